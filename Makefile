@@ -1,0 +1,22 @@
+# Each target does its own setup: a fresh clone needs only `make demo` or `make test`.
+.PHONY: setup demo test bench lint
+
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export LITELLM_LOCAL_MODEL_COST_MAP := True
+
+setup:
+	@bash scripts/setup.sh
+
+demo: setup
+	.venv/bin/python examples/demo.py
+
+test: setup
+	.venv/bin/python -m pytest -q
+
+bench: setup
+	.venv/bin/python benchmarks/run_bench.py
+
+lint: setup
+	.venv/bin/ruff check quote_guard tests
+	.venv/bin/mypy

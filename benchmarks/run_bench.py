@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Score quote_guard on ../shared/bench side by side with the two baselines, in one run.
+
+    python benchmarks/run_bench.py [--bench DIR] [--limit N] [--systems quote_guard,substring,rapidfuzz90]
+                                   [--json OUT] [--no-semantic]
+
+Prints one markdown table (the README carries the latest one) plus quote_guard's
+per-edit-kind success and confusion matrix. Throughput is compared as a ratio to
+rapidfuzz90 measured in the same process, because the machines are noisy.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_BENCH = ROOT.parent / "shared" / "bench" / "dev"
+
+ROWS = [
+    ("false_accept", "≤ 0.01", "low"),
+    ("false_reject", "≤ 0.01", "low"),
+    ("span_exact", "≥ 0.97", "high"),
+    ("span_tolerant", "≥ 0.99", "high"),
+    ("fix_text_ok", "≥ 0.99", "high"),
+    ("paraphrase_span_ok", "≥ 0.90", "high"),
+    ("macro_f1", "≥ 0.90", "high"),
+    ("quotes_per_s", "≥ 5× rapidfuzz90", "high"),
+]
+
+
+def load_scorer(bench: Path):
+    path = bench.parent / "score.py"
+    spec = importlib.util.spec_from_file_location("qg_bench_score", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load the scorer at {path}")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bench", type=Path, default=DEFAULT_BENCH)
+    ap.add_argument("--limit", type=int)
+    ap.add_argument("--systems", default="quote_guard,substring,rapidfuzz90")
+    ap.add_argument("--json", type=Path)
+    ap.add_argument("--no-semantic", action="store_true", help="score the lexical stage alone")
+    a = ap.parse_args()
+    if not (a.bench / "items.jsonl").exists():
+        raise SystemExit(f"no benchmark at {a.bench} (expected items.jsonl and docs.jsonl); see ../shared/bench/README.md")
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    sys.path.insert(0, str(ROOT))
+    scorer = load_scorer(a.bench)
+    if a.no_semantic:
+        os.environ["QUOTE_GUARD_SEMANTIC"] = "off"
+
+    results = {}
+    for system in a.systems.split(","):
+        t0 = time.perf_counter()
+        results[system] = scorer.score(str(a.bench), system, a.limit)
+        results[system]["total_s"] = round(time.perf_counter() - t0, 2)
+
+    systems = list(results)
+    print(f"\nbench: {a.bench}  items: {results[systems[0]]['items']}\n")
+    print("| figure | target | " + " | ".join(systems) + " |")
+    print("|---|---|" + "---|" * len(systems))
+    for key, target, _ in ROWS:
+        cells = []
+        for s in systems:
+            v = results[s].get(key)
+            cells.append("–" if v is None else (f"{v:.1f}" if key == "quotes_per_s" else f"{v:.4f}"))
+        print(f"| {key} | {target} | " + " | ".join(cells) + " |")
+    if "quote_guard" in results and "rapidfuzz90" in results:
+        r = results["quote_guard"]["quotes_per_s"] / max(results["rapidfuzz90"]["quotes_per_s"], 1e-9)
+        print(f"| throughput ratio vs rapidfuzz90 | ≥ 5 | {r:.1f}× |" + " |" * (len(systems) - 1))
+    f1 = " | ".join(f"{k} {v:.3f}" for k, v in results[systems[0]]["f1"].items())
+    print(f"\n{systems[0]} F1 per label: {f1}")
+    if "quote_guard" in results:
+        qg = results["quote_guard"]
+        print("\nquote_guard success by edit kind:")
+        for k, v in qg["by_edit"].items():
+            print(f"  {k:16s} {v:.3f}")
+        print("\nquote_guard confusion (gold -> predicted):")
+        for gold, row in qg["confusion"].items():
+            print(f"  {gold:14s} " + ", ".join(f"{p}: {n}" for p, n in sorted(row.items(), key=lambda x: -x[1])))
+    if a.json:
+        a.json.write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

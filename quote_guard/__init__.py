@@ -1,0 +1,103 @@
+"""quote_guard: check that every quote an LLM writes is what its source says.
+
+>>> from quote_guard import Verifier, Source
+>>> [r] = Verifier().verify(["the Tenant shall pay"], [Source("lease", "The Tenant shall pay rent.")])
+>>> r.verdict.value, r.spans[0].start, r.verbatim
+('near_verbatim', 0, 'The Tenant shall pay')
+
+The core (models, verification, extraction, rewriting) imports only light libraries.
+Adapters (the LLM guard, guardrails, the CLI, reports, embedders) load on first use, so
+``import quote_guard`` stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+from .errors import (
+    ConfigError,
+    MissingDependencyError,
+    ProviderError,
+    QuoteGuardError,
+    QuoteVerificationError,
+    ReaskExhaustedError,
+    SourceError,
+)
+from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
+from .verify import Verifier, VerifierConfig, raise_for_failures, stats
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from .config import QuoteGuardConfig, load_config
+    from .extract import ExtractConfig, ExtractedQuote, extract_quotes
+    from .guard import GuardReport, QuoteGuard
+    from .rewrite import Rewrite, RewriteEdit, RewritePolicy, rewrite
+    from .semantic import Embedder, SemanticConfig
+
+__version__ = "0.1.0"
+
+logging.getLogger("quote_guard").addHandler(logging.NullHandler())
+
+# public name -> module that defines it; loaded on first attribute access (PEP 562)
+_LAZY: dict[str, str] = {
+    "Embedder": "quote_guard.semantic",
+    "ExtractConfig": "quote_guard.extract",
+    "ExtractedQuote": "quote_guard.extract",
+    "GuardReport": "quote_guard.guard",
+    "QuoteGuard": "quote_guard.guard",
+    "QuoteGuardConfig": "quote_guard.config",
+    "Rewrite": "quote_guard.rewrite",
+    "RewriteEdit": "quote_guard.rewrite",
+    "RewritePolicy": "quote_guard.rewrite",
+    "SemanticConfig": "quote_guard.semantic",
+    "extract_quotes": "quote_guard.extract",
+    "load_config": "quote_guard.config",
+    "rewrite": "quote_guard.rewrite",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'quote_guard' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
+
+__all__ = [
+    "ConfigError",
+    "Difference",
+    "Embedder",
+    "ExtractConfig",
+    "ExtractedQuote",
+    "GuardReport",
+    "Metrics",
+    "MissingDependencyError",
+    "ProviderError",
+    "QuoteGuard",
+    "QuoteGuardConfig",
+    "QuoteGuardError",
+    "QuoteResult",
+    "QuoteVerificationError",
+    "ReaskExhaustedError",
+    "Rewrite",
+    "RewriteEdit",
+    "RewritePolicy",
+    "SemanticConfig",
+    "Source",
+    "SourceError",
+    "Span",
+    "Verdict",
+    "Verifier",
+    "VerifierConfig",
+    "extract_quotes",
+    "load_config",
+    "raise_for_failures",
+    "rewrite",
+    "stats",
+]

@@ -1,0 +1,221 @@
+"""Per-document indexes: the folded text, its alignment encoding and BM25 windows.
+
+A :class:`DocIndex` is built once per distinct document text and cached by content hash
+(:func:`get_index`), so a contract used by many calls is folded and indexed once. BM25 is
+built lazily, only when a caller asks for candidate windows (large contexts).
+
+BM25 backends: ``bm25s`` (default, numpy sparse matrices) and ``rank-bm25`` (pure Python,
+selectable, and the score-parity oracle in the tests). Both score with the ATIRE variant:
+``idf = log(N / df)`` and ``tf * (k1 + 1) / (tf + k1 * (1 - b + b * len / avglen))``, so the
+same ``k1`` and ``b`` give the same scores.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import threading
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .errors import MissingDependencyError
+from .normalize import Folded, fold, tokenize
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
+__all__ = ["BM25Windows", "DocIndex", "WindowHit", "clear_cache", "get_index"]
+
+_RARE_BASE = 200  # alignment codes 1.._RARE_BASE for the most frequent characters
+
+
+@dataclass(frozen=True, slots=True)
+class WindowHit:
+    """A BM25 window: folded character range ``[start, end)`` and its score."""
+
+    start: int
+    end: int
+    score: float
+
+
+class BM25Windows:
+    """BM25 over overlapping token windows of one folded document.
+
+    ``window`` tokens per window, windows start every ``window // 2`` tokens, so each token
+    is in two windows and a match near one window's edge sits inside the next one.
+    """
+
+    def __init__(self, folded_text: str, *, window: int, k1: float, b: float, backend: str) -> None:
+        tokens = tokenize(folded_text)
+        step = max(1, window // 2)
+        self.bounds: list[tuple[int, int]] = []
+        corpus: list[list[str]] = []
+        if not tokens:
+            self.bounds.append((0, len(folded_text)))
+            corpus.append([""])
+        for i in range(0, max(1, len(tokens) - step), step) if tokens else ():
+            chunk = tokens[i : i + window]
+            self.bounds.append((chunk[0].start, chunk[-1].end))
+            corpus.append([t.text for t in chunk])
+        self.backend = backend
+        self.k1, self.b = k1, b
+        self._scorer = _make_scorer(corpus, k1=k1, b=b, backend=backend)
+
+    def __len__(self) -> int:
+        return len(self.bounds)
+
+    def scores(self, query_tokens: Sequence[str]) -> "np.ndarray":
+        """BM25 score of every window for the query (same order as :attr:`bounds`)."""
+        return self._scorer(list(query_tokens))
+
+    def top(self, query_tokens: Sequence[str], k: int) -> tuple[list[WindowHit], float | None]:
+        """The ``k`` best windows, and the bm25 ratio: best score over the best score of a
+        window that does *not overlap* the best one (``None`` when there is no such window
+        or it scores 0), so overlapping windows cannot inflate the ratio."""
+        import numpy as np
+
+        s = self.scores(query_tokens)
+        if len(s) == 0:
+            return [], None
+        order = np.argsort(-s, kind="stable")[: max(k, 1)]
+        hits = [WindowHit(self.bounds[i][0], self.bounds[i][1], float(s[i])) for i in order]
+        best = hits[0]
+        other = 0.0
+        for i in np.argsort(-s, kind="stable"):
+            a, e = self.bounds[i]
+            if e <= best.start or a >= best.end:
+                other = float(s[i])
+                break
+        ratio = best.score / other if other > 0 else None
+        return hits, ratio
+
+
+def _make_scorer(corpus: list[list[str]], *, k1: float, b: float, backend: str) -> Any:
+    if backend == "bm25s":
+        try:
+            import bm25s
+        except ImportError as exc:  # pragma: no cover - bm25s is a core dependency
+            raise MissingDependencyError("the bm25s BM25 backend", extra="core", package="bm25s") from exc
+        model = bm25s.BM25(k1=k1, b=b, method="atire", backend="numpy")
+        model.index(corpus, show_progress=False)
+        vocab = model.vocab_dict
+
+        def score(q: list[str]) -> Any:
+            import numpy as np
+
+            ids = [vocab[t] for t in q if t in vocab]
+            if not ids:
+                return np.zeros(len(corpus), dtype="float32")
+            return model.get_scores_from_ids(ids)
+
+        return score
+    if backend == "rank-bm25":
+        try:
+            from rank_bm25 import BM25Okapi
+        except ImportError as exc:
+            raise MissingDependencyError("the rank-bm25 BM25 backend", extra="rank-bm25", package="rank-bm25") from exc
+
+        class _AtireOkapi(BM25Okapi):  # type: ignore[misc]
+            # rank-bm25's own scoring loop, with the ATIRE idf (no negative idf, no epsilon floor)
+            def _calc_idf(self, nd: dict[str, int]) -> None:
+                for word, freq in nd.items():
+                    self.idf[word] = math.log(self.corpus_size / freq)
+
+        okapi = _AtireOkapi(corpus, k1=k1, b=b)
+
+        def score_rank(q: list[str]) -> Any:
+            return okapi.get_scores(q)
+
+        return score_rank
+    raise ValueError(f"unknown BM25 backend {backend!r}; choose 'bm25s' or 'rank-bm25'")
+
+
+@dataclass(eq=False)
+class DocIndex:
+    """Everything derived from one document text that matching needs."""
+
+    folded: Folded
+    _codes: dict[str, int] | None = None
+    _encoded: bytes | None = None
+    _bm25: dict[tuple[int, float, float, str], BM25Windows] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def text(self) -> str:
+        """The folded text."""
+        return self.folded.text
+
+    def alignment_target(self) -> str | bytes:
+        """The folded text in a form edlib accepts (at most 256 distinct symbols).
+
+        Texts with few distinct characters are passed as they are. Otherwise the
+        ``_RARE_BASE`` most frequent characters get their own code and the rest share
+        hashed codes: collisions can only make rare characters look alike to the aligner,
+        which locates the span; the verdict is then computed on the real text.
+        """
+        with self._lock:
+            if self._codes is None:
+                counts = Counter(self.folded.text)
+                if len(counts) <= 250:
+                    self._codes = {}
+                else:
+                    common = [c for c, _ in counts.most_common(_RARE_BASE)]
+                    self._codes = {c: i + 1 for i, c in enumerate(common)}
+                    self._encoded = self.encode(self.folded.text)
+        return self._encoded if self._encoded is not None else self.folded.text
+
+    def encode(self, s: str) -> str | bytes:
+        """Encode a query the same way as :meth:`alignment_target`."""
+        self.alignment_target()
+        if not self._codes:
+            return s
+        codes = self._codes
+        span = 255 - _RARE_BASE
+        return bytes(codes.get(c) or (_RARE_BASE + 1 + ord(c) % span) for c in s)
+
+    def bm25(self, *, window: int, k1: float, b: float, backend: str) -> BM25Windows:
+        key = (window, k1, b, backend)
+        with self._lock:
+            w = self._bm25.get(key)
+            if w is None:
+                w = self._bm25[key] = BM25Windows(self.folded.text, window=window, k1=k1, b=b, backend=backend)
+        return w
+
+
+_CACHE: "OrderedDict[str, DocIndex]" = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+_CACHE_CHARS = 0
+MAX_CACHE_CHARS = 64_000_000  # folded characters kept across calls (about 2-3x that in bytes)
+
+
+def _key(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def get_index(text: str) -> DocIndex:
+    """The cached index of ``text`` (built on first use; keyed by a hash of the content)."""
+    global _CACHE_CHARS
+    k = _key(text)
+    with _CACHE_LOCK:
+        hit = _CACHE.get(k)
+        if hit is not None:
+            _CACHE.move_to_end(k)
+            return hit
+    idx = DocIndex(fold(text))
+    with _CACHE_LOCK:
+        if k not in _CACHE:
+            _CACHE[k] = idx
+            _CACHE_CHARS += len(text)
+            while _CACHE_CHARS > MAX_CACHE_CHARS and len(_CACHE) > 1:
+                _, old = _CACHE.popitem(last=False)
+                _CACHE_CHARS -= old.folded.original_length
+        return _CACHE[k]
+
+
+def clear_cache() -> None:
+    """Forget every cached document index."""
+    global _CACHE_CHARS
+    with _CACHE_LOCK:
+        _CACHE.clear()
+        _CACHE_CHARS = 0

@@ -1,0 +1,596 @@
+"""The Verifier: where does each quote come from, and is it what the source says?
+
+Stages, cheapest first, each used only when the one before could not decide:
+
+1. **exact**: the quote is a substring of a source: ``verbatim``.
+2. **folded**: equal after folding (case, spacing, quote marks, dashes, hyphenation):
+   ``near_verbatim``, with the span mapped back to the original text.
+3. **ellipsis**: a quote with ``...``/``…``/``[...]`` is split into fragments, matched in
+   order inside one document, each gap at most ``ellipsis_max_gap`` characters.
+4. **fuzzy**: edit-distance infix alignment against each document (for contexts above
+   ``bm25_min_chars``, only around the best BM25 windows), snapped to word boundaries,
+   then the word-level meaning guard: a changed negation, number, modal, quantifier,
+   direction, exclusivity word, party or other content word gives ``altered``; only
+   differences of form give ``near_verbatim``; a weak alignment is ``unsupported``.
+5. **semantic** (optional, ``quote_guard[semantic]``): quotes still ``unsupported`` are
+   searched by meaning; a supported one becomes ``paraphrase`` with its span.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import statistics
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Iterable, Literal, Mapping, Sequence
+
+from pydantic import BaseModel, ConfigDict, Field
+from rapidfuzz.distance import Levenshtein
+
+from .align import differences, infix
+from .errors import ConfigError, QuoteVerificationError, SourceError
+from .index import DocIndex, get_index
+from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
+from .normalize import fold, tokenize
+
+if TYPE_CHECKING:  # pragma: no cover
+    pass
+
+__all__ = ["Verifier", "VerifierConfig", "raise_for_failures", "split_ellipsis", "stats"]
+
+log = logging.getLogger("quote_guard")
+
+
+class VerifierConfig(BaseModel):
+    """Settings of the lexical verifier. Frozen; unknown keys are an error.
+
+    The thresholds were set on the *kinds* of text and edits of the dev benchmark
+    (contracts and encyclopedic prose; case, typography, spelling, typo and ellipsis
+    edits against number, negation, modal, quantifier and party changes), not on items.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    near_verbatim_min_ratio: float = Field(
+        0.80, ge=0.0, le=1.0,
+        description="A passage with only harmless differences must still match at least this "
+        "well (1 - edit distance / length, folded) to be near_verbatim.",
+    )
+    altered_min_ratio: float = Field(
+        0.70, ge=0.0, le=1.0,
+        description="Below this match ratio a quote is not a distortion of the passage but "
+        "something else (unsupported, or a paraphrase for the semantic stage).",
+    )
+    altered_max_changed_fraction: float = Field(
+        0.34, ge=0.0, le=1.0,
+        description="Share of the quote's words inside load-bearing differences above which the "
+        "quote is no longer 'this passage, altered' but a different text.",
+    )
+    search_max_distance_ratio: float = Field(
+        0.40, gt=0.0, le=1.0,
+        description="Edit budget of the fuzzy search, as a share of the quote's length.",
+    )
+    ellipsis_max_gap: int = Field(
+        150_000, ge=0,
+        description="Largest gap, in characters of the source, between two consecutive fragments "
+        "of an ellipsis quote.",
+    )
+    min_fuzzy_fragment_chars: int = Field(
+        12, ge=1,
+        description="Ellipsis fragments shorter than this must match after folding; longer ones may "
+        "match fuzzily.",
+    )
+    extend_trailing_period: bool = Field(
+        True,
+        description="When a non-verbatim quote stops just before the source's sentence-final "
+        "period, include the period in the span (the quote dropped it).",
+    )
+    context_chars: int = Field(300, ge=0, description="Characters of context on each side of a match.")
+    bm25_min_chars: int = Field(
+        200_000, ge=0,
+        description="From this total context size on, fuzzy search is narrowed to the best BM25 "
+        "windows (below it, aligning against whole documents is faster). 0 = always use BM25.",
+    )
+    bm25_backend: Literal["bm25s", "rank-bm25"] = Field("bm25s", description="BM25 implementation.")
+    bm25_k1: float = Field(1.5, gt=0.0, description="BM25 k1.")
+    bm25_b: float = Field(0.4, ge=0.0, le=1.0, description="BM25 b.")
+    bm25_window_tokens: int = Field(64, ge=4, description="Tokens per BM25 window (windows overlap by half).")
+    bm25_top_k: int = Field(4, ge=1, description="BM25 windows per document that are aligned.")
+    low_confidence_margin: float = Field(
+        0.05, ge=0.0, le=1.0,
+        description="A match ratio within this margin of a threshold marks the result low_confidence.",
+    )
+
+
+_ELLIPSIS = re.compile(
+    r"\s*(?:\[\s*(?:\.\s*){3,}\]|\[\s*…\s*\]|\(\s*(?:\.\s*){3,}\)|\(\s*…\s*\)|(?:\.\s?){2,}\.|…+)\s*"
+)
+
+
+def split_ellipsis(quote: str) -> list[tuple[str, str]]:
+    """Split a quote at its ellipsis marks.
+
+    Returns ``[(fragment, separator_before), ...]``; the first separator is ``""``. Leading
+    and trailing ellipses are dropped (they mark a cut, not a gap).
+
+    >>> split_ellipsis("The Licensee shall ... pay [...] the fee")
+    [('The Licensee shall', ''), ('pay', ' ... '), ('the fee', ' [...] ')]
+    """
+    parts: list[tuple[str, str]] = []
+    pos = 0
+    sep = ""
+    for m in _ELLIPSIS.finditer(quote):
+        frag = quote[pos : m.start()].strip()
+        if frag:
+            parts.append((frag, sep if parts else ""))
+            sep = m.group()
+        pos = m.end()
+    tail = quote[pos:].strip()
+    if tail:
+        parts.append((tail, sep if parts else ""))
+    return parts
+
+
+@dataclass(frozen=True, slots=True)
+class _Doc:
+    source: Source
+    index: DocIndex
+
+
+@dataclass(frozen=True, slots=True)
+class _Match:
+    """A located passage in one document (folded coordinates) and how well it matches."""
+
+    doc: _Doc
+    fstart: int
+    fend: int
+    distance: int
+    ratio: float
+    diffs: tuple[Difference, ...]
+    stage: str
+    bm25_score: float | None = None
+    bm25_ratio: float | None = None
+
+    @property
+    def load_bearing(self) -> tuple[Difference, ...]:
+        return tuple(d for d in self.diffs if d.load_bearing)
+
+
+class Verifier:
+    """Locate quotes in their sources and judge them.
+
+    >>> v = Verifier()
+    >>> [r] = v.verify(["The Tenant shall not sublet"], {"lease": "The Tenant shall sublet the premises."})
+    >>> r.verdict.value, r.metrics.changed_words
+    ('altered', ['not → ∅'])
+
+    The verifier is thread-safe; document indexes are cached by content across calls and
+    instances.
+    """
+
+    def __init__(self, config: VerifierConfig | None = None, **overrides: Any) -> None:
+        if config is None:
+            config = VerifierConfig()
+        elif not isinstance(config, VerifierConfig):
+            raise ConfigError(f"Verifier(config=...) takes a VerifierConfig, got {type(config).__name__}")
+        if overrides:
+            try:
+                config = config.model_copy(update=overrides)
+                config = VerifierConfig.model_validate(config.model_dump())
+            except Exception as exc:  # pydantic ValidationError
+                raise ConfigError(f"invalid Verifier setting: {exc}") from exc
+            unknown = set(overrides) - set(VerifierConfig.model_fields)
+            if unknown:
+                raise ConfigError(f"unknown Verifier setting(s): {', '.join(sorted(unknown))}")
+        self.config = config
+
+    # ------------------------------------------------------------------ public
+    def verify(
+        self,
+        quotes: Sequence[str],
+        sources: Sequence[Source] | Sequence[str] | Mapping[str, str],
+    ) -> list[QuoteResult]:
+        """Verify each quote against the sources; one result per quote, in order.
+
+        ``sources`` is a list of :class:`Source`, a ``{id: text}`` mapping, or a list of
+        texts (ids ``source[0]``, ``source[1]``...). Raises ``TypeError``/``ValueError``
+        naming the problem for an empty quote list, non-string quotes, no sources, or
+        duplicate source ids. A quote that cannot be placed is a result, never an error.
+        """
+        qs = _check_quotes(quotes)
+        docs = [_Doc(s, get_index(s.text)) for s in coerce_sources(sources)]
+        results = [self._verify_one(q, docs) for q in qs]
+        return results
+
+    # ------------------------------------------------------------------ internals
+    def _verify_one(self, quote: str, docs: list[_Doc]) -> QuoteResult:
+        try:
+            return self._lexical(quote, docs)
+        except Exception as exc:  # keep the batch: one bad quote must not lose the others
+            log.exception("quote_guard: internal error while verifying %r", quote[:80])
+            return QuoteResult(
+                quote, Verdict.UNCHECKABLE, reason=f"internal error while verifying: {type(exc).__name__}: {exc}"
+            )
+
+    def _lexical(self, quote: str, docs: list[_Doc]) -> QuoteResult:
+        q = quote.strip()
+        if not q:
+            return QuoteResult(quote, Verdict.UNCHECKABLE, reason="the quote is empty")
+        live = [d for d in docs if d.index.text]
+        if not live:
+            return QuoteResult(quote, Verdict.UNCHECKABLE, reason="no source text to check against")
+        # 1. exact
+        for d in live:
+            i = d.source.text.find(q)
+            if i >= 0:
+                return self._result(quote, Verdict.VERBATIM, [(d, i, i + len(q))], Metrics(match_ratio=1.0, edit_distance=0, stage="exact"),
+                                    "found character for character in the source")
+        fq = fold(q).text
+        if not fq:
+            return QuoteResult(quote, Verdict.UNCHECKABLE, reason="the quote has no characters to match")
+        # 2. folded exact
+        for d in live:
+            i = d.index.text.find(fq)
+            if i >= 0:
+                m = self._finish(d, i, i + len(fq), fq, stage="folded", snap=False)
+                return self._judge(quote, [m], [""])
+        # 3. ellipsis
+        frags = split_ellipsis(q)
+        if len(frags) > 1:
+            return self._fragments(quote, frags, live)
+        # 4. fuzzy
+        best = self._fuzzy_best(fq, live)
+        if best is None:
+            return QuoteResult(quote, Verdict.UNSUPPORTED, metrics=Metrics(stage="fuzzy"),
+                               reason="no passage in the sources is close to the quote")
+        return self._judge(quote, [best], [""])
+
+    # -- locating -------------------------------------------------------------
+    def _fuzzy_best(self, fq: str, docs: list[_Doc]) -> _Match | None:
+        cfg = self.config
+        budget = max(1, int(len(fq) * cfg.search_max_distance_ratio))
+        use_bm25 = sum(len(d.index.text) for d in docs) >= cfg.bm25_min_chars
+        best: _Match | None = None
+        for d in docs:
+            if use_bm25:
+                m = self._fuzzy_bm25(fq, d, budget)
+            else:
+                m = self._fuzzy_in(fq, d, 0, len(d.index.text), budget)
+            if m is not None and (best is None or m.ratio > best.ratio):
+                best = m
+        return best
+
+    def _fuzzy_in(self, fq: str, d: _Doc, lo: int, hi: int, budget: int, *, stage: str = "fuzzy") -> _Match | None:
+        """Align ``fq`` inside folded ``[lo, hi)`` of one document."""
+        idx = d.index
+        target = idx.alignment_target()
+        region = target if (lo == 0 and hi >= len(target)) else target[lo:hi]
+        a = infix(idx.encode(fq), region, max_distance=budget)
+        if a is None:
+            return None
+        return self._finish(d, lo + a.start, lo + a.end, fq, stage=stage, snap=True)
+
+    def _fuzzy_bm25(self, fq: str, d: _Doc, budget: int) -> _Match | None:
+        cfg = self.config
+        bm = d.index.bm25(window=cfg.bm25_window_tokens, k1=cfg.bm25_k1, b=cfg.bm25_b, backend=cfg.bm25_backend)
+        hits, ratio = bm.top([t.text for t in tokenize(fq)], cfg.bm25_top_k)
+        best: _Match | None = None
+        n = len(d.index.text)
+        margin = len(fq) + 64
+        for h in hits:
+            if h.score <= 0:
+                break
+            lo, hi = max(0, h.start - margin), min(n, h.end + margin)
+            m = self._fuzzy_in(fq, d, lo, hi, budget)
+            # grown into the neighbouring windows when the match touches the region's edge
+            while m is not None and ((m.fstart <= lo and lo > 0) or (m.fend >= hi and hi < n)):
+                lo, hi = max(0, lo - margin), min(n, hi + margin)
+                m = self._fuzzy_in(fq, d, lo, hi, budget)
+            if m is not None and (best is None or m.ratio > best.ratio):
+                best = replace(m, bm25_score=hits[0].score, bm25_ratio=ratio)
+        return best
+
+    def _finish(self, d: _Doc, fs: int, fe: int, fq: str, *, stage: str, snap: bool) -> _Match:
+        """Snap a folded range to word boundaries, measure it and list the differences."""
+        t = d.index.text
+        if snap:
+            fs, fe = _snap(t, fs, fe, fq)
+        passage = t[fs:fe]
+        dist = Levenshtein.distance(fq, passage)
+        ratio = 1.0 - dist / max(len(fq), len(passage), 1)
+        diffs = differences(fq, passage) if dist else ()
+        return _Match(d, fs, fe, dist, ratio, diffs, stage)
+
+    # -- ellipsis -------------------------------------------------------------
+    def _fragments(self, quote: str, frags: list[tuple[str, str]], docs: list[_Doc]) -> QuoteResult:
+        best: tuple[tuple[int, float], list[_Match | None], list[str], _Doc] | None = None
+        folded = [fold(f).text for f, _ in frags]
+        for d in docs:
+            chain, problems = self._chain(frags, folded, d)
+            found = sum(m is not None for m in chain)
+            key = (found - len(problems), sum(m.ratio for m in chain if m is not None))
+            if best is None or key > best[0]:
+                best = (key, chain, problems, d)
+        assert best is not None
+        _, chain, problems, d = best
+        seps = [s for _, s in frags]
+        n = len(frags)
+        if any(m is None for m in chain):
+            missing = [frags[i][0] for i, m in enumerate(chain) if m is None]
+            return QuoteResult(
+                quote, Verdict.UNSUPPORTED,
+                metrics=Metrics(stage="ellipsis", n_fragments=n),
+                reason=f"{len(missing)} of {n} fragments are not in the same source document "
+                f"(first missing: {missing[0][:60]!r}); fragments must all come from one document",
+            )
+        matches = [m for m in chain if m is not None]
+        if problems:
+            diffs = tuple(Difference("order", frags[i][0], "", "order") for i in range(n) if f"#{i}" in problems)
+            res = self._judge(quote, matches, seps)
+            return replace(
+                res, verdict=Verdict.ALTERED,
+                metrics=replace(res.metrics, differences=res.metrics.differences + diffs),
+                reason="the fragments are in the source, but not in this order or too far apart: "
+                + "; ".join(p for p in problems if not p.startswith("#")),
+            )
+        return self._judge(quote, matches, seps)
+
+    def _chain(self, frags: list[tuple[str, str]], folded: list[str], d: _Doc) -> tuple[list[_Match | None], list[str]]:
+        """Match the fragments in order inside one document."""
+        cfg = self.config
+        t = d.index.text
+        firsts = _occurrences(t, folded[0], 0, len(t), limit=20)
+        if not firsts:
+            m0 = self._fragment_fuzzy(folded[0], d, 0, len(t))
+            firsts = [m0] if m0 is not None else []
+        else:
+            firsts = [self._finish(d, i, i + len(folded[0]), folded[0], stage="ellipsis", snap=False) for i in firsts]
+        if not firsts:
+            return [None] + [None] * (len(frags) - 1), []
+        best: tuple[tuple[int, int, float], list[_Match | None], list[str]] | None = None
+        for first in firsts:
+            chain: list[_Match | None] = [first]
+            problems: list[str] = []
+            prev = first
+            for k in range(1, len(frags)):
+                f = folded[k]
+                lo = prev.fend if prev is not None else 0
+                hi = min(len(t), lo + cfg.ellipsis_max_gap + len(f) + 1)
+                occ = _occurrences(t, f, lo, hi, limit=1)
+                m: _Match | None
+                if occ:
+                    m = self._finish(d, occ[0], occ[0] + len(f), f, stage="ellipsis", snap=False)
+                else:
+                    m = self._fragment_fuzzy(f, d, lo, hi)
+                if m is None:
+                    # is it elsewhere in the document: before, or beyond the gap?
+                    anywhere = _occurrences(t, f, 0, len(t), limit=1)
+                    m = (self._finish(d, anywhere[0], anywhere[0] + len(f), f, stage="ellipsis", snap=False)
+                         if anywhere else self._fragment_fuzzy(f, d, 0, len(t)))
+                    if m is not None:
+                        where = "before the previous fragment" if m.fstart < lo else "beyond the allowed gap"
+                        problems += [f"#{k}", f"fragment {k + 1} is {where}"]
+                chain.append(m)
+                if m is not None:
+                    prev = m
+            key = (sum(x is not None for x in chain), -len(problems), sum(x.ratio for x in chain if x is not None))
+            if best is None or key > best[0]:
+                best = (key, chain, problems)
+        assert best is not None
+        return best[1], best[2]
+
+    def _fragment_fuzzy(self, f: str, d: _Doc, lo: int, hi: int) -> _Match | None:
+        if len(f) < self.config.min_fuzzy_fragment_chars:
+            return None
+        budget = max(1, int(len(f) * self.config.search_max_distance_ratio))
+        m = self._fuzzy_in(f, d, lo, hi, budget, stage="ellipsis")
+        if m is None or m.ratio < self.config.altered_min_ratio:
+            return None
+        return m
+
+    # -- judging --------------------------------------------------------------
+    def _judge(self, quote: str, matches: list[_Match], seps: list[str]) -> QuoteResult:
+        """Turn located passages (one per fragment) into a verdict."""
+        cfg = self.config
+        spans: list[tuple[_Doc, int, int]] = []
+        for m in matches:
+            os_, oe = m.doc.index.folded.to_original(m.fstart, m.fend)
+            spans.append((m.doc, os_, oe))
+        exact_all = all(d.source.text[s:e] == frag for (d, s, e), frag in zip(spans, _frag_texts(quote, len(matches))))
+        if cfg.extend_trailing_period and not exact_all:
+            d, s, e = spans[-1]
+            spans[-1] = (d, s, _extend_period(d.source.text, e, quote))
+        dist = sum(m.distance for m in matches)
+        ratio = min(m.ratio for m in matches)
+        diffs = tuple(d for m in matches for d in m.diffs)
+        load = [d for d in diffs if d.load_bearing]
+        stage = "ellipsis" if len(matches) > 1 else matches[0].stage
+        bm = matches[0]
+        metrics = Metrics(
+            bm25_score=bm.bm25_score, bm25_ratio=bm.bm25_ratio, match_ratio=round(ratio, 4),
+            edit_distance=dist, stage=stage, n_fragments=len(matches), differences=diffs,
+        )
+        n_words = max(1, sum(1 for t in tokenize(fold(quote).text) if t.text[0].isalnum()))
+        changed = sum(len(d.quote_text.split()) + len(d.source_text.split()) for d in load) / 2
+        if exact_all:
+            verdict, reason = Verdict.VERBATIM, "every fragment is in the source, in order"
+        elif not load and ratio >= cfg.near_verbatim_min_ratio:
+            kinds = sorted({d.category for d in diffs}) or ["case, spacing or typography"]
+            verdict, reason = Verdict.NEAR_VERBATIM, "differs from the source only in form: " + ", ".join(kinds)
+            edge = ratio - cfg.near_verbatim_min_ratio
+            metrics = replace(metrics, low_confidence=diffs != () and edge < cfg.low_confidence_margin)
+        elif ratio >= cfg.altered_min_ratio and changed / n_words <= cfg.altered_max_changed_fraction and (load or diffs):
+            words = "; ".join(f"{d.quote_text or '∅'} → {d.source_text or '∅'} ({d.category})" for d in (load or diffs)[:6])
+            verdict, reason = Verdict.ALTERED, "close to the source, but words that carry meaning differ: " + words
+            edge = ratio - cfg.altered_min_ratio
+            metrics = replace(metrics, low_confidence=edge < cfg.low_confidence_margin)
+        else:
+            return QuoteResult(
+                quote, Verdict.UNSUPPORTED,
+                metrics=replace(metrics, low_confidence=ratio >= cfg.altered_min_ratio - cfg.low_confidence_margin),
+                reason=f"the closest passage matches only {ratio:.0%} of the quote",
+            )
+        return self._result(quote, verdict, spans, metrics, reason, seps=seps)
+
+    def _result(self, quote: str, verdict: Verdict, spans: list[tuple[_Doc, int, int]], metrics: Metrics,
+                reason: str, *, seps: Sequence[str] = ("",)) -> QuoteResult:
+        doc = spans[0][0]
+        text = doc.source.text
+        verbatim = "".join((seps[i] if i else "") + d.source.text[s:e] for i, (d, s, e) in enumerate(spans))
+        c = self.config.context_chars
+        lo, hi = spans[0][1], spans[-1][2]
+        context = text[max(0, lo - c) : hi + c]
+        return QuoteResult(
+            quote=quote, verdict=verdict,
+            spans=tuple(Span(d.source.id, s, e) for d, s, e in spans),
+            verbatim=verbatim, metrics=metrics, context=context, reason=reason,
+        )
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _frag_texts(quote: str, n: int) -> list[str]:
+    if n == 1:
+        return [quote.strip()]
+    return [f for f, _ in split_ellipsis(quote.strip())]
+
+
+def _occurrences(text: str, needle: str, lo: int, hi: int, *, limit: int) -> list[int]:
+    out = []
+    i = text.find(needle, lo, hi)
+    while i >= 0 and len(out) < limit:
+        out.append(i)
+        i = text.find(needle, i + 1, hi)
+    return out
+
+
+def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
+    """Grow a folded range outwards to whole words, and trim spaces at its edges."""
+    if fs < fe and fq and fq[0].isalnum():
+        while fs > 0 and t[fs - 1].isalnum() and t[fs].isalnum():
+            fs -= 1
+    if fs < fe and fq and fq[-1].isalnum():
+        while fe < len(t) and t[fe].isalnum() and t[fe - 1].isalnum():
+            fe += 1
+    while fs < fe and t[fs] == " ":
+        fs += 1
+    while fe > fs and t[fe - 1] == " ":
+        fe -= 1
+    return fs, fe
+
+
+_CLOSERS = ")]\"'»”’"
+
+
+def _extend_period(text: str, oe: int, quote: str) -> int:
+    """Include a sentence-final period that the quote dropped."""
+    q = quote.rstrip()
+    if not q or not (q[-1].isalnum() or q[-1] in _CLOSERS) or q[-1] == ".":
+        return oe
+    if oe < len(text) and text[oe] == "." and (oe + 1 == len(text) or text[oe + 1].isspace() or text[oe + 1] in _CLOSERS):
+        return oe + 1
+    return oe
+
+
+def _check_quotes(quotes: Any) -> list[str]:
+    if isinstance(quotes, str):
+        raise TypeError("quotes must be a list of strings, not a single string: use verify([quote], sources)")
+    if not isinstance(quotes, Iterable):
+        raise TypeError(f"quotes must be a list of strings, got {type(quotes).__name__}")
+    qs = list(quotes)
+    if not qs:
+        raise ValueError("quotes is empty: pass at least one quote to verify")
+    for i, q in enumerate(qs):
+        if not isinstance(q, str):
+            raise TypeError(f"quotes[{i}] must be a str, got {type(q).__name__}")
+    return qs
+
+
+def coerce_sources(sources: Any) -> list[Source]:
+    """Accept ``list[Source]``, ``{id: text}`` or ``list[str]``; check ids are unique."""
+    if isinstance(sources, (str, bytes)):
+        raise TypeError("sources must be a list of Source, a {id: text} dict or a list of texts, not a single string")
+    out: list[Source] = []
+    if isinstance(sources, Mapping):
+        for k, v in sources.items():
+            if not isinstance(k, str):
+                raise TypeError(f"source ids must be str, got {type(k).__name__} ({k!r})")
+            if not isinstance(v, str):
+                raise TypeError(f"source {k!r}: text must be a str, got {type(v).__name__}")
+            out.append(Source(k, v))
+    elif isinstance(sources, Iterable):
+        for i, s in enumerate(sources):
+            if isinstance(s, Source):
+                out.append(s)
+            elif isinstance(s, str):
+                out.append(Source(f"source[{i}]", s))
+            else:
+                raise TypeError(f"sources[{i}] must be a Source or a str, got {type(s).__name__}")
+    else:
+        raise TypeError(f"sources must be a list of Source, a dict or a list of texts, got {type(sources).__name__}")
+    if not out:
+        raise SourceError("sources is empty: pass at least one source document")
+    seen: set[str] = set()
+    for s in out:
+        if s.id in seen:
+            raise SourceError(f"duplicate source id {s.id!r}: every source needs its own id")
+        seen.add(s.id)
+    return out
+
+
+# --------------------------------------------------------------------------- aggregates
+
+def stats(results: Sequence[QuoteResult]) -> dict[str, Any]:
+    """Aggregate figures over a batch of results (for reports and dashboards).
+
+    Means and medians skip values that were not computed (``None``) and are ``None`` when
+    nothing was computed.
+    """
+
+    def _mean(xs: list[float]) -> float | None:
+        return round(statistics.fmean(xs), 4) if xs else None
+
+    def _median(xs: list[float]) -> float | None:
+        return round(statistics.median(xs), 4) if xs else None
+
+    bm = [r.metrics.bm25_score for r in results if r.metrics.bm25_score is not None]
+    br = [r.metrics.bm25_ratio for r in results if r.metrics.bm25_ratio is not None]
+    cs = [r.metrics.cosine_similarity for r in results if r.metrics.cosine_similarity is not None]
+    mr = [r.metrics.match_ratio for r in results if r.metrics.match_ratio is not None]
+    lens = [sum(len(s) for s in r.spans) for r in results if r.spans]
+    out: dict[str, Any] = {
+        "n_quotes": len(results),
+        "n_with_ellipses": sum(1 for r in results if r.metrics.n_fragments > 1 or len(r.spans) > 1),
+        "mean_bm25_score": _mean(bm),
+        "median_bm25_score": _median(bm),
+        "mean_bm25_ratio": _mean(br),
+        "median_bm25_ratio": _median(br),
+        "mean_cosine": _mean(cs),
+        "median_cosine": _median(cs),
+        "min_cosine": round(min(cs), 4) if cs else None,
+        "max_cosine": round(max(cs), 4) if cs else None,
+        "mean_match_ratio": _mean(mr),
+        "n_low_match_confidence": sum(1 for r in results if r.metrics.low_confidence),
+        "mean_span_length": _mean([float(x) for x in lens]),
+    }
+    for v in Verdict:
+        out[f"n_{v.value}"] = sum(1 for r in results if r.verdict is v)
+    return out
+
+
+def raise_for_failures(
+    results: Sequence[QuoteResult],
+    *,
+    fail_on: Iterable[Verdict | str] = (Verdict.ALTERED, Verdict.UNSUPPORTED),
+) -> None:
+    """Raise :class:`~quote_guard.errors.QuoteVerificationError` if any result's verdict is in
+    ``fail_on``; the exception carries every result."""
+    bad = {Verdict(v) for v in fail_on}
+    failing = [r for r in results if r.verdict in bad]
+    if failing:
+        first = failing[0]
+        raise QuoteVerificationError(
+            f"{len(failing)} of {len(results)} quotes failed verification "
+            f"(first: {first.quote[:60]!r} is {first.verdict.value}: {first.reason})",
+            results=results,
+        )

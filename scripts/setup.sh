@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Create (or refresh) the project's virtual environment at .venv/ with every extra.
+# Idempotent: does nothing when pyproject.toml has not changed since the last run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+stamp=.venv/.setup-stamp
+want=$(sha256sum pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+  exit 0
+fi
+[ -x .venv/bin/python ] || "$PY" -m venv .venv
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+# torch first, pinned: 2.13.0 is the local CPU wheel; an unpinned torch pulls GBs of CUDA.
+.venv/bin/pip install -q "torch==2.13.0"
+.venv/bin/pip install -q -e ".[dev]"
+echo "$want" > "$stamp"
