@@ -1,0 +1,557 @@
+"""The ``quote-guard`` command: verify a whole corpus from the shell.
+
+::
+
+    quote-guard verify contracts/ --quotes quotes.jsonl --out results.xlsx --html report.html
+    quote-guard verify docs/*.md --responses answers.jsonl --fail-on altered,unsupported
+    quote-guard demo
+
+Commands only parse, call library functions and render with rich. Input problems (a missing
+or undecodable file, an empty quote file, a CSV without the column) raise :class:`InputError`,
+which, like every :class:`~quote_guard.errors.QuoteGuardError`, prints one red line and exits 2.
+Exit 1 means some quote had a verdict listed in ``--fail-on``.
+
+typer and rich are imported here only (the ``cli`` extra); without them :func:`main` prints the
+``pip install`` line instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import csv
+import glob
+import json
+import sys
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Iterable, Iterator, Optional, Sequence
+
+from .errors import QuoteGuardError
+from .models import Verdict
+
+try:  # the 'cli' extra
+    import typer
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Table
+except ImportError:  # pragma: no cover - exercised by test_main_without_extra via a subprocess
+    typer = None  # type: ignore[assignment]
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .report import ResultRecord, ResultWriter
+
+__all__ = ["InputError", "QuoteInput", "app", "load_quotes", "load_responses", "load_sources", "main"]
+
+INSTALL_HINT = "quote-guard needs the 'cli' extra: pip install 'quote_guard[cli]'"
+SOURCE_SUFFIXES = (".txt", ".md")
+DEFAULT_FAIL_ON = "altered,unsupported"
+_STYLE = {
+    "verbatim": "green",
+    "near_verbatim": "green",
+    "paraphrase": "yellow",
+    "altered": "bold red",
+    "unsupported": "red",
+    "uncheckable": "dim",
+}
+
+
+class InputError(QuoteGuardError, ValueError):
+    """Raised when an input file cannot be used; the message names the file and the problem."""
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteInput:
+    """A quote to check: its text, where it came from (``file:line``) and an optional source id."""
+
+    text: str
+    origin: str
+    source: str | None = None
+
+
+# --------------------------------------------------------------------------- reading inputs
+
+
+def _read_text(path: Path, what: str) -> str:
+    if not path.exists():
+        raise InputError(f"{path}: no such file ({what})")
+    if path.is_dir():
+        raise InputError(f"{path}: is a directory, expected a file ({what})")
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"{path}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
+            "convert it, e.g. iconv -f latin1 -t utf-8"
+        ) from None
+
+
+def _is_binary(data: bytes) -> bool:
+    head = data[:8192]
+    if b"\x00" in head:
+        return True
+    controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13))
+    return bool(head) and controls / len(head) > 0.1
+
+
+def _expand(arg: str) -> list[Path]:
+    p = Path(arg)
+    if p.is_dir():
+        return sorted(
+            f for f in p.rglob("*")
+            if f.is_file() and f.suffix.lower() in SOURCE_SUFFIXES
+            and not any(part.startswith(".") for part in f.relative_to(p).parts)
+        )
+    if p.exists():
+        return [p]
+    if any(ch in arg for ch in "*?["):
+        hits = sorted(Path(x) for x in glob.glob(arg, recursive=True))
+        if not hits:
+            raise InputError(f"{arg}: no files match this pattern")
+        return [h for h in hits if h.is_file()]
+    raise InputError(f"{arg}: no such file or directory (sources)")
+
+
+def load_sources(args: Sequence[str], warn: Callable[[str], None] = lambda _m: None) -> dict[str, str]:
+    """Read source documents from files, directories (their ``.txt``/``.md``, recursively) and globs.
+
+    The id of each source is its path as reached from the argument (``contracts/lease.txt``).
+    Binary and empty files are skipped with a call to ``warn``; a file that is not UTF-8 is an
+    :class:`InputError`.
+    """
+    out: dict[str, str] = {}
+    for arg in args:
+        for path in _expand(arg):
+            sid = str(path)
+            if sid in out:
+                continue
+            data = path.read_bytes()
+            if _is_binary(data):
+                warn(f"{path}: binary file, skipped")
+                continue
+            text = _read_text(path, "source")
+            if not text.strip():
+                warn(f"{path}: empty, skipped")
+                continue
+            out[sid] = text
+    if not out:
+        raise InputError(f"{', '.join(args)}: no {' or '.join(SOURCE_SUFFIXES)} text files with content found")
+    return out
+
+
+def _resolver(sources: Iterable[str]) -> Callable[[str, str], str]:
+    """Map a user-given source name (full id, file name or stem) to a source id."""
+    names: dict[str, set[str]] = {}
+    for sid in sources:
+        for name in (sid, Path(sid).name, Path(sid).stem):
+            names.setdefault(name, set()).add(sid)
+
+    def resolve(name: str, origin: str) -> str:
+        hits = names.get(name, set())
+        if len(hits) == 1:
+            return next(iter(hits))
+        if not hits:
+            known = ", ".join(sorted(sources)[:5]) + (" ..." if len(names) > 5 else "")
+            raise InputError(f"{origin}: source {name!r} is not among the sources ({known})")
+        raise InputError(f"{origin}: source {name!r} is ambiguous ({', '.join(sorted(hits))}); give its path")
+
+    sources = list(sources)
+    return resolve
+
+
+def _jsonl(path: Path, what: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    for n, line in enumerate(_read_text(path, what).splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{path}:{n}: not valid JSON ({exc.msg}, column {exc.colno})") from None
+        if not isinstance(obj, dict):
+            raise InputError(f"{path}:{n}: expected a JSON object, got {type(obj).__name__}")
+        yield n, obj
+
+
+def load_quotes(path: Path, *, column: str = "quote", source_column: str | None = None) -> list[QuoteInput]:
+    """Read quotes: ``.jsonl`` (``quote``, optional ``source``), ``.csv`` (``column``) or text, one a line."""
+    suffix = path.suffix.lower()
+    out: list[QuoteInput] = []
+    if suffix in (".jsonl", ".ndjson"):
+        for n, obj in _jsonl(path, "quotes"):
+            q = obj.get("quote")
+            if not isinstance(q, str):
+                raise InputError(f"{path}:{n}: no 'quote' text field")
+            src = obj.get("source")
+            out.append(QuoteInput(q, f"{path}:{n}", str(src) if src not in (None, "") else None))
+    elif suffix in (".csv", ".tsv"):
+        text = _read_text(path, "quotes")
+        reader = csv.DictReader(text.splitlines(), delimiter="\t" if suffix == ".tsv" else ",")
+        fields = reader.fieldnames or []
+        for col in (column, source_column):
+            if col is not None and col not in fields:
+                raise InputError(
+                    f"{path}: no column {col!r} (columns: {', '.join(fields) or 'none'}); choose one with --column"
+                )
+        for n, row in enumerate(reader, start=2):
+            q = row.get(column) or ""
+            if q.strip():
+                src = row.get(source_column) if source_column else None
+                out.append(QuoteInput(q, f"{path}:{n}", src or None))
+    else:
+        for n, line in enumerate(_read_text(path, "quotes").splitlines(), start=1):
+            if line.strip():
+                out.append(QuoteInput(line.strip(), f"{path}:{n}"))
+    if not out:
+        raise InputError(f"{path}: no quotes in the file")
+    return out
+
+
+def load_responses(path: Path) -> list[QuoteInput]:
+    """Read LLM answers (a text file, or JSONL with ``response``) and extract their quotes."""
+    from .extract import extract_quotes
+
+    if path.suffix.lower() in (".jsonl", ".ndjson"):
+        answers: list[tuple[str, int, str, str | None]] = []
+        for n, obj in _jsonl(path, "responses"):
+            r = obj.get("response")
+            if not isinstance(r, str):
+                raise InputError(f"{path}:{n}: no 'response' text field")
+            src = obj.get("source")
+            answers.append((r, n, f"{path}:{n}", str(src) if src not in (None, "") else None))
+    else:
+        answers = [(_read_text(path, "responses"), 1, str(path), None)]
+    if not any(a[0].strip() for a in answers):
+        raise InputError(f"{path}: no responses in the file")
+    out: list[QuoteInput] = []
+    for text, first_line, origin, src in answers:
+        for q in extract_quotes(text):
+            start = getattr(q, "start", None)
+            where = origin if start is None or origin.count(":") else f"{origin}:{first_line + text.count(chr(10), 0, start)}"
+            out.append(QuoteInput(_quote_text(q), where, src))
+    if not out:
+        raise InputError(f"{path}: no quotes found in the responses")
+    return out
+
+
+def _quote_text(q: Any) -> str:
+    for attr in ("text", "quote"):
+        value = getattr(q, attr, None)
+        if isinstance(value, str):
+            return value
+    return str(q)
+
+
+# --------------------------------------------------------------------------- the run
+
+
+@dataclass
+class Summary:
+    """What a run found, read back over every record (resumed ones included)."""
+
+    total: int
+    counts: dict[str, int]
+    worst: list["ResultRecord"]
+    failing: int
+
+
+def verify_stream(
+    items: Sequence[QuoteInput],
+    sources: dict[str, str],
+    *,
+    writer: "ResultWriter | None",
+    keep: list["ResultRecord"] | None,
+    semantic: bool = True,
+    batch_size: int = 256,
+    advance: Callable[[int], None] = lambda _n: None,
+) -> int:
+    """Verify ``items`` in batches, streaming each record to ``writer`` (and ``keep``, if given).
+
+    Indices already in ``writer.done`` (a resumed run) are skipped, after checking that they hold
+    the same quotes. Quotes with a ``source`` are checked against that source only. Returns the
+    number of quotes verified in this run.
+    """
+    from .report import ResultRecord
+    from .verify import Verifier
+
+    resolve = _resolver(sources)
+    targets = [resolve(it.source, it.origin) if it.source else None for it in items]
+    done = writer.done if writer is not None else {}
+    for i, q in done.items():
+        if i >= len(items) or items[i].text != q:
+            raise InputError(
+                f"{writer.path if writer else ''}: --resume: the file holds results for other quotes "
+                f"(#{i + 1} differs); remove it or drop --resume"
+            )
+    advance(len(done))
+    verifier = _make_verifier(semantic=semantic)
+    todo = [i for i in range(len(items)) if i not in done]
+    for b in range(0, len(todo), batch_size):
+        batch = todo[b : b + batch_size]
+        groups: dict[str | None, list[int]] = {}
+        for i in batch:
+            groups.setdefault(targets[i], []).append(i)
+        made: dict[int, ResultRecord] = {}
+        for target, idx in groups.items():
+            subset = sources if target is None else {target: sources[target]}
+            results = verifier.verify([items[i].text for i in idx], subset)
+            for i, r in zip(idx, results):
+                made[i] = ResultRecord(i, r, origin=items[i].origin, requested_source=targets[i])
+        for i in batch:
+            if writer is not None:
+                writer.write(made[i])
+            if keep is not None:
+                keep.append(made[i])
+        advance(len(batch))
+    return len(todo)
+
+
+def _make_verifier(*, semantic: bool) -> Any:
+    from .verify import Verifier
+
+    return Verifier()
+
+
+def summarize(records: Iterable["ResultRecord"], fail_on: frozenset[Verdict], *, show: int) -> Summary:
+    """Counts per verdict, the ``show`` records most in need of attention, and how many fail."""
+    counts: dict[str, int] = {}
+    worst: list[ResultRecord] = []
+    total = failing = 0
+    for rec in records:
+        total += 1
+        v = rec.result.verdict
+        counts[v.value] = counts.get(v.value, 0) + 1
+        failing += v in fail_on
+        worst.append(rec)
+        if len(worst) > 4 * show + 64:
+            worst = sorted(worst, key=lambda r: (r.confidence, r.index))[:show]
+    worst = sorted(worst, key=lambda r: (r.confidence, r.index))[:show]
+    return Summary(total, counts, worst, failing)
+
+
+def parse_fail_on(value: str) -> frozenset[Verdict]:
+    """``"altered,unsupported"`` -> verdicts; ``""`` or ``"none"`` -> never fail."""
+    out = set()
+    for part in value.replace(" ", ",").split(","):
+        part = part.strip().lower().replace("-", "_")
+        if not part or part == "none":
+            continue
+        try:
+            out.add(Verdict(part))
+        except ValueError:
+            allowed = ", ".join(v.value for v in Verdict)
+            raise InputError(f"--fail-on: unknown verdict {part!r} (allowed: {allowed}, or none)") from None
+    return frozenset(out)
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def _console(stderr: bool = False) -> "Console":
+    return Console(stderr=stderr, highlight=False)
+
+
+def _render(summary: Summary, console: "Console") -> None:
+    counts = Table(title=f"{summary.total} quotes", show_edge=False)
+    counts.add_column("verdict")
+    counts.add_column("quotes", justify="right")
+    for v in Verdict:
+        if summary.counts.get(v.value):
+            counts.add_row(f"[{_STYLE[v.value]}]{v.value}[/]", str(summary.counts[v.value]))
+    console.print(counts)
+    attention = [r for r in summary.worst if not r.result.accepted or r.result.metrics.low_confidence]
+    if not attention:
+        return
+    t = Table(title="needs attention (lowest confidence first)", show_lines=False, expand=True)
+    t.add_column("#", justify="right", no_wrap=True)
+    t.add_column("verdict", no_wrap=True)
+    t.add_column("conf", justify="right", no_wrap=True)
+    t.add_column("quote", ratio=3)
+    t.add_column("source / what differs", ratio=2)
+    from rich.markup import escape
+
+    for rec in attention:
+        r = rec.result
+        where = r.source_id or "not found"
+        changed = "; ".join(r.metrics.changed_words)
+        t.add_row(
+            str(rec.index + 1),
+            f"[{_STYLE[r.verdict.value]}]{r.verdict.value}[/]",
+            f"{rec.confidence:.2f}",
+            escape(r.quote if len(r.quote) <= 160 else r.quote[:160] + "…"),
+            escape(where + (f"\n{changed}" if changed else "")),
+        )
+    console.print(t)
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+    """A QuoteGuardError becomes one red line and exit code 2."""
+    try:
+        yield
+    except QuoteGuardError as exc:
+        from rich.markup import escape
+
+        _console(stderr=True).print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
+        raise typer.Exit(code=2) from None
+
+
+def run(
+    sources_args: Sequence[str],
+    *,
+    quotes: Path | None,
+    responses: Path | None,
+    column: str,
+    source_column: str | None,
+    out: Path | None,
+    stats_path: Path | None,
+    html_path: Path | None,
+    fail_on: str,
+    resume: bool,
+    semantic: bool,
+    batch_size: int,
+    show: int,
+    title: str = "quote_guard report",
+) -> int:
+    """The whole ``verify`` command: read, verify (streaming), write reports, render. Returns the exit code."""
+    from .report import open_writer, write_html, write_stats_csv
+
+    err = _console(stderr=True)
+    failing_verdicts = parse_fail_on(fail_on)
+    if (quotes is None) == (responses is None):
+        raise InputError("give exactly one of --quotes FILE or --responses FILE")
+    if resume and out is None:
+        raise InputError("--resume continues an --out file: give --out too")
+    if out is not None and out.suffix.lower() not in (".jsonl", ".csv", ".xlsx"):
+        raise InputError(f"{out}: unknown output format {out.suffix!r}; use .jsonl, .csv or .xlsx")
+    sources = load_sources(sources_args, warn=lambda m: err.print(f"[yellow]warning:[/yellow] {m}", soft_wrap=True))
+    items = load_quotes(quotes, column=column, source_column=source_column) if quotes else load_responses(responses)  # type: ignore[arg-type]
+    writer = open_writer(out, resume=resume) if out is not None else None
+    keep: list[ResultRecord] | None = None if writer is not None else []
+    progress = Progress(
+        TextColumn("verifying"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err, transient=True
+    )
+    try:
+        with progress:
+            task = progress.add_task("verify", total=len(items))
+            verify_stream(items, sources, writer=writer, keep=keep, semantic=semantic, batch_size=batch_size,
+                          advance=lambda n: progress.advance(task, n))
+    except KeyboardInterrupt:
+        if writer is not None:
+            writer.close()
+            n = len(list(writer.records())) if out.suffix.lower() != ".xlsx" else None  # type: ignore[union-attr]
+            err.print(f"[yellow]interrupted[/yellow]: {out} keeps the results so far"
+                      + (f" ({n} of {len(items)})" if n is not None else "")
+                      + "; run the same command with --resume to continue")
+        raise typer.Exit(code=130) from None
+    finally:
+        if writer is not None:
+            writer.close()
+
+    def records() -> Iterator[ResultRecord]:
+        return iter(keep) if keep is not None else _read_back(writer)  # type: ignore[arg-type]
+
+    summary = summarize(records(), failing_verdicts, show=show)
+    if stats_path is not None or html_path is not None:
+        from .verify import stats
+
+        everything = list(records())
+        if stats_path is not None:
+            figures = stats([r.result for r in everything])
+            figures["mean_confidence"] = round(sum(r.confidence for r in everything) / len(everything), 4)
+            write_stats_csv(stats_path, figures)
+        if html_path is not None:
+            write_html(html_path, everything, sources, title=title)
+    if writer is not None:
+        writer.complete()
+    _render(summary, _console())
+    for label, path in (("results", out), ("stats", stats_path), ("report", html_path)):
+        if path is not None:
+            err.print(f"{label}: {path}")
+    if summary.failing:
+        names = ", ".join(sorted(v.value for v in failing_verdicts))
+        err.print(f"[red]{summary.failing} of {summary.total} quotes are {names}[/red] (--fail-on)")
+        return 1
+    return 0
+
+
+def _read_back(writer: "ResultWriter") -> Iterator["ResultRecord"]:
+    return writer.records()
+
+
+def demo_paths() -> tuple[Path, Path]:
+    """The example contracts and answers of a source checkout (``examples/``)."""
+    root = Path(__file__).resolve().parent.parent / "examples"
+    contracts, answers = root / "contracts", root / "answers"
+    if not contracts.is_dir() or not answers.is_dir():
+        raise InputError(
+            f"{root}: the demo data is not there (it ships with a source checkout, not the wheel); "
+            "clone the repository and run the demo from it"
+        )
+    return contracts, answers
+
+
+# --------------------------------------------------------------------------- typer app
+
+
+def verify(
+    sources: Annotated[list[str], typer.Argument(help="Source files, directories (.txt/.md) or globs.", show_default=False)],
+    quotes: Annotated[Optional[Path], typer.Option("--quotes", "-q", help="Quotes: .txt (one a line), .jsonl ('quote', optional 'source') or .csv.")] = None,
+    responses: Annotated[Optional[Path], typer.Option("--responses", "-r", help="LLM answers (text, or .jsonl with 'response'): their quotes are extracted.")] = None,
+    column: Annotated[str, typer.Option(help="CSV column holding the quotes.")] = "quote",
+    source_column: Annotated[Optional[str], typer.Option(help="CSV column holding a source id per quote.")] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write every result: .jsonl, .csv or .xlsx (sorted by confidence).")] = None,
+    stats: Annotated[Optional[Path], typer.Option("--stats", help="Write aggregate statistics as variable,value CSV.")] = None,
+    html: Annotated[Optional[Path], typer.Option("--html", help="Write a self-contained HTML report.")] = None,
+    fail_on: Annotated[str, typer.Option(help="Exit 1 if any quote has one of these verdicts ('none': never).")] = DEFAULT_FAIL_ON,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run into the same --out file.")] = False,
+    semantic: Annotated[bool, typer.Option("--semantic/--no-semantic", help="Run the semantic (paraphrase) stage if installed.")] = True,
+    batch_size: Annotated[int, typer.Option(min=1, help="Quotes per verification call (and per write).")] = 256,
+    show: Annotated[int, typer.Option(min=0, help="Rows of the 'needs attention' table.")] = 15,
+) -> None:
+    """Verify quotes against source documents."""
+    with _errors():
+        code = run(sources, quotes=quotes, responses=responses, column=column, source_column=source_column,
+                   out=out, stats_path=stats, html_path=html, fail_on=fail_on, resume=resume,
+                   semantic=semantic, batch_size=batch_size, show=show)
+    raise typer.Exit(code)
+
+
+def demo(
+    out_dir: Annotated[Path, typer.Option("--out-dir", help="Where to write the demo reports.")] = Path("out/demo"),
+    semantic: Annotated[bool, typer.Option("--semantic/--no-semantic", help="Run the semantic stage if installed.")] = True,
+) -> None:
+    """Run the bundled example end to end, offline: an LLM answer quoting three contracts."""
+    with _errors():
+        contracts, answers = demo_paths()
+        out_dir.mkdir(parents=True, exist_ok=True)
+        answer = sorted(answers.glob("*.md"))[0]
+        _console().rule(f"{answer} quoting {contracts}/")
+        run([str(contracts)], quotes=None, responses=answer, column="quote", source_column=None,
+            out=out_dir / "results.xlsx", stats_path=out_dir / "stats.csv", html_path=out_dir / "report.html",
+            fail_on="none", resume=False, semantic=semantic, batch_size=256, show=20,
+            title=f"quote_guard demo: {answer.name}")
+        _console().print(f"Open [bold]{out_dir / 'report.html'}[/bold] in a browser to see each quote in its source.")
+
+
+def _build_app() -> "typer.Typer":
+    application = typer.Typer(
+        name="quote-guard",
+        help="Check that quotes say what their sources say.",
+        no_args_is_help=True,
+        pretty_exceptions_show_locals=False,
+        add_completion=False,
+    )
+    application.command()(verify)
+    application.command()(demo)
+    return application
+
+
+app = _build_app() if typer is not None else None
+
+
+def main() -> None:
+    """Entry point of ``quote-guard``; prints the install line when the ``cli`` extra is missing."""
+    if app is None:
+        sys.stderr.write(INSTALL_HINT + "\n")
+        raise SystemExit(1)
+    app()

@@ -1,0 +1,705 @@
+"""Reports on verification results: JSONL, CSV and Excel files, stats, and an HTML page.
+
+This is an *edge* module (like the CLI): it may import openpyxl, but only inside the Excel
+writer, and no core module imports it. Everything here works on :class:`ResultRecord`, a
+:class:`~quote_guard.models.QuoteResult` with its place in the input (``index``) and where it
+came from (``origin``, e.g. ``"quotes.jsonl:12"``).
+
+Writers stream: each record is written (and flushed) as soon as it is made, so a long run keeps
+memory flat and an interrupted run leaves a valid file that :func:`open_writer` can ``resume``.
+The Excel sheet must be sorted, so it streams into a JSONL side file first and is built from it
+on close, holding only ``(confidence, offset)`` pairs in memory.
+
+**Confidence** (:func:`confidence`) is a number in ``[0, 1]`` saying how safe it is to use the
+quote as written; reports sort by it, lowest first, so what needs attention comes first.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import math
+import os
+import secrets
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+from .models import Difference, Metrics, QuoteResult, Span, Verdict
+
+__all__ = [
+    "COLUMNS",
+    "ResultRecord",
+    "ResultWriter",
+    "confidence",
+    "melt",
+    "open_writer",
+    "read_records",
+    "record_from_dict",
+    "write_html",
+    "write_stats_csv",
+]
+
+# Worst first: when highlights overlap, the worst verdict gives the colour.
+_SEVERITY = {
+    Verdict.ALTERED: 5,
+    Verdict.UNSUPPORTED: 4,
+    Verdict.PARAPHRASE: 3,
+    Verdict.UNCHECKABLE: 2,
+    Verdict.NEAR_VERBATIM: 1,
+    Verdict.VERBATIM: 0,
+}
+
+
+def confidence(result: QuoteResult) -> float:
+    """How safe it is to use ``result.quote`` as written, in ``[0, 1]`` (higher is safer).
+
+    Derived from the metrics, so it sorts a report by what needs attention:
+
+    - ``similarity`` is ``metrics.match_ratio`` (1 - edit distance / length over folded text),
+      or ``metrics.cosine_similarity`` when nothing was aligned, or 0 when neither was computed;
+    - accepted verdicts (verbatim, near_verbatim) score ``0.5 + 0.5 * similarity``, minus 0.25
+      when ``metrics.low_confidence`` flags a verdict near a threshold;
+    - every other verdict scores ``0.5 * similarity``: an altered quote that is 97% identical to
+      its source scores 0.485, an unsupported quote with nothing near it scores 0;
+    - ``uncheckable`` scores 0.
+
+    >>> confidence(QuoteResult("x", Verdict.VERBATIM, metrics=Metrics(match_ratio=1.0)))
+    1.0
+    """
+    m = result.metrics
+    if result.verdict is Verdict.UNCHECKABLE:
+        return 0.0
+    sim = m.match_ratio if _finite(m.match_ratio) else m.cosine_similarity if _finite(m.cosine_similarity) else 0.0
+    sim = min(1.0, max(0.0, float(sim)))  # type: ignore[arg-type]
+    if result.verdict.accepted:
+        return round(0.5 + 0.5 * sim - (0.25 if m.low_confidence else 0.0), 4)
+    return round(0.5 * sim, 4)
+
+
+def _finite(x: float | None) -> bool:
+    return x is not None and math.isfinite(x)
+
+
+# --------------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRecord:
+    """One result with its place in the input.
+
+    ``index`` is the 0-based position of the quote in the input (the key ``--resume`` uses);
+    ``origin`` says where it came from (``"file:line"``); ``requested_source`` is the source id
+    the input asked for (JSONL ``source``), ``None`` when the quote was checked against all.
+    """
+
+    index: int
+    result: QuoteResult
+    origin: str = ""
+    requested_source: str | None = None
+    confidence: float = field(default=-1.0)
+
+    def __post_init__(self) -> None:
+        if self.confidence < 0:
+            object.__setattr__(self, "confidence", confidence(self.result))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSONL form: every field of the result, nested as in ``QuoteResult.to_dict()``."""
+        d: dict[str, Any] = {"index": self.index, "origin": self.origin, "requested_source": self.requested_source}
+        d.update(self.result.to_dict())
+        d["confidence"] = self.confidence
+        d["changed_words"] = self.result.metrics.changed_words
+        return d
+
+    def to_row(self) -> dict[str, Any]:
+        """The flat form for CSV and Excel: metrics as columns, spans and differences as JSON."""
+        r, m = self.result, self.result.metrics
+        return {
+            "index": self.index,
+            "quote": r.quote,
+            "verdict": r.verdict.value,
+            "confidence": self.confidence,
+            "source_id": r.source_id,
+            "spans": json.dumps([asdict(s) for s in r.spans], ensure_ascii=False),
+            "verbatim": r.verbatim,
+            "changed_words": "; ".join(m.changed_words),
+            "reason": r.reason,
+            "context": r.context,
+            "origin": self.origin,
+            "requested_source": self.requested_source,
+            "stage": m.stage,
+            "match_ratio": _num(m.match_ratio),
+            "cosine_similarity": _num(m.cosine_similarity),
+            "bm25_score": _num(m.bm25_score),
+            "bm25_ratio": _num(m.bm25_ratio),
+            "edit_distance": m.edit_distance,
+            "n_fragments": m.n_fragments,
+            "low_confidence": m.low_confidence,
+            "differences": json.dumps([asdict(x) for x in m.differences], ensure_ascii=False),
+        }
+
+
+def _num(x: float | None) -> float | None:
+    return x if _finite(x) else None
+
+
+COLUMNS: tuple[str, ...] = tuple(ResultRecord(0, QuoteResult("", Verdict.UNCHECKABLE)).to_row())
+TEXT_COLUMNS = frozenset({"quote", "verbatim", "changed_words", "reason", "context", "spans", "differences"})
+_FLOAT_COLUMNS = ("confidence", "match_ratio", "cosine_similarity", "bm25_score", "bm25_ratio")
+
+
+def record_from_dict(d: Mapping[str, Any]) -> ResultRecord:
+    """Rebuild a record from its JSONL dict (:meth:`ResultRecord.to_dict`) or CSV row (``to_row``).
+
+    Raises ``ValueError``/``KeyError``/``TypeError`` on a row that is not one of ours.
+    """
+    if "metrics" in d:  # JSONL form
+        md = dict(d["metrics"])
+        spans = d["spans"]
+    else:  # flat CSV form: every value is a string
+        md = {k: _parse_cell(k, d.get(k)) for k in ("stage", "match_ratio", "cosine_similarity", "bm25_score",
+                                                    "bm25_ratio", "edit_distance", "n_fragments", "low_confidence")}
+        md["differences"] = json.loads(d["differences"] or "[]")
+        spans = json.loads(d["spans"] or "[]")
+    md["differences"] = tuple(Difference(**x) for x in md.get("differences", ()))
+    metrics = Metrics(**md)
+    result = QuoteResult(
+        quote=d["quote"],
+        verdict=Verdict(d["verdict"]),
+        spans=tuple(Span(**s) for s in spans),
+        verbatim=d.get("verbatim") or None,
+        metrics=metrics,
+        context=d.get("context") or "",
+        reason=d.get("reason") or "",
+    )
+    return ResultRecord(
+        index=int(d["index"]),
+        result=result,
+        origin=d.get("origin") or "",
+        requested_source=d.get("requested_source") or None,
+    )
+
+
+def _parse_cell(key: str, value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    if key == "stage":
+        return value or "none"
+    if key == "low_confidence":
+        return value == "True"
+    if value == "":
+        return None if key not in ("n_fragments",) else 1
+    if key in ("edit_distance", "n_fragments"):
+        return int(value)
+    return float(value)
+
+
+# --------------------------------------------------------------------------- writers
+
+
+class ResultWriter:
+    """Streams records to a ``.jsonl``, ``.csv`` or ``.xlsx`` file. Use :func:`open_writer`.
+
+    ``done`` holds the indices already in the file (after a resume), ``done_quotes`` their quotes,
+    so the caller can skip them and check that the input did not change.
+    """
+
+    path: Path
+    done: dict[int, str]
+
+    def write(self, record: ResultRecord) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def records(self) -> Iterator[ResultRecord]:
+        """Every record written so far (resumed ones included), read back from disk."""
+        raise NotImplementedError
+
+    def complete(self) -> None:
+        """Say the run finished: drop what only ``resume`` needed (the Excel side file)."""
+
+    def __enter__(self) -> "ResultWriter":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _salvage_jsonl(path: Path) -> tuple[dict[int, str], int]:
+    """Read the complete, valid lines of a JSONL results file; return (index -> quote, good bytes)."""
+    done: dict[int, str] = {}
+    good = 0
+    with path.open("rb") as f:
+        for raw in f:
+            if not raw.endswith(b"\n"):
+                break  # a line cut by an interrupted write
+            try:
+                d = json.loads(raw)
+                done[int(d["index"])] = d["quote"]
+            except (ValueError, KeyError, TypeError):
+                break
+            good += len(raw)
+    return done, good
+
+
+class _JsonlWriter(ResultWriter):
+    def __init__(self, path: Path, *, resume: bool) -> None:
+        self.path = path
+        self.done = {}
+        if resume and path.exists():
+            self.done, good = _salvage_jsonl(path)
+            with path.open("r+b") as f:
+                f.truncate(good)
+            self._f = path.open("a", encoding="utf-8", newline="\n")
+        else:
+            self._f = path.open("w", encoding="utf-8", newline="\n")
+
+    def write(self, record: ResultRecord) -> None:
+        # One write per line, then flush: an interrupt leaves whole lines (a cut one is dropped on resume).
+        self._f.write(json.dumps(record.to_dict(), ensure_ascii=False) + "\n")
+        self._f.flush()
+
+    def close(self) -> None:
+        if not self._f.closed:
+            self._f.close()
+
+    def records(self) -> Iterator[ResultRecord]:
+        if not self._f.closed:
+            self._f.flush()
+        yield from read_records(self.path)
+
+
+class _CsvWriter(ResultWriter):
+    def __init__(self, path: Path, *, resume: bool) -> None:
+        self.path = path
+        self.done = {}
+        if resume and path.exists():
+            self._salvage()
+            self._f = path.open("a", encoding="utf-8", newline="")
+            self._w = csv.DictWriter(self._f, fieldnames=COLUMNS)
+        else:
+            self._f = path.open("w", encoding="utf-8", newline="")
+            self._w = csv.DictWriter(self._f, fieldnames=COLUMNS)
+            self._w.writeheader()
+            self._f.flush()
+
+    def _salvage(self) -> None:
+        # Keep complete rows only: rewrite the file through a temp file, then swap it in.
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        with self.path.open(encoding="utf-8", newline="") as src, tmp.open("w", encoding="utf-8", newline="") as dst:
+            w = csv.DictWriter(dst, fieldnames=COLUMNS)
+            w.writeheader()
+            text = src.read()
+            if not text.endswith("\n"):
+                text = text[: text.rfind("\n") + 1]
+            reader = csv.DictReader(io.StringIO(text))
+            if tuple(reader.fieldnames or ()) != COLUMNS:
+                raise ValueError(f"{self.path}: not a quote-guard results file (columns differ); cannot resume it")
+            for row in reader:
+                if None in row or any(v is None for v in row.values()):
+                    break
+                try:
+                    rec = record_from_dict(row)
+                except (ValueError, KeyError, TypeError):
+                    break
+                self.done[rec.index] = rec.result.quote
+                w.writerow(row)
+        os.replace(tmp, self.path)
+
+    def write(self, record: ResultRecord) -> None:
+        self._w.writerow(record.to_row())
+        self._f.flush()
+
+    def close(self) -> None:
+        if not self._f.closed:
+            self._f.close()
+
+    def records(self) -> Iterator[ResultRecord]:
+        if not self._f.closed:
+            self._f.flush()
+        yield from read_records(self.path)
+
+
+class _XlsxWriter(ResultWriter):
+    """Streams to ``<name>.xlsx.partial.jsonl``; ``close()`` builds the sorted sheet from it.
+
+    :meth:`complete` removes the side file once the run is over; an interrupted run still gets a
+    valid (partial) sheet and keeps the side file for ``resume``.
+    """
+
+    def __init__(self, path: Path, *, resume: bool) -> None:
+        self.path = path
+        self.side = path.with_name(path.name + ".partial.jsonl")
+        self._jsonl = _JsonlWriter(self.side, resume=resume)
+        self.done = self._jsonl.done
+
+    def write(self, record: ResultRecord) -> None:
+        self._jsonl.write(record)
+
+    def records(self) -> Iterator[ResultRecord]:
+        return self._jsonl.records()
+
+    def close(self) -> None:
+        if self._jsonl._f.closed:
+            return
+        self._jsonl.close()
+        write_xlsx(self.path, self.side)
+
+    def complete(self) -> None:
+        self.close()
+        self.side.unlink(missing_ok=True)
+
+
+def open_writer(path: Path, *, resume: bool = False) -> ResultWriter:
+    """A streaming writer chosen by suffix: ``.jsonl``, ``.csv`` or ``.xlsx``.
+
+    With ``resume=True`` an existing file is kept: cut or invalid trailing rows are dropped, and
+    ``writer.done`` maps the indices already there to their quotes.
+    """
+    suffix = path.suffix.lower()
+    if suffix == ".jsonl":
+        return _JsonlWriter(path, resume=resume)
+    if suffix == ".csv":
+        return _CsvWriter(path, resume=resume)
+    if suffix == ".xlsx":
+        return _XlsxWriter(path, resume=resume)
+    raise ValueError(f"{path}: unknown output format {suffix!r}; use .jsonl, .csv or .xlsx")
+
+
+def read_records(path: Path) -> Iterator[ResultRecord]:
+    """Read back a ``.jsonl`` or ``.csv`` results file (or an Excel side file), one record at a time."""
+    if path.suffix.lower() == ".csv":
+        with path.open(encoding="utf-8", newline="") as f:
+            for row in csv.DictReader(f):
+                yield record_from_dict(row)
+        return
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                yield record_from_dict(json.loads(line))
+
+
+# --------------------------------------------------------------------------- excel
+
+_XLSX_FILL = {
+    "verbatim": "C8E6C9",
+    "near_verbatim": "DCEDC8",
+    "paraphrase": "FFF3BF",
+    "altered": "FFCDD2",
+    "unsupported": "E0E0E0",
+    "uncheckable": "ECEFF1",
+}
+
+
+def write_xlsx(path: Path, jsonl_path: Path) -> None:
+    """Build an Excel sheet from a JSONL results file, sorted by confidence (lowest first).
+
+    Streams twice through the JSONL: once for ``(confidence, index, offset)``, once to write rows
+    in sorted order, so memory holds three numbers per row. Text columns are 80 wide and wrapped,
+    number columns 15 wide, the header is frozen and filterable, verdict cells are coloured.
+    """
+    try:
+        from openpyxl import Workbook
+        from openpyxl.cell import WriteOnlyCell
+        from openpyxl.styles import Alignment, Font, PatternFill
+        from openpyxl.utils import get_column_letter
+    except ImportError as exc:  # pragma: no cover - exercised only without the extra
+        from .errors import MissingDependencyError
+
+        raise MissingDependencyError("Excel output", extra="cli", package="openpyxl") from exc
+
+    keys: list[tuple[float, int, int]] = []
+    with jsonl_path.open("rb") as f:
+        offset = 0
+        for raw in f:
+            if raw.strip():
+                d = json.loads(raw)
+                keys.append((float(d["confidence"]), int(d["index"]), offset))
+            offset += len(raw)
+    keys.sort()
+
+    wb = Workbook(write_only=True)
+    ws = wb.create_sheet("results")
+    for i, col in enumerate(COLUMNS, start=1):
+        ws.column_dimensions[get_column_letter(i)].width = 80 if col in TEXT_COLUMNS else 15
+    ws.freeze_panes = "A2"
+    ws.auto_filter.ref = f"A1:{get_column_letter(len(COLUMNS))}{len(keys) + 1}"
+    bold = Font(bold=True)
+    wrap = Alignment(wrap_text=True, vertical="top")
+    top = Alignment(vertical="top")
+    fills = {v: PatternFill("solid", start_color=c, end_color=c) for v, c in _XLSX_FILL.items()}
+
+    header = []
+    for col in COLUMNS:
+        c = WriteOnlyCell(ws, value=col)
+        c.font = bold
+        header.append(c)
+    ws.append(header)
+    with jsonl_path.open("rb") as f:
+        for _, _, off in keys:
+            f.seek(off)
+            row = record_from_dict(json.loads(f.readline())).to_row()
+            cells = []
+            for col in COLUMNS:
+                value = row[col]
+                if isinstance(value, str):
+                    value = _xlsx_safe(value)
+                c = WriteOnlyCell(ws, value=value)
+                c.alignment = wrap if col in TEXT_COLUMNS else top
+                if col == "verdict":
+                    c.fill = fills[row["verdict"]]
+                    c.font = bold
+                if col in _FLOAT_COLUMNS and isinstance(value, float):
+                    c.number_format = "0.000"
+                cells.append(c)
+            ws.append(cells)
+    tmp = path.with_name(path.name + ".tmp")
+    wb.save(tmp)
+    os.replace(tmp, path)  # a reader never sees half a workbook
+
+
+def _xlsx_safe(text: str) -> str:
+    # Excel rejects control characters and cells over 32,767 characters.
+    cleaned = "".join(ch if ch in "\t\n\r" or ord(ch) >= 32 else "\ufffd" for ch in text) if any(
+        ord(ch) < 32 for ch in text
+    ) else text
+    if cleaned[:1] in ("=", "+", "-", "@"):
+        cleaned = "'" + cleaned  # never let a quote run as a formula
+    return cleaned if len(cleaned) <= 32000 else cleaned[:32000] + " …[cut]"
+
+
+# --------------------------------------------------------------------------- stats
+
+
+def melt(stats: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """Flatten nested stats into ``(variable, value)`` pairs, nested keys joined with ``.``.
+
+    >>> list(melt({"n": 3, "verdicts": {"verbatim": 2}}))
+    [('n', 3), ('verdicts.verbatim', 2)]
+    """
+    for key, value in stats.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            yield from melt(value, prefix=name + ".")
+        elif isinstance(value, (list, tuple)):
+            for i, item in enumerate(value):
+                if isinstance(item, Mapping):
+                    yield from melt(item, prefix=f"{name}.{i}.")
+                else:
+                    yield f"{name}.{i}", item
+        else:
+            if isinstance(value, Verdict):
+                value = value.value
+            if isinstance(value, float) and not math.isfinite(value):
+                value = None
+            yield name, value
+
+
+def write_stats_csv(path: Path, stats: Mapping[str, Any]) -> None:
+    """Write aggregate statistics as a two-column ``variable,value`` CSV (``None`` is empty)."""
+    with path.open("w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["variable", "value"])
+        for name, value in melt(stats):
+            w.writerow([name, "" if value is None else value])
+
+
+# --------------------------------------------------------------------------- html
+
+#: Documents up to this many characters are shown whole; longer ones only around their spans.
+WHOLE_DOC_CHARS = 200_000
+#: Characters of context shown either side of a span in a long document.
+CONTEXT_CHARS = 600
+_VERDICT_ORDER = [v.value for v in sorted(Verdict, key=lambda v: -_SEVERITY[v])]
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _regions(length: int, spans: Sequence[Span]) -> list[tuple[int, int]]:
+    """The parts of a document to show: all of it if short, else the spans with context, merged."""
+    if length <= WHOLE_DOC_CHARS:
+        return [(0, length)]
+    out: list[tuple[int, int]] = []
+    for s in sorted(spans, key=lambda s: s.start):
+        a, b = max(0, s.start - CONTEXT_CHARS), min(length, s.end + CONTEXT_CHARS)
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def _render_region(text: str, a: int, b: int, marks: Sequence[tuple[Span, int, int, Verdict]]) -> str:
+    """HTML for ``text[a:b]`` with every span in ``marks`` highlighted (overlaps split into segments).
+
+    ``marks`` holds ``(span, quote index, fragment number, verdict)``. Each segment is a ``<mark>``
+    with the source offsets it covers (``data-start``/``data-end``) and the quotes it belongs to
+    (``data-q``); an empty ``<a id="q{index}-{fragment}">`` sits at each span's start.
+    """
+    inside = [m for m in marks if m[0].start < b and m[0].end > a and m[0].end > m[0].start]
+    cuts = {a, b}
+    for span, *_ in inside:
+        cuts.add(max(a, span.start))
+        cuts.add(min(b, span.end))
+    starts: dict[int, list[tuple[Span, int, int, Verdict]]] = {}
+    for m in inside:
+        starts.setdefault(max(a, m[0].start), []).append(m)
+    active: list[tuple[Span, int, int, Verdict]] = []
+    parts = [f'<div class="region" data-offset="{a}">']
+    points = sorted(cuts)
+    for x, y in zip(points, points[1:]):
+        active = [m for m in active if m[0].end > x]
+        for m in starts.get(x, ()):
+            parts.append(f'<a class="anchor" id="q{m[1]}-{m[2]}"></a>')
+            active.append(m)
+        chunk = _esc(text[x:y])
+        if not active:
+            parts.append(chunk)
+            continue
+        worst = max((m[3] for m in active), key=lambda v: _SEVERITY[v])
+        qs = " ".join(sorted({str(m[1]) for m in active}, key=int))
+        parts.append(
+            f'<mark class="hl v-{worst.value}" data-q="{qs}" data-start="{x}" data-end="{y}">{chunk}</mark>'
+        )
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _fmt(x: float | None, digits: int = 3) -> str:
+    return "" if x is None or not math.isfinite(x) else f"{x:.{digits}f}"
+
+
+def _quote_item(rec: ResultRecord) -> str:
+    r, m = rec.result, rec.result.metrics
+    v = r.verdict.value
+    label = _esc(r.quote if len(r.quote) <= 400 else r.quote[:400] + "…")
+    if r.spans:
+        link = f'<a class="qlink" href="#q{rec.index}-0" data-q="{rec.index}">“{label}”</a>'
+    else:
+        link = f'<span class="qtext">“{label}”</span>'
+    rows = [
+        ("verdict", v),
+        ("reason", r.reason),
+        ("confidence", _fmt(rec.confidence, 2)),
+        ("source", ", ".join(f"{s.source_id} [{s.start}:{s.end}]" for s in r.spans) or "not found in the sources"),
+        ("from", rec.origin),
+        ("stage", m.stage),
+        ("match ratio", _fmt(m.match_ratio)),
+        ("cosine", _fmt(m.cosine_similarity)),
+        ("BM25 score / ratio", " / ".join(x for x in (_fmt(m.bm25_score, 2), _fmt(m.bm25_ratio, 2)) if x)),
+        ("edit distance", "" if m.edit_distance is None else str(m.edit_distance)),
+        ("low confidence", "yes" if m.low_confidence else ""),
+    ]
+    dl = "".join(f"<dt>{_esc(k)}</dt><dd>{_esc(val)}</dd>" for k, val in rows if val)
+    diffs = "".join(
+        f'<li class="{"lb" if d.load_bearing else "harmless"}"><span class="kind">{_esc(d.kind)}</span> '
+        f'<del>{_esc(d.quote_text or "∅")}</del> → <ins>{_esc(d.source_text or "∅")}</ins> '
+        f'<span class="cat">{_esc(d.category)}</span></li>'
+        for d in m.differences
+    )
+    if diffs:
+        dl += f'<dt>words that differ</dt><dd><ul class="diffs">{diffs}</ul></dd>'
+    if r.verbatim is not None:
+        dl += f'<dt>corrected text (the source says)</dt><dd class="verbatim">“{_esc(r.verbatim)}”</dd>'
+    return (
+        f'<li class="quote v-{v}" id="item-{rec.index}" data-index="{rec.index}" data-verdict="{v}" '
+        f'data-confidence="{rec.confidence:.4f}">'
+        f'<div class="qhead"><span class="badge v-{v}">{_esc(v.replace("_", " "))}</span>'
+        f'<span class="conf" title="confidence">{rec.confidence:.2f}</span> <span class="num">#{rec.index + 1}</span></div>'
+        f'{link}<details><summary>details</summary><dl>{dl}</dl></details></li>'
+    )
+
+
+def write_html(
+    path: Path,
+    records: Iterable[ResultRecord],
+    sources: Mapping[str, str],
+    *,
+    title: str = "quote_guard report",
+) -> None:
+    """Write one self-contained HTML page: the quotes, and each source with its quoted spans.
+
+    No network: CSS and JS are inline, and a Content-Security-Policy forbids every other load.
+    All text is HTML-escaped, so a source containing ``<script>`` shows as text. Documents over
+    :data:`WHOLE_DOC_CHARS` characters show only the regions around their spans
+    (:data:`CONTEXT_CHARS` either side), so a 50 MB corpus gives a page the size of its quotes.
+    """
+    from ._report_assets import REPORT_CSS, REPORT_JS
+
+    recs = sorted(records, key=lambda r: (r.confidence, r.index))
+    by_doc: dict[str, list[tuple[Span, int, int, Verdict]]] = {}
+    counts: dict[str, int] = {}
+    for rec in recs:
+        counts[rec.result.verdict.value] = counts.get(rec.result.verdict.value, 0) + 1
+        for k, s in enumerate(rec.result.spans):
+            by_doc.setdefault(s.source_id, []).append((s, rec.index, k, rec.result.verdict))
+
+    nonce = secrets.token_urlsafe(16)
+    out: list[str] = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+        f"style-src 'unsafe-inline'; script-src 'nonce-{nonce}'; img-src data:\">",
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_esc(title)}</title><style>{REPORT_CSS}</style></head><body>",
+        f'<header><h1>{_esc(title)}</h1><div class="counts">',
+    ]
+    for v in _VERDICT_ORDER:
+        if counts.get(v):
+            out.append(f'<span class="badge v-{v}">{_esc(v.replace("_", " "))}: {counts[v]}</span>')
+    quoted = sum(1 for sid in sources if sid in by_doc)
+    out.append(
+        f'<span class="total">{len(recs)} quotes; {len(sources)} sources, {quoted} quoted '
+        f"(sources nobody quoted are not shown)</span></div></header>"
+    )
+
+    out.append('<main><section id="quotes"><div class="controls"><div class="filters">')
+    for v in _VERDICT_ORDER:
+        if counts.get(v):
+            out.append(
+                f'<label class="badge v-{v}"><input type="checkbox" class="vfilter" value="{v}" checked> '
+                f'{_esc(v.replace("_", " "))}</label>'
+            )
+    out.append(
+        '</div><label>confidence ≤ <input type="range" id="maxconf" min="0" max="1" step="0.01" value="1">'
+        '<output id="maxconf-out">1.00</output></label>'
+        '<label>sort <select id="sort"><option value="conf-asc">confidence, lowest first</option>'
+        '<option value="conf-desc">confidence, highest first</option><option value="verdict">verdict</option>'
+        '<option value="input">input order</option></select></label>'
+        '<span id="shown"></span></div><ol id="quote-list">'
+    )
+    out.extend(_quote_item(rec) for rec in recs)
+    out.append('</ol></section><section id="docs">')
+
+    for n, (sid, text) in enumerate(sources.items()):
+        marks = by_doc.get(sid, [])
+        if not marks:
+            continue  # nobody quoted it: counted in the header, not shown
+        regions = _regions(len(text), [m[0] for m in marks])
+        out.append(
+            f'<article class="doc" id="doc-{n}" data-source="{_esc(sid)}"><h2>{_esc(sid)} '
+            f'<span class="meta">{len(text):,} characters, {len({m[1] for m in marks})} quotes</span></h2>'
+        )
+        prev = 0
+        for a, b in regions:
+            if a > prev:
+                out.append(f'<div class="gap">… {a - prev:,} characters not shown …</div>')
+            out.append(_render_region(text, a, b, marks))
+            prev = b
+        if prev < len(text):
+            out.append(f'<div class="gap">… {len(text) - prev:,} characters not shown …</div>')
+        out.append("</article>")
+    out.append(f'</section></main><script nonce="{nonce}">{REPORT_JS}</script></body></html>')
+
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("w", encoding="utf-8") as f:
+        for part in out:
+            f.write(part)
+            f.write("\n")
+    os.replace(tmp, path)
