@@ -1,0 +1,480 @@
+"""``validators.yaml``: one validated, immutable configuration for the guard.
+
+The schema composes the core sections, each defined next to its code, with the guard's
+own sections:
+
+==============  ===========================================  ===================
+section         model                                        defined in
+==============  ===========================================  ===================
+``verifier``    :class:`~quote_guard.verify.VerifierConfig`   ``verify.py``
+``semantic``    :class:`~quote_guard.semantic.SemanticConfig` ``semantic.py``
+``extract``     :class:`~quote_guard.extract.ExtractConfig`   ``extract.py``
+``rewrite``     :class:`~quote_guard.rewrite.RewritePolicy`   ``rewrite.py``
+``policy``      :class:`PolicyConfig`                        here
+``reask``       :class:`ReaskConfig`                         here
+``model``       :class:`ModelConfig`                         here
+``sources``     :class:`SourcesConfig`                       here
+``stream``      :class:`StreamConfig`                        here
+==============  ===========================================  ===================
+
+Precedence lives in one function, :func:`load_config`: call arguments (``overrides``),
+then ``QUOTE_GUARD_*`` environment variables, then the YAML file, then the defaults.
+A wrong key, type or value raises :class:`~quote_guard.errors.ConfigError` naming the
+file, the line and the dotted key (or the environment variable).
+
+>>> cfg = load_config(overrides={"reask.max_attempts": 2})
+>>> cfg.reask.max_attempts, cfg.policy.altered.value
+(2, 'reask')
+"""
+
+from __future__ import annotations
+
+import os
+import string
+from enum import Enum
+from pathlib import Path
+from typing import Any, Literal, Mapping
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from .errors import ConfigError
+from .extract import ExtractConfig
+from .models import Verdict
+from .rewrite import RewritePolicy
+from .semantic import SemanticConfig
+from .verify import VerifierConfig
+
+__all__ = [
+    "Action",
+    "ModelConfig",
+    "PolicyConfig",
+    "QuoteGuardConfig",
+    "ReaskConfig",
+    "SourcesConfig",
+    "StreamConfig",
+    "ENV_PREFIX",
+    "load_config",
+]
+
+ENV_PREFIX = "QUOTE_GUARD_"
+#: environment variables with the prefix that are not settings
+_ENV_RESERVED = frozenset({"QUOTE_GUARD_CONFIG"})
+
+
+class Action(str, Enum):
+    """What the guard does with a quote of a given verdict.
+
+    - ``pass``: leave it as written.
+    - ``fix``: replace it with the exact source text (near_verbatim; a paraphrase with a
+      strong semantic match). Never allowed for ``altered``: the source says something else.
+    - ``dequote``: drop the quote marks, so the words read as reported speech.
+    - ``remove``: drop the quote.
+    - ``annotate``: keep it and mark it in place (marker text from the ``rewrite`` section).
+    - ``reask``: ask the model again, with the sources and a targeted feedback message.
+    - ``raise``: raise :class:`~quote_guard.errors.QuoteVerificationError`.
+    """
+
+    PASS = "pass"
+    FIX = "fix"
+    DEQUOTE = "dequote"
+    REMOVE = "remove"
+    ANNOTATE = "annotate"
+    REASK = "reask"
+    RAISE = "raise"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _action(value: Any) -> Any:
+    if isinstance(value, str):
+        v = value.strip().lower().replace("-", "").replace("_", "")
+        return "reask" if v == "reask" else value.strip().lower()
+    return value
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", use_enum_values=False)
+
+
+class PolicyConfig(_Section):
+    """The action for each verdict, and the fallback once re-asks run out."""
+
+    verbatim: Action = Field(Action.PASS, description="A quote found word for word.")
+    near_verbatim: Action = Field(Action.FIX, description="Same words, different form (case, marks, spacing).")
+    altered: Action = Field(Action.REASK, description="A load-bearing word differs; never 'fix'.")
+    paraphrase: Action = Field(
+        Action.FIX,
+        description="Says what the source says in other words. 'fix' rewrites it to the source "
+        "passage only when cosine_similarity >= paraphrase_fix_min_similarity; otherwise "
+        "paraphrase_weak applies.",
+    )
+    paraphrase_fix_min_similarity: float = Field(0.80, ge=-1.0, le=1.0)
+    paraphrase_weak: Action = Field(Action.REASK, description="A paraphrase too weak to fix.")
+    unsupported: Action = Field(Action.REASK, description="The sources do not say it.")
+    uncheckable: Action = Field(Action.ANNOTATE, description="There was no source text to check against.")
+    fallback: Action = Field(
+        Action.ANNOTATE,
+        description="Applied to quotes still marked 'reask' when re-asks run out: annotate, "
+        "dequote, remove or raise (never pass).",
+    )
+
+    @field_validator(
+        "verbatim", "near_verbatim", "altered", "paraphrase", "paraphrase_weak", "unsupported",
+        "uncheckable", "fallback", mode="before",
+    )
+    @classmethod
+    def _spelling(cls, v: Any) -> Any:
+        return _action(v)
+
+    @model_validator(mode="after")
+    def _rules(self) -> PolicyConfig:
+        if self.altered is Action.FIX:
+            raise ValueError("altered: 'fix' is not allowed (the source says something else); use reask, annotate, dequote, remove or raise")
+        for name in ("unsupported", "uncheckable", "paraphrase_weak"):
+            if getattr(self, name) is Action.FIX:
+                raise ValueError(f"{name}: 'fix' is not allowed (there is no source passage to fix it to)")
+        if self.fallback in (Action.PASS, Action.REASK, Action.FIX):
+            raise ValueError(
+                f"fallback: {self.fallback.value!r} is not allowed; use annotate, dequote, remove or raise "
+                "(a failing quote is never passed silently)"
+            )
+        return self
+
+    def action_for(self, verdict: Verdict) -> Action:
+        return getattr(self, verdict.value)  # type: ignore[no-any-return]
+
+
+_REASK_TEMPLATE = (
+    "Some quotations in your answer do not match the sources word for word. "
+    "Rewrite your answer so that every text in quotation marks is copied exactly from the "
+    "sources above, or is not presented as a quotation.\n\n"
+    "{failures}\n\n"
+    "Keep everything else in your answer as it was."
+)
+_REASK_ITEM = (
+    "{index}. You wrote: “{quote}”\n"
+    "   Verdict: {verdict}. {reason}\n"
+    "   What differs: {differences}\n"
+    "   Closest source text ({source_id}): {verbatim}"
+)
+TEMPLATE_FIELDS = frozenset({"failures", "n_failures", "attempt", "max_attempts"})
+ITEM_FIELDS = frozenset({"index", "quote", "verdict", "reason", "differences", "verbatim", "source_id", "context"})
+
+
+def _check_template(text: str, allowed: frozenset[str], name: str) -> str:
+    try:
+        fields = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+    except ValueError as exc:
+        raise ValueError(f"{name}: not a valid template ({exc}); write literal braces as {{{{ and }}}}") from exc
+    bad = {f for f in fields if f.split(".")[0].split("[")[0] not in allowed or f == ""}
+    if bad:
+        raise ValueError(
+            f"{name}: unknown placeholder(s) {', '.join('{' + b + '}' for b in sorted(bad))}; "
+            f"allowed: {', '.join('{' + a + '}' for a in sorted(allowed))}"
+        )
+    return text
+
+
+class ReaskConfig(_Section):
+    """How the model is asked again when a quote fails."""
+
+    max_attempts: int = Field(3, ge=1, le=20, description="Model calls per guarded call, the first included.")
+    role: Literal["user", "system"] = Field("user", description="Role of the feedback message.")
+    template: str = Field(
+        _REASK_TEMPLATE,
+        description="The feedback message. Placeholders: {failures}, {n_failures}, {attempt}, {max_attempts}.",
+    )
+    item_template: str = Field(
+        _REASK_ITEM,
+        description="One failing quote, inside {failures}. Placeholders: {index}, {quote}, {verdict}, "
+        "{reason}, {differences}, {verbatim}, {source_id}, {context}.",
+    )
+    no_verbatim_text: str = Field(
+        "(none: the sources contain no passage close to this quote; quote a passage that exists, or do not quote)",
+        description="Stands for {verbatim} when there is no close passage.",
+    )
+
+    @field_validator("template")
+    @classmethod
+    def _template(cls, v: str) -> str:
+        return _check_template(v, TEMPLATE_FIELDS, "template")
+
+    @field_validator("item_template")
+    @classmethod
+    def _item(cls, v: str) -> str:
+        return _check_template(v, ITEM_FIELDS, "item_template")
+
+
+class ModelConfig(_Section):
+    """The LLM call: default model, retries of transient failures, extra litellm arguments."""
+
+    name: str | None = Field(None, description="Model used when a call gives none, e.g. 'openai/gpt-4o-mini'.")
+    api_base: str | None = Field(None, description="Base URL of an OpenAI-compatible endpoint.")
+    timeout: float = Field(60.0, gt=0, description="Seconds per request.")
+    retries: int = Field(2, ge=0, le=10, description="Retries after a timeout, 429 or 5xx (0: none).")
+    backoff_initial: float = Field(0.5, ge=0, description="Seconds before the first retry.")
+    backoff_multiplier: float = Field(2.0, ge=1.0)
+    backoff_max: float = Field(8.0, ge=0, description="Longest wait between retries (also caps Retry-After).")
+    params: dict[str, Any] = Field(default_factory=dict, description="Extra litellm arguments (temperature...).")
+
+
+class SourcesConfig(_Section):
+    """Where sources come from when a call passes no ``sources=``."""
+
+    roles: tuple[str, ...] = Field(("system", "user", "tool", "function"), description="Message roles read as sources.")
+    documents: bool = Field(True, description="Split out <document id=...> blocks and document content blocks.")
+
+
+class StreamConfig(_Section):
+    """Streaming: text is forwarded as it arrives; open quotes are held until they close."""
+
+    reask: Literal["flag"] = Field(
+        "flag",
+        description="Streamed text is already on the reader's screen, so a failing quote is never "
+        "re-asked in a stream: the policy's fallback is applied in place and the report flags it.",
+    )
+
+
+class QuoteGuardConfig(BaseModel):
+    """The whole ``validators.yaml``. Frozen; unknown keys are an error."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    verifier: VerifierConfig = Field(default_factory=VerifierConfig)
+    semantic: SemanticConfig = Field(default_factory=SemanticConfig)
+    extract: ExtractConfig = Field(default_factory=ExtractConfig)
+    rewrite: RewritePolicy = Field(default_factory=RewritePolicy)
+    policy: PolicyConfig = Field(default_factory=PolicyConfig)
+    reask: ReaskConfig = Field(default_factory=ReaskConfig)
+    model: ModelConfig = Field(default_factory=ModelConfig)
+    sources: SourcesConfig = Field(default_factory=SourcesConfig)
+    stream: StreamConfig = Field(default_factory=StreamConfig)
+
+    def merged(self, overrides: Mapping[str, Any]) -> QuoteGuardConfig:
+        """A new config with ``overrides`` (dotted keys or nested dicts) on top; validated."""
+        data = self.model_dump(mode="python")
+        _merge(data, _nest(overrides, origin="argument"), origin=None)
+        return _validate(data, origins={}, source_name="overrides")
+
+
+# ----------------------------------------------------------------------------- loading
+
+
+def load_config(
+    path: str | os.PathLike[str] | None = None,
+    *,
+    overrides: Mapping[str, Any] | None = None,
+    env: Mapping[str, str] | None = None,
+) -> QuoteGuardConfig:
+    """Load ``validators.yaml`` (or defaults), layering env variables and overrides on top.
+
+    Precedence, highest first: ``overrides`` (call arguments, dotted keys such as
+    ``"reask.max_attempts"`` or nested dicts), ``QUOTE_GUARD_<SECTION>__<KEY>``
+    environment variables (values parsed as YAML scalars, e.g.
+    ``QUOTE_GUARD_REASK__MAX_ATTEMPTS=2``), the file, the defaults. ``path=None`` reads
+    ``$QUOTE_GUARD_CONFIG`` if set, else uses defaults only. ``env=None`` reads
+    ``os.environ``.
+
+    Raises :class:`ConfigError` naming the file, line and dotted key of a bad value.
+    """
+    environ = os.environ if env is None else env
+    if path is None and environ.get("QUOTE_GUARD_CONFIG"):
+        path = environ["QUOTE_GUARD_CONFIG"]
+    data: dict[str, Any] = {}
+    origins: dict[tuple[str, ...], str] = {}
+    node = None
+    name = "defaults"
+    if path is not None:
+        name = str(path)
+        data, node = _read_yaml(Path(path))
+    env_data = _from_env(environ)
+    _merge(data, env_data, origin="env", origins=origins)
+    if overrides:
+        _merge(data, _nest(overrides, origin="argument"), origin="argument", origins=origins)
+    return _validate(data, origins=origins, source_name=name, node=node)
+
+
+def _read_yaml(path: Path) -> tuple[dict[str, Any], Any]:
+    try:
+        import yaml
+    except ImportError as exc:  # pragma: no cover - PyYAML is a core dependency
+        raise ConfigError("reading validators.yaml needs PyYAML: pip install PyYAML") from exc
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise ConfigError(f"{path}: no such config file") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read the config file ({exc})") from exc
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" line {mark.line + 1}" if mark is not None else ""
+        raise ConfigError(f"{path}{where}: not valid YAML ({getattr(exc, 'problem', None) or exc})") from exc
+    finally:
+        loader.dispose()
+    if data is None:
+        return {}, None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path} line 1: the top level must be a mapping of sections, got {type(data).__name__}")
+    return data, node
+
+
+def _from_env(environ: Mapping[str, str]) -> dict[str, Any]:
+    import yaml
+
+    out: dict[str, Any] = {}
+    for var in sorted(environ):
+        if not var.startswith(ENV_PREFIX) or var in _ENV_RESERVED:
+            continue
+        keys = [k.lower() for k in var[len(ENV_PREFIX):].split("__") if k]
+        if len(keys) < 2:
+            raise ConfigError(
+                f"environment variable {var}: expected {ENV_PREFIX}<SECTION>__<KEY>, "
+                f"e.g. {ENV_PREFIX}REASK__MAX_ATTEMPTS=2"
+            )
+        raw = environ[var]
+        try:
+            value = yaml.safe_load(raw) if raw.strip() else raw
+        except yaml.YAMLError:
+            value = raw
+        cur = out
+        for k in keys[:-1]:
+            cur = cur.setdefault(k, {})
+        cur[keys[-1]] = _EnvValue(var, value)
+    return out
+
+
+class _EnvValue:
+    __slots__ = ("var", "value")
+
+    def __init__(self, var: str, value: Any) -> None:
+        self.var = var
+        self.value = value
+
+
+def _nest(overrides: Mapping[str, Any], *, origin: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in overrides.items():
+        if not isinstance(key, str):
+            raise ConfigError(f"config override keys must be str, got {key!r}")
+        parts = key.split(".")
+        cur = out
+        for p in parts[:-1]:
+            nxt = cur.setdefault(p, {})
+            if not isinstance(nxt, dict):
+                raise ConfigError(f"config override {key!r} conflicts with another override")
+            cur = nxt
+        if isinstance(value, Mapping) and isinstance(cur.get(parts[-1]), dict):
+            _merge(cur[parts[-1]], dict(value), origin=None)
+        else:
+            cur[parts[-1]] = dict(value) if isinstance(value, Mapping) else value
+    return out
+
+
+def _merge(
+    base: dict[str, Any],
+    top: Mapping[str, Any],
+    *,
+    origin: str | None,
+    origins: dict[tuple[str, ...], str] | None = None,
+    prefix: tuple[str, ...] = (),
+) -> None:
+    for k, v in top.items():
+        loc = (*prefix, k)
+        if isinstance(v, Mapping) and isinstance(base.get(k), dict):
+            _merge(base[k], v, origin=origin, origins=origins, prefix=loc)
+            continue
+        if isinstance(v, _EnvValue):
+            if origins is not None:
+                origins[loc] = f"environment variable {v.var}"
+            v = v.value
+        elif origins is not None and origin is not None:
+            origins[loc] = "argument" if origin == "argument" else origin
+        if isinstance(v, Mapping):
+            v = _unwrap(v, origins, loc)
+        base[k] = v
+
+
+def _unwrap(v: Mapping[str, Any], origins: dict[tuple[str, ...], str] | None, loc: tuple[str, ...]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, x in v.items():
+        if isinstance(x, _EnvValue):
+            if origins is not None:
+                origins[(*loc, k)] = f"environment variable {x.var}"
+            x = x.value
+        elif isinstance(x, Mapping):
+            x = _unwrap(x, origins, (*loc, k))
+        out[k] = x
+    return out
+
+
+def _validate(
+    data: dict[str, Any],
+    *,
+    origins: Mapping[tuple[str, ...], str],
+    source_name: str,
+    node: Any = None,
+) -> QuoteGuardConfig:
+    try:
+        return QuoteGuardConfig.model_validate(data)
+    except ValidationError as exc:
+        lines = []
+        for err in exc.errors(include_url=False):
+            loc = tuple(str(p) for p in err["loc"])
+            dotted = ".".join(loc) or "(top level)"
+            msg = err["msg"]
+            if err["type"] == "extra_forbidden":
+                msg = f"unknown key; allowed keys here: {', '.join(_allowed_keys(loc[:-1]))}"
+            elif "input" in err and err["type"] not in ("missing",) and not isinstance(err["input"], (dict, list)):
+                msg = f"{msg} (got {err['input']!r})"
+            lines.append(f"{_where(loc, origins, source_name, node)}{dotted}: {msg}")
+        raise ConfigError("invalid quote_guard configuration:\n  " + "\n  ".join(lines)) from None
+
+
+def _where(loc: tuple[str, ...], origins: Mapping[tuple[str, ...], str], source_name: str, node: Any) -> str:
+    for i in range(len(loc), 0, -1):
+        if loc[:i] in origins:
+            return f"{origins[loc[:i]]}: "
+    line = _line_of(node, loc)
+    if line is not None:
+        return f"{source_name} line {line}: "
+    return f"{source_name}: " if source_name not in ("defaults", "overrides") else ""
+
+
+def _line_of(node: Any, loc: tuple[str, ...]) -> int | None:
+    """1-based line of the YAML node at ``loc`` (the deepest part found)."""
+    if node is None:
+        return None
+    import yaml
+
+    line = None
+    cur = node
+    for part in loc:
+        if isinstance(cur, yaml.MappingNode):
+            for key_node, value_node in cur.value:
+                if str(getattr(key_node, "value", None)) == part:
+                    line = key_node.start_mark.line + 1
+                    cur = value_node
+                    break
+            else:
+                return line
+        elif isinstance(cur, yaml.SequenceNode) and part.isdigit() and int(part) < len(cur.value):
+            cur = cur.value[int(part)]
+            line = cur.start_mark.line + 1
+        else:
+            return line if line is not None else cur.start_mark.line + 1
+    return line
+
+
+def _allowed_keys(loc: tuple[str, ...]) -> list[str]:
+    model: Any = QuoteGuardConfig
+    for part in loc:
+        field = getattr(model, "model_fields", {}).get(part)
+        if field is None or not (isinstance(field.annotation, type) and issubclass(field.annotation, BaseModel)):
+            return []
+        model = field.annotation
+    return sorted(getattr(model, "model_fields", {}))
