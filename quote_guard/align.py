@@ -110,6 +110,8 @@ _WORD = re.compile(r"\w")
 
 def word_category(word: str) -> str | None:
     """The load-bearing category of a single folded token, or ``None``."""
+    if word.endswith("'s") or word.endswith("s'"):
+        word = word[:-2]
     if _DIGIT.search(word) or word in _NUMBER_WORDS or word in _AMOUNT_SYMBOLS:
         return "number"
     if word in _NEGATION or word.endswith("n't"):
@@ -134,6 +136,22 @@ _GB_US = (
 )
 
 
+def _changed_part_category(a: str, b: str) -> tuple[str | None, str | None]:
+    """Categories of the parts two words do not share ("twohalf"/"onehalf" -> two/one)."""
+    p = 0
+    while p < min(len(a), len(b)) and a[p] == b[p]:
+        p += 1
+    s = 0
+    while s < min(len(a), len(b)) - p and a[-1 - s] == b[-1 - s]:
+        s += 1
+    ma, mb = a[p : len(a) - s], b[p : len(b) - s]
+    if (p == 0 and s == 0) or len(ma) + len(mb) < 2:
+        return None, None
+    if {ma, mb} & {"non", "un", "in", "im", "il", "ir", "dis"} and not (ma and mb):
+        return "negation", None
+    return (word_category(ma) if ma else None), (word_category(mb) if mb else None)
+
+
 def _spelling_variant(a: str, b: str) -> bool:
     """True when two different words are the same word spelt differently: a typo, a
     British/American variant, a joined or split compound."""
@@ -152,7 +170,7 @@ def _spelling_variant(a: str, b: str) -> bool:
     dist = OSA.distance(a, b)
     if dist <= 1:
         return True
-    if dist == 2 and n >= 7:
+    if dist == 2 and (n >= 7 or (n >= 4 and sorted(a) == sorted(b))):
         return True
     for gb, us in _GB_US:
         for x, y in ((a, b), (b, a)):
@@ -161,7 +179,7 @@ def _spelling_variant(a: str, b: str) -> bool:
     return False
 
 
-def _category(q_words: list[str], s_words: list[str]) -> str:
+def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = frozenset()) -> str:
     """Why a block of differing tokens matters (see :class:`Difference`)."""
     q_w = [w for w in q_words if _WORD.search(w) or w in _AMOUNT_SYMBOLS]
     s_w = [w for w in s_words if _WORD.search(w) or w in _AMOUNT_SYMBOLS]
@@ -176,8 +194,13 @@ def _category(q_words: list[str], s_words: list[str]) -> str:
             if a == b:
                 continue
             ca, cb = word_category(a), word_category(b)
+            if not (ca or cb):
+                # a compound whose changed part carries meaning: "two-half" / "one-half"
+                ca, cb = _changed_part_category(a, b)
             if (ca or cb) and not ((ca is None or cb is None) and len(a) >= 5 and _spelling_variant(a, b)):
                 return ca or cb or "content"
+            if (a in names or b in names) and a not in _ARTICLES and b not in _ARTICLES and not _spelling_variant(a, b):
+                return "party"
     else:
         for w in sorted(set(q_w) ^ set(s_w)):
             cat = word_category(w)
@@ -192,8 +215,11 @@ def _category(q_words: list[str], s_words: list[str]) -> str:
     return "content"
 
 
-def differences(quote: str, passage: str) -> tuple[Difference, ...]:
+def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()) -> tuple[Difference, ...]:
     """Word-level differences between a folded quote and a folded passage.
+
+    ``names``: folded words written with capitals in the originals; replacing one such
+    word by another different word is a changed party (``CytoDyn`` / ``Vyera``).
 
     >>> [d.category for d in differences("the tenant shall pay", "the tenant shall not pay")]
     ['negation']
@@ -208,7 +234,7 @@ def differences(quote: str, passage: str) -> tuple[Difference, ...]:
             continue
         qw, sw = qt[op.src_start : op.src_end], st[op.dest_start : op.dest_end]
         kind = {"replace": "replace", "insert": "delete", "delete": "insert"}[op.tag]
-        out.append(Difference(kind, " ".join(qw), " ".join(sw), _category(qw, sw)))
+        out.append(Difference(kind, " ".join(qw), " ".join(sw), _category(qw, sw, names)))
     return _merge_adjacent(out)
 
 

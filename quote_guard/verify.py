@@ -61,10 +61,15 @@ class VerifierConfig(BaseModel):
         description="Below this match ratio a quote is not a distortion of the passage but "
         "something else (unsupported, or a paraphrase for the semantic stage).",
     )
+    altered_max_changed_words: int = Field(
+        3, ge=0,
+        description="A quote is 'this passage, altered' when at most this many words (or "
+        "altered_max_changed_fraction of its words, if more) differ in load-bearing ways; beyond "
+        "that it is a different text.",
+    )
     altered_max_changed_fraction: float = Field(
-        0.34, ge=0.0, le=1.0,
-        description="Share of the quote's words inside load-bearing differences above which the "
-        "quote is no longer 'this passage, altered' but a different text.",
+        0.15, ge=0.0, le=1.0,
+        description="See altered_max_changed_words.",
     )
     search_max_distance_ratio: float = Field(
         0.40, gt=0.0, le=1.0,
@@ -102,8 +107,10 @@ class VerifierConfig(BaseModel):
     )
 
 
+# Ellipsis marks: [...], […], (...), (…), ". . .", "...", "…". In "....", the first dot is
+# the fragment's own full stop (``\.{3}(?!\.)`` takes the last three).
 _ELLIPSIS = re.compile(
-    r"\s*(?:\[\s*(?:\.\s*){3,}\]|\[\s*…\s*\]|\(\s*(?:\.\s*){3,}\)|\(\s*…\s*\)|(?:\.\s?){2,}\.|…+)\s*"
+    r"\s*(?:\[\s*(?:\.\s*){3,}\]|\[\s*…\s*\]|\(\s*(?:\.\s*){3,}\)|\(\s*…\s*\)|\.\s\.\s\.|\.{3}(?!\.)|…+)\s*"
 )
 
 
@@ -146,14 +153,16 @@ class _Match:
     fend: int
     distance: int
     ratio: float
-    diffs: tuple[Difference, ...]
+    folded_quote: str
     stage: str
     bm25_score: float | None = None
     bm25_ratio: float | None = None
 
-    @property
-    def load_bearing(self) -> tuple[Difference, ...]:
-        return tuple(d for d in self.diffs if d.load_bearing)
+    def differences(self, raw_quote: str, raw_passage: str) -> tuple[Difference, ...]:
+        if not self.distance:
+            return ()
+        names = frozenset(w.casefold() for w in _NAME.findall(raw_quote + " " + raw_passage) if not w.islower())
+        return differences(self.folded_quote, self.doc.index.text[self.fstart : self.fend], names=names)
 
 
 class Verifier:
@@ -233,7 +242,7 @@ class Verifier:
             i = d.index.text.find(fq)
             if i >= 0:
                 m = self._finish(d, i, i + len(fq), fq, stage="folded", snap=False)
-                return self._judge(quote, [m], [""])
+                return self._judge(quote, [m], [""], [q])
         # 3. ellipsis
         frags = split_ellipsis(q)
         if len(frags) > 1:
@@ -243,7 +252,7 @@ class Verifier:
         if best is None:
             return QuoteResult(quote, Verdict.UNSUPPORTED, metrics=Metrics(stage="fuzzy"),
                                reason="no passage in the sources is close to the quote")
-        return self._judge(quote, [best], [""])
+        return self._judge(quote, [best], [""], [q])
 
     # -- locating -------------------------------------------------------------
     def _fuzzy_best(self, fq: str, docs: list[_Doc]) -> _Match | None:
@@ -298,8 +307,7 @@ class Verifier:
         passage = t[fs:fe]
         dist = Levenshtein.distance(fq, passage)
         ratio = 1.0 - dist / max(len(fq), len(passage), 1)
-        diffs = differences(fq, passage) if dist else ()
-        return _Match(d, fs, fe, dist, ratio, diffs, stage)
+        return _Match(d, fs, fe, dist, ratio, fq, stage)
 
     # -- ellipsis -------------------------------------------------------------
     def _fragments(self, quote: str, frags: list[tuple[str, str]], docs: list[_Doc]) -> QuoteResult:
@@ -324,16 +332,19 @@ class Verifier:
                 f"(first missing: {missing[0][:60]!r}); fragments must all come from one document",
             )
         matches = [m for m in chain if m is not None]
+        raws = [f for f, _ in frags]
+        if not problems:
+            matches, seps, raws = _merge_literal_gaps(matches, seps, raws)
         if problems:
             diffs = tuple(Difference("order", frags[i][0], "", "order") for i in range(n) if f"#{i}" in problems)
-            res = self._judge(quote, matches, seps)
+            res = self._judge(quote, matches, seps, raws)
             return replace(
                 res, verdict=Verdict.ALTERED,
                 metrics=replace(res.metrics, differences=res.metrics.differences + diffs),
                 reason="the fragments are in the source, but not in this order or too far apart: "
                 + "; ".join(p for p in problems if not p.startswith("#")),
             )
-        return self._judge(quote, matches, seps)
+        return self._judge(quote, matches, seps, raws)
 
     def _chain(self, frags: list[tuple[str, str]], folded: list[str], d: _Doc) -> tuple[list[_Match | None], list[str]]:
         """Match the fragments in order inside one document."""
@@ -389,20 +400,21 @@ class Verifier:
         return m
 
     # -- judging --------------------------------------------------------------
-    def _judge(self, quote: str, matches: list[_Match], seps: list[str]) -> QuoteResult:
+    def _judge(self, quote: str, matches: list[_Match], seps: list[str], raw_frags: list[str]) -> QuoteResult:
         """Turn located passages (one per fragment) into a verdict."""
         cfg = self.config
         spans: list[tuple[_Doc, int, int]] = []
         for m in matches:
             os_, oe = m.doc.index.folded.to_original(m.fstart, m.fend)
             spans.append((m.doc, os_, oe))
-        exact_all = all(d.source.text[s:e] == frag for (d, s, e), frag in zip(spans, _frag_texts(quote, len(matches))))
+        exact_all = all(d.source.text[s:e] == frag for (d, s, e), frag in zip(spans, raw_frags))
+        diffs = tuple(x for m, (d, s, e), frag in zip(matches, spans, raw_frags)
+                      for x in m.differences(frag, d.source.text[s:e]))
         if cfg.extend_trailing_period and not exact_all:
             d, s, e = spans[-1]
             spans[-1] = (d, s, _extend_period(d.source.text, e, quote))
         dist = sum(m.distance for m in matches)
         ratio = min(m.ratio for m in matches)
-        diffs = tuple(d for m in matches for d in m.diffs)
         load = [d for d in diffs if d.load_bearing]
         stage = "ellipsis" if len(matches) > 1 else matches[0].stage
         bm = matches[0]
@@ -411,7 +423,8 @@ class Verifier:
             edit_distance=dist, stage=stage, n_fragments=len(matches), differences=diffs,
         )
         n_words = max(1, sum(1 for t in tokenize(fold(quote).text) if t.text[0].isalnum()))
-        changed = sum(len(d.quote_text.split()) + len(d.source_text.split()) for d in load) / 2
+        content = [d for d in load if d.category == "content"]
+        changed = sum(max(len(d.quote_text.split()), len(d.source_text.split())) for d in load)
         if exact_all:
             verdict, reason = Verdict.VERBATIM, "every fragment is in the source, in order"
         elif not load and ratio >= cfg.near_verbatim_min_ratio:
@@ -419,16 +432,20 @@ class Verifier:
             verdict, reason = Verdict.NEAR_VERBATIM, "differs from the source only in form: " + ", ".join(kinds)
             edge = ratio - cfg.near_verbatim_min_ratio
             metrics = replace(metrics, low_confidence=diffs != () and edge < cfg.low_confidence_margin)
-        elif ratio >= cfg.altered_min_ratio and changed / n_words <= cfg.altered_max_changed_fraction and (load or diffs):
-            words = "; ".join(f"{d.quote_text or '∅'} → {d.source_text or '∅'} ({d.category})" for d in (load or diffs)[:6])
+        elif (load and not content and ratio >= cfg.altered_min_ratio
+              and changed <= max(cfg.altered_max_changed_words, cfg.altered_max_changed_fraction * n_words)):
+            words = "; ".join(f"{d.quote_text or '∅'} → {d.source_text or '∅'} ({d.category})" for d in load[:6])
             verdict, reason = Verdict.ALTERED, "close to the source, but words that carry meaning differ: " + words
             edge = ratio - cfg.altered_min_ratio
             metrics = replace(metrics, low_confidence=edge < cfg.low_confidence_margin)
         else:
+            why = (f"the closest passage matches only {ratio:.0%} of the quote" if ratio < cfg.altered_min_ratio
+                   else f"the closest passage ({ratio:.0%} alike) differs in {len(load)} places, "
+                   "in other words: not a quotation of it")
             return QuoteResult(
                 quote, Verdict.UNSUPPORTED,
                 metrics=replace(metrics, low_confidence=ratio >= cfg.altered_min_ratio - cfg.low_confidence_margin),
-                reason=f"the closest passage matches only {ratio:.0%} of the quote",
+                reason=why,
             )
         return self._result(quote, verdict, spans, metrics, reason, seps=seps)
 
@@ -449,10 +466,25 @@ class Verifier:
 
 # --------------------------------------------------------------------------- helpers
 
-def _frag_texts(quote: str, n: int) -> list[str]:
-    if n == 1:
-        return [quote.strip()]
-    return [f for f, _ in split_ellipsis(quote.strip())]
+def _merge_literal_gaps(
+    matches: list[_Match], seps: list[str], raws: list[str]
+) -> tuple[list[_Match], list[str], list[str]]:
+    """Join consecutive fragments whose gap in the source is the ellipsis mark itself: the
+    source's own dots (``[...***...]``, ``by....``) were taken for an elision."""
+    out, out_seps, out_raws = [matches[0]], [seps[0]], [raws[0]]
+    for m, sep, raw in zip(matches[1:], seps[1:], raws[1:]):
+        prev = out[-1]
+        gap = m.doc.index.text[prev.fend : m.fstart]
+        if m.fstart >= prev.fend and gap.strip() == fold(sep).text.strip():
+            fq = prev.folded_quote + gap + m.folded_quote
+            merged_ratio = min(prev.ratio, m.ratio)
+            out[-1] = _Match(m.doc, prev.fstart, m.fend, prev.distance + m.distance, merged_ratio, fq, prev.stage)
+            out_raws[-1] = out_raws[-1] + sep + raw
+        else:
+            out.append(m)
+            out_seps.append(sep)
+            out_raws.append(raw)
+    return out, out_seps, out_raws
 
 
 def _occurrences(text: str, needle: str, lo: int, hi: int, *, limit: int) -> list[int]:
@@ -465,11 +497,17 @@ def _occurrences(text: str, needle: str, lo: int, hi: int, *, limit: int) -> lis
 
 
 def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
-    """Grow a folded range outwards to whole words, and trim spaces at its edges."""
-    if fs < fe and fq and fq[0].isalnum():
+    """Grow a folded range outwards to whole words, and trim spaces at its edges.
+
+    An edge is grown only when the quote's edge word does not already match there: a
+    quote cut mid-word ("...the Party possessi") keeps its cut.
+    """
+    head = _EDGE_WORD.match(fq)
+    if fs < fe and head and t[fs : fs + head.end()] != head.group():
         while fs > 0 and t[fs - 1].isalnum() and t[fs].isalnum():
             fs -= 1
-    if fs < fe and fq and fq[-1].isalnum():
+    tail = _EDGE_WORD_END.search(fq)
+    if fs < fe and tail and t[fe - len(tail.group()) : fe] != tail.group():
         while fe < len(t) and t[fe].isalnum() and t[fe - 1].isalnum():
             fe += 1
     while fs < fe and t[fs] == " ":
@@ -479,15 +517,20 @@ def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     return fs, fe
 
 
-_CLOSERS = ")]\"'»”’"
+_NAME = re.compile(r"[^\W\d_][\w']*")
+_EDGE_WORD = re.compile(r"\w+")
+_EDGE_WORD_END = re.compile(r"\w+$")
+
+
+_CLOSERS = ")]\"'»”’“‘«›‹"
 
 
 def _extend_period(text: str, oe: int, quote: str) -> int:
-    """Include a sentence-final period that the quote dropped."""
+    """Include the final period (or colon, semicolon) of the source sentence that the quote dropped."""
     q = quote.rstrip()
     if not q or not (q[-1].isalnum() or q[-1] in _CLOSERS) or q[-1] == ".":
         return oe
-    if oe < len(text) and text[oe] == "." and (oe + 1 == len(text) or text[oe + 1].isspace() or text[oe + 1] in _CLOSERS):
+    if oe < len(text) and text[oe] in ".:;" and (oe + 1 == len(text) or text[oe + 1].isspace() or text[oe + 1] in _CLOSERS):
         return oe + 1
     return oe
 
