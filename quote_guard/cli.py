@@ -21,6 +21,7 @@ import csv
 import glob
 import json
 import sys
+import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +31,10 @@ from .errors import QuoteGuardError
 from .models import Verdict
 
 try:  # the 'cli' extra
-    import typer
+    with warnings.catch_warnings():
+        # typer 0.19 reads click.utils names that click 8.3+ deprecates; nothing a user can fix
+        warnings.filterwarnings("ignore", message=r".*will be removed in Click 9", category=DeprecationWarning)
+        import typer
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from rich.table import Table
