@@ -214,35 +214,28 @@ def load_responses(path: Path) -> list[QuoteInput]:
     """Read LLM answers (a text file, or JSONL with ``response``) and extract their quotes."""
     from .extract import extract_quotes
 
-    if path.suffix.lower() in (".jsonl", ".ndjson"):
-        answers: list[tuple[str, int, str, str | None]] = []
+    jsonl = path.suffix.lower() in (".jsonl", ".ndjson")
+    answers: list[tuple[str, str, str | None]] = []  # text, origin, requested source
+    if jsonl:
         for n, obj in _jsonl(path, "responses"):
             r = obj.get("response")
             if not isinstance(r, str):
                 raise InputError(f"{path}:{n}: no 'response' text field")
             src = obj.get("source")
-            answers.append((r, n, f"{path}:{n}", str(src) if src not in (None, "") else None))
+            answers.append((r, f"{path}:{n}", str(src) if src not in (None, "") else None))
     else:
-        answers = [(_read_text(path, "responses"), 1, str(path), None)]
+        answers.append((_read_text(path, "responses"), str(path), None))
     if not any(a[0].strip() for a in answers):
         raise InputError(f"{path}: no responses in the file")
     out: list[QuoteInput] = []
-    for text, first_line, origin, src in answers:
+    for text, origin, src in answers:
         for q in extract_quotes(text):
-            start = getattr(q, "start", None)
-            where = origin if start is None or origin.count(":") else f"{origin}:{first_line + text.count(chr(10), 0, start)}"
-            out.append(QuoteInput(_quote_text(q), where, src))
+            # a JSONL answer is one line of the file; in a text answer, give the quote's own line
+            where = origin if jsonl else f"{origin}:{1 + text.count(chr(10), 0, q.start)}"
+            out.append(QuoteInput(q.text, where, src))
     if not out:
         raise InputError(f"{path}: no quotes found in the responses")
     return out
-
-
-def _quote_text(q: Any) -> str:
-    for attr in ("text", "quote"):
-        value = getattr(q, attr, None)
-        if isinstance(value, str):
-            return value
-    return str(q)
 
 
 # --------------------------------------------------------------------------- the run
@@ -375,7 +368,7 @@ def _render(summary: Summary, console: "Console") -> None:
 
     for rec in attention:
         r = rec.result
-        where = r.source_id or "not found"
+        where = Path(r.source_id).name if r.source_id else "not found"
         changed = "; ".join(r.metrics.changed_words)
         t.add_row(
             str(rec.index + 1),
@@ -485,6 +478,10 @@ def _read_back(writer: "ResultWriter") -> Iterator["ResultRecord"]:
 def demo_paths() -> tuple[Path, Path]:
     """The example contracts and answers of a source checkout (``examples/``)."""
     root = Path(__file__).resolve().parent.parent / "examples"
+    try:  # shorter source ids in the report when run from the checkout
+        root = root.relative_to(Path.cwd().resolve())
+    except ValueError:
+        pass
     contracts, answers = root / "contracts", root / "answers"
     if not contracts.is_dir() or not answers.is_dir():
         raise InputError(
