@@ -251,9 +251,31 @@ class QuoteGuardConfig(BaseModel):
     sources: SourcesConfig = Field(default_factory=SourcesConfig)
     stream: StreamConfig = Field(default_factory=StreamConfig)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _semantic_spelling(cls, data: Any) -> Any:
+        # The semantic stage runs inside the Verifier (verifier.semantic); validators.yaml
+        # gives it its own top-level section. Accept either spelling, not both.
+        if not isinstance(data, dict) or "semantic" not in VerifierConfig.model_fields:
+            return data
+        ver = data.get("verifier")
+        if isinstance(ver, dict) and "semantic" in ver:
+            if "semantic" in data:
+                raise ValueError("set the semantic stage in the top-level 'semantic' section, not also in verifier.semantic")
+            ver = dict(ver)
+            data = {**data, "semantic": ver.pop("semantic"), "verifier": ver}
+        return data
+
+    @model_validator(mode="after")
+    def _semantic_into_verifier(self) -> QuoteGuardConfig:
+        if "semantic" in VerifierConfig.model_fields and self.verifier.semantic != self.semantic:  # type: ignore[attr-defined]
+            object.__setattr__(self, "verifier", self.verifier.model_copy(update={"semantic": self.semantic}))
+        return self
+
     def merged(self, overrides: Mapping[str, Any]) -> QuoteGuardConfig:
         """A new config with ``overrides`` (dotted keys or nested dicts) on top; validated."""
         data = self.model_dump(mode="python")
+        data["verifier"].pop("semantic", None)
         _merge(data, _nest(overrides, origin="argument"), origin=None)
         return _validate(data, origins={}, source_name="overrides")
 

@@ -44,6 +44,7 @@ _DOC = re.compile(r"<document\b([^>]*)>(.*?)</document\s*>", re.DOTALL | re.IGNO
 _ATTR = re.compile(r"""([A-Za-z_][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _CHILD_CONTENT = re.compile(r"<document_content>(.*?)</document_content\s*>", re.DOTALL | re.IGNORECASE)
 _CHILD_SOURCE = re.compile(r"<source>(.*?)</source\s*>", re.DOTALL | re.IGNORECASE)
+_WRAPPER = re.compile(r"</?documents\s*>", re.IGNORECASE)
 _TEXT_PARTS = frozenset({"text", "input_text"})
 
 
@@ -146,7 +147,8 @@ class _Collector:
                 if rest[k] != "\n":
                     rest[k] = " "
         remainder = "".join(rest)
-        self.add(sid, remainder)
+        if _WRAPPER.sub("", remainder).strip():
+            self.add(sid, remainder)
 
     def part(self, sid: str, part: Any, *, index: int) -> None:
         if isinstance(part, str):
