@@ -268,7 +268,6 @@ def verify_stream(
     number of quotes verified in this run.
     """
     from .report import ResultRecord
-    from .verify import Verifier
 
     resolve = _resolver(sources)
     targets = [resolve(it.source, it.origin) if it.source else None for it in items]
@@ -303,9 +302,14 @@ def verify_stream(
 
 
 def _make_verifier(*, semantic: bool) -> Any:
-    from .verify import Verifier
+    """The default Verifier; ``semantic=False`` turns its embedding stage off (lexical path only)."""
+    from .verify import Verifier, VerifierConfig
 
-    return Verifier()
+    config = VerifierConfig()
+    if not semantic and "semantic" in VerifierConfig.model_fields:
+        off = config.semantic.model_copy(update={"enabled": False})  # type: ignore[attr-defined]
+        config = config.model_copy(update={"semantic": off})
+    return Verifier(config)
 
 
 def summarize(records: Iterable["ResultRecord"], fail_on: frozenset[Verdict], *, show: int) -> Summary:
