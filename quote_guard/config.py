@@ -106,10 +106,9 @@ class PolicyConfig(_Section):
     paraphrase: Action = Field(
         Action.FIX,
         description="Says what the source says in other words. 'fix' rewrites it to the source "
-        "passage only when cosine_similarity >= paraphrase_fix_min_similarity; otherwise "
+        "passage only when cosine_similarity >= rewrite.strong_paraphrase_min_cosine; otherwise "
         "paraphrase_weak applies.",
     )
-    paraphrase_fix_min_similarity: float = Field(0.80, ge=-1.0, le=1.0)
     paraphrase_weak: Action = Field(Action.REASK, description="A paraphrase too weak to fix.")
     unsupported: Action = Field(Action.REASK, description="The sources do not say it.")
     uncheckable: Action = Field(Action.ANNOTATE, description="There was no source text to check against.")

@@ -259,6 +259,7 @@ class _Checker:
     def __init__(self, config: QuoteGuardConfig, verifier: Verifier) -> None:
         self.config = config
         self.verifier = verifier
+        self._policies: dict[Action, Any] = {}
 
     def extract(self, text: str) -> list[Any]:
         from .extract import extract_quotes
@@ -280,12 +281,10 @@ class _Checker:
         note = ""
         if result.verdict is Verdict.PARAPHRASE and action is Action.FIX:
             cos = result.metrics.cosine_similarity
-            if cos is None or result.verbatim is None or cos < policy.paraphrase_fix_min_similarity:
+            floor = self.config.rewrite.strong_paraphrase_min_cosine
+            if cos is None or result.verbatim is None or cos < floor:
                 action = policy.paraphrase_weak
-                note = (
-                    f"paraphrase too weak to fix (cosine {cos if cos is None else round(cos, 3)} < "
-                    f"{policy.paraphrase_fix_min_similarity})"
-                )
+                note = f"paraphrase too weak to fix (cosine {cos if cos is None else round(cos, 3)} < {floor})"
         if action is Action.FIX and result.verbatim is None:
             action, note = policy.fallback, "no source text to fix it to"
         return action, note
@@ -300,17 +299,30 @@ class _Checker:
         return out
 
     def apply(self, text: str, outcomes: Sequence[QuoteOutcome]) -> str:
-        """The answer with each quote's action applied; text outside the quotes untouched."""
+        """The answer with each quote's action applied; text outside the quotes untouched.
+
+        Actions are per quote (a re-asked quote gets the fallback, say), while
+        :func:`~quote_guard.rewrite.rewrite` takes one action per verdict: so each quote is
+        rewritten on its own, last first, which keeps earlier offsets valid.
+        """
         from .rewrite import rewrite
 
-        todo = [o for o in outcomes if o.action in (Action.FIX, Action.DEQUOTE, Action.REMOVE, Action.ANNOTATE)]
-        if not todo:
-            return text
-        return str(rewrite(text, _rewrite_items(todo), self.config.rewrite).text)
+        todo = [o for o in outcomes if o.action in _EDITS and o.extracted is not None]
+        for o in sorted(todo, key=lambda o: o.extracted.outer_start, reverse=True):
+            text = rewrite(text, [(o.extracted, o.result)], policy=self._rewrite_policy(o.action)).text
+        return text
+
+    def _rewrite_policy(self, action: Action) -> Any:
+        pol = self._policies.get(action)
+        if pol is None:
+            verdicts = ("verbatim", "near_verbatim", "paraphrase", "strong_paraphrase", "altered", "unsupported", "uncheckable")
+            # model_copy does not re-validate: the guard only ever fixes quotes with a source text
+            pol = self.config.rewrite.model_copy(update={v: action.value for v in verdicts})
+            self._policies[action] = pol
+        return pol
 
 
-def _rewrite_items(outcomes: Sequence[QuoteOutcome]) -> list[Any]:
-    return [(o.extracted, o.result, o.action.value) for o in outcomes]
+_EDITS = frozenset({Action.FIX, Action.DEQUOTE, Action.REMOVE, Action.ANNOTATE})
 
 
 # ----------------------------------------------------------------------------- the run
