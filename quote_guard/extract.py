@@ -270,6 +270,17 @@ def _is_word(c: str) -> bool:
     return unicodedata.category(c)[0] == "M" if c else False
 
 
+def _is_cjk_char(c: str) -> bool:
+    o = ord(c) if len(c) == 1 else 0
+    return 0x3040 <= o <= 0x30FF or 0x3400 <= o <= 0x4DBF or 0x4E00 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF
+
+
+def _glued(c: str) -> bool:
+    """A letter that a mark cannot open after (or close before) without a space: any word
+    character except Han and kana, which are written without spaces."""
+    return _is_word(c) and not _is_cjk_char(c)
+
+
 def _is_space(c: str) -> bool:
     return c.isspace() or c == _BARRIER
 
@@ -848,11 +859,11 @@ def _scan_inline(masked: str) -> list[tuple[int, str, int, str]]:
         d = find(c)
         if c == '"' or c == "＂":
             if d >= 0:
-                if d == len(stack) - 1 and _is_space(prev) and _is_word(nxt) and reopens(i, c):
+                if d == len(stack) - 1 and _is_space(prev) and _glued(nxt) and reopens(i, c):
                     open_(i, c)
                 else:
                     close(d, i)
-            elif not _is_word(prev) and not _is_space(nxt):
+            elif not _glued(prev) and not _is_space(nxt):
                 open_(i, c)
             continue
         if c == "“":
@@ -866,7 +877,7 @@ def _scan_inline(masked: str) -> list[tuple[int, str, int, str]]:
             close(d, i)
             continue
         if c in _OPENERS:
-            if c in "”»›‚" and (_is_word(prev) or _is_space(nxt)):
+            if c in "”»›‚" and (_glued(prev) or _is_space(nxt)):
                 continue  # a stray closing mark, not a Swedish/German opener
             open_(i, c)
     abandon_to(0)
