@@ -57,7 +57,15 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     scorer = load_scorer(a.bench)
     if a.no_semantic:
-        os.environ["QUOTE_GUARD_SEMANTIC"] = "off"
+        import quote_guard
+
+        base = quote_guard.Verifier
+
+        class LexicalVerifier(base):  # type: ignore[misc, valid-type]
+            def __init__(self, config=None, **kw):
+                super().__init__(config or quote_guard.VerifierConfig(semantic={"enabled": False}), **kw)
+
+        quote_guard.Verifier = LexicalVerifier
 
     results = {}
     for system in a.systems.split(","):

@@ -65,17 +65,17 @@ def infix(query: str | bytes, target: str | bytes, *, max_distance: int) -> Alig
 
 # --------------------------------------------------------------------------- lexicon
 # Words whose change alters what a clause means. Matched on folded (lower-case) tokens.
-_NEGATION = frozenset(
+_NEGATION: frozenset[str] = frozenset(
     """not no never neither nor none nothing nobody nowhere without cannot can't won't don't doesn't
     didn't isn't aren't wasn't weren't shan't shouldn't mustn't mayn't needn't hasn't haven't hadn't
     wouldn't couldn't nil non un except unless excluding""".split()
 )
-_MODAL = frozenset("shall may must will can should would could might ought need needs required".split())
-_QUANT = frozenset(
+_MODAL: frozenset[str] = frozenset("shall may must will can should would could might ought need needs required".split())
+_QUANT: frozenset[str] = frozenset(
     """all any some each every both either most many much few fewer several only entire whole
     partial part none majority minority half""".split()
 )
-_DIRECTION = frozenset(
+_DIRECTION: frozenset[str] = frozenset(
     """before after prior subsequent subsequently following preceding earlier later minimum maximum
     min max least more less greater lesser higher lower above below over under exceed exceeds exceeding
     within beyond increase increases decrease decreases up down first last upon until from to
@@ -92,7 +92,7 @@ _PARTY = frozenset(
     consultant affiliate affiliates sponsor investor we us you they he she it its their our your
     his her him them""".split()
 )
-_NUMBER_WORDS = frozenset(
+_NUMBER_WORDS: frozenset[str] = frozenset(
     """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
     sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred
     thousand million billion trillion first second third fourth fifth sixth seventh eighth ninth tenth
@@ -101,7 +101,37 @@ _NUMBER_WORDS = frozenset(
     saturday sunday annual annually monthly weekly daily quarterly yearly days weeks months years
     hours minutes day week month year hour""".split()
 )
-_AMOUNT_SYMBOLS = frozenset("$€£¥%‰#§")
+# The same categories in other languages (French, German, Spanish, Italian, Portuguese,
+# Dutch, Russian; Chinese and Japanese by character, since those scripts are tokenised one
+# character at a time).
+_NEGATION |= frozenset(
+    """ne pas jamais aucun aucune sans nicht kein keine keinen keinem keiner keines nie niemals ohne
+    nunca jamás sin ningún ninguna ninguno mai senza nessun nessuna não sem nenhum nenhuma niet geen
+    nooit zonder не нет ни никогда без 不 没 沒 無 无 非 未 否 莫 勿 ず な""".split()
+)
+_MODAL |= frozenset(
+    """doit doivent devra devront peut peuvent pourra pourront muss müssen darf dürfen kann können
+    soll sollen wird werden debe deben deberá deberán puede pueden podrá podrán deve devono può
+    possono dever pode podem moet moeten mag mogen должен должна должно должны может могут обязан
+    обязана обязаны вправе 应 應 须 須 必 可 得 会 會 将 將""".split()
+)
+_DIRECTION |= frozenset(
+    """avant après moins plus au-delà vor nach vorher nachher mindestens höchstens über unter antes
+    después mínimo máximo menos más prima dopo meno più до после более менее минимум максимум
+    前 后 後 上 下 最 少 多 超 内 內 外 早 晚""".split()
+)
+_QUANT |= frozenset(
+    """tous toutes tout chaque certains certaines alle jeder jede jedes einige todos todas cada algunos
+    algunas tutti ogni alcuni все каждый каждая любой некоторые 所 每 全 任 某 各 诸 諸""".split()
+)
+_NUMBER_WORDS |= frozenset(
+    """deux trois quatre cinq sept huit neuf dix cent mille zwei drei vier fünf sechs sieben acht
+    neun zehn hundert tausend uno dos tres cuatro cinco seis siete ocho nueve diez cien mil due tre
+    quattro cinque sette otto nove dieci cento один одна два две три четыре пять шесть семь восемь
+    девять десять сто тысяча 〇 零 一 二 三 四 五 六 七 八 九 十 百 千 万 萬 億 亿 两 兩 年 月 日 時 时
+    分 秒 円 元""".split()
+)
+_AMOUNT_SYMBOLS = frozenset("$€£¥%‰#§₽₹￥")
 _ARTICLES = frozenset("a an the".split())
 _NEG_PREFIX = re.compile(r"^(un|in|im|il|ir|non|dis)")
 _DIGIT = re.compile(r"\d")
@@ -228,12 +258,19 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     st = [t.text for t in tokenize(passage)]
     if qt == st:
         return ()
-    out: list[Difference] = []
+    # consecutive edit operations form one block: "は な く" / "あ り" is one change
+    blocks: list[list[int]] = []
     for op in Levenshtein.opcodes(qt, st):
         if op.tag == "equal":
             continue
-        qw, sw = qt[op.src_start : op.src_end], st[op.dest_start : op.dest_end]
-        kind = {"replace": "replace", "insert": "delete", "delete": "insert"}[op.tag]
+        if blocks and blocks[-1][1] == op.src_start and blocks[-1][3] == op.dest_start:
+            blocks[-1][1], blocks[-1][3] = op.src_end, op.dest_end
+        else:
+            blocks.append([op.src_start, op.src_end, op.dest_start, op.dest_end])
+    out: list[Difference] = []
+    for a, b, c, d in blocks:
+        qw, sw = qt[a:b], st[c:d]
+        kind = "replace" if qw and sw else ("insert" if qw else "delete")
         out.append(Difference(kind, " ".join(qw), " ".join(sw), _category(qw, sw, names)))
     return _merge_adjacent(out)
 

@@ -71,8 +71,9 @@ class BM25Windows:
 
     def top(self, query_tokens: Sequence[str], k: int) -> tuple[list[WindowHit], float | None]:
         """The ``k`` best windows, and the bm25 ratio: best score over the best score of a
-        window that does *not overlap* the best one (``None`` when there is no such window
-        or it scores 0), so overlapping windows cannot inflate the ratio."""
+        window that does *not overlap* the best one, so overlapping windows cannot inflate
+        it. Both scores are add-one smoothed, ``(best + 1) / (other + 1)``, so the ratio stays
+        finite when no other window matches at all; ``None`` when there is no other window."""
         import numpy as np
 
         s = self.scores(query_tokens)
@@ -81,13 +82,13 @@ class BM25Windows:
         order = np.argsort(-s, kind="stable")[: max(k, 1)]
         hits = [WindowHit(self.bounds[i][0], self.bounds[i][1], float(s[i])) for i in order]
         best = hits[0]
-        other = 0.0
+        other: float | None = None
         for i in np.argsort(-s, kind="stable"):
             a, e = self.bounds[i]
             if e <= best.start or a >= best.end:
                 other = float(s[i])
                 break
-        ratio = best.score / other if other > 0 else None
+        ratio = (best.score + 1.0) / (other + 1.0) if other is not None else None
         return hits, ratio
 
 

@@ -121,7 +121,9 @@ class Metrics:
     "zero".
 
     - ``bm25_score``: BM25 score of the best window for the quote (``None`` if BM25 did not run).
-    - ``bm25_ratio``: best window score over the best window that does not overlap it (>= 1).
+    - ``bm25_ratio``: best window score over the best window that does not overlap it,
+      add-one smoothed (``(best + 1) / (other + 1)``, >= 1): near 1 means the quote's words
+      are just as common elsewhere.
     - ``match_ratio``: 1 - edit distance / length, over folded text, in [0, 1]; 1.0 is a
       verbatim or folded-exact match; ``None`` when nothing was aligned.
     - ``cosine_similarity``: embedding cosine of the quote and its span.

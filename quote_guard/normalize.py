@@ -25,7 +25,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
-__all__ = ["Folded", "fold", "fold_query", "is_cjk", "tokenize", "Token"]
+__all__ = ["Folded", "Token", "fold", "fold_query", "is_cjk", "is_word_char", "tokenize"]
 
 # Characters whose fold is fixed by us, before NFKC and case folding.
 _SPECIAL: dict[str, str] = {}
@@ -230,6 +230,12 @@ def tokenize(text: str) -> list[Token]:
     without spaces (each Han or kana character is a token). One-character tokens are kept.
     """
     return [Token(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+
+
+def is_word_char(c: str) -> bool:
+    """True for a character that belongs to a space-delimited word (not Han or kana, where
+    every character stands alone)."""
+    return c.isalnum() and not _CJK.match(c)
 
 
 def is_cjk(text: str) -> bool:

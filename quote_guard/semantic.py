@@ -415,7 +415,14 @@ def prepare_static_model(cache_dir: str | os.PathLike[str] | None = None, *, for
     vocab = tok.get_vocab()
     size = max(vocab.values()) + 1
     cls_id, sep_id = vocab["[CLS]"], vocab["[SEP]"]
-    model = transformers.AutoModel.from_pretrained(str(model_dir), local_files_only=True).eval()
+    hf_logging = transformers.utils.logging
+    bars = hf_logging.is_progress_bar_enabled()
+    hf_logging.disable_progress_bar()  # a library shows no progress bars; restored below
+    try:
+        model = transformers.AutoModel.from_pretrained(str(model_dir), local_files_only=True).eval()
+    finally:
+        if bars:
+            hf_logging.enable_progress_bar()
     out = np.zeros((size, model.config.hidden_size), dtype=np.float32)
     ids = torch.tensor([[cls_id, i, sep_id] for i in range(size)])
     with torch.inference_mode():
@@ -929,3 +936,12 @@ class SemanticStage:
         vecs = self._cache.embed(texts)
         a, b = vecs[0::2], vecs[1::2]
         return [round(float(x), 6) for x in np.einsum("ij,ij->i", a, b)]
+
+
+if __name__ == "__main__":  # setup step: python -m quote_guard.semantic [CACHE_DIR]
+    import sys
+    import time
+
+    t0 = time.perf_counter()
+    where = prepare_static_model(sys.argv[1] if len(sys.argv) > 1 else None, force="--force" in sys.argv)
+    print(f"static MiniLM ready at {where} ({time.perf_counter() - t0:.1f} s)")

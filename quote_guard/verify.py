@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import re
 import statistics
+import threading
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Iterable, Literal, Mapping, Sequence
 
@@ -31,10 +32,11 @@ from .align import differences, infix
 from .errors import ConfigError, QuoteVerificationError, SourceError
 from .index import DocIndex, get_index
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
-from .normalize import fold, tokenize
+from .normalize import fold, is_word_char, tokenize
+from .semantic import SemanticConfig
 
 if TYPE_CHECKING:  # pragma: no cover
-    pass
+    from .semantic import Embedder, SemanticStage
 
 __all__ = ["Verifier", "VerifierConfig", "raise_for_failures", "split_ellipsis", "stats"]
 
@@ -104,6 +106,10 @@ class VerifierConfig(BaseModel):
     low_confidence_margin: float = Field(
         0.05, ge=0.0, le=1.0,
         description="A match ratio within this margin of a threshold marks the result low_confidence.",
+    )
+    semantic: SemanticConfig = Field(
+        default_factory=SemanticConfig,
+        description="The embedding stage that tells a paraphrase from an unsupported quote.",
     )
 
 
@@ -177,7 +183,8 @@ class Verifier:
     instances.
     """
 
-    def __init__(self, config: VerifierConfig | None = None, **overrides: Any) -> None:
+    def __init__(self, config: VerifierConfig | None = None, *, embedder: Embedder | None = None,
+                 **overrides: Any) -> None:
         if config is None:
             config = VerifierConfig()
         elif not isinstance(config, VerifierConfig):
@@ -192,6 +199,9 @@ class Verifier:
             if unknown:
                 raise ConfigError(f"unknown Verifier setting(s): {', '.join(sorted(unknown))}")
         self.config = config
+        self._embedder = embedder
+        self._stage: SemanticStage | None = None
+        self._stage_lock = threading.Lock()
 
     # ------------------------------------------------------------------ public
     def verify(
@@ -209,7 +219,60 @@ class Verifier:
         qs = _check_quotes(quotes)
         docs = [_Doc(s, get_index(s.text)) for s in coerce_sources(sources)]
         results = [self._verify_one(q, docs) for q in qs]
+        stage = self._semantic()
+        if stage is not None:
+            results = self._semantic_pass(stage, results, [d.source for d in docs])
         return results
+
+    # ------------------------------------------------------------------ semantic stage
+    def _semantic(self) -> SemanticStage | None:
+        """The semantic stage, created on first use; ``None`` when it is off."""
+        cfg = self.config.semantic
+        if cfg.enabled is False:
+            return None
+        if self._stage is None:
+            with self._stage_lock:
+                if self._stage is None:
+                    from .semantic import SemanticStage, semantic_available
+
+                    if cfg.enabled == "auto" and self._embedder is None and not semantic_available(cfg):
+                        return None
+                    self._stage = SemanticStage(cfg, self._embedder)
+        return self._stage
+
+    def _semantic_pass(self, stage: SemanticStage, results: list[QuoteResult], sources: list[Source]) -> list[QuoteResult]:
+        """Search the meaning of the quotes the lexical stage could not place; in audit
+        mode, also measure the cosine of every located quote with its passage."""
+        out = list(results)
+        todo = [i for i, r in enumerate(results) if r.verdict is Verdict.UNSUPPORTED]
+        if todo:
+            matches = stage.find_support([results[i].quote for i in todo], sources)
+            by_id = {s.id: s for s in sources}
+            for i, m in zip(todo, matches):
+                if m is None:
+                    continue
+                r = results[i]
+                metrics = replace(r.metrics, cosine_similarity=round(m.cosine, 4))
+                if m.verdict is Verdict.PARAPHRASE:
+                    text = by_id[m.source_id].text
+                    c = self.config.context_chars
+                    out[i] = replace(
+                        r, verdict=Verdict.PARAPHRASE, spans=(Span(m.source_id, m.start, m.end),),
+                        verbatim=text[m.start : m.end], context=text[max(0, m.start - c) : m.end + c],
+                        metrics=replace(metrics, stage="semantic"),
+                        reason=f"says what the source says in other words (cosine {m.cosine:.2f}); "
+                        "the wording is not the source's",
+                    )
+                else:
+                    out[i] = replace(r, metrics=metrics,
+                                     reason=r.reason + f"; no passage says it in other words either (best cosine {m.cosine:.2f})")
+        if self.config.semantic.audit_all:
+            located = [i for i, r in enumerate(out) if r.verbatim is not None and r.metrics.cosine_similarity is None]
+            if located:
+                sims = stage.similarity([(out[i].quote, out[i].verbatim or "") for i in located])
+                for i, c in zip(located, sims):
+                    out[i] = replace(out[i], metrics=replace(out[i].metrics, cosine_similarity=round(c, 4)))
+        return out
 
     # ------------------------------------------------------------------ internals
     def _verify_one(self, quote: str, docs: list[_Doc]) -> QuoteResult:
@@ -504,11 +567,11 @@ def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     """
     head = _EDGE_WORD.match(fq)
     if fs < fe and head and t[fs : fs + head.end()] != head.group():
-        while fs > 0 and t[fs - 1].isalnum() and t[fs].isalnum():
+        while fs > 0 and is_word_char(t[fs - 1]) and is_word_char(t[fs]):
             fs -= 1
     tail = _EDGE_WORD_END.search(fq)
     if fs < fe and tail and t[fe - len(tail.group()) : fe] != tail.group():
-        while fe < len(t) and t[fe].isalnum() and t[fe - 1].isalnum():
+        while fe < len(t) and is_word_char(t[fe]) and is_word_char(t[fe - 1]):
             fe += 1
     while fs < fe and t[fs] == " ":
         fs += 1

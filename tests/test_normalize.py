@@ -1,0 +1,88 @@
+"""Folding and the offset map back to the original text."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from quote_guard.normalize import fold, is_cjk, tokenize
+
+
+def test_folds_case_space_quotes_dashes_ellipsis():
+    f = fold("The\u00a0 Licensee’s “Rights” — all…")
+    assert f.text == 'the licensee\'s "rights" - all...'
+
+
+def test_nfkc_and_casefold():
+    assert fold("ﬁnal STRASSE Straße").text == "final strasse strasse"
+    assert fold("ＡＢＣ１２３").text == "abc123"
+
+
+def test_soft_hyphen_and_zero_width_are_dropped():
+    assert fold("agree\u00adment in\u200bside").text == "agreement inside"
+
+
+def test_hyphenated_line_break_joins_the_word():
+    f = fold("the agree-\nment and the non-exclusive grant")
+    assert f.text == "the agreement and the nonexclusive grant"
+    # a dash that is not between letters stays
+    assert fold("pages 10-\n12").text == "pages 10- 12"
+
+
+def test_offsets_map_back_to_the_original():
+    text = "  The  Licensee’s\n\n“rights” ﬁnal"
+    f = fold(text)
+    i = f.text.index("licensee's")
+    s, e = f.to_original(i, i + len("licensee's"))
+    assert text[s:e] == "Licensee’s"
+    j = f.text.index("final")
+    s, e = f.to_original(j, j + 5)
+    assert text[s:e] == "ﬁnal"  # one original character folded to two
+    s, e = f.to_original(j, j + 1)
+    assert text[s:e] == "ﬁ"
+
+
+def test_whitespace_run_maps_to_the_whole_run():
+    text = "a \n\t b"
+    f = fold(text)
+    assert f.text == "a b"
+    assert f.to_original(1, 2) == (1, 5)
+
+
+def test_tokenize_keeps_one_character_tokens_and_numbers():
+    toks = [t.text for t in tokenize(fold("Fee: $1,000.50 (§ 3.1) a 5% rate").text)]
+    assert toks == ["fee", ":", "$", "1,000.50", "(", "§", "3.1", ")", "a", "5", "%", "rate"]
+
+
+def test_tokenize_scripts_without_spaces_and_cyrillic():
+    toks = [t.text for t in tokenize(fold("東京都に住む. Привет, мир! Überall café").text)]
+    assert toks[:6] == ["東", "京", "都", "に", "住", "む"]
+    assert "привет" in toks and "мир" in toks and "uberall" not in toks and "überall" in toks and "café" in toks
+    assert is_cjk("東京都に住む") and not is_cjk("Привет мир")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200))
+def test_map_is_monotonic_and_in_bounds(text):
+    f = fold(text)
+    prev_end = 0
+    for i in range(len(f.text)):
+        s, e = f.to_original(i, i + 1)
+        assert 0 <= s < e <= len(text)
+        assert s >= prev_end - len(text)  # never jumps backwards past the start
+        prev_end = e
+    s, e = f.to_original(0, len(f.text))
+    assert 0 <= s <= e <= len(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=120), st.data())
+def test_folded_substring_maps_to_original_text_that_folds_back(text, data):
+    f = fold(text)
+    if not f.text:
+        return
+    i = data.draw(st.integers(0, len(f.text) - 1))
+    j = data.draw(st.integers(i + 1, len(f.text)))
+    s, e = f.to_original(i, j)
+    # the original range folds to text containing the folded range (block segments widen it)
+    assert f.text[i:j].strip() in fold(text[s:e]).text or not f.text[i:j].strip()

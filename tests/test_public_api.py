@@ -1,0 +1,79 @@
+"""The public surface: what `import quote_guard` gives, and what it must not load."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import quote_guard
+
+EXPECTED = [
+    "ConfigError", "Difference", "Embedder", "ExtractConfig", "ExtractedQuote", "GuardReport", "Metrics",
+    "MissingDependencyError", "ProviderError", "QuoteGuard", "QuoteGuardConfig", "QuoteGuardError",
+    "QuoteResult", "QuoteVerificationError", "ReaskExhaustedError", "Rewrite", "RewriteEdit", "RewritePolicy",
+    "SemanticConfig", "Source", "SourceError", "Span", "Verdict", "Verifier", "VerifierConfig",
+    "extract_quotes", "load_config", "raise_for_failures", "rewrite", "stats",
+]
+
+
+def test_all_is_pinned_and_sorted():
+    assert quote_guard.__all__ == EXPECTED
+    assert sorted(quote_guard.__all__) == quote_guard.__all__
+
+
+@pytest.mark.parametrize("name", EXPECTED)
+def test_every_public_name_resolves(name):
+    assert getattr(quote_guard, name) is not None
+
+
+def test_unknown_attribute_is_an_attribute_error():
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        quote_guard.nope  # noqa: B018
+
+
+def test_import_is_light():
+    code = (
+        "import sys, quote_guard\n"
+        "heavy = ['torch', 'sentence_transformers', 'transformers', 'litellm', 'guardrails', 'openpyxl',"
+        " 'rich', 'typer', 'model2vec', 'bm25s', 'rank_bm25', 'edlib']\n"
+        "print([m for m in heavy if m in sys.modules])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_error_tree_has_one_root():
+    from quote_guard import errors
+
+    for name in errors.__all__:
+        assert issubclass(getattr(errors, name), quote_guard.QuoteGuardError)
+    assert issubclass(quote_guard.SourceError, ValueError)
+    assert issubclass(quote_guard.ConfigError, ValueError)
+    assert issubclass(quote_guard.MissingDependencyError, ImportError)
+
+
+def test_core_modules_do_not_import_the_edge():
+    import ast
+    from pathlib import Path
+
+    core = ["models", "normalize", "extract", "index", "align", "semantic", "verify", "rewrite", "errors"]
+    banned = {"litellm", "guardrails", "typer", "rich", "openpyxl"}
+    edge = {"guard", "config", "cli", "report", "integrations"}
+    root = Path(quote_guard.__file__).parent
+    for name in core:
+        path = root / f"{name}.py"
+        if not path.exists():
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            mods: list[str] = []
+            if isinstance(node, ast.Import):
+                mods = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                mods = [("." * node.level) + (node.module or "")]
+            for m in mods:
+                top = m.lstrip(".").split(".")[0]
+                assert top not in banned, f"{name}.py imports {m}"
+                if m.startswith("."):
+                    assert top not in edge, f"core module {name}.py imports edge module {m}"

@@ -1,0 +1,348 @@
+"""The lexical Verifier: verdicts, offsets into the original text, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from quote_guard import (
+    QuoteVerificationError,
+    Source,
+    SourceError,
+    Span,
+    Verdict,
+    Verifier,
+    VerifierConfig,
+    raise_for_failures,
+    stats,
+)
+from quote_guard.verify import split_ellipsis
+
+LEASE = (
+    "LEASE AGREEMENT\n\n"
+    "1. Rent. The Tenant shall pay the Landlord a monthly rent of $1,200 on the first day of each month.\n\n"
+    "2. Subletting. The Tenant shall not sublet the premises without the prior written consent of the "
+    "Landlord, which consent shall not be unreasonably with-\nheld.\n\n"
+    "3. Notice. Either party may terminate this Agreement by giving at least sixty (60) days’ written "
+    "notice to the other party before the end of the term.\n\n"
+    "4. Exclusivity. The Landlord grants the Tenant an exclusive right to use the parking space.\n"
+)
+NDA = (
+    "MUTUAL NON-DISCLOSURE AGREEMENT\n\n"
+    "The Receiving Party shall hold all Confidential Information in strict confidence for five (5) years "
+    "and shall use it solely to evaluate the proposed transaction.\n"
+)
+SOURCES = [Source("lease.txt", LEASE), Source("nda.txt", NDA)]
+
+
+def one(v: Verifier, quote: str, sources=SOURCES):
+    [r] = v.verify([quote], sources)
+    return r
+
+
+def span_text(r, sources=SOURCES):
+    by_id = {s.id: s.text for s in sources}
+    return [by_id[s.source_id][s.start : s.end] for s in r.spans]
+
+
+# --------------------------------------------------------------------------- verbatim
+
+def test_verbatim_has_exact_offsets_and_the_right_document(lexical):
+    q = "The Receiving Party shall hold all Confidential Information in strict confidence"
+    r = one(lexical, q)
+    assert r.verdict is Verdict.VERBATIM
+    assert r.source_id == "nda.txt"
+    assert span_text(r) == [q] and r.verbatim == q
+    assert r.metrics.match_ratio == 1.0 and r.metrics.stage == "exact"
+    assert q in r.context and len(r.context) <= len(q) + 2 * 300
+
+
+def test_document_order_and_separators_do_not_change_the_reported_document(lexical):
+    q = "shall use it solely to evaluate the proposed transaction"
+    for srcs in (SOURCES, SOURCES[::-1], {"a": "x" * 10 + "\n\n---\n\n", "nda.txt": NDA, "lease.txt": LEASE}):
+        r = one(lexical, q.upper(), srcs)  # not verbatim: goes through folding
+        assert r.verdict is Verdict.NEAR_VERBATIM
+        assert r.source_id == "nda.txt"
+        # the dropped final period is part of the span
+        assert span_text(r, [Source(k, v) for k, v in srcs.items()] if isinstance(srcs, dict) else srcs) == [q + "."]
+
+
+def test_span_never_crosses_a_document_boundary(lexical):
+    # the quote straddles the end of one document and the start of the next
+    a = Source("a", "The seller shall deliver the goods")
+    b = Source("b", "within ten days of the order.")
+    r = one(lexical, "The seller shall deliver the goods within ten days of the order.", [a, b])
+    for s in r.spans:
+        text = {"a": a.text, "b": b.text}[s.source_id]
+        assert 0 <= s.start <= s.end <= len(text)
+    assert r.verdict is not Verdict.VERBATIM and r.verdict is not Verdict.NEAR_VERBATIM
+
+
+# --------------------------------------------------------------------------- near_verbatim
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "the tenant shall pay the landlord a monthly rent of $1,200",  # case
+        "The Tenant  shall pay the Landlord\na monthly rent of $1,200",  # whitespace
+        "Either party may terminate this Agreement by giving at least sixty (60) days' written notice",  # ’ vs '
+        "which consent shall not be unreasonably withheld",  # hyphenated across a line break
+        "the Landlord grants the Tenant an exclusive right to use the parking space",  # dropped final period
+    ],
+)
+def test_harmless_edits_are_near_verbatim_with_the_original_span(lexical, quote):
+    r = one(lexical, quote)
+    assert r.verdict is Verdict.NEAR_VERBATIM, r.reason
+    assert r.source_id == "lease.txt"
+    assert r.verbatim == span_text(r)[0]
+    assert r.metrics.differences == () or all(not d.load_bearing for d in r.metrics.differences)
+
+
+def test_dropped_final_period_is_restored_in_the_span(lexical):
+    r = one(lexical, "the Landlord grants the Tenant an exclusive right to use the parking space")
+    assert r.verbatim == "The Landlord grants the Tenant an exclusive right to use the parking space."
+
+
+def test_typo_corrected_by_the_model_is_near_verbatim():
+    v = Verifier(VerifierConfig(semantic={"enabled": False}))
+    src = [Source("c", "The Supplier shall deliver the Prodcts to the Buyer’s warehouse within the agreed period.")]
+    r = one(v, "The Supplier shall deliver the Products to the Buyer's warehouse within the agreed period.", src)
+    assert r.verdict is Verdict.NEAR_VERBATIM
+    assert r.verbatim == src[0].text
+    assert [d.category for d in r.metrics.differences] == ["spelling"]
+
+
+def test_british_spelling_is_near_verbatim(lexical):
+    src = [Source("c", "The licensor shall authorize the organization to use the color marks.")]
+    r = one(lexical, "The licensor shall authorise the organisation to use the colour marks.", src)
+    assert r.verdict is Verdict.NEAR_VERBATIM, r.reason
+
+
+# --------------------------------------------------------------------------- altered
+
+@pytest.mark.parametrize(
+    ("quote", "category"),
+    [
+        ("The Tenant shall pay the Landlord a monthly rent of $1,500 on the first day of each month.", "number"),
+        ("The Tenant shall sublet the premises without the prior written consent of the Landlord", "negation"),
+        ("The Tenant shall not not sublet the premises", None),  # added word: still not accepted
+        ("Either party may terminate this Agreement by giving at least ninety (90) days’ written notice", "number"),
+        ("The Tenant may pay the Landlord a monthly rent of $1,200 on the first day of each month.", "modal"),
+        ("Either party may terminate this Agreement by giving at least sixty (60) days’ written notice to the "
+         "other party after the end of the term.", "direction"),
+        ("The Landlord grants the Tenant a non-exclusive right to use the parking space.", None),
+        ("The Tenant grants the Landlord an exclusive right to use the parking space.", "party"),
+        ("The Disclosing Party shall hold all Confidential Information in strict confidence", "party"),
+        ("Either party may terminate this Agreement by giving at least sixty (60) days’ written notice to "
+         "any party before the end of the term.", "quantifier"),
+    ],
+)
+def test_meaning_changes_are_altered_never_near_verbatim(lexical, quote, category):
+    r = one(lexical, quote)
+    assert r.verdict is Verdict.ALTERED, (r.verdict, r.reason)
+    assert r.spans, "altered quotes point to the passage they distort"
+    assert r.metrics.changed_words
+    if category:
+        assert category in {d.category for d in r.metrics.differences if d.load_bearing}
+
+
+def test_altered_reports_the_passage_and_words(lexical):
+    r = one(lexical, "The Tenant shall pay the Landlord a monthly rent of $1,500 on the first day of each month.")
+    assert span_text(r) == ["The Tenant shall pay the Landlord a monthly rent of $1,200 on the first day of each month."]
+    assert r.metrics.changed_words == ["1,500 → 1,200"]
+
+
+def test_named_party_swap_is_altered(lexical):
+    src = [Source("lic", "CytoDyn may assign this Agreement to any Affiliate without the consent of Vyera.")]
+    r = one(lexical, "Vyera may assign this Agreement to any Affiliate without the consent of Vyera.", src)
+    assert r.verdict is Verdict.ALTERED
+    assert {d.category for d in r.metrics.differences} == {"party"}
+
+
+# --------------------------------------------------------------------------- unsupported
+
+def test_unrelated_text_is_unsupported_with_no_span(lexical):
+    r = one(lexical, "The parties agree to arbitrate every dispute in Geneva under Swiss law.")
+    assert r.verdict is Verdict.UNSUPPORTED
+    assert r.spans == () and r.verbatim is None
+    assert r.reason
+
+
+def test_no_source_text_is_uncheckable(lexical):
+    r = one(lexical, "anything at all", [Source("empty", "   \n")])
+    assert r.verdict is Verdict.UNCHECKABLE
+    assert "no source text" in r.reason
+
+
+def test_empty_quote_is_uncheckable_not_an_error(lexical):
+    rs = lexical.verify(["", "The Tenant shall pay the Landlord"], SOURCES)
+    assert rs[0].verdict is Verdict.UNCHECKABLE and rs[1].verdict is Verdict.VERBATIM
+
+
+# --------------------------------------------------------------------------- ellipsis
+
+def test_split_ellipsis_forms():
+    for mark in ("...", "…", ". . .", "[...]", "[…]", "(...)", "(…)"):
+        assert [f for f, _ in split_ellipsis(f"alpha beta {mark} gamma delta")] == ["alpha beta", "gamma delta"]
+    # four dots: the first is the fragment's own full stop
+    assert [f for f, _ in split_ellipsis("the end.... next part")] == ["the end.", "next part"]
+    assert split_ellipsis("... leading and trailing ...") == [("leading and trailing", "")]
+
+
+def test_ellipsis_quote_in_order_is_verbatim_with_one_span_per_fragment(lexical):
+    q = "The Tenant shall not sublet the premises … unreasonably with-\nheld."
+    r = one(lexical, q)
+    assert r.verdict is Verdict.VERBATIM
+    assert span_text(r) == ["The Tenant shall not sublet the premises", "unreasonably with-\nheld."]
+    assert r.verbatim == "The Tenant shall not sublet the premises … unreasonably with-\nheld."
+
+
+def test_ellipsis_fragments_in_the_wrong_order_are_not_verbatim(lexical):
+    r = one(lexical, "unreasonably withheld ... The Tenant shall not sublet the premises")
+    assert r.verdict is Verdict.ALTERED
+    assert "order" in r.reason
+
+
+def test_frankenquote_across_documents_is_unsupported(lexical):
+    r = one(lexical, "The Tenant shall not sublet the premises ... in strict confidence for five (5) years")
+    assert r.verdict is Verdict.UNSUPPORTED
+    assert r.spans == ()
+    assert "one document" in r.reason
+
+
+def test_ellipsis_gap_limit_is_configurable():
+    v = Verifier(VerifierConfig(ellipsis_max_gap=20, semantic={"enabled": False}))
+    r = one(v, "1. Rent. ... 4. Exclusivity.")
+    assert r.verdict is Verdict.ALTERED and "gap" in r.reason
+    r = one(Verifier(VerifierConfig(semantic={"enabled": False})), "1. Rent. ... 4. Exclusivity.")
+    assert r.verdict is Verdict.VERBATIM
+
+
+def test_ellipsis_with_a_changed_fragment_is_altered(lexical):
+    r = one(lexical, "The Tenant shall pay the Landlord ... the prior written consent of the Tenant")
+    assert r.verdict is Verdict.ALTERED
+
+
+# --------------------------------------------------------------------------- length and scripts
+
+def test_no_length_limit(lexical):
+    words = [f"clause{i} {'shall' if i % 7 else 'may'} apply to item {i}" for i in range(400)]
+    doc = "Preamble. " + "; ".join(words) + ". End."
+    i0 = doc.index("clause100")
+    q = doc[i0 : i0 + 5000].rstrip("; ")
+    assert len(q) >= 4990
+    r = one(lexical, q, [Source("long", doc)])
+    assert r.verdict is Verdict.VERBATIM and (r.spans[0].start, r.spans[0].end) == (i0, i0 + len(q))
+    r = one(lexical, q.upper().replace("; ", ";  "), [Source("long", doc)])
+    assert r.verdict is Verdict.NEAR_VERBATIM and r.spans[0].start == i0
+    changed = q.replace("item 150;", "item 151;")
+    r = one(lexical, changed, [Source("long", doc)])
+    assert r.verdict is Verdict.ALTERED and r.metrics.changed_words == ["151 → 150"]
+
+
+@pytest.mark.parametrize(
+    ("doc", "quote", "verdict"),
+    [
+        ("東京都は日本の首都であり、人口は約千四百万人である。大阪は第二の都市である。", "日本の首都であり、人口は約千四百万人", "verbatim"),
+        ("東京都は日本の首都であり、人口は約千四百万人である。大阪は第二の都市である。", "日本の首都ではなく、人口は約千四百万人", "altered"),
+        ("Москва — столица России. Арендатор обязан платить арендную плату ежемесячно.",
+         "арендатор обязан платить арендную плату ежемесячно", "near_verbatim"),
+        ("Le locataire doit payer le loyer avant le cinquième jour du mois. Le bailleur garantit l'accès.",
+         "Le locataire doit payer le loyer après le cinquième jour du mois.", "altered"),
+        ("Der Mieter zahlt die Miete monatlich im Voraus. Die Kündigungsfrist beträgt drei Monate.",
+         "Die Kündigungsfrist beträgt 3 Monate", "altered"),
+        ("Der Mieter zahlt die Miete monatlich im Voraus. Die Kündigungsfrist beträgt drei Monate.",
+         "„Der Mieter zahlt die Miete monatlich im voraus", "near_verbatim"),
+    ],
+)
+def test_several_languages(lexical, doc, quote, verdict):
+    r = one(lexical, quote, [Source("d", doc)])
+    assert r.verdict.value == verdict, r.reason
+    if verdict != "unsupported":
+        s = r.spans[0]
+        assert 0 <= s.start < s.end <= len(doc)
+
+
+# --------------------------------------------------------------------------- BM25 path
+
+def test_bm25_narrowing_finds_the_same_span_and_reports_scores():
+    filler = " ".join(f"Section {i}. The vendor will deliver lot {i} on schedule." for i in range(300))
+    doc = filler + " The Licensee shall not assign this Agreement without consent. " + filler
+    quote = "The Licensee may not assign this Agreement without consent."
+    direct = Verifier(VerifierConfig(semantic={"enabled": False}))
+    narrowed = Verifier(VerifierConfig(bm25_min_chars=0, semantic={"enabled": False}))
+    a, b = one(direct, quote, [Source("d", doc)]), one(narrowed, quote, [Source("d", doc)])
+    assert a.verdict is b.verdict is Verdict.ALTERED
+    assert a.spans == b.spans
+    assert a.metrics.bm25_score is None
+    assert b.metrics.bm25_score is not None and b.metrics.bm25_score > 0
+    assert b.metrics.bm25_ratio is not None and b.metrics.bm25_ratio > 1.0
+
+
+# --------------------------------------------------------------------------- input errors
+
+def test_bad_input_errors_name_the_problem(lexical):
+    with pytest.raises(ValueError, match="quotes is empty"):
+        lexical.verify([], SOURCES)
+    with pytest.raises(TypeError, match=r"quotes\[1\] must be a str"):
+        lexical.verify(["ok", 3], SOURCES)
+    with pytest.raises(TypeError, match="not a single string"):
+        lexical.verify("a quote", SOURCES)
+    with pytest.raises(SourceError, match="sources is empty"):
+        lexical.verify(["q"], [])
+    with pytest.raises(SourceError, match="duplicate source id 'a'"):
+        lexical.verify(["q"], [Source("a", "x"), Source("a", "y")])
+    with pytest.raises(TypeError, match=r"sources\[0\] must be a Source or a str"):
+        lexical.verify(["q"], [b"bytes"])
+    with pytest.raises(TypeError, match="decode bytes first"):
+        Source("a", b"bytes")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="non-empty"):
+        Source("", "text")
+
+
+def test_sources_as_dict_or_list_of_texts(lexical):
+    q = "The Tenant shall pay the Landlord"
+    assert one(lexical, q, {"lease": LEASE}).source_id == "lease"
+    assert one(lexical, q, [NDA, LEASE]).source_id == "source[1]"
+
+
+def test_unknown_setting_is_a_config_error():
+    from quote_guard import ConfigError
+
+    with pytest.raises(ConfigError):
+        Verifier(VerifierConfig(), near_verbatim_minratio=0.5)
+    with pytest.raises(ValueError):
+        VerifierConfig(near_verbatim_min_ratio=2)
+
+
+# --------------------------------------------------------------------------- results
+
+def test_results_are_frozen_and_exportable(lexical):
+    r = one(lexical, "The Tenant shall pay the Landlord a monthly rent of $1,500")
+    with pytest.raises(AttributeError):
+        r.verdict = Verdict.VERBATIM  # type: ignore[misc]
+    d = r.to_dict()
+    assert d["verdict"] == "altered" and d["spans"][0]["source_id"] == "lease.txt"
+    assert d["metrics"]["differences"][0]["category"] == "number"
+    assert isinstance(r.spans[0], Span)
+
+
+def test_stats_and_raise_for_failures(lexical):
+    rs = lexical.verify(
+        [
+            "The Tenant shall pay the Landlord",
+            "the tenant shall pay the landlord",
+            "The Tenant shall pay the Landlord a monthly rent of $9,999",
+            "Completely invented sentence about rockets and moons.",
+            "The Tenant shall pay ... the parking space.",
+        ],
+        SOURCES,
+    )
+    s = stats(rs)
+    assert s["n_quotes"] == 5 and s["n_with_ellipses"] == 1
+    assert (s["n_verbatim"], s["n_near_verbatim"], s["n_altered"], s["n_unsupported"]) == (2, 1, 1, 1)
+    assert 0 < s["mean_match_ratio"] <= 1 and s["mean_span_length"] > 0
+    assert s["mean_bm25_score"] is None  # small context: aligned directly, BM25 not run
+    with pytest.raises(QuoteVerificationError, match="2 of 5 quotes failed") as ei:
+        raise_for_failures(rs)
+    assert len(ei.value.results) == 5
+    raise_for_failures(rs[:2])
