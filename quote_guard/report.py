@@ -56,15 +56,17 @@ _SEVERITY = {
 def confidence(result: QuoteResult) -> float:
     """How safe it is to use ``result.quote`` as written, in ``[0, 1]`` (higher is safer).
 
-    Derived from the metrics, so it sorts a report by what needs attention:
+    Reports sort by it, lowest first, so what needs attention comes first. Each verdict has a
+    band, and the metrics place the quote inside it:
 
-    - ``similarity`` is ``metrics.match_ratio`` (1 - edit distance / length over folded text),
-      or ``metrics.cosine_similarity`` when nothing was aligned, or 0 when neither was computed;
-    - accepted verdicts (verbatim, near_verbatim) score ``0.5 + 0.5 * similarity``, minus 0.25
-      when ``metrics.low_confidence`` flags a verdict near a threshold;
-    - every other verdict scores ``0.5 * similarity``: an altered quote that is 97% identical to
-      its source scores 0.485, an unsupported quote with nothing near it scores 0;
-    - ``uncheckable`` scores 0.
+    - ``similarity`` is ``metrics.cosine_similarity`` for a paraphrase, else ``metrics.match_ratio``
+      (1 - edit distance / length, over folded text), else the cosine, else 0;
+    - verbatim, near_verbatim: ``0.5 + 0.5 * similarity`` (0.5 to 1), minus 0.25 when
+      ``metrics.low_confidence`` flags a verdict near a threshold;
+    - paraphrase: ``0.25 + 0.25 * similarity`` (0.25 to 0.5): the meaning is there, the words are not;
+    - altered, unsupported: ``0.25 * similarity`` (0 to 0.25): an altered quote 97% identical to
+      its source scores 0.24, an unsupported quote with nothing near it 0;
+    - uncheckable: 0.
 
     >>> confidence(QuoteResult("x", Verdict.VERBATIM, metrics=Metrics(match_ratio=1.0)))
     1.0
@@ -72,11 +74,15 @@ def confidence(result: QuoteResult) -> float:
     m = result.metrics
     if result.verdict is Verdict.UNCHECKABLE:
         return 0.0
-    sim = m.match_ratio if _finite(m.match_ratio) else m.cosine_similarity if _finite(m.cosine_similarity) else 0.0
-    sim = min(1.0, max(0.0, float(sim)))  # type: ignore[arg-type]
+    order = (m.cosine_similarity, m.match_ratio) if result.verdict is Verdict.PARAPHRASE else (
+        m.match_ratio, m.cosine_similarity)
+    sim = next((float(x) for x in order if x is not None and math.isfinite(x)), 0.0)
+    sim = min(1.0, max(0.0, sim))
     if result.verdict.accepted:
         return round(0.5 + 0.5 * sim - (0.25 if m.low_confidence else 0.0), 4)
-    return round(0.5 * sim, 4)
+    if result.verdict is Verdict.PARAPHRASE:
+        return round(0.25 + 0.25 * sim, 4)
+    return round(0.25 * sim, 4)
 
 
 def _finite(x: float | None) -> bool:

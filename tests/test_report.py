@@ -68,8 +68,8 @@ def test_confidence_puts_rejected_quotes_below_accepted_ones():
     assert by[Verdict.VERBATIM] == 1.0
     assert by[Verdict.UNCHECKABLE] == 0.0
     assert by[Verdict.UNSUPPORTED] == 0.0  # nothing aligned
-    assert 0.47 < by[Verdict.ALTERED] < 0.5  # close to the source, but still below every accepted quote
-    assert by[Verdict.PARAPHRASE] == pytest.approx(0.405)  # from the cosine when nothing was aligned
+    assert by[Verdict.ALTERED] == pytest.approx(0.2375)  # close to the source, still below any paraphrase
+    assert by[Verdict.PARAPHRASE] == pytest.approx(0.25 + 0.25 * 0.81)  # from the cosine
     # a near_verbatim flagged low_confidence drops by 0.25
     assert by[Verdict.NEAR_VERBATIM] == pytest.approx(0.5 + 0.45 - 0.25)
 
@@ -80,6 +80,13 @@ def test_confidence_is_in_unit_interval(verdict, ratio, low):
     assert 0.0 <= c <= 1.0
     if not verdict.accepted:
         assert c <= 0.5
+    if verdict in (Verdict.ALTERED, Verdict.UNSUPPORTED, Verdict.UNCHECKABLE):
+        assert c <= 0.25
+
+
+def test_paraphrase_confidence_uses_the_cosine_not_the_failed_alignment():
+    r = QuoteResult("q", Verdict.PARAPHRASE, metrics=Metrics(match_ratio=0.3, cosine_similarity=0.9))
+    assert confidence(r) == pytest.approx(0.475)
 
 
 # ---------------------------------------------------------------- round trips and writers
