@@ -45,6 +45,8 @@ ROWS: list[tuple[str, str, list[str]]] = [
     ("tis", "’Tis the season, ’twas said, and 'tis true.", []),
     ("rock-n-roll", "He loved rock ’n’ roll and rock 'n' roll music.", []),
     ("okina", "Rents in Hawai‘i and O‘ahu are high.", []),
+    ("n-inside-quote", "She said ‘I love rock ’n’ roll music’ loudly.", ["I love rock ’n’ roll music"]),
+    ("n-inside-ascii-quote", "She said 'I love rock 'n' roll music' loudly.", ["I love rock 'n' roll music"]),
     ("apostrophes-around-quote",
      "The tenant’s lawyer didn’t agree: ‘the landlord’s duty is to repair the roof’, she said.",
      ["the landlord’s duty is to repair the roof"]),
