@@ -142,6 +142,14 @@ class SemanticConfig(BaseModel):
         ge=40,
         description="Sentences longer than this are cut at ';' or ':' (then at spaces) into passages.",
     )
+    refine_margin: float = Field(
+        0.05,
+        ge=0.0,
+        description=(
+            "A paraphrase's passage is narrowed to an unpunctuated line inside it (a headline or "
+            "heading glued to the next sentence) when that piece's cosine is higher by this much."
+        ),
+    )
     prefilter_passages: int = Field(
         2000,
         ge=1,
@@ -400,7 +408,7 @@ def prepare_static_model(cache_dir: str | os.PathLike[str] | None = None, *, for
     here with torch and transformers so that no extra package and no download is needed.
     It takes about 15 s on two CPU cores; the ~16 MB result is written atomically under
     ``cache_dir`` and reused by every later process. Run it from a setup step with
-    ``python -m quote_guard.semantic``.
+    ``python -c "from quote_guard.semantic import prepare_static_model as p; print(p())"``.
     """
     model_dir = _packaged_model_dir()
     dest = _cache_dir(str(cache_dir) if cache_dir else None) / f"minilm-static-v{_STATIC_VERSION}.npy"
@@ -664,6 +672,7 @@ class _EmbeddingCache:
         self.hits = 0
         self.misses = 0
         self.calls = 0  # calls made to the embedder
+        self.embedded = 0  # texts sent to the embedder
 
     def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
         keys = [_key(t) for t in texts]
@@ -693,6 +702,7 @@ class _EmbeddingCache:
 
     def _call(self, texts: list[str]) -> npt.NDArray[np.float32]:
         self.calls += 1
+        self.embedded += len(texts)
         vecs = np.asarray(self.embedder.embed(texts), dtype=np.float32)
         if vecs.ndim != 2 or vecs.shape[0] != len(texts):
             raise ValueError(
@@ -748,6 +758,7 @@ class _Document:
 
 # --------------------------------------------------------------------------- the stage
 
+_HEADLINE_CUT = re.compile(r"(?<=[a-z0-9])[ \t]+(?=[A-Z][a-z])")
 _ELLIPSIS = re.compile(r"\s*(?:\[\s*(?:\.\s*){3}\]|\(\s*(?:\.\s*){3}\)|\.\s?\.\s?\.|…|<omitted>)\s*")
 
 
@@ -805,9 +816,9 @@ class SemanticStage:
 
     @property
     def cache_info(self) -> dict[str, int]:
-        """Embedding cache counters: ``hits``, ``misses``, ``calls`` (to the embedder), ``size``."""
+        """Counters: cache ``hits``/``misses``/``size``; ``calls`` and ``embedded`` texts of the embedder."""
         c = self._cache
-        return {"hits": c.hits, "misses": c.misses, "calls": c.calls, "size": len(c.store)}
+        return {"hits": c.hits, "misses": c.misses, "calls": c.calls, "embedded": c.embedded, "size": len(c.store)}
 
     def load(self) -> None:
         """Load the model now (otherwise the first quote pays for it); useful before timing."""
@@ -901,6 +912,7 @@ class SemanticStage:
             parts = [p for p in _ELLIPSIS.split(q.strip()) if _ALNUM.search(p)]
             fragments.append(parts)
             queries.extend(parts)
+        texts = {src.id: src.text for src in sources}
         cands = self._candidates(queries, sources)
         out: list[SemanticMatch | None] = []
         pos = 0
@@ -916,6 +928,8 @@ class SemanticStage:
             longest = max(zip(parts, found), key=lambda pc: len(pc[0]))[1]
             ok = all(v is Verdict.PARAPHRASE for v in verdicts)
             shown = longest if ok else weakest
+            if ok and len(parts) == 1:
+                shown = self._refine(parts[0], shown, texts)
             out.append(
                 SemanticMatch(
                     shown.source_id,
@@ -928,6 +942,37 @@ class SemanticStage:
             )
         return out
 
+    def _refine(self, query: str, cand: _Candidate, texts: dict[str, str]) -> _Candidate:
+        """Shrink a paraphrase's passage to the piece that carries it, when the splitter glued
+        an unpunctuated line (a headline, a title, a heading) to the next sentence.
+
+        Pieces are cut where a word is followed by a capitalised word with no punctuation
+        between ("...mosque fire John Wesley warned..."); a piece replaces the passage only
+        if its cosine beats the whole passage's by ``refine_margin``.
+        """
+        doc_text = texts.get(cand.source_id)
+        if doc_text is None or cand.end - cand.start < 2 * len(query):
+            return cand
+        cuts = [m.start() for m in _HEADLINE_CUT.finditer(doc_text, cand.start, cand.end)][:8]
+        if not cuts:
+            return cand
+        points = [cand.start, *cuts, cand.end]
+        pieces = []
+        for i in range(len(points)):
+            for j in range(i + 1, len(points)):
+                a, b = _trim(doc_text, points[i], points[j])
+                if (a, b) != (cand.start, cand.end) and b - a >= len(query) // 2:
+                    pieces.append((a, b))
+        if not pieces:
+            return cand
+        vecs = self._cache.embed([query] + [doc_text[a:b] for a, b in pieces])
+        sims = vecs[1:] @ vecs[0]
+        k = int(sims.argmax())
+        if sims[k] < cand.cosine + self.config.refine_margin:
+            return cand
+        a, b = pieces[k]
+        return _Candidate(cand.source_id, a, b, float(sims[k]), cand.overlap, cand.second)
+
     def similarity(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
         """Cosine similarity of each ``(quote, passage)`` pair (audit mode), in [-1, 1]."""
         if not pairs:
@@ -937,11 +982,3 @@ class SemanticStage:
         a, b = vecs[0::2], vecs[1::2]
         return [round(float(x), 6) for x in np.einsum("ij,ij->i", a, b)]
 
-
-if __name__ == "__main__":  # setup step: python -m quote_guard.semantic [CACHE_DIR]
-    import sys
-    import time
-
-    t0 = time.perf_counter()
-    where = prepare_static_model(sys.argv[1] if len(sys.argv) > 1 else None, force="--force" in sys.argv)
-    print(f"static MiniLM ready at {where} ({time.perf_counter() - t0:.1f} s)")
