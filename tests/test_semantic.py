@@ -232,3 +232,12 @@ def test_real_model_paraphrase_and_unrelated(embedder: str) -> None:
     assert unrelated.cosine < para.cosine
     vec = stage.embedder.embed(["a", "b c"])
     assert vec.dtype == np.float32 and np.allclose(np.linalg.norm(vec, axis=1), 1.0, atol=1e-5)
+
+
+def test_paraphrase_span_is_narrowed_to_a_glued_headline() -> None:
+    doc = Source("feed", "Iconic science fiction writer Ray Bradbury dies at 91 Seawater molecules that contain "
+                         "the lighter isotope evaporate at a slightly faster rate than heavier ones.")
+    stage = SemanticStage(SemanticConfig(), embedder=BagOfWords())
+    [m] = stage.find_support(["Science fiction writer Ray Bradbury dies at 91"], [doc])
+    assert m is not None and m.verdict is Verdict.PARAPHRASE
+    assert doc.text[m.start : m.end] == "Iconic science fiction writer Ray Bradbury dies at 91"
