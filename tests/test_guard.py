@@ -300,3 +300,18 @@ def test_import_quote_guard_does_not_load_litellm_or_guardrails():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=os.path.dirname(
         os.path.dirname(os.path.abspath(__file__))))
     assert out.returncode == 0, out.stderr + out.stdout
+
+
+def test_guard_example_runs_against_the_local_server():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with LLMServer([Reply.error(503), Reply.text(f"Per the lease, “{RIGHT.lower()}”")]) as server:
+        proc = subprocess.run(
+            [sys.executable, os.path.join(root, "examples", "guard_example.py"),
+             "--model", MODEL, "--api-base", server.base_url, "--api-key", "sk-test"],
+            capture_output=True, text=True, cwd=root, timeout=120,
+            env={**os.environ, "PYTHONPATH": root, "LITELLM_LOCAL_MODEL_COST_MAP": "True"},
+        )
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        assert len(server.requests) == 2
+    assert f"Per the lease, “{RIGHT}”" in proc.stdout
+    assert "near_verbatim fix" in " ".join(proc.stdout.split()) and "HTTP 503" in proc.stdout

@@ -9,14 +9,16 @@
 
 What the validator returns, for a string answer:
 
-- every quote verbatim, or fixable to its source text (near_verbatim; a strong paraphrase):
-  ``PassResult`` whose ``value_override`` is the corrected answer (so ``on_fail`` actions,
-  re-asks included, are not spent on harmless fixes);
-- otherwise ``FailResult`` with ``fix_value`` (the answer with the policy's fallback applied to
-  the failing quotes: annotated by default), one ``error_spans`` entry per failing quote
-  (offsets into the validated text), an ``error_message`` listing each failing quote with its
-  verdict, what differs and the closest verbatim source text, and per-quote metrics in
-  ``metadata["quote_guard"]``.
+- every quote verbatim: ``PassResult``;
+- otherwise ``FailResult`` with ``fix_value`` (near_verbatim quotes and strong paraphrases
+  fixed to the exact source text, failing quotes given the policy's fallback: annotated by
+  default), one ``error_spans`` entry per quote that needed a change (offsets into the
+  validated text; ``reason`` is ``"<verdict> -> <action>: <what differs>"``), an
+  ``error_message`` listing each failing quote with its verdict, what differs and the
+  closest verbatim source text, and per-quote metrics in ``metadata["quote_guard"]``.
+  A quote that only needed a fix still fails validation: guardrails' default (async)
+  validator service ignores a ``PassResult.value_override``, so ``fix_value`` is the only
+  way to hand back the corrected text. Use ``on_fail="fix"`` for the fixes to be applied.
 
 It works with ``on_fail`` ``fix``, ``reask``, ``filter``, ``exception`` and ``noop``.
 
@@ -24,6 +26,8 @@ It works with ``on_fail`` ``fix``, ``reask``, ``filter``, ``exception`` and ``no
 
 - ``validation_passed`` stays True after a fix: read :func:`quote_summary` (built from
   ``validation_summaries``), not ``validation_passed``, to know whether quotes failed.
+- ``PassResult.value_override`` is dropped by the default async validator service (it only
+  merges ``fix_value``s), so corrections always travel as ``FailResult.fix_value``.
 - guardrails' own re-ask sends only the previous answer and the error messages, not the
   original messages, so the sources are dropped. The error message therefore carries, for
   each failing quote, the exact source passage to copy; the re-asked answer is verified
@@ -39,22 +43,27 @@ keep ``use_remote_inferencing=false``). quote_guard never changes guardrails' se
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Callable
 
-from ..config import QuoteGuardConfig, load_config
+from ..config import Action, QuoteGuardConfig, load_config
 from ..errors import ConfigError, MissingDependencyError
 from ..guard import GuardReport, QuoteGuard
 from ..integrations.messages import describe_differences
 
 try:
-    from guardrails.validators import (
-        ErrorSpan,
-        FailResult,
-        PassResult,
-        ValidationResult,
-        Validator,
-        register_validator,
-    )
+    with warnings.catch_warnings():
+        # guardrails imports its typer CLI, which trips click/typer deprecation notices at
+        # import time (third party); silenced for this import statement only
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from guardrails.validators import (
+            ErrorSpan,
+            FailResult,
+            PassResult,
+            ValidationResult,
+            Validator,
+            register_validator,
+        )
 except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise MissingDependencyError(
         "the guardrails validator quote_guard/verified_quotes", extra="guardrails", package="guardrails-ai"
@@ -82,8 +91,6 @@ class VerifiedQuotes(Validator):  # type: ignore[misc]
         on_fail: a guardrails ``OnFailAction`` (``fix``, ``reask``, ``filter``,
             ``exception``, ``noop``) or a callable.
     """
-
-    override_value_on_pass = True
 
     def __init__(
         self,
@@ -113,15 +120,18 @@ class VerifiedQuotes(Validator):  # type: ignore[misc]
             )
         fixed, report = self._guard.check(value, sources=sources)
         meta = {**(metadata or {}), METADATA_KEY: _meta(report)}
-        failing = [q for q in report.quotes if not q.passed]
-        if not failing:
-            return PassResult(value_override=fixed, metadata=meta)
+        changed = [q for q in report.quotes if not (q.passed and q.action is Action.PASS)]
+        if not changed:
+            return PassResult(metadata=meta)
         return FailResult(
             error_message=_error_message(report),
             fix_value=fixed,
             error_spans=[
-                ErrorSpan(start=q.start, end=q.end, reason=f"{q.verdict.value}: {describe_differences(q.result)}")
-                for q in failing
+                ErrorSpan(
+                    start=q.start, end=q.end,
+                    reason=f"{q.verdict.value} -> {q.action.value}: {describe_differences(q.result)}",
+                )
+                for q in changed
             ],
             metadata=meta,
         )
@@ -136,33 +146,42 @@ def _meta(report: GuardReport) -> dict[str, Any]:
 
 
 def _error_message(report: GuardReport) -> str:
-    lines = ["These quotations do not match the sources word for word; copy the source text exactly or do not quote:"]
-    for n, q in enumerate((q for q in report.quotes if not q.passed), 1):
-        src = f"“{q.verbatim}” ({q.result.source_id})" if q.verbatim else "none: no source passage says this"
-        lines.append(
-            f"{n}. “{q.quote}”: {q.verdict.value}; differs: {describe_differences(q.result)}; closest source text: {src}"
-        )
+    failing = [q for q in report.quotes if not q.passed]
+    fixed = [q for q in report.quotes if q.passed and q.action is Action.FIX]
+    lines = []
+    if failing:
+        lines.append("These quotations do not match the sources word for word; copy the source text exactly or do not quote:")
+        for n, q in enumerate(failing, 1):
+            src = f"“{q.verbatim}” ({q.result.source_id})" if q.verbatim else "none: no source passage says this"
+            lines.append(
+                f"{n}. “{q.quote}”: {q.verdict.value}; differs: {describe_differences(q.result)}; closest source text: {src}"
+            )
+    if fixed:
+        lines.append(f"{FIXED_ONLY if not failing else 'Also fixed'} to the exact source text: "
+                     + "; ".join(f"“{q.quote}” -> “{q.verbatim}”" for q in fixed))
     return "\n".join(lines)
+
+
+FIXED_ONLY = "Quotations fixed"
 
 
 def quote_summary(outcome: Any) -> dict[str, Any]:
     """Did quotes fail in a guardrails ``ValidationOutcome``? (``validation_passed`` can't say.)
 
-    Returns ``{"passed": bool, "failures": [...], "fixed": bool}`` from the outcome's
-    ``validation_summaries`` (which keep failures that ``on_fail="fix"`` repaired).
+    Returns ``{"passed": bool, "fixed": bool, "failures": [...]}`` from the outcome's
+    ``validation_summaries``, which keep failures that ``on_fail="fix"`` repaired.
+    ``passed`` is True when every quote was verbatim or only needed a fix to the exact
+    source text (near_verbatim, a strong paraphrase); ``fixed`` says the text was changed.
     """
     failures = []
+    passed = True
     for s in getattr(outcome, "validation_summaries", None) or []:
-        if getattr(s, "validator_status", None) == "fail" and s.validator_name in ("VerifiedQuotes", VALIDATOR_NAME):
-            failures.append(
-                {
-                    "reason": s.failure_reason,
-                    "error_spans": [
-                        {"start": e.start, "end": e.end, "reason": e.reason} for e in (s.error_spans or [])
-                    ],
-                }
-            )
+        if getattr(s, "validator_status", None) != "fail" or s.validator_name not in ("VerifiedQuotes", VALIDATOR_NAME):
+            continue
+        spans = [{"start": e.start, "end": e.end, "reason": e.reason} for e in (s.error_spans or [])]
+        if not all(" -> fix:" in sp["reason"] for sp in spans):
+            passed = False
+        failures.append({"reason": s.failure_reason, "error_spans": spans})
     raw = getattr(outcome, "raw_llm_output", None)
     validated = getattr(outcome, "validated_output", None)
-    return {"passed": not failures, "failures": failures, "fixed": bool(failures) and validated not in (None, raw)}
-
+    return {"passed": passed, "fixed": bool(failures) and validated not in (None, raw), "failures": failures}
