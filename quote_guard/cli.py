@@ -22,10 +22,11 @@ import glob
 import json
 import sys
 import warnings
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Callable, Iterable, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Annotated, Any
 
 from .errors import QuoteGuardError
 from .models import Verdict
@@ -247,7 +248,7 @@ class Summary:
 
     total: int
     counts: dict[str, int]
-    worst: list["ResultRecord"]
+    worst: list[ResultRecord]
     failing: int
 
 
@@ -255,8 +256,8 @@ def verify_stream(
     items: Sequence[QuoteInput],
     sources: dict[str, str],
     *,
-    writer: "ResultWriter | None",
-    keep: list["ResultRecord"] | None,
+    writer: ResultWriter | None,
+    keep: list[ResultRecord] | None,
     semantic: bool = True,
     batch_size: int = 256,
     advance: Callable[[int], None] = lambda _n: None,
@@ -307,12 +308,12 @@ def _make_verifier(*, semantic: bool) -> Any:
 
     config = VerifierConfig()
     if not semantic and "semantic" in VerifierConfig.model_fields:
-        off = config.semantic.model_copy(update={"enabled": False})  # type: ignore[attr-defined]
+        off = config.semantic.model_copy(update={"enabled": False})
         config = config.model_copy(update={"semantic": off})
     return Verifier(config)
 
 
-def summarize(records: Iterable["ResultRecord"], fail_on: frozenset[Verdict], *, show: int) -> Summary:
+def summarize(records: Iterable[ResultRecord], fail_on: frozenset[Verdict], *, show: int) -> Summary:
     """Counts per verdict, the ``show`` records most in need of attention, and how many fail."""
     counts: dict[str, int] = {}
     worst: list[ResultRecord] = []
@@ -347,11 +348,11 @@ def parse_fail_on(value: str) -> frozenset[Verdict]:
 # --------------------------------------------------------------------------- rendering
 
 
-def _console(stderr: bool = False) -> "Console":
+def _console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False)
 
 
-def _render(summary: Summary, console: "Console") -> None:
+def _render(summary: Summary, console: Console) -> None:
     counts = Table(title=f"{summary.total} quotes", show_edge=False)
     counts.add_column("verdict")
     counts.add_column("quotes", justify="right")
@@ -475,7 +476,7 @@ def run(
     return 0
 
 
-def _read_back(writer: "ResultWriter") -> Iterator["ResultRecord"]:
+def _read_back(writer: ResultWriter) -> Iterator[ResultRecord]:
     return writer.records()
 
 
@@ -500,13 +501,13 @@ def demo_paths() -> tuple[Path, Path]:
 
 def verify(
     sources: Annotated[list[str], typer.Argument(help="Source files, directories (.txt/.md) or globs.", show_default=False)],
-    quotes: Annotated[Optional[Path], typer.Option("--quotes", "-q", help="Quotes: .txt (one a line), .jsonl ('quote', optional 'source') or .csv.")] = None,
-    responses: Annotated[Optional[Path], typer.Option("--responses", "-r", help="LLM answers (text, or .jsonl with 'response'): their quotes are extracted.")] = None,
+    quotes: Annotated[Path | None, typer.Option("--quotes", "-q", help="Quotes: .txt (one a line), .jsonl ('quote', optional 'source') or .csv.")] = None,
+    responses: Annotated[Path | None, typer.Option("--responses", "-r", help="LLM answers (text, or .jsonl with 'response'): their quotes are extracted.")] = None,
     column: Annotated[str, typer.Option(help="CSV column holding the quotes.")] = "quote",
-    source_column: Annotated[Optional[str], typer.Option(help="CSV column holding a source id per quote.")] = None,
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write every result: .jsonl, .csv or .xlsx (sorted by confidence).")] = None,
-    stats: Annotated[Optional[Path], typer.Option("--stats", help="Write aggregate statistics as variable,value CSV.")] = None,
-    html: Annotated[Optional[Path], typer.Option("--html", help="Write a self-contained HTML report.")] = None,
+    source_column: Annotated[str | None, typer.Option(help="CSV column holding a source id per quote.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write every result: .jsonl, .csv or .xlsx (sorted by confidence).")] = None,
+    stats: Annotated[Path | None, typer.Option("--stats", help="Write aggregate statistics as variable,value CSV.")] = None,
+    html: Annotated[Path | None, typer.Option("--html", help="Write a self-contained HTML report.")] = None,
     fail_on: Annotated[str, typer.Option(help="Exit 1 if any quote has one of these verdicts ('none': never).")] = DEFAULT_FAIL_ON,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run into the same --out file.")] = False,
     semantic: Annotated[bool, typer.Option("--semantic/--no-semantic", help="Run the semantic (paraphrase) stage if installed.")] = True,
@@ -529,7 +530,7 @@ def demo(
     with _errors():
         contracts, answers = demo_paths()
         out_dir.mkdir(parents=True, exist_ok=True)
-        answer = sorted(answers.glob("*.md"))[0]
+        answer = min(answers.glob("*.md"))
         _console().rule(f"{answer} quoting {contracts}/")
         run([str(contracts)], quotes=None, responses=answer, column="quote", source_column=None,
             out=out_dir / "results.xlsx", stats_path=out_dir / "stats.csv", html_path=out_dir / "report.html",
@@ -538,7 +539,7 @@ def demo(
         _console().print(f"Open [bold]{out_dir / 'report.html'}[/bold] in a browser to see each quote in its source.")
 
 
-def _build_app() -> "typer.Typer":
+def _build_app() -> typer.Typer:
     application = typer.Typer(
         name="quote-guard",
         help="Check that quotes say what their sources say.",

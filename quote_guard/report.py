@@ -19,13 +19,15 @@ from __future__ import annotations
 import csv
 import html
 import io
+import itertools
 import json
 import math
 import os
 import secrets
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from .models import Difference, Metrics, QuoteResult, Span, Verdict
 
@@ -228,7 +230,7 @@ class ResultWriter:
     def complete(self) -> None:
         """Say the run finished: drop what only ``resume`` needed (the Excel side file)."""
 
-    def __enter__(self) -> "ResultWriter":
+    def __enter__(self) -> ResultWriter:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -559,7 +561,7 @@ def _render_region(text: str, a: int, b: int, marks: Sequence[tuple[Span, int, i
     active: list[tuple[Span, int, int, Verdict]] = []
     parts = [f'<div class="region" data-offset="{a}">']
     points = sorted(cuts)
-    for x, y in zip(points, points[1:]):
+    for x, y in itertools.pairwise(points):
         active = [m for m in active if m[0].end > x]
         for m in starts.get(x, ()):
             parts.append(f'<a class="anchor" id="q{m[1]}-{m[2]}"></a>')
@@ -650,8 +652,10 @@ def write_html(
     out: list[str] = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
-        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
-        f"style-src 'unsafe-inline'; script-src 'nonce-{nonce}'; img-src data:\">",
+        (
+            '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+            f"style-src 'unsafe-inline'; script-src 'nonce-{nonce}'; img-src data:\">"
+        ),
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{_esc(title)}</title><style>{REPORT_CSS}</style></head><body>",
         f'<header><h1>{_esc(title)}</h1><div class="counts">',

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from pathlib import Path
 
 import pytest
 
@@ -150,7 +149,7 @@ def test_hostile_source_does_not_execute(page, report):
 
 def test_filter_and_sort_by_verdict_and_confidence(page, report):
     records = report[2]
-    shown = lambda: page.execute_script(  # noqa: E731
+    shown = lambda: page.execute_script(
         "return Array.from(document.querySelectorAll('#quote-list li.quote:not(.hidden)'))"
         ".map(li => [li.dataset.verdict, +li.dataset.confidence, +li.dataset.index]);"
     )
