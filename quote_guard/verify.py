@@ -95,8 +95,14 @@ class VerifierConfig(BaseModel):
     context_chars: int = Field(300, ge=0, description="Characters of context on each side of a match.")
     bm25_min_chars: int = Field(
         200_000, ge=0,
-        description="From this total context size on, fuzzy search is narrowed to the best BM25 "
+        description="From this total context size on, fuzzy search may be narrowed to the best BM25 "
         "windows (below it, aligning against whole documents is faster). 0 = always use BM25.",
+    )
+    bm25_min_quotes: int = Field(
+        24, ge=0,
+        description="Building a BM25 index costs about as much as 20-30 whole-document alignments, "
+        "so a call uses BM25 only when it has at least this many quotes, or when every document is "
+        "already indexed (indexes are cached across calls).",
     )
     bm25_backend: Literal["bm25s", "rank-bm25"] = Field("bm25s", description="BM25 implementation.")
     bm25_k1: float = Field(1.5, gt=0.0, description="BM25 k1.")
@@ -218,11 +224,21 @@ class Verifier:
         """
         qs = _check_quotes(quotes)
         docs = [_Doc(s, get_index(s.text)) for s in coerce_sources(sources)]
-        results = [self._verify_one(q, docs) for q in qs]
+        use_bm25 = self._bm25_pays(docs, len(qs))
+        results = [self._verify_one(q, docs, use_bm25) for q in qs]
         stage = self._semantic()
         if stage is not None:
             results = self._semantic_pass(stage, results, [d.source for d in docs])
         return results
+
+    def _bm25_pays(self, docs: list[_Doc], n_quotes: int) -> bool:
+        cfg = self.config
+        if sum(len(d.index.text) for d in docs) < cfg.bm25_min_chars:
+            return False
+        if cfg.bm25_min_chars == 0 or n_quotes >= cfg.bm25_min_quotes:
+            return True
+        key = (cfg.bm25_window_tokens, cfg.bm25_k1, cfg.bm25_b, cfg.bm25_backend)
+        return all(d.index.has_bm25(*key) for d in docs)
 
     # ------------------------------------------------------------------ semantic stage
     def _semantic(self) -> SemanticStage | None:
@@ -275,16 +291,16 @@ class Verifier:
         return out
 
     # ------------------------------------------------------------------ internals
-    def _verify_one(self, quote: str, docs: list[_Doc]) -> QuoteResult:
+    def _verify_one(self, quote: str, docs: list[_Doc], use_bm25: bool) -> QuoteResult:
         try:
-            return self._lexical(quote, docs)
+            return self._lexical(quote, docs, use_bm25)
         except Exception as exc:  # keep the batch: one bad quote must not lose the others
             log.exception("quote_guard: internal error while verifying %r", quote[:80])
             return QuoteResult(
                 quote, Verdict.UNCHECKABLE, reason=f"internal error while verifying: {type(exc).__name__}: {exc}"
             )
 
-    def _lexical(self, quote: str, docs: list[_Doc]) -> QuoteResult:
+    def _lexical(self, quote: str, docs: list[_Doc], use_bm25: bool) -> QuoteResult:
         q = quote.strip()
         if not q:
             return QuoteResult(quote, Verdict.UNCHECKABLE, reason="the quote is empty")
@@ -311,23 +327,57 @@ class Verifier:
         if len(frags) > 1:
             return self._fragments(quote, frags, live)
         # 4. fuzzy
-        best = self._fuzzy_best(fq, live)
+        best = self._fuzzy_best(fq, live, use_bm25)
         if best is None:
             return QuoteResult(quote, Verdict.UNSUPPORTED, metrics=Metrics(stage="fuzzy"),
                                reason="no passage in the sources is close to the quote")
         return self._judge(quote, [best], [""], [q])
 
     # -- locating -------------------------------------------------------------
-    def _fuzzy_best(self, fq: str, docs: list[_Doc]) -> _Match | None:
+    def _fuzzy_best(self, fq: str, docs: list[_Doc], use_bm25: bool) -> _Match | None:
         cfg = self.config
         budget = max(1, int(len(fq) * cfg.search_max_distance_ratio))
-        use_bm25 = sum(len(d.index.text) for d in docs) >= cfg.bm25_min_chars
         best: _Match | None = None
         for d in docs:
             if use_bm25:
                 m = self._fuzzy_bm25(fq, d, budget)
             else:
-                m = self._fuzzy_in(fq, d, 0, len(d.index.text), budget)
+                m = self._fuzzy_seeded(fq, d, budget)
+            if m is not None and (best is None or m.ratio > best.ratio):
+                best = m
+        return best
+
+    def _fuzzy_seeded(self, fq: str, d: _Doc, budget: int) -> _Match | None:
+        """Align around exact seeds; the whole document when the seeds say nothing.
+
+        The quote is cut into disjoint chunks of ``_SEED`` characters and each chunk is
+        looked up in the folded document. Any passage within ``k`` edits of the quote leaves
+        at least ``n_chunks - k`` chunks intact, so a real near-verbatim or altered passage
+        shows up as a cluster of hits on one diagonal; the aligner then runs on a small
+        region around each of the two best clusters instead of the whole document. A quote
+        with no usable seed at all (short, or edited in every chunk) is aligned against the
+        whole document, as before.
+        """
+        t = d.index.text
+        n, L = len(t), len(fq)
+        if L < 3 * _SEED or n < 8 * L:
+            return self._fuzzy_in(fq, d, 0, n, budget)
+        votes: dict[int, int] = {}
+        for o in range(0, L - _SEED + 1, _SEED):
+            chunk = fq[o : o + _SEED]
+            hits = _occurrences(t, chunk, 0, n, limit=_SEED_MAX_HITS + 1)
+            if len(hits) > _SEED_MAX_HITS:
+                continue  # too common to place anything
+            for p in hits:
+                diag = (p - o) // _SEED
+                votes[diag] = votes.get(diag, 0) + 1
+        if not votes:
+            return self._fuzzy_in(fq, d, 0, n, budget)
+        best: _Match | None = None
+        for diag, _ in sorted(votes.items(), key=lambda kv: -kv[1])[:2]:
+            lo = max(0, diag * _SEED - budget - _SEED)
+            hi = min(n, diag * _SEED + L + budget + 2 * _SEED)
+            m = self._fuzzy_in(fq, d, lo, hi, budget)
             if m is not None and (best is None or m.ratio > best.ratio):
                 best = m
         return best
@@ -580,6 +630,8 @@ def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     return fs, fe
 
 
+_SEED = 16  # characters per seed chunk
+_SEED_MAX_HITS = 8  # a chunk found more often than this is too common to vote
 _NAME = re.compile(r"[^\W\d_][\w']*")
 _EDGE_WORD = re.compile(r"\w+")
 _EDGE_WORD_END = re.compile(r"\w+$")
