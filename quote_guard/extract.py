@@ -39,8 +39,6 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .normalize import is_cjk
-
 __all__ = ["ExtractConfig", "ExtractedQuote", "QuoteKind", "extract_quotes"]
 
 
@@ -253,6 +251,7 @@ _ALL_MARKS = "\"'“”‘’„‚«»‹›「」『』〝〞〟＂"
 _OPAQUE = "\x00"  # painted over code spans and tags: punctuation-like, never a mark
 _BARRIER = "\x01"  # painted over paragraph breaks, fences and block quotes: ends every quote
 _MARK_RE = re.compile("[" + re.escape(_ALL_MARKS) + "]|" + _BARRIER + "+")
+_PROSE_HINT_RE = re.compile("[" + re.escape(_ALL_MARKS) + "<>(]")
 _BLANK_RE = re.compile(r"\n[ \t\r\f\v]*\n|[\u2029]")
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 # elisions that start with an apostrophe: ’tis, ’twas, ’em, ’cause, rock ’n’ roll, the ’90s
@@ -264,21 +263,28 @@ _ELISION_RE = re.compile(
 _SINGLE_CLOSE_CANDIDATE = {c: re.compile(rf"(?<=\S){re.escape(c)}(?!\w)") for c in "'’"}
 
 
+_CJK_RE = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005\u3007]")
+_LETTER_RE = re.compile(r"[^\W\d_]")
+
+
+def _mostly_cjk(text: str) -> bool:
+    """True when most letters are Han or kana (the rule of ``normalize.is_cjk``)."""
+    if _CJK_RE.search(text) is None:
+        return False
+    return len(_CJK_RE.findall(text)) * 2 >= len(_LETTER_RE.findall(text))
+
+
 def _is_word(c: str) -> bool:
+    """A letter or digit (or a combining mark, which belongs to the letter before it)."""
     if c.isalnum():
         return True
-    return unicodedata.category(c)[0] == "M" if c else False
-
-
-def _is_cjk_char(c: str) -> bool:
-    o = ord(c) if len(c) == 1 else 0
-    return 0x3040 <= o <= 0x30FF or 0x3400 <= o <= 0x4DBF or 0x4E00 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF
+    return not c.isascii() and unicodedata.category(c)[0] == "M"
 
 
 def _glued(c: str) -> bool:
     """A letter that a mark cannot open after (or close before) without a space: any word
     character except Han and kana, which are written without spaces."""
-    return _is_word(c) and not _is_cjk_char(c)
+    return c.isalnum() and not ("\u3040" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff")
 
 
 def _is_space(c: str) -> bool:
@@ -420,6 +426,12 @@ def _between_fence(fences: _Regions, s: int, e: int) -> bool:
     return k < len(fences.starts) and fences.starts[k] < e
 
 
+# provider citation markup leaked into the text, with "(" or nothing for "<": (cite index="1-2">…</cite>
+_LEAK_PRESENT_RE = re.compile(r"cite\s+index\s*=", re.IGNORECASE)
+_LEAK_RE = re.compile(
+    r"(?P<leak>\()?(?<![<\w])(?P<lname>cite)\s+(?P<lattrs>index\s*=\s*\"[^\"<>\n]{0,300}\"[^<>\n]{0,300})>",
+    re.IGNORECASE,
+)
 _BLOCK_LINE_RE = re.compile(r"^[ \t]{0,3}(?P<p>(?:>[ \t]?)+)(?P<c>[^\n]*)$", re.MULTILINE)
 _ATTRIBUTION_RE = re.compile(r"(?:—|―|–|--|~)\s*")  # used with match(text, pos)
 
@@ -590,11 +602,11 @@ class _Prose:
         if not self.cfg.tags or not self.cfg.tag_names:
             return covered
         names = "|".join(re.escape(x) for x in sorted(self.cfg.tag_names, key=len, reverse=True))
-        open_re = re.compile(
-            rf"<(?P<name>{names})(?=[\s>/])(?P<attrs>[^<>]{{0,2000}})>"
-            r"|(?P<leak>\(|\b)(?P<lname>cite)\s+(?P<lattrs>index\s*=\s*\"[^\"<>\n]{0,300}\"[^<>\n]{0,300})>",
-            re.IGNORECASE,
-        )
+        open_re = re.compile(rf"<(?P<name>{names})(?=[\s>/])(?P<attrs>[^<>]{{0,2000}})>", re.IGNORECASE)
+        opens = list(open_re.finditer(text))
+        if "cite" in self.cfg.tag_names and _LEAK_PRESENT_RE.search(text):
+            opens.extend(_LEAK_RE.finditer(text))
+            opens.sort(key=lambda m: m.start())
         close_re = re.compile(rf"</\s*(?P<name>{names})\s*>", re.IGNORECASE)
         closers: dict[str, list[tuple[int, int]]] = {}
         for m in close_re.finditer(text):
@@ -603,10 +615,10 @@ class _Prose:
         for s, e in blocks:
             block_regions.add(s, e)
         taken_until = -1
-        for m in open_re.finditer(text):
+        for m in opens:
             if m.start() < taken_until or self._in_code(m.start()) or block_regions.contains(m.start()):
                 continue
-            leak = m.group("lname") is not None
+            leak = m.re is _LEAK_RE
             name = (m.group("lname") if leak else m.group("name")).lower()
             attrs = m.group("lattrs") if leak else m.group("attrs")
             if attrs.rstrip().endswith("/"):
@@ -662,7 +674,7 @@ class _Prose:
         text = self.text
         a, b = _trim(text, op + len(om), cp)
         citation: tuple[str, tuple[int, int]] | None = None
-        m = _INNER_HINT_RE.search(text, max(a, b - 120), b)
+        m = _INNER_HINT_RE.search(text, max(a, b - 120), b) if text[b - 1] == "]" else None
         if m and m.start() > a and self.cfg.citations:
             citation = (_clean_hint(m.group("b")), (m.start("b") - 1, m.end()))
             b = _trim(text, a, m.start())[1]
@@ -685,7 +697,7 @@ class _Prose:
         )
 
     def _long_enough(self, content: str) -> bool:
-        if is_cjk(content):
+        if _mostly_cjk(content):
             return sum(1 for c in content if c.isalnum()) >= self.cfg.min_cjk_chars
         n = 0
         for _ in _WORD_RE.finditer(content):
@@ -960,6 +972,8 @@ _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r"
 def _json_decode_map(raw: str) -> tuple[str, list[int]]:
     """Decode JSON string content; ``pos[k]`` is where decoded char ``k`` starts in ``raw``
     (``pos[len]`` is ``len(raw)``)."""
+    if "\\" not in raw:
+        return raw, range(len(raw) + 1)  # type: ignore[return-value]
     out: list[str] = []
     pos: list[int] = []
     i, n = 0, len(raw)
@@ -994,6 +1008,8 @@ def _json_decode_map(raw: str) -> tuple[str, list[int]]:
 
 
 def _json_unescape(raw: str) -> str:
+    if "\\" not in raw:
+        return raw
     try:
         value = json.loads('"' + raw + '"')
     except ValueError:
@@ -1090,7 +1106,7 @@ class _JsonWalk:
             if owner is not None:
                 owner.pending.append(len(self.quotes) - 1)
             return
-        if not self.cfg.json_inline or not decoded:
+        if not self.cfg.json_inline or _PROSE_HINT_RE.search(decoded) is None:
             return
         for q in _extract_prose(decoded, self.cfg):
             self.quotes.append(_shift(q, s, pos, pointer))
