@@ -89,9 +89,11 @@ _PARTY = frozenset(
     employer employee company contractor subcontractor vendor customer client supplier distributor
     franchisor franchisee purchaser borrower lender guarantor manufacturer reseller provider
     recipient discloser disclosing receiving party parties owner agent principal assignor assignee
-    consultant affiliate affiliates sponsor investor we us you they he she it its their our your
-    his her him them""".split()
-)
+    consultant affiliate affiliates sponsor investor""".split()
+) | frozenset("we us you they he she it its their our your his her him them".split())
+# Pronouns name a party only when one replaces another ("we shall" / "you shall"); added or
+# dropped they are usually attribution ("he said") and count as ordinary words.
+_PRONOUNS = frozenset("we us you they he she it its their our your his her him them".split())
 _NUMBER_WORDS: frozenset[str] = frozenset(
     """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
     sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred
@@ -234,7 +236,7 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
     else:
         for w in sorted(set(q_w) ^ set(s_w)):
             cat = word_category(w)
-            if cat:
+            if cat and w not in _PRONOUNS:
                 return cat
     if len(q_w) == len(s_w) and all(a == b or _spelling_variant(a, b) for a, b in zip(q_w, s_w)):
         return "spelling"
