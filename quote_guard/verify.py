@@ -260,7 +260,10 @@ class Verifier:
         """Search the meaning of the quotes the lexical stage could not place; in audit
         mode, also measure the cosine of every located quote with its passage."""
         out = list(results)
-        todo = [i for i, r in enumerate(results) if r.verdict is Verdict.UNSUPPORTED]
+        # a quote with an ellipsis whose fragments are not all in one document is a
+        # frankenquote: stitched, not restated, so it stays unsupported
+        todo = [i for i, r in enumerate(results)
+                if r.verdict is Verdict.UNSUPPORTED and not (r.metrics.stage == "ellipsis" and r.metrics.n_fragments > 1)]
         if todo:
             matches = stage.find_support([results[i].quote for i in todo], sources)
             by_id = {s.id: s for s in sources}
