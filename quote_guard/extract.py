@@ -70,50 +70,50 @@ class ExtractConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     min_words: int = Field(
-        3, ge=0,
+        default=3, ge=0,
         description="Inline quotes in spaced scripts (Latin, Cyrillic, Greek...) with fewer words "
         "than this are scare quotes or terms, not quotations, and are skipped. Block, tag and "
         "field quotes are deliberate quotations and are always kept.",
     )
     min_cjk_chars: int = Field(
-        2, ge=0,
+        default=2, ge=0,
         description="The same minimum for inline quotes written mostly in Chinese or Japanese "
         "(no spaces between words), counted in letters.",
     )
-    inline: bool = Field(True, description="Look for quotes between quotation marks.")
-    block_quotes: bool = Field(True, description="Look for markdown block quotes ('> ' lines).")
-    tags: bool = Field(True, description="Look for <quote>, <q>, <cite>, <blockquote> elements.")
+    inline: bool = Field(default=True, description="Look for quotes between quotation marks.")
+    block_quotes: bool = Field(default=True, description="Look for markdown block quotes ('> ' lines).")
+    tags: bool = Field(default=True, description="Look for <quote>, <q>, <cite>, <blockquote> elements.")
     tag_names: tuple[str, ...] = Field(
-        ("quote", "q", "cite", "blockquote"),
+        default=("quote", "q", "cite", "blockquote"),
         description="Element names read as quotations when `tags` is on (matched case-insensitively).",
     )
     structured: bool = Field(
-        True,
+        default=True,
         description="When the whole answer is JSON (or a single fenced ```json block), read the "
         "fields named in `json_fields` instead of scanning it as prose.",
     )
     json_fields: tuple[str, ...] = Field(
-        _DEFAULT_JSON_FIELDS,
+        default=_DEFAULT_JSON_FIELDS,
         description="JSON keys whose string values (or list of strings) are quotations.",
     )
     json_text_fields: tuple[str, ...] = Field(
-        ("text", "content"),
+        default=("text", "content"),
         description="Inside an object held by a `json_fields` key (for example "
         "{\"quotes\": [{\"text\": ..., \"source\": ...}]}), the keys that hold the quotation itself.",
     )
     json_citation_fields: tuple[str, ...] = Field(
-        ("source", "source_id", "doc", "doc_id", "document", "document_id", "ref", "reference", "cite"),
+        default=("source", "source_id", "doc", "doc_id", "document", "document_id", "ref", "reference", "cite"),
         description="Keys, next to a quotation in the same JSON object, that name its source; "
         "their value becomes the quote's `citation`.",
     )
     json_inline: bool = Field(
-        True,
+        default=True,
         description="Also scan the other string values of a JSON answer (an 'answer' field, say) "
         "for inline, block and tag quotes.",
     )
-    skip_code: bool = Field(True, description="Ignore anything inside code spans and fenced code blocks.")
+    skip_code: bool = Field(default=True, description="Ignore anything inside code spans and fenced code blocks.")
     citations: bool = Field(
-        True,
+        default=True,
         description="Record a citation hint written right after a quote ([1], [S2], [^3], "
         "(Source: lease.pdf), 【4†source】) or in a tag attribute (doc=, source=, index=...).",
     )

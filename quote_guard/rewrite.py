@@ -64,51 +64,51 @@ class RewritePolicy(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    verbatim: Action = Field("pass", description="Action for quotes found word for word in a source.")
+    verbatim: Action = Field(default="pass", description="Action for quotes found word for word in a source.")
     near_verbatim: Action = Field(
-        "fix",
+        default="fix",
         description="Action for quotes that differ from the source in form only (case, spacing, "
         "marks, spelling); 'fix' puts the exact source text in.",
     )
     paraphrase: Action = Field(
-        "dequote",
+        default="dequote",
         description="Action for quotes that say what the source says in other words (below "
         "strong_paraphrase_min_cosine); 'dequote' turns them into reported speech.",
     )
     strong_paraphrase: Action = Field(
-        "fix",
+        default="fix",
         description="Action for a paraphrase whose metrics.cosine_similarity is at least "
         "strong_paraphrase_min_cosine and whose source passage is known.",
     )
     strong_paraphrase_min_cosine: float = Field(
-        0.9, ge=0.0, le=1.0,
+        default=0.9, ge=0.0, le=1.0,
         description="Cosine similarity (quote vs its source passage) from which a paraphrase "
         "counts as a strong match. A result without a cosine is never a strong match.",
     )
     altered: Action = Field(
-        "annotate",
+        default="annotate",
         description="Action for quotes that change a load-bearing word of a real passage. "
         "'fix' is not allowed.",
     )
     unsupported: Action = Field(
-        "remove", description="Action for quotes the sources do not contain. 'fix' is not allowed."
+        default="remove", description="Action for quotes the sources do not contain. 'fix' is not allowed."
     )
     uncheckable: Action = Field(
-        "annotate",
+        default="annotate",
         description="Action for quotes that could not be checked (no source text). 'fix' is not allowed.",
     )
     annotate_marker: str = Field(
-        " [unverified]",
+        default=" [unverified]",
         description="Text added right after an annotated quotation; '{verdict}' is replaced by "
         "the verdict (for example ' [{verdict}]').",
     )
     remove_marker: str = Field(
-        "[quote removed: not found in the sources]",
+        default="[quote removed: not found in the sources]",
         description="Text that replaces a removed quotation ('' removes it without a trace); "
         "'{verdict}' is replaced by the verdict.",
     )
     remove_citation: bool = Field(
-        False,
+        default=False,
         description="When removing a quote, also remove the citation written right after it "
         "([1], (Source: ...)).",
     )

@@ -451,3 +451,12 @@ def test_planted_quotes_are_found_exactly(parts: list[tuple[str, tuple[str, str]
     answer += tail
     quotes = extract_quotes(answer)
     assert [(q.start, q.text) for q in quotes] == planted
+
+
+def test_docstring_examples_run() -> None:
+    import doctest
+
+    import quote_guard.extract as mod
+
+    failed, attempted = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
+    assert attempted > 0 and failed == 0

@@ -476,3 +476,12 @@ def test_any_policy_edits_only_the_quotes(parts: list[tuple[str, tuple[str, str]
             inner = rw.text[e.new_start + (q.start - q.outer_start): e.new_end - (q.outer_end - q.end)]
             decoded = json.loads('"' + inner + '"') if q.json_pointer else inner
             assert decoded == e.result.verbatim
+
+
+def test_docstring_examples_run() -> None:
+    import doctest
+
+    import quote_guard.rewrite as mod
+
+    failed, attempted = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
+    assert attempted > 0 and failed == 0
