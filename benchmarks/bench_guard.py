@@ -93,7 +93,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     args = ap.parse_args()
 
-    import litellm  # noqa: F401  (imported outside the timings)
+    import litellm
 
     from quote_guard import QuoteGuard
     from quote_guard.guard import _Run
@@ -136,9 +136,9 @@ def main() -> None:
     home = tempfile.mkdtemp()
     Path(home, ".guardrailsrc").write_text("enable_metrics=false\nuse_remote_inferencing=false\n")
     os.environ["HOME"] = home
-    from quote_guard.integrations.guardrails import VerifiedQuotes
-
     from guardrails import Guard
+
+    from quote_guard.integrations.guardrails import VerifiedQuotes
 
     validator = VerifiedQuotes(guard.config, on_fail="fix")
     meta = {"sources": sources}

@@ -31,9 +31,10 @@ from __future__ import annotations
 
 import os
 import string
+from collections.abc import Mapping
 from enum import Enum
 from pathlib import Path
-from typing import Any, Literal, Mapping
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -45,6 +46,7 @@ from .semantic import SemanticConfig
 from .verify import VerifierConfig
 
 __all__ = [
+    "ENV_PREFIX",
     "Action",
     "ModelConfig",
     "PolicyConfig",
@@ -52,7 +54,6 @@ __all__ = [
     "ReaskConfig",
     "SourcesConfig",
     "StreamConfig",
-    "ENV_PREFIX",
     "load_config",
 ]
 
@@ -267,7 +268,7 @@ class QuoteGuardConfig(BaseModel):
 
     @model_validator(mode="after")
     def _semantic_into_verifier(self) -> QuoteGuardConfig:
-        if "semantic" in VerifierConfig.model_fields and self.verifier.semantic != self.semantic:  # type: ignore[attr-defined]
+        if "semantic" in VerifierConfig.model_fields and self.verifier.semantic != self.semantic:
             object.__setattr__(self, "verifier", self.verifier.model_copy(update={"semantic": self.semantic}))
         return self
 
@@ -370,7 +371,7 @@ def _from_env(environ: Mapping[str, str]) -> dict[str, Any]:
 
 
 class _EnvValue:
-    __slots__ = ("var", "value")
+    __slots__ = ("value", "var")
 
     def __init__(self, var: str, value: Any) -> None:
         self.var = var
@@ -478,16 +479,16 @@ def _line_of(node: Any, loc: tuple[str, ...]) -> int | None:
         if isinstance(cur, yaml.MappingNode):
             for key_node, value_node in cur.value:
                 if str(getattr(key_node, "value", None)) == part:
-                    line = key_node.start_mark.line + 1
+                    line = int(key_node.start_mark.line) + 1
                     cur = value_node
                     break
             else:
                 return line
         elif isinstance(cur, yaml.SequenceNode) and part.isdigit() and int(part) < len(cur.value):
             cur = cur.value[int(part)]
-            line = cur.start_mark.line + 1
+            line = int(cur.start_mark.line) + 1
         else:
-            return line if line is not None else cur.start_mark.line + 1
+            return line if line is not None else int(cur.start_mark.line) + 1
     return line
 
 

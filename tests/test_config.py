@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from quote_guard import ConfigError, QuoteGuard, QuoteGuardConfig, load_config
 from quote_guard.config import Action
@@ -129,5 +130,5 @@ def test_sections_compose_core_models():
 
 def test_config_is_frozen():
     cfg = QuoteGuardConfig()
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         cfg.reask.max_attempts = 9  # type: ignore[misc]

@@ -44,7 +44,8 @@ keep ``use_remote_inferencing=false``). quote_guard never changes guardrails' se
 from __future__ import annotations
 
 import warnings
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..config import Action, QuoteGuardConfig, load_config
 from ..errors import ConfigError, MissingDependencyError

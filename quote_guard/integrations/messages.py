@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from ..errors import SourceError
 from ..models import QuoteResult, Source, Verdict

@@ -19,8 +19,9 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, Callable, Iterator, Sequence
+from typing import Any
 
 from ..errors import MissingDependencyError, ProviderError
 
