@@ -33,8 +33,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from quote_guard import Source  # noqa: E402
-from quote_guard.semantic import SemanticConfig, SemanticStage, split_passages  # noqa: E402
+from quote_guard import Source
+from quote_guard.semantic import SemanticConfig, SemanticStage, split_passages
 
 DEFAULT_BENCH = Path(__file__).resolve().parents[2] / "shared" / "bench" / "dev"
 
@@ -68,8 +68,10 @@ def main() -> None:
     cfg = SemanticConfig(**overrides)  # type: ignore[arg-type]
 
     bench = Path(a.bench)
-    docs = {d["id"]: d["text"] for d in map(json.loads, open(bench / "docs.jsonl", encoding="utf-8"))}
-    items = [json.loads(line) for line in open(bench / "items.jsonl", encoding="utf-8")]
+    with open(bench / "docs.jsonl", encoding="utf-8") as fh:
+        docs = {d["id"]: d["text"] for d in map(json.loads, fh)}
+    with open(bench / "items.jsonl", encoding="utf-8") as fh:
+        items = [json.loads(line) for line in fh]
     items = [it for it in items if it["label"] in ("paraphrase", "unsupported")]
     groups: dict[tuple[str, ...], list[dict]] = defaultdict(list)
     for it in items:
@@ -130,7 +132,7 @@ def main() -> None:
         "paraphrase_span_ok": round(span_ok / max(1, n_para), 4),
     }
     print(json.dumps(fig, indent=1))
-    print("\ncosine percentiles 5/25/50/75/95 by origin (embedder %s):" % cfg.embedder)
+    print(f"\ncosine percentiles 5/25/50/75/95 by origin (embedder {cfg.embedder}):")
     by_origin: dict[str, list[int]] = defaultdict(list)
     for k, it in enumerate(items):
         by_origin[it["origin"].split(":")[0]].append(k)
@@ -149,7 +151,7 @@ def main() -> None:
                 cells.append(f"{p:.2f}/{u:.2f}")
             print(f"{lo:>24.2f}  " + " ".join(cells))
         print("cosine alone: " + ", ".join(
-            "%.2f->%.2f/%.2f" % (x, *f1(cos >= x, gold)) for x in (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95)))
+            "{:.2f}->{:.2f}/{:.2f}".format(x, *f1(cos >= x, gold)) for x in (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95)))
     if a.json:
         Path(a.json).write_text(json.dumps(fig, indent=1))
 

@@ -25,15 +25,18 @@ sentence-transformers, model2vec, litellm) are imported on first use only.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import itertools
 import logging
 import os
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
@@ -183,13 +186,7 @@ class SemanticConfig(BaseModel):
 
 # Words that end in a period without ending a sentence (lower case, without the final dot).
 _ABBREVIATIONS = frozenset(
-    """
-    mr mrs ms dr prof sr jr st mt messrs mme mlle rev hon gen col lt sgt capt cmdr gov sen rep pres
-    inc ltd co corp llc llp plc bros assn dept univ est govt intl natl
-    no nos vol vols p pp ch chap sec secs art arts para paras cl fig figs ed eds eq eqs ex exh sch
-    cf al etc vs viz approx ca circa min max avg
-    jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun
-    """.split()
+    ["mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "mt", "messrs", "mme", "mlle", "rev", "hon", "gen", "col", "lt", "sgt", "capt", "cmdr", "gov", "sen", "rep", "pres", "inc", "ltd", "co", "corp", "llc", "llp", "plc", "bros", "assn", "dept", "univ", "est", "govt", "intl", "natl", "no", "nos", "vol", "vols", "p", "pp", "ch", "chap", "sec", "secs", "art", "arts", "para", "paras", "cl", "fig", "figs", "ed", "eds", "eq", "eqs", "ex", "exh", "sch", "cf", "al", "etc", "vs", "viz", "approx", "ca", "circa", "min", "max", "avg", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"]
 )
 _SENT_END = re.compile(
     r"""(?:
@@ -267,7 +264,7 @@ def split_passages(text: str, *, max_chars: int = 600) -> list[tuple[int, int]]:
         bounds.append(m.end())
     bounds.append(len(text))
     out: list[tuple[int, int]] = []
-    for a, b in zip(bounds, bounds[1:]):
+    for a, b in itertools.pairwise(bounds):
         a, b = _trim(text, a, b)
         if b <= a or not _ALNUM.search(text, a, b):
             continue
@@ -281,16 +278,7 @@ def split_passages(text: str, *, max_chars: int = 600) -> list[tuple[int, int]]:
 # --------------------------------------------------------------------------- content words
 
 _STOPWORDS = frozenset(
-    """
-    a an the and or but nor so yet for of to in on at by with from into onto upon over under about
-    above below between among through during before after since until than then as if because while
-    although though whether that this these those there here which who whom whose what when where why how
-    it its it's he him his she her hers they them their theirs we us our ours you your yours i me my mine
-    is are was were be been being am do does did done have has had having will would shall should may
-    might must can could not no any all some each every such other another same own more most less
-    very also just only even still too again further once both either neither
-    said says say told according one s t
-    """.split()
+    ["a", "an", "the", "and", "or", "but", "nor", "so", "yet", "for", "of", "to", "in", "on", "at", "by", "with", "from", "into", "onto", "upon", "over", "under", "about", "above", "below", "between", "among", "through", "during", "before", "after", "since", "until", "than", "then", "as", "if", "because", "while", "although", "though", "whether", "that", "this", "these", "those", "there", "here", "which", "who", "whom", "whose", "what", "when", "where", "why", "how", "it", "its", "it's", "he", "him", "his", "she", "her", "hers", "they", "them", "their", "theirs", "we", "us", "our", "ours", "you", "your", "yours", "i", "me", "my", "mine", "is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "done", "have", "has", "had", "having", "will", "would", "shall", "should", "may", "might", "must", "can", "could", "not", "no", "any", "all", "some", "each", "every", "such", "other", "another", "same", "own", "more", "most", "less", "very", "also", "just", "only", "even", "still", "too", "again", "further", "once", "both", "either", "neither", "said", "says", "say", "told", "according", "one", "s", "t"]
 )
 _WORD = re.compile(r"\d+(?:[.,:/]\d+)*|[^\W\d_]+(?:'[^\W\d_]+)*")
 
@@ -347,7 +335,8 @@ def _normalise(x: Any) -> npt.NDArray[np.float32]:
     if arr.ndim != 2:
         raise ValueError(f"an embedder must return a 2-D array, got shape {arr.shape}")
     norms = np.linalg.norm(arr, axis=1, keepdims=True)
-    return np.divide(arr, norms, out=np.zeros_like(arr), where=norms > 0)
+    out: npt.NDArray[np.float32] = np.divide(arr, norms, out=np.zeros_like(arr), where=norms > 0)
+    return out
 
 
 def _cache_dir(configured: str | None) -> Path:
@@ -389,6 +378,23 @@ def _import(module: str, feature: str, package: str) -> Any:
         raise MissingDependencyError(feature, extra="semantic", package=package) from exc
 
 
+@contextlib.contextmanager
+def _no_progress_bars() -> Iterator[None]:
+    """A library shows no progress bars: silence transformers' while loading, then restore."""
+    try:
+        from transformers.utils import logging as hf_logging
+    except ImportError:  # pragma: no cover
+        yield
+        return
+    enabled = hf_logging.is_progress_bar_enabled()
+    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+    try:
+        yield
+    finally:
+        if enabled:
+            hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
+
+
 _LOCK = threading.Lock()
 _PROCESS_MODELS: dict[tuple[str, str], Any] = {}  # loaded once per process: (kind, name) -> model
 
@@ -423,14 +429,8 @@ def prepare_static_model(cache_dir: str | os.PathLike[str] | None = None, *, for
     vocab = tok.get_vocab()
     size = max(vocab.values()) + 1
     cls_id, sep_id = vocab["[CLS]"], vocab["[SEP]"]
-    hf_logging = transformers.utils.logging
-    bars = hf_logging.is_progress_bar_enabled()
-    hf_logging.disable_progress_bar()  # a library shows no progress bars; restored below
-    try:
+    with _no_progress_bars():
         model = transformers.AutoModel.from_pretrained(str(model_dir), local_files_only=True).eval()
-    finally:
-        if bars:
-            hf_logging.enable_progress_bar()
     out = np.zeros((size, model.config.hidden_size), dtype=np.float32)
     ids = torch.tensor([[cls_id, i, sep_id] for i in range(size)])
     with torch.inference_mode():
@@ -535,7 +535,8 @@ class SentenceTransformerEmbedder:
                 path = str(_packaged_model_dir()) if self.name == "minilm" else self.name
                 st = _import("sentence_transformers", "The sentence-transformers embedder", "sentence-transformers")
                 try:
-                    return st.SentenceTransformer(path, device=self.device, local_files_only=True)
+                    with _no_progress_bars():
+                        return st.SentenceTransformer(path, device=self.device, local_files_only=True)
                 except OSError as exc:
                     raise ConfigError(
                         f"semantic.embedder: cannot load {self.name!r} offline ({exc}); give a local "
@@ -714,7 +715,7 @@ class _EmbeddingCache:
 class _Document:
     """One source split into passages; its embeddings and word index are built when needed."""
 
-    __slots__ = ("text", "starts", "ends", "vectors", "_words", "_index")
+    __slots__ = ("_index", "_words", "ends", "starts", "text", "vectors")
 
     def __init__(self, text: str, max_chars: int) -> None:
         self.text = text

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
+from pydantic import ValidationError
 
 from quote_guard import Source, Verdict
 from quote_guard.errors import ConfigError, MissingDependencyError
@@ -83,9 +84,9 @@ def test_split_passages_cuts_long_sentences_and_keeps_original_offsets() -> None
 
 def test_config_is_frozen_and_strict() -> None:
     cfg = SemanticConfig()
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         cfg.min_cosine = 0.1  # type: ignore[misc]
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         SemanticConfig(threshold=0.5)  # type: ignore[call-arg]
     assert all(f.description for f in SemanticConfig.model_fields.values())
     assert SemanticConfig(embedder="litellm:text-embedding-3-small").embedder.startswith("litellm:")
