@@ -41,11 +41,14 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from .extract import ExtractedQuote, QuoteKind
 from .models import QuoteResult, Verdict
 
-__all__ = ["Action", "Rewrite", "RewriteEdit", "RewritePolicy", "rewrite"]
+__all__ = ["Action", "Pair", "Rewrite", "RewriteEdit", "RewritePolicy", "rewrite"]
 
 Action = Literal["fix", "dequote", "remove", "annotate", "pass"]
 
 _NO_FIX = ("altered", "unsupported", "uncheckable")
+_ACTIONS = frozenset({"fix", "dequote", "remove", "annotate", "pass"})
+Pair = tuple[ExtractedQuote, QuoteResult] | tuple[ExtractedQuote, QuoteResult, Action]
+"""One quote and its result, optionally with an action that overrides the policy for it."""
 
 
 class RewritePolicy(BaseModel):
@@ -208,16 +211,19 @@ class Rewrite:
 
 def rewrite(
     text: str,
-    pairs: Iterable[tuple[ExtractedQuote, QuoteResult]],
+    pairs: Iterable[Pair],
     *,
     policy: RewritePolicy | None = None,
 ) -> Rewrite:
     """Apply ``policy`` to each ``(ExtractedQuote, QuoteResult)`` pair and return the new answer.
 
     ``pairs`` are quotes extracted from this very ``text`` with their verification results
-    (``zip(quotes, results)`` works). Quotes not in ``pairs`` are left alone. Raises
-    ``ValueError`` when a quote does not read the same in ``text`` (it came from another
-    text), when a result belongs to another quote, or when two quotations overlap.
+    (``zip(quotes, results)`` works). A pair may carry a third item, an action that overrides
+    the policy for that one quote (``(quote, result, "annotate")``); ``"fix"`` is still refused
+    for ``altered``, ``unsupported`` and ``uncheckable`` results. Quotes not in ``pairs`` are
+    left alone. Raises ``ValueError`` when a quote does not read the same in ``text`` (it came
+    from another text), when a result belongs to another quote, when two quotations overlap,
+    or when an override asks to fix what must not be fixed.
 
     >>> from quote_guard import Source, Verifier, extract_quotes, rewrite
     >>> answer = "Clause 4 says “the tenant shall pay the rent monthly” [1]. It's fair."
@@ -241,8 +247,8 @@ def rewrite(
     edits: list[RewriteEdit] = []
     pos = 0
     new_len = 0
-    for q, r in items:
-        lo, hi, new, action, reason = _plan(text, q, r, pol)
+    for q, r, override in items:
+        lo, hi, new, action, reason = _plan(text, q, r, pol, override)
         out.append(text[pos:lo])
         new_len += lo - pos
         out.append(new)
@@ -266,21 +272,30 @@ def _same_words(a: str, b: str) -> bool:
     return a == b or a.split() == b.split()
 
 
-def _check_pairs(
-    text: str, pairs: Iterable[tuple[ExtractedQuote, QuoteResult]]
-) -> list[tuple[ExtractedQuote, QuoteResult]]:
-    items: list[tuple[ExtractedQuote, QuoteResult]] = []
+def _check_pairs(text: str, pairs: Iterable[Pair]) -> list[tuple[ExtractedQuote, QuoteResult, Action | None]]:
+    items: list[tuple[ExtractedQuote, QuoteResult, Action | None]] = []
     for k, pair in enumerate(pairs):
+        override: Any = None
         try:
-            q, r = pair
+            if len(pair) == 3:
+                q, r, override = pair
+            else:
+                q, r = pair
         except (TypeError, ValueError):
             raise TypeError(
                 f"pairs[{k}] is not an (ExtractedQuote, QuoteResult) pair: pass zip(quotes, results)"
             ) from None
+        if override is not None and override not in _ACTIONS:
+            raise ValueError(f"pairs[{k}]: unknown action {override!r}; expected one of {sorted(_ACTIONS)}")
         if not isinstance(q, ExtractedQuote) or not isinstance(r, QuoteResult):
             raise TypeError(
                 f"pairs[{k}] holds ({type(q).__name__}, {type(r).__name__}); expected "
                 "(ExtractedQuote, QuoteResult): pass zip(quotes, results)"
+            )
+        if override == "fix" and r.verdict.value in _NO_FIX:
+            raise ValueError(
+                f"pairs[{k}]: refusing to fix a quote whose verdict is {r.verdict.value!r}: there is no "
+                "source text to fix it with, or fixing it would silently change what the answer claims"
             )
         if not 0 <= q.outer_start <= q.start <= q.end <= q.outer_end <= len(text) or q.read_from(text) != q.text:
             raise ValueError(
@@ -292,9 +307,9 @@ def _check_pairs(
                 f"pairs[{k}]: the result is for {_short(r.quote)} but the quote reads {_short(q.text)}; "
                 "keep results in the order of the quotes (zip(quotes, results))"
             )
-        items.append((q, r))
+        items.append((q, r, override))
     items.sort(key=lambda p: p[0].outer_start)
-    for (a, _), (b, _) in pairwise(items):
+    for (a, _, _), (b, _, _) in pairwise(items):
         if b.outer_start < a.outer_end:
             raise ValueError(
                 f"quotes {_short(a.text)} and {_short(b.text)} overlap "
@@ -341,11 +356,13 @@ def _marker(template: str, r: QuoteResult) -> str:
     return template.replace("{verdict}", r.verdict.value)
 
 
-def _plan(text: str, q: ExtractedQuote, r: QuoteResult, pol: RewritePolicy) -> tuple[int, int, str, Action, str]:
+def _plan(
+    text: str, q: ExtractedQuote, r: QuoteResult, pol: RewritePolicy, override: Action | None = None
+) -> tuple[int, int, str, Action, str]:
     """(old_start, old_end, replacement, action done, reason) for one quote."""
     lo, hi = q.outer_start, q.outer_end
     whole = text[lo:hi]
-    action, key = pol.action_for(r)
+    action, key = (override, "override") if override is not None else pol.action_for(r)
     v = r.verdict.value
     why = f" ({r.reason})" if r.reason else ""
     where = f" from {r.source_id!r}" if r.source_id else ""
@@ -401,7 +418,7 @@ class _CallableModule(types.ModuleType):
     def __call__(
         self,
         text: str,
-        pairs: Iterable[tuple[ExtractedQuote, QuoteResult]],
+        pairs: Iterable[Pair],
         *,
         policy: RewritePolicy | None = None,
     ) -> Rewrite:

@@ -185,6 +185,37 @@ def test_policy_is_frozen_strict_and_documented() -> None:
     assert all(f.description for f in RewritePolicy.model_fields.values())
 
 
+def test_per_quote_action_overrides_the_policy() -> None:
+    answer = "A “first quote is here” and “second quote is here”."
+    qs = extract_quotes(answer)
+    r0 = res(qs[0].text, Verdict.UNSUPPORTED)
+    r1 = res(qs[1].text, Verdict.NEAR_VERBATIM, "Second quote is here")
+    rw = rewrite(answer, [(qs[0], r0, "annotate"), (qs[1], r1, "dequote")])
+    assert rw.text == "A “first quote is here” [unverified] and second quote is here."
+    assert [e.action for e in rw.edits] == ["annotate", "dequote"]
+    rw = rewrite(answer, [(qs[0], r0), (qs[1], r1, "fix")])
+    assert rw.text == "A [quote removed: not found in the sources] and “Second quote is here”."
+
+
+@pytest.mark.parametrize("verdict", [Verdict.ALTERED, Verdict.UNSUPPORTED, Verdict.UNCHECKABLE])
+def test_per_quote_fix_is_refused_where_it_would_lie(verdict: Verdict) -> None:
+    answer = "It says “the landlord shall repair within 10 days”."
+    q = one(answer)
+    with pytest.raises(ValueError, match="refusing to fix"):
+        rewrite(answer, [(q, res(q.text, verdict, "the landlord shall repair within 30 days"), "fix")])
+    with pytest.raises(ValueError, match="unknown action"):
+        rewrite(answer, [(q, res(q.text, verdict), "repair")])  # type: ignore[list-item]
+
+
+def test_a_policy_built_without_validation_still_cannot_fix_altered() -> None:
+    # model_copy(update=...) skips validators; rewrite checks again before it writes
+    pol = RewritePolicy().model_copy(update={"altered": "fix"})
+    answer = "It says “the landlord shall repair within 10 days”."
+    q = one(answer)
+    with pytest.raises(ValueError, match="refusing to fix"):
+        rewrite(answer, [(q, res(q.text, Verdict.ALTERED, "the landlord shall repair within 30 days"))], policy=pol)
+
+
 # --------------------------------------------------------------------------- kinds
 
 
