@@ -32,8 +32,9 @@ once the stream is exhausted.
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, AsyncIterator, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .config import Action, QuoteGuardConfig, load_config
 from .errors import ConfigError, QuoteVerificationError, ReaskExhaustedError

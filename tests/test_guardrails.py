@@ -24,13 +24,14 @@ _old_home = os.environ.get("HOME")
 os.environ["HOME"] = GR_HOME
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 try:
-    # the adapter imports guardrails first (it silences guardrails' own click deprecation notice)
+    # the adapter imports guardrails first: it silences guardrails' own click/typer import notices
+    from quote_guard.integrations.guardrails import VALIDATOR_NAME, VerifiedQuotes, quote_summary
+
+    ADAPTER_LOADED = True  # keeps import sorters from moving guardrails above the adapter
     from guardrails import Guard
     from guardrails.errors import ValidationError
     from guardrails.settings import settings
     from guardrails.validator_base import validators_registry
-
-    from quote_guard.integrations.guardrails import VALIDATOR_NAME, VerifiedQuotes, quote_summary
 finally:
     if _old_home is None:
         del os.environ["HOME"]
