@@ -135,6 +135,7 @@ _NUMBER_WORDS |= frozenset(
 )
 _AMOUNT_SYMBOLS = frozenset("$€£¥%‰#§₽₹￥")
 _ARTICLES = frozenset("a an the".split())
+_CONNECTIVE = frozenset("and or nor if unless except provided whether und oder ou et y o или и".split())
 _NEG_PREFIX = re.compile(r"^(un|in|im|il|ir|non|dis)")
 _DIGIT = re.compile(r"\d")
 _WORD = re.compile(r"\w")
@@ -158,6 +159,8 @@ def word_category(word: str) -> str | None:
         return "direction"
     if word in _PARTY:
         return "party"
+    if word in _CONNECTIVE:
+        return "connective"
     return None
 
 

@@ -96,7 +96,7 @@ class Difference:
     ``kind`` is ``replace``, ``insert`` (words the quote adds) or ``delete`` (source words the
     quote drops). ``category`` says why it matters: a load-bearing category (``negation``,
     ``number``, ``modal``, ``quantifier``, ``direction``, ``exclusivity``, ``party``,
-    ``content``, ``order``) or a harmless one (``spelling``, ``punctuation``, ``function``).
+    ``connective`` (and/or, if/unless), ``content`` (any other word), ``order``) or a harmless one (``spelling``, ``punctuation``, ``function``).
     """
 
     kind: str

@@ -73,6 +73,16 @@ class VerifierConfig(BaseModel):
         0.15, ge=0.0, le=1.0,
         description="See altered_max_changed_words.",
     )
+    content_altered_min_ratio: float = Field(
+        0.90, ge=0.0, le=1.0,
+        description="A quote whose only meaningful change is some other word (not a negation, "
+        "number, modal...) is 'altered' when it still matches at least this well ...",
+    )
+    content_altered_max_words: int = Field(
+        2, ge=0,
+        description="... and at most this many such words changed; otherwise it is a rewording, "
+        "left to the semantic stage (paraphrase) or unsupported.",
+    )
     search_max_distance_ratio: float = Field(
         0.40, gt=0.0, le=1.0,
         description="Edit budget of the fuzzy search, as a share of the quote's length.",
@@ -541,6 +551,12 @@ class Verifier:
         n_words = max(1, sum(1 for t in tokenize(fold(quote).text) if t.text[0].isalnum()))
         content = [d for d in load if d.category == "content"]
         changed = sum(max(len(d.quote_text.split()), len(d.source_text.split())) for d in load)
+        changed_content = sum(max(len(d.quote_text.split()), len(d.source_text.split())) for d in content)
+        # Any other word swapped in an otherwise identical passage ("written" -> "oral") is an
+        # alteration too: it must never be rewritten silently. Scattered changes in a looser
+        # match are a rewording instead (paraphrase or unsupported: the semantic stage decides).
+        content_ok = not content or (ratio >= cfg.content_altered_min_ratio
+                                     and changed_content <= cfg.content_altered_max_words)
         if exact_all:
             verdict, reason = Verdict.VERBATIM, "every fragment is in the source, in order"
         elif not load and ratio >= cfg.near_verbatim_min_ratio:
@@ -548,7 +564,7 @@ class Verifier:
             verdict, reason = Verdict.NEAR_VERBATIM, "differs from the source only in form: " + ", ".join(kinds)
             edge = ratio - cfg.near_verbatim_min_ratio
             metrics = replace(metrics, low_confidence=diffs != () and edge < cfg.low_confidence_margin)
-        elif (load and not content and ratio >= cfg.altered_min_ratio
+        elif (load and content_ok and ratio >= cfg.altered_min_ratio
               and changed <= max(cfg.altered_max_changed_words, cfg.altered_max_changed_fraction * n_words)):
             words = "; ".join(f"{d.quote_text or '∅'} → {d.source_text or '∅'} ({d.category})" for d in load[:6])
             verdict, reason = Verdict.ALTERED, "close to the source, but words that carry meaning differ: " + words

@@ -134,6 +134,11 @@ def test_british_spelling_is_near_verbatim(lexical):
         ("The Disclosing Party shall hold all Confidential Information in strict confidence", "party"),
         ("Either party may terminate this Agreement by giving at least sixty (60) days’ written notice to "
          "any party before the end of the term.", "quantifier"),
+        # any other word swapped in an otherwise identical clause is an alteration, not a rewording
+        ("Either party may terminate this Agreement by giving at least sixty (60) days’ oral notice to "
+         "the other party before the end of the term.", "content"),
+        ("The Tenant shall not sublet the premises without the prior written consent of the Landlord, "
+         "or consent shall not be unreasonably withheld.", "connective"),
     ],
 )
 def test_meaning_changes_are_altered_never_near_verbatim(lexical, quote, category):
@@ -156,6 +161,12 @@ def test_named_party_swap_is_altered(lexical):
     r = one(lexical, "Vyera may assign this Agreement to any Affiliate without the consent of Vyera.", src)
     assert r.verdict is Verdict.ALTERED
     assert {d.category for d in r.metrics.differences} == {"party"}
+
+
+def test_scattered_rewording_is_not_altered(lexical):
+    # several ordinary words changed: a rewording for the semantic stage, never 'altered'
+    r = one(lexical, "The renter must pay the owner a rent of $1,200 each month on its first day.")
+    assert r.verdict is Verdict.UNSUPPORTED
 
 
 # --------------------------------------------------------------------------- unsupported
