@@ -22,12 +22,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from quote_guard.extract import extract_quotes  # noqa: E402
+from quote_guard.extract import extract_quotes
 
-WORDS = (
-    "the tenant shall pay rent monthly in advance landlord repair roof within days notice lease "
-    "agreement party term renewal deposit premises clause section governed law state either may end"
-).split()
+WORDS = [
+    "the", "tenant", "shall", "pay", "rent", "monthly", "in", "advance", "landlord", "repair", "roof",
+    "within", "days", "notice", "lease", "agreement", "party", "term", "renewal", "deposit", "premises",
+    "clause", "section", "governed", "law", "state", "either", "may", "end",
+]
 PROSE = ["I don't think", "it's clear that", "the tenant’s duty", "in the 1990’s", "’tis true", "rock ’n’ roll",
          "the students’ books", "Hawai‘i law", "as agreed,", "so", "and", "however,"]
 FAMILIES = [("“", "”"), ('"', '"'), ("‘", "’"), ("„", "“"), ("« ", " »"), ("«", "»"), ("「", "」"), ("<q>", "</q>")]
