@@ -9,7 +9,7 @@ setup:
 	@bash scripts/setup.sh
 
 demo: setup
-	.venv/bin/python examples/demo.py
+	.venv/bin/quote-guard demo
 
 test: setup
 	.venv/bin/python -m pytest -q

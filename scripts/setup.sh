@@ -14,4 +14,6 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 # torch first, pinned: 2.13.0 is the local CPU wheel; an unpinned torch pulls GBs of CUDA.
 .venv/bin/pip install -q "torch==2.13.0"
 .venv/bin/pip install -q -e ".[dev]"
+# build the default embedder (a static distillation of the packaged MiniLM) once, offline
+HF_HUB_OFFLINE=1 .venv/bin/python -c "from quote_guard.semantic import prepare_static_model as p; p()"
 echo "$want" > "$stamp"
