@@ -25,14 +25,14 @@ from .errors import (
     ReaskExhaustedError,
     SourceError,
 )
+from .extract import ExtractConfig, ExtractedQuote, extract_quotes
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
+from .rewrite import Rewrite, RewriteEdit, RewritePolicy, rewrite
 from .verify import Verifier, VerifierConfig, raise_for_failures, stats
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .config import QuoteGuardConfig, load_config
-    from .extract import ExtractConfig, ExtractedQuote, extract_quotes
     from .guard import GuardReport, QuoteGuard
-    from .rewrite import Rewrite, RewriteEdit, RewritePolicy, rewrite
     from .semantic import Embedder, SemanticConfig
 
 __version__ = "0.1.0"
@@ -42,18 +42,11 @@ logging.getLogger("quote_guard").addHandler(logging.NullHandler())
 # public name -> module that defines it; loaded on first attribute access (PEP 562)
 _LAZY: dict[str, str] = {
     "Embedder": "quote_guard.semantic",
-    "ExtractConfig": "quote_guard.extract",
-    "ExtractedQuote": "quote_guard.extract",
     "GuardReport": "quote_guard.guard",
     "QuoteGuard": "quote_guard.guard",
     "QuoteGuardConfig": "quote_guard.config",
-    "Rewrite": "quote_guard.rewrite",
-    "RewriteEdit": "quote_guard.rewrite",
-    "RewritePolicy": "quote_guard.rewrite",
     "SemanticConfig": "quote_guard.semantic",
-    "extract_quotes": "quote_guard.extract",
     "load_config": "quote_guard.config",
-    "rewrite": "quote_guard.rewrite",
 }
 
 

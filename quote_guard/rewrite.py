@@ -29,8 +29,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
-import types
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import pairwise
@@ -408,21 +406,3 @@ def _plan(
 
     return lo, hi, whole, "pass", f"{v}: left as written{why}"
 
-
-class _CallableModule(types.ModuleType):
-    """This module shares its name with its main function. Importing the submodule
-    (``import quote_guard.rewrite``) makes the package attribute ``quote_guard.rewrite`` the
-    module, so ``from quote_guard import rewrite`` could hand out a module; calling it then
-    calls :func:`rewrite`, and ``quote_guard.rewrite(...)`` works either way."""
-
-    def __call__(
-        self,
-        text: str,
-        pairs: Iterable[Pair],
-        *,
-        policy: RewritePolicy | None = None,
-    ) -> Rewrite:
-        return rewrite(text, pairs, policy=policy)
-
-
-sys.modules[__name__].__class__ = _CallableModule
