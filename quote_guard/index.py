@@ -13,6 +13,7 @@ same ``k1`` and ``b`` give the same scores.
 from __future__ import annotations
 
 import math
+import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from .normalize import Folded, fold, tokenize
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-__all__ = ["BM25Windows", "DocIndex", "WindowHit", "clear_cache", "get_index"]
+__all__ = ["BM25Windows", "CorpusFilter", "DocIndex", "WindowHit", "clear_cache", "get_corpus_filter", "get_index"]
 
 _RARE_BASE = 200  # alignment codes 1.._RARE_BASE for the most frequent characters
 
@@ -210,7 +211,7 @@ class DocIndex:
 _CACHE: "OrderedDict[tuple[int, int], DocIndex]" = OrderedDict()
 _CACHE_LOCK = threading.Lock()
 _CACHE_CHARS = 0
-MAX_CACHE_CHARS = 64_000_000  # folded characters kept across calls (about 2-3x that in bytes)
+MAX_CACHE_CHARS = 128_000_000  # original characters whose indexes are kept across calls
 
 
 def _key(text: str) -> tuple[int, int]:
@@ -240,8 +241,72 @@ def get_index(text: str) -> DocIndex:
 
 
 def clear_cache() -> None:
-    """Forget every cached document index."""
+    """Forget every cached document index and corpus filter."""
     global _CACHE_CHARS
     with _CACHE_LOCK:
         _CACHE.clear()
+        _CORPUS.clear()
         _CACHE_CHARS = 0
+
+
+# --------------------------------------------------------------------------- corpus filter
+
+_WORDS = re.compile(r"\w{2,}")
+
+
+class CorpusFilter:
+    """Which documents of a large collection can hold a quote at all.
+
+    An inverted index from each word (folded, two characters or more) to the documents that
+    contain it. A quote's candidate documents are those sharing the most IDF-weighted words
+    with it; words found in more than half of the documents say nothing and are skipped.
+    Verifying against a few candidates instead of every document is what makes a
+    thousand-document context as fast per quote as a small one.
+    """
+
+    def __init__(self, docs: Sequence[DocIndex]) -> None:
+        import numpy as np
+
+        lists: dict[str, list[int]] = {}
+        for i, d in enumerate(docs):
+            for w in set(_WORDS.findall(d.text)):
+                lists.setdefault(w, []).append(i)
+        self.n_docs = len(docs)
+        self._postings = {w: np.asarray(p, dtype=np.int32) for w, p in lists.items()}
+
+    def candidates(self, folded_quote: str, k: int) -> list[int]:
+        """Indexes of the (at most) ``k`` documents most likely to hold the quote, best
+        first; empty when no informative word of the quote is in any document."""
+        import numpy as np
+
+        scores = np.zeros(self.n_docs, dtype=np.float64)
+        limit = max(1, self.n_docs // 2)
+        for w in set(_WORDS.findall(folded_quote)):
+            p = self._postings.get(w)
+            if p is None or len(p) > limit:
+                continue
+            scores[p] += math.log(self.n_docs / len(p))
+        hit = np.flatnonzero(scores > 0)
+        if len(hit) == 0:
+            return []
+        order = hit[np.argsort(-scores[hit], kind="stable")][:k]
+        return [int(i) for i in order]
+
+
+_CORPUS: "OrderedDict[tuple[tuple[int, int], ...], CorpusFilter]" = OrderedDict()
+
+
+def get_corpus_filter(texts: Sequence[str], docs: Sequence[DocIndex]) -> CorpusFilter:
+    """The cached :class:`CorpusFilter` of this exact list of documents."""
+    key = tuple(_key(t) for t in texts)
+    with _CACHE_LOCK:
+        hit = _CORPUS.get(key)
+        if hit is not None:
+            _CORPUS.move_to_end(key)
+            return hit
+    cf = CorpusFilter(docs)
+    with _CACHE_LOCK:
+        _CORPUS[key] = cf
+        while len(_CORPUS) > 4:
+            _CORPUS.popitem(last=False)
+    return cf

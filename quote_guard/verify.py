@@ -30,7 +30,7 @@ from rapidfuzz.distance import Levenshtein
 
 from .align import differences, infix
 from .errors import ConfigError, QuoteVerificationError, SourceError
-from .index import DocIndex, get_index
+from .index import DocIndex, get_corpus_filter, get_index
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import fold, is_word_char, tokenize
 from .semantic import SemanticConfig
@@ -113,6 +113,15 @@ class VerifierConfig(BaseModel):
         description="Building a BM25 index costs about as much as 20-30 whole-document alignments, "
         "so a call uses BM25 only when it has at least this many quotes, or when every document is "
         "already indexed (indexes are cached across calls).",
+    )
+    corpus_filter_min_docs: int = Field(
+        16, ge=1,
+        description="With at least this many documents (and bm25_min_chars of text), each quote is "
+        "verified against its candidate documents only: those sharing the most distinctive words "
+        "with it (an inverted index, cached per collection).",
+    )
+    corpus_filter_top_docs: int = Field(
+        6, ge=1, description="Candidate documents per quote in a large collection.",
     )
     bm25_backend: Literal["bm25s", "rank-bm25"] = Field("bm25s", description="BM25 implementation.")
     bm25_k1: float = Field(1.5, gt=0.0, description="BM25 k1.")
@@ -233,9 +242,20 @@ class Verifier:
         duplicate source ids. A quote that cannot be placed is a result, never an error.
         """
         qs = _check_quotes(quotes)
-        docs = [_Doc(s, get_index(s.text)) for s in coerce_sources(sources)]
-        use_bm25 = self._bm25_pays(docs, len(qs))
-        results = [self._verify_one(q, docs, use_bm25) for q in qs]
+        srcs = coerce_sources(sources)
+        docs = [_Doc(s, get_index(s.text)) for s in srcs]
+        cfg = self.config
+        if len(docs) >= cfg.corpus_filter_min_docs and sum(len(d.index.text) for d in docs) >= cfg.bm25_min_chars:
+            # a large collection: verify each quote against its few candidate documents
+            corpus = get_corpus_filter([s.text for s in srcs], [d.index for d in docs])
+            results = []
+            for q in qs:
+                cand = [docs[i] for i in corpus.candidates(fold(q).text, cfg.corpus_filter_top_docs)]
+                # a quote made only of common words: exact checks over every document, no fuzzy search
+                results.append(self._verify_one(q, cand, False) if cand else self._verify_one(q, docs, False, fuzzy=False))
+        else:
+            use_bm25 = self._bm25_pays(docs, len(qs))
+            results = [self._verify_one(q, docs, use_bm25) for q in qs]
         stage = self._semantic()
         if stage is not None:
             results = self._semantic_pass(stage, results, [d.source for d in docs])
@@ -304,16 +324,16 @@ class Verifier:
         return out
 
     # ------------------------------------------------------------------ internals
-    def _verify_one(self, quote: str, docs: list[_Doc], use_bm25: bool) -> QuoteResult:
+    def _verify_one(self, quote: str, docs: list[_Doc], use_bm25: bool, *, fuzzy: bool = True) -> QuoteResult:
         try:
-            return self._lexical(quote, docs, use_bm25)
+            return self._lexical(quote, docs, use_bm25, fuzzy)
         except Exception as exc:  # keep the batch: one bad quote must not lose the others
             log.exception("quote_guard: internal error while verifying %r", quote[:80])
             return QuoteResult(
                 quote, Verdict.UNCHECKABLE, reason=f"internal error while verifying: {type(exc).__name__}: {exc}"
             )
 
-    def _lexical(self, quote: str, docs: list[_Doc], use_bm25: bool) -> QuoteResult:
+    def _lexical(self, quote: str, docs: list[_Doc], use_bm25: bool, fuzzy: bool = True) -> QuoteResult:
         q = quote.strip()
         if not q:
             return QuoteResult(quote, Verdict.UNCHECKABLE, reason="the quote is empty")
@@ -335,6 +355,9 @@ class Verifier:
             if i >= 0:
                 m = self._finish(d, i, i + len(fq), fq, stage="folded", snap=False)
                 return self._judge(quote, [m], [""], [q])
+        if not fuzzy:
+            return QuoteResult(quote, Verdict.UNSUPPORTED, metrics=Metrics(stage="corpus"),
+                               reason="not in any document, and it has no distinctive word to search by")
         # 3. ellipsis
         frags = split_ellipsis(q)
         if len(frags) > 1:

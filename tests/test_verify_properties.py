@@ -143,3 +143,31 @@ def test_never_raises_and_offsets_stay_in_bounds(quotes, doc):
         if r.verbatim is not None and len(r.spans) == 1:
             text = doc if r.spans[0].source_id == "d" else doc[::-1]
             assert r.verbatim == text[r.spans[0].start : r.spans[0].end]
+
+
+def test_large_collections_give_the_same_verdicts_through_the_corpus_filter():
+    rng = random.Random(7)
+    docs = {f"doc{i:02d}": document(1000 + i, 40) for i in range(40)}
+    filtered = Verifier(VerifierConfig(bm25_min_chars=0, corpus_filter_min_docs=10, semantic={"enabled": False}))
+    direct = Verifier(VerifierConfig(corpus_filter_min_docs=10**6, semantic={"enabled": False}))
+    quotes = []
+    for _ in range(60):
+        doc = docs[rng.choice(list(docs))]
+        sentence = rng.choice([s for s in doc.split("\n\n") if len(s.split()) >= 6])
+        kind = rng.random()
+        if kind < 0.3:
+            quotes.append(sentence)
+        elif kind < 0.6:
+            quotes.append(sentence.lower().rstrip("."))
+        elif kind < 0.8 and "shall pay" in sentence:
+            quotes.append(sentence.replace("shall pay", "shall not pay"))
+        else:
+            quotes.append(" ".join(rng.sample(WORDS, 12)))
+    quotes += ["the", "and the Tenant shall pay it."]  # only common words: still found exactly
+    a, b = filtered.verify(quotes, docs), direct.verify(quotes, docs)
+    for x, y in zip(a, b):
+        assert x.verdict is y.verdict, (x.quote, x.reason, y.reason)
+        if x.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.ALTERED):
+            tx = docs[x.spans[0].source_id][x.spans[0].start : x.spans[0].end]
+            ty = docs[y.spans[0].source_id][y.spans[0].start : y.spans[0].end]
+            assert tx == ty  # the same passage (possibly the same text in another document)
