@@ -259,7 +259,7 @@ class CorpusFilter:
 
     An inverted index from each word (folded, two characters or more) to the documents that
     contain it. A quote's candidate documents are those sharing the most IDF-weighted words
-    with it; words found in more than half of the documents say nothing and are skipped.
+    with it, and every document that has all of its words.
     Verifying against a few candidates instead of every document is what makes a
     thousand-document context as fast per quote as a small one.
     """
@@ -274,23 +274,28 @@ class CorpusFilter:
         self.n_docs = len(docs)
         self._postings = {w: np.asarray(p, dtype=np.int32) for w, p in lists.items()}
 
-    def candidates(self, folded_quote: str, k: int) -> list[int]:
-        """Indexes of the (at most) ``k`` documents most likely to hold the quote, best
-        first; empty when no informative word of the quote is in any document."""
+    def candidates(self, folded_quote: str, k: int, *, max_complete: int = 64) -> list[int]:
+        """Indexes of the documents most likely to hold the quote, best first: the ``k``
+        best by IDF-weighted shared words, plus every document that has *all* of the
+        quote's words (up to ``max_complete``), since any of those may hold it verbatim.
+        Empty when no word of the quote is in any document."""
         import numpy as np
 
         scores = np.zeros(self.n_docs, dtype=np.float64)
-        limit = max(1, self.n_docs // 2)
+        full = 0.0
         for w in set(_WORDS.findall(folded_quote)):
             p = self._postings.get(w)
-            if p is None or len(p) > limit:
+            if p is None:
                 continue
-            scores[p] += math.log(self.n_docs / len(p))
+            idf = math.log((self.n_docs + 1) / len(p))
+            scores[p] += idf
+            full += idf
         hit = np.flatnonzero(scores > 0)
         if len(hit) == 0:
             return []
-        order = hit[np.argsort(-scores[hit], kind="stable")][:k]
-        return [int(i) for i in order]
+        order = hit[np.argsort(-scores[hit], kind="stable")]
+        complete = int(np.count_nonzero(scores[order] >= full - 1e-9))
+        return [int(i) for i in order[: max(k, min(complete, max_complete))]]
 
 
 _CORPUS: "OrderedDict[tuple[tuple[int, int], ...], CorpusFilter]" = OrderedDict()
