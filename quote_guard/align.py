@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rapidfuzz.distance import Levenshtein, OSA
+from rapidfuzz.distance import OSA, Levenshtein
 
 from .models import Difference
 from .normalize import tokenize
@@ -143,7 +143,7 @@ _WORD = re.compile(r"\w")
 
 def word_category(word: str) -> str | None:
     """The load-bearing category of a single folded token, or ``None``."""
-    if word.endswith("'s") or word.endswith("s'"):
+    if word.endswith(("'s", "s'")):
         word = word[:-2]
     if _DIGIT.search(word) or word in _NUMBER_WORDS or word in _AMOUNT_SYMBOLS:
         return "number"

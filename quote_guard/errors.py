@@ -18,7 +18,8 @@ catch those keep working.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 __all__ = [
     "ConfigError",

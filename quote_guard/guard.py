@@ -318,7 +318,7 @@ class _Checker:
         if pol is None:
             verdicts = ("verbatim", "near_verbatim", "paraphrase", "strong_paraphrase", "altered", "unsupported", "uncheckable")
             # model_copy does not re-validate: the guard only ever fixes quotes with a source text
-            pol = self.config.rewrite.model_copy(update={v: action.value for v in verdicts})
+            pol = self.config.rewrite.model_copy(update=dict.fromkeys(verdicts, action.value))
             self._policies[action] = pol
         return pol
 

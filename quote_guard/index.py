@@ -16,8 +16,9 @@ import math
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .errors import MissingDependencyError
 from .normalize import Folded, fold, tokenize
@@ -67,7 +68,8 @@ class BM25Windows:
 
     def scores(self, query_tokens: Sequence[str]) -> "np.ndarray":
         """BM25 score of every window for the query (same order as :attr:`bounds`)."""
-        return self._scorer(list(query_tokens))
+        scores: np.ndarray = self._scorer(list(query_tokens))
+        return scores
 
     def top(self, query_tokens: Sequence[str], k: int) -> tuple[list[WindowHit], float | None]:
         """The ``k`` best windows, and the bm25 ratio: best score over the best score of a

@@ -22,8 +22,9 @@ import logging
 import re
 import statistics
 import threading
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Iterable, Literal, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from rapidfuzz.distance import Levenshtein
@@ -319,8 +320,8 @@ class Verifier:
             located = [i for i, r in enumerate(out) if r.verbatim is not None and r.metrics.cosine_similarity is None]
             if located:
                 sims = stage.similarity([(out[i].quote, out[i].verbatim or "") for i in located])
-                for i, c in zip(located, sims):
-                    out[i] = replace(out[i], metrics=replace(out[i].metrics, cosine_similarity=round(c, 4)))
+                for i, cos in zip(located, sims):
+                    out[i] = replace(out[i], metrics=replace(out[i].metrics, cosine_similarity=round(cos, 4)))
         return out
 
     # ------------------------------------------------------------------ internals
@@ -499,22 +500,23 @@ class Verifier:
         """Match the fragments in order inside one document."""
         cfg = self.config
         t = d.index.text
-        firsts = _occurrences(t, folded[0], 0, len(t), limit=20)
-        if not firsts:
+        starts = _occurrences(t, folded[0], 0, len(t), limit=20)
+        firsts: list[_Match]
+        if starts:
+            firsts = [self._finish(d, i, i + len(folded[0]), folded[0], stage="ellipsis", snap=False) for i in starts]
+        else:
             m0 = self._fragment_fuzzy(folded[0], d, 0, len(t))
             firsts = [m0] if m0 is not None else []
-        else:
-            firsts = [self._finish(d, i, i + len(folded[0]), folded[0], stage="ellipsis", snap=False) for i in firsts]
         if not firsts:
-            return [None] + [None] * (len(frags) - 1), []
+            return [None] * len(frags), []
         best: tuple[tuple[int, int, float], list[_Match | None], list[str]] | None = None
         for first in firsts:
             chain: list[_Match | None] = [first]
             problems: list[str] = []
-            prev = first
+            prev: _Match = first
             for k in range(1, len(frags)):
                 f = folded[k]
-                lo = prev.fend if prev is not None else 0
+                lo = prev.fend
                 hi = min(len(t), lo + cfg.ellipsis_max_gap + len(f) + 1)
                 occ = _occurrences(t, f, lo, hi, limit=1)
                 m: _Match | None
@@ -643,7 +645,7 @@ def _merge_literal_gaps(
 
 
 def _occurrences(text: str, needle: str, lo: int, hi: int, *, limit: int) -> list[int]:
-    out = []
+    out: list[int] = []
     i = text.find(needle, lo, hi)
     while i >= 0 and len(out) < limit:
         out.append(i)

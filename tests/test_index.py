@@ -31,7 +31,7 @@ def test_windows_overlap_and_cover_every_token():
     text = _doc(2)
     w = BM25Windows(text, window=20, k1=1.5, b=0.4, backend="bm25s")
     assert w.bounds[0][0] == 0 and w.bounds[-1][1] == len(text)
-    for (s1, e1), (s2, e2) in zip(w.bounds, w.bounds[1:]):
+    for (_, e1), (s2, _) in zip(w.bounds, w.bounds[1:]):
         assert s2 < e1, "consecutive windows overlap"
 
 
