@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
+from quote_guard.semantic import SemanticConfig
+from quote_guard.verify import VerifierConfig
 from pydantic import ValidationError
 
 from quote_guard import ConfigError, QuoteGuard, QuoteGuardConfig, load_config
@@ -26,6 +29,13 @@ def test_repo_validators_yaml_loads_and_is_the_documented_default():
     for section in ("verifier:", "semantic:", "extract:", "rewrite:", "policy:", "reask:", "model:"):
         assert f"\n{section}" in text
     assert text.count("#") > 40  # annotated
+    # every setting of every section is written out (so the file documents all of them)
+    import yaml
+
+    raw = yaml.safe_load(text)
+    for section, model in (("verifier", VerifierConfig), ("semantic", SemanticConfig)):
+        missing = set(model.model_fields) - set(raw[section]) - {"semantic"}
+        assert not missing, f"validators.yaml {section}: missing {sorted(missing)}"
 
 
 def test_policy_defaults():
