@@ -150,22 +150,22 @@ class DocIndex:
         """The folded text."""
         return self.folded.text
 
-    def alignment_target(self) -> bytes:
-        """The folded text as bytes for edlib (which is ten times faster on bytes than on str).
+    def alignment_target(self, lo: int = 0, hi: int | None = None) -> bytes:
+        """Folded ``[lo, hi)`` as bytes for edlib (which is ten times faster on bytes than on str).
 
-        Texts whose characters all fit in Latin-1 are encoded as they are. Otherwise the
-        ``_RARE_BASE`` most frequent characters get their own code and the rest share
-        hashed codes: collisions can only make rare characters look alike to the aligner,
-        which locates the span; the verdict is then computed on the real text.
+        Texts whose characters all fit in Latin-1 are encoded as they are (a copy of the
+        slice, nothing kept). Otherwise the ``_RARE_BASE`` most frequent characters get their
+        own code and the rest share hashed codes: collisions can only make rare characters
+        look alike to the aligner, which locates the span; the verdict is then computed on
+        the real text. That encoding is kept with the index.
         """
+        t = self.folded.text
         with self._lock:
-            if self._encoded is None:
-                t = self.folded.text
+            if self._codes is None:
                 if not t or max(t) < "\u0100":
                     present = set(t)
                     self._unused = next((b for b in range(1, 256) if chr(b) not in present), 0)
                     self._codes = {}
-                    self._encoded = t.encode("latin-1")
                 else:
                     import numpy as np
 
@@ -180,11 +180,14 @@ class DocIndex:
                     byte_of[~common] = _RARE_BASE + 1 + (uniq[~common] % (255 - _RARE_BASE))
                     self._codes = {chr(int(c)): int(b) for c, b in zip(uniq[common], byte_of[common])}
                     self._encoded = byte_of[inv].tobytes()
-            return self._encoded
+        if self._encoded is not None:
+            return self._encoded[lo:hi]
+        return t[lo:hi].encode("latin-1")
 
     def encode(self, s: str) -> bytes:
         """Encode a query the same way as :meth:`alignment_target`."""
-        self.alignment_target()
+        if self._codes is None:
+            self.alignment_target(0, 0)
         return self._encode(s)
 
     def _encode(self, s: str) -> bytes:

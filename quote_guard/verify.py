@@ -122,7 +122,14 @@ class VerifierConfig(BaseModel):
         "with it (an inverted index, cached per collection).",
     )
     corpus_filter_top_docs: int = Field(
-        6, ge=1, description="Candidate documents per quote in a large collection.",
+        6, ge=1,
+        description="Candidate documents per quote in a large collection, besides every document "
+        "that holds all of the quote's words (those are checked for an exact match too).",
+    )
+    corpus_filter_fuzzy_docs: int = Field(
+        64, ge=1,
+        description="Of those, how many the fuzzy search may visit, best first; a document is "
+        "aligned only if one of three probes (short exact pieces of the quote) is in it.",
     )
     bm25_backend: Literal["bm25s", "rank-bm25"] = Field("bm25s", description="BM25 implementation.")
     bm25_k1: float = Field(1.5, gt=0.0, description="BM25 k1.")
@@ -252,8 +259,11 @@ class Verifier:
             results = []
             for q in qs:
                 cand = [docs[i] for i in corpus.candidates(fold(q).text, cfg.corpus_filter_top_docs)]
-                # a quote made only of common words: exact checks over every document, no fuzzy search
-                results.append(self._verify_one(q, cand, False) if cand else self._verify_one(q, docs, False, fuzzy=False))
+                # exact checks run over every candidate (all documents holding all the quote's
+                # words); the costlier fuzzy search only over the best few. A quote made only of
+                # words found nowhere: exact checks over every document, no fuzzy search.
+                results.append(self._verify_one(q, cand, False, fuzzy_docs=cfg.corpus_filter_fuzzy_docs) if cand
+                               else self._verify_one(q, docs, False, fuzzy=False))
         else:
             use_bm25 = self._bm25_pays(docs, len(qs))
             results = [self._verify_one(q, docs, use_bm25) for q in qs]
@@ -325,16 +335,18 @@ class Verifier:
         return out
 
     # ------------------------------------------------------------------ internals
-    def _verify_one(self, quote: str, docs: list[_Doc], use_bm25: bool, *, fuzzy: bool = True) -> QuoteResult:
+    def _verify_one(self, quote: str, docs: list[_Doc], use_bm25: bool, *, fuzzy: bool = True,
+                    fuzzy_docs: int | None = None) -> QuoteResult:
         try:
-            return self._lexical(quote, docs, use_bm25, fuzzy)
+            return self._lexical(quote, docs, use_bm25, fuzzy, fuzzy_docs)
         except Exception as exc:  # keep the batch: one bad quote must not lose the others
             log.exception("quote_guard: internal error while verifying %r", quote[:80])
             return QuoteResult(
                 quote, Verdict.UNCHECKABLE, reason=f"internal error while verifying: {type(exc).__name__}: {exc}"
             )
 
-    def _lexical(self, quote: str, docs: list[_Doc], use_bm25: bool, fuzzy: bool = True) -> QuoteResult:
+    def _lexical(self, quote: str, docs: list[_Doc], use_bm25: bool, fuzzy: bool = True,
+                 fuzzy_docs: int | None = None) -> QuoteResult:
         q = quote.strip()
         if not q:
             return QuoteResult(quote, Verdict.UNCHECKABLE, reason="the quote is empty")
@@ -359,6 +371,7 @@ class Verifier:
         if not fuzzy:
             return QuoteResult(quote, Verdict.UNSUPPORTED, metrics=Metrics(stage="corpus"),
                                reason="not in any document, and it has no distinctive word to search by")
+        live = live[:fuzzy_docs] if fuzzy_docs else live
         # 3. ellipsis
         frags = split_ellipsis(q)
         if len(frags) > 1:
@@ -375,6 +388,12 @@ class Verifier:
         cfg = self.config
         budget = max(1, int(len(fq) * cfg.search_max_distance_ratio))
         best: _Match | None = None
+        if len(docs) > _PROBE_ABOVE_DOCS and len(fq) >= 3 * _SEED:
+            # many candidates: align only where a probe (a start, middle or end piece of the
+            # quote) occurs; a near-verbatim or altered passage keeps most of them intact
+            probes = [fq[o : o + _SEED] for o in (0, (len(fq) - _SEED) // 2, len(fq) - _SEED)]
+            hit = [d for d in docs if any(p in d.index.text for p in probes)]
+            docs = hit or docs[:_PROBE_ABOVE_DOCS]
         for d in docs:
             if use_bm25:
                 m = self._fuzzy_bm25(fq, d, budget)
@@ -422,9 +441,7 @@ class Verifier:
     def _fuzzy_in(self, fq: str, d: _Doc, lo: int, hi: int, budget: int, *, stage: str = "fuzzy") -> _Match | None:
         """Align ``fq`` inside folded ``[lo, hi)`` of one document."""
         idx = d.index
-        target = idx.alignment_target()
-        region = target if (lo == 0 and hi >= len(target)) else target[lo:hi]
-        a = infix(idx.encode(fq), region, max_distance=budget)
+        a = infix(idx.encode(fq), idx.alignment_target(lo, hi), max_distance=budget)
         if a is None:
             return None
         return self._finish(d, lo + a.start, lo + a.end, fq, stage=stage, snap=True)
@@ -675,6 +692,7 @@ def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
 
 
 _SEED = 16  # characters per seed chunk
+_PROBE_ABOVE_DOCS = 6  # with more candidate documents than this, probe before aligning
 _SEED_MAX_HITS = 8  # a chunk found more often than this is too common to vote
 _NAME = re.compile(r"[^\W\d_][\w']*")
 _EDGE_WORD = re.compile(r"\w+")
