@@ -30,6 +30,7 @@ from typing import Any
 
 from ..errors import SourceError
 from ..models import QuoteResult, Source, Verdict
+from ..verify import coerce_sources as verify_coerce_sources
 
 __all__ = [
     "CollectedSources",
@@ -73,35 +74,13 @@ def copy_messages(messages: Any) -> list[dict[str, Any]]:
 
 
 def coerce_sources(sources: Any) -> list[Source]:
-    """Explicit ``sources=``: a list of texts, of :class:`Source`, or a ``{id: text}`` dict."""
+    """Explicit ``sources=``: a text, a :class:`Source`, a list of either, or a ``{id: text}``
+    dict (the Verifier's own rules: ids unique, at least one source)."""
     if isinstance(sources, Source):
         return [sources]
     if isinstance(sources, str):
         return [Source("source[0]", sources)]
-    out: list[Source] = []
-    if isinstance(sources, Mapping):
-        for k, v in sources.items():
-            out.append(Source(str(k), v))
-    elif isinstance(sources, Iterable):
-        for i, s in enumerate(sources):
-            if isinstance(s, Source):
-                out.append(s)
-            elif isinstance(s, str):
-                out.append(Source(f"source[{i}]", s))
-            else:
-                raise TypeError(f"sources[{i}] must be a str or a Source, got {type(s).__name__}")
-    else:
-        raise TypeError(f"sources must be a list of str/Source or a dict, got {type(sources).__name__}")
-    _check_unique(out)
-    return out
-
-
-def _check_unique(sources: list[Source]) -> None:
-    seen: dict[str, str] = {}
-    for s in sources:
-        if s.id in seen and seen[s.id] != s.text:
-            raise SourceError(f"two different sources share the id {s.id!r}: give each document its own id")
-        seen[s.id] = s.text
+    return verify_coerce_sources(sources)
 
 
 def _attrs(text: str) -> dict[str, str]:
