@@ -214,14 +214,36 @@ def _spelling_variant(a: str, b: str) -> bool:
     return False
 
 
+_EQUIVALENT = {"&": "and", "%": "percent", "§": "section"}
+
+
+def _canonical(words: list[str]) -> list[str]:
+    """Words in one written form: "&" as "and", "per cent"/"%" as "percent", "1,000.00" as "1000"."""
+    out: list[str] = []
+    for w in words:
+        if w == "cent" and out and out[-1] == "per":
+            out[-1] = "percent"
+            continue
+        w = _EQUIVALENT.get(w, w)
+        if _DIGIT.match(w):
+            try:
+                w = repr(float(w.replace(",", "")))
+            except ValueError:
+                pass
+        out.append(w)
+    return out
+
+
 def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = frozenset()) -> str:
     """Why a block of differing tokens matters (see :class:`Difference`)."""
-    q_w = [w for w in q_words if _WORD.search(w) or w in _AMOUNT_SYMBOLS]
-    s_w = [w for w in s_words if _WORD.search(w) or w in _AMOUNT_SYMBOLS]
+    q_w = [w for w in q_words if _WORD.search(w) or w in _AMOUNT_SYMBOLS or w == "&"]
+    s_w = [w for w in s_words if _WORD.search(w) or w in _AMOUNT_SYMBOLS or w == "&"]
     if not q_w and not s_w:
         return "punctuation"
     if "".join(q_w) == "".join(s_w):
         return "spelling" if q_w else "punctuation"
+    if _canonical(q_w) == _canonical(s_w):
+        return "format"  # the same words and values, written differently
     if len(q_w) == len(s_w):
         # word for word: a typo of a lexicon word ("Landlrod") is spelling, but one lexicon
         # word for another ("Licensor"/"Licensee", "shall"/"may") carries meaning

@@ -96,7 +96,9 @@ class Difference:
     ``kind`` is ``replace``, ``insert`` (words the quote adds) or ``delete`` (source words the
     quote drops). ``category`` says why it matters: a load-bearing category (``negation``,
     ``number``, ``modal``, ``quantifier``, ``direction``, ``exclusivity``, ``party``,
-    ``connective`` (and/or, if/unless), ``content`` (any other word), ``order``) or a harmless one (``spelling``, ``punctuation``, ``function``).
+    ``connective`` (and/or, if/unless), ``content`` (any other word), ``order``) or a harmless
+    one (``spelling``, ``punctuation``, ``function`` for articles, ``format`` for the same words
+    and values written differently: "&"/"and", "1,000"/"1000", "per cent"/"%").
     """
 
     kind: str
@@ -109,7 +111,7 @@ class Difference:
         return self.category not in HARMLESS_CATEGORIES
 
 
-HARMLESS_CATEGORIES = frozenset({"spelling", "punctuation", "function"})
+HARMLESS_CATEGORIES = frozenset({"spelling", "punctuation", "function", "format"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,6 +111,20 @@ def test_typo_corrected_by_the_model_is_near_verbatim():
     assert [d.category for d in r.metrics.differences] == ["spelling"]
 
 
+@pytest.mark.parametrize(
+    ("quote", "source"),
+    [
+        ("The fee is $1000 per month.", "The fee is $1,000 per month."),
+        ("The fee is $1,000.00 per month.", "The fee is $1,000 per month."),
+        ("Smith and Jones LLP shall act as counsel.", "Smith & Jones LLP shall act as counsel."),
+    ],
+)
+def test_same_words_and_values_written_differently_are_near_verbatim(lexical, quote, source):
+    r = one(lexical, quote, [Source("c", source)])
+    assert r.verdict is Verdict.NEAR_VERBATIM, r.reason
+    assert r.verbatim == source
+
+
 def test_british_spelling_is_near_verbatim(lexical):
     src = [Source("c", "The licensor shall authorize the organization to use the color marks.")]
     r = one(lexical, "The licensor shall authorise the organisation to use the colour marks.", src)
