@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz.distance import OSA, Levenshtein
 
@@ -167,7 +168,10 @@ def word_category(word: str) -> str | None:
 _GB_US = (
     ("our", "or"), ("ise", "ize"), ("ised", "ized"), ("ising", "izing"), ("isation", "ization"),
     ("yse", "yze"), ("re", "er"), ("ence", "ense"), ("ogue", "og"), ("lled", "led"), ("lling", "ling"),
-    ("mme", "m"), ("ae", "e"), ("oe", "e"), ("ement", "ment"),
+    ("mme", "m"), ("ae", "e"), ("oe", "e"), ("ement", "ment"), ("llor", "lor"),
+    ("lment", "llment"), ("enrol", "enroll"), ("fulfil", "fulfill"), ("ilful", "illful"), ("focuss", "focus"),
+    ("ise", "ice"), ("ised", "iced"), ("ising", "icing"), ("grey", "gray"), ("orey", "ory"),
+    ("oreys", "ories"), ("lph", "lf"), ("efact", "ifact"), ("ough", "o"),
 )
 
 
@@ -199,19 +203,42 @@ def _spelling_variant(a: str, b: str) -> bool:
             return False
     if _DIGIT.search(a) or _DIGIT.search(b):
         return False
+    for gb, us in _GB_US:
+        for x, y in ((a, b), (b, a)):
+            if gb in x and x.replace(gb, us) == y:
+                return True
     n = max(len(a), len(b))
     if n < 4:
+        return False
+    # two different real words are two words, however alike: "include"/"exclude",
+    # "liable"/"viable", "inclusive"/"exclusive"
+    if " " not in a and " " not in b and is_known_word(a) and is_known_word(b):
         return False
     dist = OSA.distance(a, b)
     if dist <= 1:
         return True
     if dist == 2 and (n >= 7 or (n >= 4 and sorted(a) == sorted(b))):
         return True
-    for gb, us in _GB_US:
-        for x, y in ((a, b), (b, a)):
-            if gb in x and x.replace(gb, us) == y:
-                return True
     return False
+
+
+_KNOWN_MIN_FREQ = 100  # below this, the word list's entries include common misspellings
+
+
+@lru_cache(maxsize=1)
+def _word_frequencies() -> dict[str, int]:
+    """English word frequencies (pyspellchecker's MIT-licensed list), loaded on first use."""
+    try:
+        from spellchecker import SpellChecker
+    except ImportError:  # pragma: no cover - a core dependency; without it typos decide alone
+        return {}
+    freq: dict[str, int] = SpellChecker(language="en", distance=1).word_frequency.dictionary
+    return freq
+
+
+def is_known_word(word: str) -> bool:
+    """True for a common English word (so not a misspelling of another one)."""
+    return _word_frequencies().get(word, 0) >= _KNOWN_MIN_FREQ
 
 
 _EQUIVALENT = {"&": "and", "%": "percent", "§": "section"}

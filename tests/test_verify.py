@@ -125,9 +125,22 @@ def test_same_words_and_values_written_differently_are_near_verbatim(lexical, qu
     assert r.verbatim == source
 
 
+@pytest.mark.parametrize(
+    ("quote", "source"),
+    [
+        ("The Licensee shall exclude all affiliates.", "The Licensee shall include all affiliates."),
+        ("The Vendor is viable for any loss.", "The Vendor is liable for any loss."),
+        ("The grant is inclusive of the territory.", "The grant is exclusive of the territory."),
+    ],
+)
+def test_two_real_words_that_look_alike_are_not_a_typo(lexical, quote, source):
+    r = one(lexical, quote, [Source("c", source)])
+    assert r.verdict is Verdict.ALTERED, r.reason
+
+
 def test_british_spelling_is_near_verbatim(lexical):
-    src = [Source("c", "The licensor shall authorize the organization to use the color marks.")]
-    r = one(lexical, "The licensor shall authorise the organisation to use the colour marks.", src)
+    src = [Source("c", "The licensor shall authorize the organization to use the gray color marks for the enrollment.")]
+    r = one(lexical, "The licensor shall authorise the organisation to use the grey colour marks for the enrolment.", src)
     assert r.verdict is Verdict.NEAR_VERBATIM, r.reason
 
 
