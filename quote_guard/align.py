@@ -215,11 +215,8 @@ def _spelling_variant(a: str, b: str) -> bool:
     if " " not in a and " " not in b and is_known_word(a) and is_known_word(b):
         return False
     dist = OSA.distance(a, b)
-    if dist <= 1:
-        return True
-    if dist == 2 and (n >= 7 or (n >= 4 and sorted(a) == sorted(b))):
-        return True
-    return False
+    # one edit, or two in a long word or as a swap of letters ("hwihc"/"which")
+    return dist <= 1 or (dist == 2 and (n >= 7 or sorted(a) == sorted(b)))
 
 
 _KNOWN_MIN_FREQ = 100  # below this, the word list's entries include common misspellings

@@ -316,10 +316,19 @@ class Verifier:
                 if m.verdict is Verdict.PARAPHRASE:
                     text = by_id[m.source_id].text
                     c = self.config.context_chars
+                    # the lexical figures described the closest *wording*, elsewhere: measure
+                    # the quote against the passage it restates instead
+                    fq, fp = fold(r.quote).text, fold(text[m.start : m.end]).text
+                    dist = Levenshtein.distance(fq, fp)
+                    metrics = replace(
+                        metrics, stage="semantic", edit_distance=dist,
+                        match_ratio=round(1.0 - dist / max(len(fq), len(fp), 1), 4),
+                        differences=differences(fq, fp), bm25_score=None, bm25_ratio=None,
+                    )
                     out[i] = replace(
                         r, verdict=Verdict.PARAPHRASE, spans=(Span(m.source_id, m.start, m.end),),
                         verbatim=text[m.start : m.end], context=text[max(0, m.start - c) : m.end + c],
-                        metrics=replace(metrics, stage="semantic"),
+                        metrics=metrics,
                         reason=f"says what the source says in other words (cosine {m.cosine:.2f}); "
                         "the wording is not the source's",
                     )

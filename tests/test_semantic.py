@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 from quote_guard import Source, Verdict
 from quote_guard.errors import ConfigError, MissingDependencyError
+from quote_guard.normalize import fold, tokenize
 from quote_guard.semantic import (
     CallableEmbedder,
     Embedder,
@@ -193,6 +194,12 @@ def test_verifier_never_embeds_accepted_quotes() -> None:
     [r] = v.verify([PARAPHRASE], [NEWS])
     assert r.verdict is Verdict.PARAPHRASE and (r.spans[0].start, r.spans[0].end) == GOLD
     assert emb.calls[0] == [PARAPHRASE]  # only the quote the lexical stage could not place
+    # the figures describe the quote against the passage it restates, not the closest wording
+    assert r.metrics.stage == "semantic" and r.metrics.cosine_similarity is not None
+    assert r.verbatim == NEWS.text[GOLD[0] : GOLD[1]]
+    assert r.metrics.match_ratio is not None and 0 < r.metrics.match_ratio < 1
+    restated = {w for d in r.metrics.differences for w in d.source_text.split()}
+    assert restated and restated <= {t.text for t in tokenize(fold(r.verbatim).text)}
 
 
 # --------------------------------------------------------------------------- errors
