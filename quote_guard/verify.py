@@ -480,9 +480,8 @@ class Verifier:
         t = d.index.text
         if snap:
             fs, fe = _snap(t, fs, fe, fq)
-        passage = t[fs:fe]
-        dist = Levenshtein.distance(fq, passage)
-        ratio = 1.0 - dist / max(len(fq), len(passage), 1)
+        dist = Levenshtein.distance(fq, t[fs:fe])
+        ratio = 1.0 - dist / max(len(fq), fe - fs, 1)
         return _Match(d, fs, fe, dist, ratio, fq, stage)
 
     # -- ellipsis -------------------------------------------------------------
@@ -608,6 +607,11 @@ class Verifier:
         # match are a rewording instead (paraphrase or unsupported: the semantic stage decides).
         content_ok = not content or (ratio >= cfg.content_altered_min_ratio
                                      and changed_content <= cfg.content_altered_max_words)
+        # A clause dropped from (or slipped into) an otherwise verbatim passage, with no
+        # ellipsis to say so, misrepresents the passage: altered, whatever its length.
+        # (In a short quote a missing or extra word is as likely a rewording.)
+        omission = (len(load) == 1 and load[0].kind in ("insert", "delete")
+                    and ratio >= (cfg.near_verbatim_min_ratio if n_words >= 12 else cfg.content_altered_min_ratio))
         if exact_all:
             verdict, reason = Verdict.VERBATIM, "every fragment is in the source, in order"
         elif not load and ratio >= cfg.near_verbatim_min_ratio:
@@ -615,8 +619,8 @@ class Verifier:
             verdict, reason = Verdict.NEAR_VERBATIM, "differs from the source only in form: " + ", ".join(kinds)
             edge = ratio - cfg.near_verbatim_min_ratio
             metrics = replace(metrics, low_confidence=diffs != () and edge < cfg.low_confidence_margin)
-        elif (load and content_ok and ratio >= cfg.altered_min_ratio
-              and changed <= max(cfg.altered_max_changed_words, cfg.altered_max_changed_fraction * n_words)):
+        elif omission or (load and content_ok and ratio >= cfg.altered_min_ratio
+                          and changed <= max(cfg.altered_max_changed_words, cfg.altered_max_changed_fraction * n_words)):
             words = "; ".join(f"{d.quote_text or '∅'} → {d.source_text or '∅'} ({d.category})" for d in load[:6])
             verdict, reason = Verdict.ALTERED, "close to the source, but words that carry meaning differ: " + words
             edge = ratio - cfg.altered_min_ratio
@@ -680,19 +684,22 @@ def _occurrences(text: str, needle: str, lo: int, hi: int, *, limit: int) -> lis
 
 
 def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
-    """Grow a folded range outwards to whole words, and trim spaces at its edges.
+    """Grow a folded range that starts or ends inside a word out to the whole word, and
+    trim spaces at its edges.
 
-    An edge is grown only when the quote's edge word does not already match there: a
-    quote cut mid-word ("...the Party possessi") keeps its cut.
+    An edge inside a word is kept only where the quote itself is cut there and matches
+    ("...the Party possessi" keeps its cut).
     """
-    head = _EDGE_WORD.match(fq)
-    if fs < fe and head and t[fs : fs + head.end()] != head.group():
-        while fs > 0 and is_word_char(t[fs - 1]) and is_word_char(t[fs]):
-            fs -= 1
-    tail = _EDGE_WORD_END.search(fq)
-    if fs < fe and tail and t[fe - len(tail.group()) : fe] != tail.group():
-        while fe < len(t) and is_word_char(t[fe]) and is_word_char(t[fe - 1]):
-            fe += 1
+    if 0 < fs < fe and is_word_char(t[fs - 1]) and is_word_char(t[fs]):
+        head = _EDGE_WORD.match(fq)
+        if not (head and t[fs : fs + head.end()] == head.group()):
+            while fs > 0 and is_word_char(t[fs - 1]):
+                fs -= 1
+    if fs < fe < len(t) and is_word_char(t[fe - 1]) and is_word_char(t[fe]):
+        tail = _EDGE_WORD_END.search(fq)
+        if not (tail and t[fe - len(tail.group()) : fe] == tail.group()):
+            while fe < len(t) and is_word_char(t[fe]):
+                fe += 1
     while fs < fe and t[fs] == " ":
         fs += 1
     while fe > fs and t[fe - 1] == " ":

@@ -190,6 +190,23 @@ def test_named_party_swap_is_altered(lexical):
     assert {d.category for d in r.metrics.differences} == {"party"}
 
 
+@pytest.mark.parametrize(
+    "quote",
+    [
+        # words silently dropped from the middle (no ellipsis to say so)
+        "The Receiving Party shall hold all Confidential Information for five (5) years and shall use it "
+        "solely to evaluate the proposed transaction.",
+        # a clause slipped in
+        "Either party may terminate this Agreement at any time and for any reason by giving at least sixty "
+        "(60) days’ written notice to the other party before the end of the term.",
+    ],
+)
+def test_a_clause_dropped_or_added_without_an_ellipsis_is_altered(lexical, quote):
+    r = one(lexical, quote)
+    assert r.verdict is Verdict.ALTERED, r.reason
+    assert len([d for d in r.metrics.differences if d.load_bearing]) == 1
+
+
 def test_scattered_rewording_is_not_altered(lexical):
     # several ordinary words changed: a rewording for the semantic stage, never 'altered'
     r = one(lexical, "The renter must pay the owner a rent of $1,200 each month on its first day.")
