@@ -313,8 +313,15 @@ class Verifier:
                     continue
                 r = results[i]
                 metrics = replace(r.metrics, cosine_similarity=round(m.cosine, 4))
-                if m.verdict is Verdict.PARAPHRASE:
-                    text = by_id[m.source_id].text
+                text = by_id[m.source_id].text
+                quoted, passage = _figures(r.quote), _figures(text[m.start : m.end])
+                missing = sorted(quoted[k] for k in quoted.keys() - passage.keys())
+                if m.verdict is Verdict.PARAPHRASE and missing:
+                    # a restatement keeps its figures; a look-alike clause from elsewhere does not
+                    out[i] = replace(r, metrics=metrics, reason=(
+                        f"the closest passage by meaning (cosine {m.cosine:.2f}, {m.source_id}) has other "
+                        f"figures: {', '.join(missing[:4])} not in it"))
+                elif m.verdict is Verdict.PARAPHRASE:
                     c = self.config.context_chars
                     # the lexical figures described the closest *wording*, elsewhere: measure
                     # the quote against the passage it restates instead
@@ -672,6 +679,18 @@ def _merge_literal_gaps(
             out_seps.append(sep)
             out_raws.append(raw)
     return out, out_seps, out_raws
+
+
+def _figures(text: str) -> dict[str, str]:
+    """The numbers a text states, keyed by one written form ("1,000" and "1000.00" alike)."""
+    out: dict[str, str] = {}
+    for t in tokenize(fold(text).text):
+        if t.text[0].isdigit():
+            try:
+                out[repr(float(t.text.replace(",", "")))] = t.text
+            except ValueError:
+                out[t.text] = t.text
+    return out
 
 
 def _occurrences(text: str, needle: str, lo: int, hi: int, *, limit: int) -> list[int]:

@@ -249,3 +249,22 @@ def test_paraphrase_span_is_narrowed_to_a_glued_headline() -> None:
     [m] = stage.find_support(["Science fiction writer Ray Bradbury dies at 91"], [doc])
     assert m is not None and m.verdict is Verdict.PARAPHRASE
     assert doc.text[m.start : m.end] == "Iconic science fiction writer Ray Bradbury dies at 91"
+
+
+def test_a_look_alike_passage_with_other_figures_is_not_a_paraphrase() -> None:
+    from quote_guard import Verifier, VerifierConfig
+
+    emb = BagOfWords()
+    v = Verifier(VerifierConfig(semantic=SemanticConfig(enabled=True)), embedder=emb)
+    src = Source(
+        "renewal",
+        "Preamble. The initial term of this agreement begins on the effective date and continues "
+        "until four (4) years after that date, unless terminated earlier under section 9. Notices go by mail.",
+    )
+    same = "The agreement's initial term starts on the effective date and lasts until four (4) years later, unless terminated earlier under section 9."
+    other = "The agreement's initial term starts on the effective date and lasts until five (5) years later, unless terminated earlier under section 12."
+    r_same, r_other = v.verify([same, other], [src])
+    assert r_same.verdict is Verdict.PARAPHRASE
+    assert r_other.verdict is Verdict.UNSUPPORTED
+    assert "other figures" in r_other.reason and "5" in r_other.reason and r_other.spans == ()
+    assert r_other.metrics.cosine_similarity is not None
