@@ -237,6 +237,21 @@ class ResultWriter:
         self.close()
 
 
+class _FileWriter(ResultWriter):
+    """A writer whose file on disk is the record of what was written (JSONL, CSV)."""
+
+    _f: Any
+
+    def close(self) -> None:
+        if not self._f.closed:
+            self._f.close()
+
+    def records(self) -> Iterator[ResultRecord]:
+        if not self._f.closed:
+            self._f.flush()
+        yield from read_records(self.path)
+
+
 def _salvage_jsonl(path: Path) -> tuple[dict[int, str], int]:
     """Read the complete, valid lines of a JSONL results file; return (index -> quote, good bytes)."""
     done: dict[int, str] = {}
@@ -254,7 +269,7 @@ def _salvage_jsonl(path: Path) -> tuple[dict[int, str], int]:
     return done, good
 
 
-class _JsonlWriter(ResultWriter):
+class _JsonlWriter(_FileWriter):
     def __init__(self, path: Path, *, resume: bool) -> None:
         self.path = path
         self.done = {}
@@ -271,17 +286,8 @@ class _JsonlWriter(ResultWriter):
         self._f.write(json.dumps(record.to_dict(), ensure_ascii=False) + "\n")
         self._f.flush()
 
-    def close(self) -> None:
-        if not self._f.closed:
-            self._f.close()
 
-    def records(self) -> Iterator[ResultRecord]:
-        if not self._f.closed:
-            self._f.flush()
-        yield from read_records(self.path)
-
-
-class _CsvWriter(ResultWriter):
+class _CsvWriter(_FileWriter):
     def __init__(self, path: Path, *, resume: bool) -> None:
         self.path = path
         self.done = {}
@@ -321,15 +327,6 @@ class _CsvWriter(ResultWriter):
     def write(self, record: ResultRecord) -> None:
         self._w.writerow(record.to_row())
         self._f.flush()
-
-    def close(self) -> None:
-        if not self._f.closed:
-            self._f.close()
-
-    def records(self) -> Iterator[ResultRecord]:
-        if not self._f.closed:
-            self._f.flush()
-        yield from read_records(self.path)
 
 
 class _XlsxWriter(ResultWriter):
