@@ -7,11 +7,13 @@ Stages, cheapest first, each used only when the one before could not decide:
    ``near_verbatim``, with the span mapped back to the original text.
 3. **ellipsis**: a quote with ``...``/``…``/``[...]`` is split into fragments, matched in
    order inside one document, each gap at most ``ellipsis_max_gap`` characters.
-4. **fuzzy**: edit-distance infix alignment against each document (for contexts above
-   ``bm25_min_chars``, only around the best BM25 windows), snapped to word boundaries,
-   then the word-level meaning guard: a changed negation, number, modal, quantifier,
-   direction, exclusivity word, party or other content word gives ``altered``; only
-   differences of form give ``near_verbatim``; a weak alignment is ``unsupported``.
+4. **fuzzy**: edit-distance infix alignment around exact seeds of the quote (or around the
+   best BM25 windows of a large document, when building the index pays), snapped to word
+   boundaries, then the word-level meaning guard: a changed negation, number, modal,
+   quantifier, direction, exclusivity word, party, connective, or a word swapped or clause
+   dropped in an otherwise identical passage gives ``altered``; only differences of form
+   give ``near_verbatim``; a weak alignment is ``unsupported``. In a large collection each
+   quote is first narrowed to its candidate documents (:class:`~quote_guard.index.CorpusFilter`).
 5. **semantic** (optional, ``quote_guard[semantic]``): quotes still ``unsupported`` are
    searched by meaning; a supported one becomes ``paraphrase`` with its span.
 """
