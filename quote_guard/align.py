@@ -246,17 +246,29 @@ def is_known_word(word: str) -> bool:
     return word in _known_words()
 
 
-_EQUIVALENT = {"&": "and", "%": "percent", "§": "section"}
+_EQUIVALENT = {
+    "&": "and", "%": "percent", "§": "section", "sec": "section", "art": "article", "para": "paragraph",
+    "inc": "incorporated", "corp": "corporation", "co": "company", "ltd": "limited", "dept": "department",
+    "cannot": "can not", "won't": "will not", "can't": "can not", "shan't": "shall not", "it's": "it is",
+    "that's": "that is", "there's": "there is", "we'll": "we will", "they'll": "they will",
+    "we're": "we are", "they're": "they are", "you're": "you are", "we've": "we have", "they've": "they have",
+}
 
 
 def _canonical(words: list[str]) -> list[str]:
-    """Words in one written form: "&" as "and", "per cent"/"%" as "percent", "1,000.00" as "1000"."""
+    """Words in one written form: "&" as "and", "per cent"/"%" as "percent", "1,000.00" as
+    "1000", "Inc" as "incorporated", "don't" as "do not"."""
     out: list[str] = []
     for w in words:
         if w == "cent" and out and out[-1] == "per":
             out[-1] = "percent"
             continue
-        w = _EQUIVALENT.get(w, w)
+        if w in _EQUIVALENT:
+            out.extend(_EQUIVALENT[w].split())
+            continue
+        if w.endswith("n't") and len(w) > 3:
+            out.extend((w[:-3], "not"))
+            continue
         if _DIGIT.match(w):
             try:
                 w = repr(float(w.replace(",", "")))

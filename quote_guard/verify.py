@@ -623,7 +623,8 @@ class Verifier:
                     and ratio >= (cfg.near_verbatim_min_ratio if n_words >= 12 else cfg.content_altered_min_ratio))
         if exact_all:
             verdict, reason = Verdict.VERBATIM, "every fragment is in the source, in order"
-        elif not load and ratio >= cfg.near_verbatim_min_ratio:
+        elif not load and (ratio >= cfg.near_verbatim_min_ratio
+                           or all(d.category in ("format", "punctuation") for d in diffs)):
             kinds = sorted({d.category for d in diffs}) or ["case, spacing or typography"]
             verdict, reason = Verdict.NEAR_VERBATIM, "differs from the source only in form: " + ", ".join(kinds)
             edge = ratio - cfg.near_verbatim_min_ratio
@@ -635,7 +636,7 @@ class Verifier:
             edge = ratio - cfg.altered_min_ratio
             metrics = replace(metrics, low_confidence=edge < cfg.low_confidence_margin)
         else:
-            why = (f"the closest passage matches only {ratio:.0%} of the quote" if ratio < cfg.altered_min_ratio
+            why = (f"the closest passage matches only {ratio:.0%} of the quote" if ratio < cfg.altered_min_ratio or not load
                    else f"the closest passage ({ratio:.0%} alike) differs in {len(load)} places, "
                    "in other words: not a quotation of it")
             return QuoteResult(

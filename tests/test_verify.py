@@ -117,6 +117,8 @@ def test_typo_corrected_by_the_model_is_near_verbatim():
         ("The fee is $1000 per month.", "The fee is $1,000 per month."),
         ("The fee is $1,000.00 per month.", "The fee is $1,000 per month."),
         ("Smith and Jones LLP shall act as counsel.", "Smith & Jones LLP shall act as counsel."),
+        ("The Supplier does not warrant uninterrupted service.", "The Supplier doesn't warrant uninterrupted service."),
+        ("Acme Incorporated shall deliver the goods under Section 4.", "Acme Inc. shall deliver the goods under Sec. 4."),
     ],
 )
 def test_same_words_and_values_written_differently_are_near_verbatim(lexical, quote, source):
