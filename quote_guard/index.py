@@ -81,11 +81,11 @@ class BM25Windows:
         s = self.scores(query_tokens)
         if len(s) == 0:
             return [], None
-        order = np.argsort(-s, kind="stable")[: max(k, 1)]
-        hits = [WindowHit(self.bounds[i][0], self.bounds[i][1], float(s[i])) for i in order]
+        order = np.argsort(-s, kind="stable")
+        hits = [WindowHit(self.bounds[i][0], self.bounds[i][1], float(s[i])) for i in order[: max(k, 1)]]
         best = hits[0]
         other: float | None = None
-        for i in np.argsort(-s, kind="stable"):
+        for i in order:
             a, e = self.bounds[i]
             if e <= best.start or a >= best.end:
                 other = float(s[i])

@@ -225,14 +225,13 @@ class Verifier:
         elif not isinstance(config, VerifierConfig):
             raise ConfigError(f"Verifier(config=...) takes a VerifierConfig, got {type(config).__name__}")
         if overrides:
-            try:
-                config = config.model_copy(update=overrides)
-                config = VerifierConfig.model_validate(config.model_dump())
-            except Exception as exc:  # pydantic ValidationError
-                raise ConfigError(f"invalid Verifier setting: {exc}") from exc
             unknown = set(overrides) - set(VerifierConfig.model_fields)
             if unknown:
                 raise ConfigError(f"unknown Verifier setting(s): {', '.join(sorted(unknown))}")
+            try:
+                config = VerifierConfig.model_validate({**config.model_dump(), **overrides})
+            except Exception as exc:  # pydantic ValidationError
+                raise ConfigError(f"invalid Verifier setting: {exc}") from exc
         self.config = config
         self._embedder = embedder
         self._stage: SemanticStage | None = None
@@ -316,9 +315,11 @@ class Verifier:
                 r = results[i]
                 metrics = replace(r.metrics, cosine_similarity=round(m.cosine, 4))
                 text = by_id[m.source_id].text
-                quoted, passage = _figures(r.quote), _figures(text[m.start : m.end])
-                missing = sorted(quoted[k] for k in quoted.keys() - passage.keys())
-                if m.verdict is Verdict.PARAPHRASE and missing:
+                missing: list[str] = []
+                if m.verdict is Verdict.PARAPHRASE:
+                    quoted, passage = _figures(r.quote), _figures(text[m.start : m.end])
+                    missing = sorted(quoted[k] for k in quoted.keys() - passage.keys())
+                if missing:
                     # a restatement keeps its figures; a look-alike clause from elsewhere does not
                     out[i] = replace(r, metrics=metrics, reason=(
                         f"the closest passage by meaning (cosine {m.cosine:.2f}, {m.source_id}) has other "

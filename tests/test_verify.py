@@ -365,8 +365,11 @@ def test_sources_as_dict_or_list_of_texts(lexical):
 def test_unknown_setting_is_a_config_error():
     from quote_guard import ConfigError
 
-    with pytest.raises(ConfigError):
+    with pytest.raises(ConfigError, match="unknown Verifier setting.*near_verbatim_minratio"):
         Verifier(VerifierConfig(), near_verbatim_minratio=0.5)
+    with pytest.raises(ConfigError, match="invalid Verifier setting"):
+        Verifier(VerifierConfig(), near_verbatim_min_ratio=2)
+    assert Verifier(ellipsis_max_gap=10).config.ellipsis_max_gap == 10
     with pytest.raises(ValueError):
         VerifierConfig(near_verbatim_min_ratio=2)
 
