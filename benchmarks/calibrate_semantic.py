@@ -34,7 +34,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from quote_guard import Source
-from quote_guard.semantic import SemanticConfig, SemanticStage, split_passages
+from quote_guard.embed import SemanticConfig, SemanticStage, split_passages
 
 DEFAULT_BENCH = Path(__file__).resolve().parents[2] / "shared" / "bench" / "dev"
 

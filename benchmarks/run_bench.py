@@ -70,7 +70,7 @@ def main() -> int:
         scorer.SYSTEMS["quote_guard"] = LexicalQuoteGuard
     elif "quote_guard" in a.systems.split(","):
         # load the embedding model before the clock starts: its cold start is reported apart
-        from quote_guard.semantic import SemanticConfig, SemanticStage, semantic_available
+        from quote_guard.embed import SemanticConfig, SemanticStage, semantic_available
 
         if semantic_available(SemanticConfig()):
             t0 = time.perf_counter()

@@ -32,8 +32,8 @@ from .verify import Verifier, VerifierConfig, raise_for_failures, stats
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .config import QuoteGuardConfig, load_config
+    from .embed import Embedder, SemanticConfig
     from .guard import GuardReport, QuoteGuard
-    from .semantic import Embedder, SemanticConfig
 
 __version__ = "0.1.0"
 
@@ -41,11 +41,11 @@ logging.getLogger("quote_guard").addHandler(logging.NullHandler())
 
 # public name -> module that defines it; loaded on first attribute access (PEP 562)
 _LAZY: dict[str, str] = {
-    "Embedder": "quote_guard.semantic",
+    "Embedder": "quote_guard.embed",
     "GuardReport": "quote_guard.guard",
     "QuoteGuard": "quote_guard.guard",
     "QuoteGuardConfig": "quote_guard.config",
-    "SemanticConfig": "quote_guard.semantic",
+    "SemanticConfig": "quote_guard.embed",
     "load_config": "quote_guard.config",
 }
 

@@ -21,7 +21,7 @@ from functools import lru_cache
 from rapidfuzz.distance import OSA, Levenshtein
 
 from .models import Difference
-from .normalize import tokenize
+from .normalize import canonical_number, tokenize
 
 __all__ = ["Alignment", "differences", "infix", "word_category"]
 
@@ -269,12 +269,7 @@ def _canonical(words: list[str]) -> list[str]:
         if w.endswith("n't") and len(w) > 3:
             out.extend((w[:-3], "not"))
             continue
-        if _DIGIT.match(w):
-            try:
-                w = repr(float(w.replace(",", "")))
-            except ValueError:
-                pass
-        out.append(w)
+        out.append(canonical_number(w) or w)
     return out
 
 

@@ -7,7 +7,7 @@ own sections:
 section         model                                        defined in
 ==============  ===========================================  ===================
 ``verifier``    :class:`~quote_guard.verify.VerifierConfig`   ``verify.py``
-``semantic``    :class:`~quote_guard.semantic.SemanticConfig` ``semantic.py``
+``semantic``    :class:`~quote_guard.embed.SemanticConfig` ``embed/config.py``
 ``extract``     :class:`~quote_guard.extract.ExtractConfig`   ``extract.py``
 ``rewrite``     :class:`~quote_guard.rewrite.RewritePolicy`   ``rewrite.py``
 ``policy``      :class:`PolicyConfig`                        here
@@ -38,11 +38,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from .embed.config import SemanticConfig
 from .errors import ConfigError
 from .extract import ExtractConfig
 from .models import Verdict
 from .rewrite import RewritePolicy
-from .semantic import SemanticConfig
 from .verify import VerifierConfig
 
 __all__ = [

@@ -39,6 +39,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .normalize import is_cjk, json_unescape, trim
+
 __all__ = ["ExtractConfig", "ExtractedQuote", "QuoteKind", "extract_quotes"]
 
 
@@ -182,7 +184,7 @@ class ExtractedQuote:
         """
         segs = self.segments or ((self.start, self.end),)
         if self.json_pointer is not None:
-            parts = [_json_unescape(answer[s:e]) for s, e in segs]
+            parts = [json_unescape(answer[s:e]) for s, e in segs]
         else:
             parts = [answer[s:e] for s, e in segs]
         return "\n".join(parts)
@@ -261,17 +263,6 @@ _ELISION_RE = re.compile(
 )
 # the possessive/closing candidates for a single closing mark: not after a space, not before a word
 _SINGLE_CLOSE_CANDIDATE = {c: re.compile(rf"(?<=\S){re.escape(c)}(?!\w)") for c in "'’"}
-
-
-_CJK_RE = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005\u3007]")
-_LETTER_RE = re.compile(r"[^\W\d_]")
-
-
-def _mostly_cjk(text: str) -> bool:
-    """True when most letters are Han or kana (the rule of ``normalize.is_cjk``)."""
-    if _CJK_RE.search(text) is None:
-        return False
-    return len(_CJK_RE.findall(text)) * 2 >= len(_LETTER_RE.findall(text))
 
 
 def _is_word(c: str) -> bool:
@@ -447,18 +438,10 @@ def _strip_pair(text: str, s: int, e: int) -> tuple[int, int, str, str] | None:
     inner = text[s + 1:e - 1]
     if o in inner or (o != c and c in inner):
         return None  # “A” and “B”: two quotes, not one
-    a, b = _trim(text, s + 1, e - 1)
+    a, b = trim(text, s + 1, e - 1)
     if a >= b:
         return None
     return a, b, o, c
-
-
-def _trim(text: str, s: int, e: int) -> tuple[int, int]:
-    while s < e and text[s].isspace():
-        s += 1
-    while e > s and text[e - 1].isspace():
-        e -= 1
-    return s, e
 
 
 def _strip_emphasis(text: str, s: int, e: int) -> tuple[int, int]:
@@ -468,7 +451,7 @@ def _strip_emphasis(text: str, s: int, e: int) -> tuple[int, int]:
         while s + n < e - n and text[s + n] == ch and text[e - 1 - n] == ch and n < 3:
             n += 1
         if n and s + n < e - n:
-            return _trim(text, s + n, e - n)
+            return trim(text, s + n, e - n)
     return s, e
 
 
@@ -515,7 +498,7 @@ class _Prose:
     def _block(self, lines: list[re.Match[str]]) -> tuple[int, int]:
         text = self.text
         region = (lines[0].start(), lines[-1].end())
-        segs = [_trim(text, m.start("c"), m.end("c")) for m in lines]
+        segs = [trim(text, m.start("c"), m.end("c")) for m in lines]
         starts = [m.start() for m in lines]
         prefixes = [m.group("p") for m in lines]
 
@@ -549,7 +532,7 @@ class _Prose:
                 h = _hint_after(text, k)
                 if h is not None and not text[h[1][1]:le].strip(" \t.,;:"):
                     citation = citation or h
-                    segs[-1] = _trim(text, ls, k)
+                    segs[-1] = trim(text, ls, k)
                     break
         open_mark, close_mark = prefixes[0], ""
         outer_end = segs[-1][1]
@@ -565,10 +548,10 @@ class _Prose:
             ok = joined.count(o) == 2 if o == c else joined.count(o) == 1 and joined.count(c) == 1
             if ok:
                 if len(segs) == 1:
-                    segs[0] = _trim(text, s0 + 1, body_end - 1)
+                    segs[0] = trim(text, s0 + 1, body_end - 1)
                 else:
-                    segs[0] = _trim(text, s0 + 1, segs[0][1])
-                    segs[-1] = _trim(text, segs[-1][0], body_end - 1)
+                    segs[0] = trim(text, s0 + 1, segs[0][1])
+                    segs[-1] = trim(text, segs[-1][0], body_end - 1)
                 drop_empty_ends()
                 if not segs:
                     return region
@@ -634,10 +617,10 @@ class _Prose:
                 close_mark += ")"
             covered.append((m.start(), ce))
             taken_until = ce
-            a, b = _trim(text, m.end(), cs)
+            a, b = trim(text, m.end(), cs)
             # <blockquote><p>…</p></blockquote>
             while b - a > 7 and text[a:a + 3].lower() == "<p>" and text[b - 4:b].lower() == "</p>":
-                a, b = _trim(text, a + 3, b - 4)
+                a, b = trim(text, a + 3, b - 4)
             open_mark = text[m.start():m.end()]
             pair = _strip_pair(text, a, b)
             if pair is not None:
@@ -672,12 +655,12 @@ class _Prose:
 
     def _inline_quote(self, op: int, om: str, cp: int, cm: str) -> None:
         text = self.text
-        a, b = _trim(text, op + len(om), cp)
+        a, b = trim(text, op + len(om), cp)
         citation: tuple[str, tuple[int, int]] | None = None
         m = _INNER_HINT_RE.search(text, max(a, b - 120), b) if text[b - 1] == "]" else None
         if m and m.start() > a and self.cfg.citations:
             citation = (_clean_hint(m.group("b")), (m.start("b") - 1, m.end()))
-            b = _trim(text, a, m.start())[1]
+            b = trim(text, a, m.start())[1]
         a, b = _strip_emphasis(text, a, b)
         if a >= b:
             return
@@ -697,7 +680,7 @@ class _Prose:
         )
 
     def _long_enough(self, content: str) -> bool:
-        if _mostly_cjk(content):
+        if is_cjk(content):
             return sum(1 for c in content if c.isalnum()) >= self.cfg.min_cjk_chars
         n = 0
         for _ in _WORD_RE.finditer(content):
@@ -1007,16 +990,6 @@ def _json_decode_map(raw: str) -> tuple[str, list[int]]:
     return "".join(out), pos
 
 
-def _json_unescape(raw: str) -> str:
-    if "\\" not in raw:
-        return raw
-    try:
-        value = json.loads('"' + raw + '"')
-    except ValueError:
-        return raw
-    return value if isinstance(value, str) else raw
-
-
 class _JsonWalk:
     def __init__(self, text: str, lo: int, hi: int, cfg: ExtractConfig) -> None:
         self.text, self.lo, self.hi, self.cfg = text, lo, hi, cfg
@@ -1053,7 +1026,7 @@ class _JsonWalk:
                 j = _string_end(text, i + 1)
                 top = stack[-1]
                 if top.is_obj and top.expect_key:
-                    top.key = _json_unescape(text[i + 1:j])
+                    top.key = json_unescape(text[i + 1:j])
                 else:
                     self._value(stack, i + 1, j)
                 i = j + 1
@@ -1081,11 +1054,11 @@ class _JsonWalk:
         raw = text[s:e]
         top = stack[-1]
         if top.is_obj and top.key is not None:
-            top.members.setdefault(top.key, (_json_unescape(raw), s, e))
+            top.members.setdefault(top.key, (json_unescape(raw), s, e))
         decoded, pos = _json_decode_map(raw)
         pointer = _pointer(stack)
         if self._role(stack) == "quote":
-            a0, b0 = _trim(decoded, 0, len(decoded))
+            a0, b0 = trim(decoded, 0, len(decoded))
             a, b, om, cm = a0, b0, "", ""
             pair = _strip_pair(decoded, a0, b0)
             if pair is not None:

@@ -29,7 +29,21 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-__all__ = ["Folded", "Token", "fold", "fold_query", "is_cjk", "is_word_char", "tokenize"]
+__all__ = [
+    "CJK_RANGES",
+    "ELLIPSIS",
+    "Folded",
+    "Token",
+    "canonical_number",
+    "fold",
+    "fold_query",
+    "is_cjk",
+    "is_word_char",
+    "json_unescape",
+    "split_ellipsis",
+    "tokenize",
+    "trim",
+]
 
 # Characters whose fold is fixed by us, before NFKC and case folding.
 _SPECIAL: dict[str, str] = {}
@@ -240,11 +254,13 @@ def fold_query(text: str) -> str:
 
 # --------------------------------------------------------------------------- tokens
 
-_CJK_RANGES = (
+#: Han and kana: scripts written without spaces, where every character is a token.
+CJK_RANGES = (
     "\u3040-\u30ff"  # hiragana, katakana
     "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"  # CJK ideographs
     "\u3005\u3007"
 )
+_CJK_RANGES = CJK_RANGES
 _CJK = re.compile(f"[{_CJK_RANGES}]")
 # numbers keep their inner separators ("1,000.50", "3.1", "12/31/2020"); words keep
 # inner apostrophes; every CJK character is a token; any other non-space symbol is a
@@ -281,3 +297,87 @@ def is_cjk(text: str) -> bool:
     n_cjk = len(_CJK.findall(text))
     n_alpha = sum(1 for c in text if c.isalpha())
     return n_alpha > 0 and n_cjk * 2 >= n_alpha
+
+
+# --------------------------------------------------------------------------- shared primitives
+
+
+def trim(text: str, start: int, end: int) -> tuple[int, int]:
+    """Shrink ``[start, end)`` of ``text`` until it neither starts nor ends with whitespace.
+
+    >>> trim("  a b  ", 0, 7)
+    (2, 5)
+    """
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def json_unescape(raw: str) -> str:
+    """The value of the inside of a JSON string literal (``raw`` itself if it is not valid JSON).
+
+    >>> json_unescape('say \\"hi\\"')
+    'say "hi"'
+    """
+    if "\\" not in raw:
+        return raw
+    import json
+
+    try:
+        value = json.loads('"' + raw + '"')
+    except ValueError:
+        return raw
+    return value if isinstance(value, str) else raw
+
+
+#: An ellipsis mark: ``[...]``, ``[…]``, ``(...)``, ``(…)``, ``. . .``, ``...``, ``…``. In ``....``
+#: the first dot is the fragment's own full stop (``\.{3}(?!\.)`` takes the last three). No
+#: leading ``\s*``: a pattern that starts with a whitespace run costs quadratic time on a
+#: long run of spaces; the spaces around a mark are trimmed from the fragments instead.
+ELLIPSIS = re.compile(
+    r"\[\s*(?:\.\s*){3,}\]|\[\s*…\s*\]|\(\s*(?:\.\s*){3,}\)|\(\s*…\s*\)|\.\s\.\s\.|\.{3}(?!\.)|…+"
+)
+
+
+def split_ellipsis(quote: str) -> list[tuple[str, str]]:
+    """Split a quote at its ellipsis marks.
+
+    Returns ``[(fragment, separator_before), ...]``; the first separator is ``""``, and a
+    separator is the quote's own text between two fragments (the mark and its spaces).
+    Leading and trailing ellipses are dropped: they mark a cut, not a gap.
+
+    >>> split_ellipsis("The Licensee shall ... pay [...] the fee")
+    [('The Licensee shall', ''), ('pay', ' ... '), ('the fee', ' [...] ')]
+    >>> split_ellipsis("...assign this Lease")
+    [('assign this Lease', '')]
+    """
+    parts: list[tuple[str, str]] = []
+    pos = 0
+    prev_end = 0
+    for m in ELLIPSIS.finditer(quote):
+        a, b = trim(quote, pos, m.start())
+        if b > a:
+            parts.append((quote[a:b], quote[prev_end:a] if parts else ""))
+            prev_end = b
+        pos = m.end()
+    a, b = trim(quote, pos, len(quote))
+    if b > a:
+        parts.append((quote[a:b], quote[prev_end:a] if parts else ""))
+    return parts
+
+
+def canonical_number(token: str) -> str | None:
+    """One written form for a number token, so that "1,000", "1000" and "1000.00" compare
+    equal; ``None`` when the token does not start with a digit.
+
+    >>> canonical_number("1,000.00") == canonical_number("1000")
+    True
+    """
+    if not token[:1].isdigit():
+        return None
+    try:
+        return repr(float(token.replace(",", "")))
+    except ValueError:
+        return token

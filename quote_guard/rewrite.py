@@ -38,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .extract import ExtractedQuote, QuoteKind
 from .models import QuoteResult, Verdict
+from .normalize import json_unescape
 
 __all__ = ["Action", "Pair", "Rewrite", "RewriteEdit", "RewritePolicy", "rewrite"]
 
@@ -329,13 +330,7 @@ def _encode(q: ExtractedQuote, s: str) -> str:
 
 
 def _decode(q: ExtractedQuote, s: str) -> str:
-    if q.json_pointer is None:
-        return s
-    try:
-        v = json.loads('"' + s + '"')
-    except ValueError:
-        return s
-    return v if isinstance(v, str) else s
+    return s if q.json_pointer is None else json_unescape(s)
 
 
 _BLOCK_PREFIX_RE = re.compile(r"[ \t]{0,3}(?:>[ \t]?)+")

@@ -32,16 +32,16 @@ from pydantic import BaseModel, ConfigDict, Field
 from rapidfuzz.distance import Levenshtein
 
 from .align import differences, infix
+from .embed.config import SemanticConfig
 from .errors import ConfigError, QuoteVerificationError, SourceError
 from .index import DocIndex, get_corpus_filter, get_index
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
-from .normalize import fold, is_word_char, tokenize
-from .semantic import SemanticConfig
+from .normalize import canonical_number, fold, is_word_char, split_ellipsis, tokenize
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .semantic import Embedder, SemanticStage
+    from .embed import Embedder, SemanticStage
 
-__all__ = ["Verifier", "VerifierConfig", "raise_for_failures", "split_ellipsis", "stats"]
+__all__ = ["Verifier", "VerifierConfig", "coerce_sources", "raise_for_failures", "split_ellipsis", "stats"]
 
 log = logging.getLogger("quote_guard")
 
@@ -146,37 +146,6 @@ class VerifierConfig(BaseModel):
         default_factory=SemanticConfig,
         description="The embedding stage that tells a paraphrase from an unsupported quote.",
     )
-
-
-# Ellipsis marks: [...], […], (...), (…), ". . .", "...", "…". In "....", the first dot is
-# the fragment's own full stop (``\.{3}(?!\.)`` takes the last three).
-_ELLIPSIS = re.compile(
-    r"\s*(?:\[\s*(?:\.\s*){3,}\]|\[\s*…\s*\]|\(\s*(?:\.\s*){3,}\)|\(\s*…\s*\)|\.\s\.\s\.|\.{3}(?!\.)|…+)\s*"
-)
-
-
-def split_ellipsis(quote: str) -> list[tuple[str, str]]:
-    """Split a quote at its ellipsis marks.
-
-    Returns ``[(fragment, separator_before), ...]``; the first separator is ``""``. Leading
-    and trailing ellipses are dropped (they mark a cut, not a gap).
-
-    >>> split_ellipsis("The Licensee shall ... pay [...] the fee")
-    [('The Licensee shall', ''), ('pay', ' ... '), ('the fee', ' [...] ')]
-    """
-    parts: list[tuple[str, str]] = []
-    pos = 0
-    sep = ""
-    for m in _ELLIPSIS.finditer(quote):
-        frag = quote[pos : m.start()].strip()
-        if frag:
-            parts.append((frag, sep if parts else ""))
-            sep = m.group()
-        pos = m.end()
-    tail = quote[pos:].strip()
-    if tail:
-        parts.append((tail, sep if parts else ""))
-    return parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,7 +260,7 @@ class Verifier:
         if self._stage is None:
             with self._stage_lock:
                 if self._stage is None:
-                    from .semantic import SemanticStage, semantic_available
+                    from .embed import SemanticStage, semantic_available
 
                     if cfg.enabled == "auto" and self._embedder is None and not semantic_available(cfg):
                         return None
@@ -689,11 +658,9 @@ def _figures(text: str) -> dict[str, str]:
     """The numbers a text states, keyed by one written form ("1,000" and "1000.00" alike)."""
     out: dict[str, str] = {}
     for t in tokenize(fold(text).text):
-        if t.text[0].isdigit():
-            try:
-                out[repr(float(t.text.replace(",", "")))] = t.text
-            except ValueError:
-                out[t.text] = t.text
+        key = canonical_number(t.text)
+        if key is not None:
+            out[key] = t.text
     return out
 
 

@@ -15,5 +15,5 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 .venv/bin/pip install -q "torch==2.13.0"
 .venv/bin/pip install -q -e ".[dev]"
 # build the default embedder (a static distillation of the packaged MiniLM) once, offline
-HF_HUB_OFFLINE=1 .venv/bin/python -c "from quote_guard.semantic import prepare_static_model as p; p()"
+HF_HUB_OFFLINE=1 .venv/bin/python -c "from quote_guard.embed import prepare_static_model as p; p()"
 echo "$want" > "$stamp"

@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from quote_guard import ConfigError, QuoteGuard, QuoteGuardConfig, load_config
 from quote_guard.config import Action
-from quote_guard.semantic import SemanticConfig
+from quote_guard.embed import SemanticConfig
 from quote_guard.verify import VerifierConfig
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from quote_guard import Source, Verifier, VerifierConfig
+from quote_guard.embed import SemanticConfig
 from quote_guard.extract import ExtractedQuote, QuoteKind, extract_quotes
 from quote_guard.models import Metrics, QuoteResult, Span, Verdict
 from quote_guard.rewrite import Rewrite, RewriteEdit, RewritePolicy, rewrite
-from quote_guard.semantic import SemanticConfig
 
 
 def res(

