@@ -27,7 +27,8 @@ from .errors import (
 )
 from .extract import ExtractConfig, ExtractedQuote, extract_quotes
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
-from .rewrite import Rewrite, RewriteEdit, RewritePolicy, rewrite
+from .policy import Action, Policy
+from .rewrite import Rewrite, RewriteEdit, rewrite
 from .verify import Verifier, VerifierConfig, raise_for_failures, stats
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
@@ -63,6 +64,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "Action",
     "ConfigError",
     "Difference",
     "Embedder",
@@ -71,6 +73,7 @@ __all__ = [
     "GuardReport",
     "Metrics",
     "MissingDependencyError",
+    "Policy",
     "ProviderError",
     "QuoteGuard",
     "QuoteGuardConfig",
@@ -80,7 +83,6 @@ __all__ = [
     "ReaskExhaustedError",
     "Rewrite",
     "RewriteEdit",
-    "RewritePolicy",
     "SemanticConfig",
     "Source",
     "SourceError",

@@ -9,12 +9,10 @@ section         model                                        defined in
 ``verifier``    :class:`~quote_guard.verify.VerifierConfig`   ``verify.py``
 ``semantic``    :class:`~quote_guard.embed.SemanticConfig` ``embed/config.py``
 ``extract``     :class:`~quote_guard.extract.ExtractConfig`   ``extract.py``
-``rewrite``     :class:`~quote_guard.rewrite.RewritePolicy`   ``rewrite.py``
-``policy``      :class:`PolicyConfig`                        here
+``policy``      :class:`~quote_guard.policy.Policy`           ``policy.py``
 ``reask``       :class:`ReaskConfig`                         here
 ``model``       :class:`ModelConfig`                         here
 ``sources``     :class:`SourcesConfig`                       here
-``stream``      :class:`StreamConfig`                        here
 ==============  ===========================================  ===================
 
 Precedence lives in one function, :func:`load_config`: call arguments (``overrides``),
@@ -32,7 +30,6 @@ from __future__ import annotations
 import os
 import string
 from collections.abc import Mapping
-from enum import Enum
 from pathlib import Path
 from typing import Any, Literal
 
@@ -41,19 +38,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from .embed.config import SemanticConfig
 from .errors import ConfigError
 from .extract import ExtractConfig
-from .models import Verdict
-from .rewrite import RewritePolicy
+from .policy import Policy
 from .verify import VerifierConfig
 
 __all__ = [
     "ENV_PREFIX",
-    "Action",
     "ModelConfig",
-    "PolicyConfig",
     "QuoteGuardConfig",
     "ReaskConfig",
     "SourcesConfig",
-    "StreamConfig",
     "load_config",
 ]
 
@@ -62,87 +55,8 @@ ENV_PREFIX = "QUOTE_GUARD_"
 _ENV_RESERVED = frozenset({"QUOTE_GUARD_CONFIG"})
 
 
-class Action(str, Enum):
-    """What the guard does with a quote of a given verdict.
-
-    - ``pass``: leave it as written.
-    - ``fix``: replace it with the exact source text (near_verbatim; a paraphrase with a
-      strong semantic match). Never allowed for ``altered``: the source says something else.
-    - ``dequote``: drop the quote marks, so the words read as reported speech.
-    - ``remove``: drop the quote.
-    - ``annotate``: keep it and mark it in place (marker text from the ``rewrite`` section).
-    - ``reask``: ask the model again, with the sources and a targeted feedback message.
-    - ``raise``: raise :class:`~quote_guard.errors.QuoteVerificationError`.
-    """
-
-    PASS = "pass"
-    FIX = "fix"
-    DEQUOTE = "dequote"
-    REMOVE = "remove"
-    ANNOTATE = "annotate"
-    REASK = "reask"
-    RAISE = "raise"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-def _action(value: Any) -> Any:
-    if isinstance(value, str):
-        v = value.strip().lower().replace("-", "").replace("_", "")
-        return "reask" if v == "reask" else value.strip().lower()
-    return value
-
-
 class _Section(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", use_enum_values=False)
-
-
-class PolicyConfig(_Section):
-    """The action for each verdict, and the fallback once re-asks run out."""
-
-    verbatim: Action = Field(Action.PASS, description="A quote found word for word.")
-    near_verbatim: Action = Field(Action.FIX, description="Same words, different form (case, marks, spacing).")
-    altered: Action = Field(Action.REASK, description="A load-bearing word differs; never 'fix'.")
-    paraphrase: Action = Field(
-        Action.FIX,
-        description="Says what the source says in other words. 'fix' rewrites it to the source "
-        "passage only when cosine_similarity >= rewrite.strong_paraphrase_min_cosine; otherwise "
-        "paraphrase_weak applies.",
-    )
-    paraphrase_weak: Action = Field(Action.REASK, description="A paraphrase too weak to fix.")
-    unsupported: Action = Field(Action.REASK, description="The sources do not say it.")
-    uncheckable: Action = Field(Action.ANNOTATE, description="There was no source text to check against.")
-    fallback: Action = Field(
-        Action.ANNOTATE,
-        description="Applied to quotes still marked 'reask' when re-asks run out: annotate, "
-        "dequote, remove or raise (never pass).",
-    )
-
-    @field_validator(
-        "verbatim", "near_verbatim", "altered", "paraphrase", "paraphrase_weak", "unsupported",
-        "uncheckable", "fallback", mode="before",
-    )
-    @classmethod
-    def _spelling(cls, v: Any) -> Any:
-        return _action(v)
-
-    @model_validator(mode="after")
-    def _rules(self) -> PolicyConfig:
-        if self.altered is Action.FIX:
-            raise ValueError("altered: 'fix' is not allowed (the source says something else); use reask, annotate, dequote, remove or raise")
-        for name in ("unsupported", "uncheckable", "paraphrase_weak"):
-            if getattr(self, name) is Action.FIX:
-                raise ValueError(f"{name}: 'fix' is not allowed (there is no source passage to fix it to)")
-        if self.fallback in (Action.PASS, Action.REASK, Action.FIX):
-            raise ValueError(
-                f"fallback: {self.fallback.value!r} is not allowed; use annotate, dequote, remove or raise "
-                "(a failing quote is never passed silently)"
-            )
-        return self
-
-    def action_for(self, verdict: Verdict) -> Action:
-        return getattr(self, verdict.value)  # type: ignore[no-any-return]
 
 
 _REASK_TEMPLATE = (
@@ -226,16 +140,6 @@ class SourcesConfig(_Section):
     documents: bool = Field(True, description="Split out <document id=...> blocks and document content blocks.")
 
 
-class StreamConfig(_Section):
-    """Streaming: text is forwarded as it arrives; open quotes are held until they close."""
-
-    reask: Literal["flag"] = Field(
-        "flag",
-        description="Streamed text is already on the reader's screen, so a failing quote is never "
-        "re-asked in a stream: the policy's fallback is applied in place and the report flags it.",
-    )
-
-
 class QuoteGuardConfig(BaseModel):
     """The whole ``validators.yaml``. Frozen; unknown keys are an error."""
 
@@ -244,12 +148,10 @@ class QuoteGuardConfig(BaseModel):
     verifier: VerifierConfig = Field(default_factory=VerifierConfig)
     semantic: SemanticConfig = Field(default_factory=SemanticConfig)
     extract: ExtractConfig = Field(default_factory=ExtractConfig)
-    rewrite: RewritePolicy = Field(default_factory=RewritePolicy)
-    policy: PolicyConfig = Field(default_factory=PolicyConfig)
+    policy: Policy = Field(default_factory=Policy)
     reask: ReaskConfig = Field(default_factory=ReaskConfig)
     model: ModelConfig = Field(default_factory=ModelConfig)
     sources: SourcesConfig = Field(default_factory=SourcesConfig)
-    stream: StreamConfig = Field(default_factory=StreamConfig)
 
     @model_validator(mode="before")
     @classmethod

@@ -41,7 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .normalize import is_cjk, json_unescape, trim
 
-__all__ = ["ExtractConfig", "ExtractedQuote", "QuoteKind", "extract_quotes"]
+__all__ = ["OPENERS", "ExtractConfig", "ExtractedQuote", "QuoteKind", "extract_quotes"]
 
 
 # --------------------------------------------------------------------------- public types
@@ -232,7 +232,7 @@ def extract_quotes(text: str, config: ExtractConfig | None = None) -> list[Extra
 # --------------------------------------------------------------------------- character classes
 
 # opening mark -> the marks that can close it
-_OPENERS: dict[str, frozenset[str]] = {
+OPENERS: dict[str, frozenset[str]] = {
     '"': frozenset('"'),
     "'": frozenset("'"),
     "“": frozenset("”"),
@@ -432,7 +432,7 @@ def _strip_pair(text: str, s: int, e: int) -> tuple[int, int, str, str] | None:
     if e - s < 2:
         return None
     o, c = text[s], text[e - 1]
-    closers = _OPENERS.get(o)
+    closers = OPENERS.get(o)
     if closers is None or c not in closers:
         return None
     inner = text[s + 1:e - 1]
@@ -543,7 +543,7 @@ class _Prose:
             body_end -= 1
         o = text[s0] if s0 < body_end else ""
         c = text[body_end - 1] if body_end > s0 else ""
-        if body_end - s0 >= 2 and o in _OPENERS and c in _OPENERS[o]:
+        if body_end - s0 >= 2 and o in OPENERS and c in OPENERS[o]:
             joined = "\n".join(text[x:y] for x, y in segs)
             ok = joined.count(o) == 2 if o == c else joined.count(o) == 1 and joined.count(c) == 1
             if ok:
@@ -787,7 +787,7 @@ def _scan_inline(masked: str) -> list[tuple[int, str, int, str]]:
             if stack[d].mark == c:
                 abandon_to(d)  # the same mark again: the earlier one was never closed
                 break
-        stack.append(_Frame(pos, c, _OPENERS[c], []))
+        stack.append(_Frame(pos, c, OPENERS[c], []))
 
     def next_barrier(pos: int) -> int:
         nonlocal barriers_done
@@ -871,7 +871,7 @@ def _scan_inline(masked: str) -> list[tuple[int, str, int, str]]:
         if d >= 0:
             close(d, i)
             continue
-        if c in _OPENERS:
+        if c in OPENERS:
             if c in "”»›‚" and (_glued(prev) or _is_space(nxt)):
                 continue  # a stray closing mark, not a Swedish/German opener
             open_(i, c)

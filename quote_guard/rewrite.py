@@ -9,7 +9,8 @@ does, so the two travel together::
     results = Verifier().verify([q.text for q in quotes], sources)
     fixed = rewrite(answer, zip(quotes, results))
 
-What happens to each quote is set by a :class:`RewritePolicy`, one action per verdict:
+What happens to each quote is set by a :class:`~quote_guard.policy.Policy` (the same one the
+guard uses), one action per verdict:
 
 - ``fix``: replace the quoted words with the exact source text (``QuoteResult.verbatim``,
   whose fragments are already joined with the quote's own ellipsis marks). The answer's own
@@ -20,6 +21,7 @@ What happens to each quote is set by a :class:`RewritePolicy`, one action per ve
 - ``remove``: replace the whole quotation with ``remove_marker``.
 - ``annotate``: keep it and add ``annotate_marker`` after it: ``“…” [unverified]``.
 - ``pass``: leave it.
+- ``reask``: there is no model here, so the policy's ``fallback`` applies; ``raise`` raises.
 
 Every character outside the edited quotations stays the same, and the edit log says for
 each quote what was done, where (old and new offsets) and why.
@@ -32,114 +34,18 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
+from .errors import QuoteVerificationError
 from .extract import ExtractedQuote, QuoteKind
 from .models import QuoteResult, Verdict
 from .normalize import json_unescape
+from .policy import Action, Decision, Policy
 
-__all__ = ["Action", "Pair", "Rewrite", "RewriteEdit", "RewritePolicy", "rewrite"]
+__all__ = ["Pair", "Rewrite", "RewriteEdit", "rewrite"]
 
-Action = Literal["fix", "dequote", "remove", "annotate", "pass"]
-
-_NO_FIX = ("altered", "unsupported", "uncheckable")
-_ACTIONS = frozenset({"fix", "dequote", "remove", "annotate", "pass"})
-Pair = tuple[ExtractedQuote, QuoteResult] | tuple[ExtractedQuote, QuoteResult, Action]
+Pair = tuple[ExtractedQuote, QuoteResult] | tuple[ExtractedQuote, QuoteResult, Action | str]
 """One quote and its result, optionally with an action that overrides the policy for it."""
-
-
-class RewritePolicy(BaseModel):
-    """What :func:`rewrite` does with a quote of each verdict. Frozen; unknown keys are an error.
-
-    ``fix`` is refused (``ValueError`` at construction) for ``altered``, ``unsupported`` and
-    ``uncheckable``: there is either no source text to fix with, or fixing would silently
-    change what the answer claims.
-
-    >>> RewritePolicy(altered="fix")
-    Traceback (most recent call last):
-    ...
-    pydantic_core._pydantic_core.ValidationError: 1 validation error for RewritePolicy
-    ...
-    """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    verbatim: Action = Field(default="pass", description="Action for quotes found word for word in a source.")
-    near_verbatim: Action = Field(
-        default="fix",
-        description="Action for quotes that differ from the source in form only (case, spacing, "
-        "marks, spelling); 'fix' puts the exact source text in.",
-    )
-    paraphrase: Action = Field(
-        default="dequote",
-        description="Action for quotes that say what the source says in other words (below "
-        "strong_paraphrase_min_cosine); 'dequote' turns them into reported speech.",
-    )
-    strong_paraphrase: Action = Field(
-        default="fix",
-        description="Action for a paraphrase whose metrics.cosine_similarity is at least "
-        "strong_paraphrase_min_cosine and whose source passage is known.",
-    )
-    strong_paraphrase_min_cosine: float = Field(
-        default=0.9, ge=0.0, le=1.0,
-        description="Cosine similarity (quote vs its source passage) from which a paraphrase "
-        "counts as a strong match. A result without a cosine is never a strong match.",
-    )
-    altered: Action = Field(
-        default="annotate",
-        description="Action for quotes that change a load-bearing word of a real passage. "
-        "'fix' is not allowed.",
-    )
-    unsupported: Action = Field(
-        default="remove", description="Action for quotes the sources do not contain. 'fix' is not allowed."
-    )
-    uncheckable: Action = Field(
-        default="annotate",
-        description="Action for quotes that could not be checked (no source text). 'fix' is not allowed.",
-    )
-    annotate_marker: str = Field(
-        default=" [unverified]",
-        description="Text added right after an annotated quotation; '{verdict}' is replaced by "
-        "the verdict (for example ' [{verdict}]').",
-    )
-    remove_marker: str = Field(
-        default="[quote removed: not found in the sources]",
-        description="Text that replaces a removed quotation ('' removes it without a trace); "
-        "'{verdict}' is replaced by the verdict.",
-    )
-    remove_citation: bool = Field(
-        default=False,
-        description="When removing a quote, also remove the citation written right after it "
-        "([1], (Source: ...)).",
-    )
-
-    @model_validator(mode="after")
-    def _never_fix_what_cannot_be_fixed(self) -> RewritePolicy:
-        for name in _NO_FIX:
-            if getattr(self, name) == "fix":
-                why = {
-                    "altered": "an altered quote changes a word that carries meaning, so putting the "
-                    "source text in would silently change what the answer claims",
-                    "unsupported": "there is no source passage to fix it with",
-                    "uncheckable": "there was no source text to check it against",
-                }[name]
-                raise ValueError(
-                    f"RewritePolicy.{name}='fix' is not allowed: {why}. "
-                    "Use 'annotate', 'remove', 'dequote' or 'pass'."
-                )
-        return self
-
-    def action_for(self, result: QuoteResult) -> tuple[Action, str]:
-        """The action for ``result`` and the policy key that chose it."""
-        v = result.verdict
-        if v is Verdict.PARAPHRASE:
-            cos = result.metrics.cosine_similarity
-            if cos is not None and cos >= self.strong_paraphrase_min_cosine and result.verbatim:
-                return self.strong_paraphrase, "strong_paraphrase"
-            return self.paraphrase, "paraphrase"
-        return getattr(self, v.value), v.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +82,7 @@ class RewriteEdit:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (for export only)."""
         return {
-            "action": self.action,
+            "action": self.action.value,
             "reason": self.reason,
             "verdict": self.result.verdict.value,
             "old_start": self.old_start,
@@ -212,9 +118,15 @@ def rewrite(
     text: str,
     pairs: Iterable[Pair],
     *,
-    policy: RewritePolicy | None = None,
+    policy: Policy | None = None,
 ) -> Rewrite:
-    """Apply ``policy`` to each ``(ExtractedQuote, QuoteResult)`` pair and return the new answer.
+    """Apply ``policy`` (a :class:`~quote_guard.policy.Policy`; default :meth:`Policy.for_rewrite`) to each
+    ``(ExtractedQuote, QuoteResult)`` pair and return the new answer.
+
+    There is no model to re-ask here, so a quote the policy would re-ask gets its
+    ``fallback`` (annotate by default); a ``raise`` action raises
+    :class:`~quote_guard.errors.QuoteVerificationError` (carrying every result) before
+    anything is written.
 
     ``pairs`` are quotes extracted from this very ``text`` with their verification results
     (``zip(quotes, results)`` works). A pair may carry a third item, an action that overrides
@@ -235,19 +147,29 @@ def rewrite(
     >>> fixed.text
     "Clause 4 says “The Tenant shall pay the rent monthly” [1]. It's fair."
     >>> e = fixed.edits[0]
-    >>> e.action, e.old_start, e.old_end, e.before == answer[e.old_start:e.old_end]
+    >>> e.action.value, e.old_start, e.old_end, e.before == answer[e.old_start:e.old_end]
     ('fix', 14, 53, True)
     """
     if not isinstance(text, str):
         raise TypeError(f"rewrite() needs the answer as a str, got {type(text).__name__}")
-    pol = policy if policy is not None else RewritePolicy()
+    pol = policy if policy is not None else Policy.for_rewrite()
+    if not isinstance(pol, Policy):
+        raise TypeError(f"rewrite(policy=...) takes a quote_guard.Policy, got {type(pol).__name__}")
     items = _check_pairs(text, pairs)
+    decisions = [Decision(o, "override") if o is not None else pol.decide(r, reask=False) for _, r, o in items]
+    raising = [r for (_, r, _), d in zip(items, decisions) if d.action is Action.RAISE]
+    if raising:
+        raise QuoteVerificationError(
+            f"policy 'raise' met {len(raising)} failing quote(s) (first: {raising[0].quote[:60]!r} is "
+            f"{raising[0].verdict.value})",
+            results=[r for _, r, _ in items],
+        )
     out: list[str] = []
     edits: list[RewriteEdit] = []
     pos = 0
     new_len = 0
-    for q, r, override in items:
-        lo, hi, new, action, reason = _plan(text, q, r, pol, override)
+    for (q, r, _), decision in zip(items, decisions):
+        lo, hi, new, action, reason = _plan(text, q, r, pol, decision)
         out.append(text[pos:lo])
         new_len += lo - pos
         out.append(new)
@@ -284,14 +206,21 @@ def _check_pairs(text: str, pairs: Iterable[Pair]) -> list[tuple[ExtractedQuote,
             raise TypeError(
                 f"pairs[{k}] is not an (ExtractedQuote, QuoteResult) pair: pass zip(quotes, results)"
             ) from None
-        if override is not None and override not in _ACTIONS:
-            raise ValueError(f"pairs[{k}]: unknown action {override!r}; expected one of {sorted(_ACTIONS)}")
+        if override is not None:
+            try:
+                override = Action(override)
+            except ValueError:
+                raise ValueError(
+                    f"pairs[{k}]: unknown action {override!r}; expected one of {[a.value for a in Action]}"
+                ) from None
+            if override is Action.REASK:
+                raise ValueError(f"pairs[{k}]: 'reask' needs a model call; rewrite() cannot re-ask")
         if not isinstance(q, ExtractedQuote) or not isinstance(r, QuoteResult):
             raise TypeError(
                 f"pairs[{k}] holds ({type(q).__name__}, {type(r).__name__}); expected "
                 "(ExtractedQuote, QuoteResult): pass zip(quotes, results)"
             )
-        if override == "fix" and r.verdict.value in _NO_FIX:
+        if override is Action.FIX and r.verdict in (Verdict.ALTERED, Verdict.UNSUPPORTED, Verdict.UNCHECKABLE):
             raise ValueError(
                 f"pairs[{k}]: refusing to fix a quote whose verdict is {r.verdict.value!r}: there is no "
                 "source text to fix it with, or fixing it would silently change what the answer claims"
@@ -350,34 +279,35 @@ def _marker(template: str, r: QuoteResult) -> str:
 
 
 def _plan(
-    text: str, q: ExtractedQuote, r: QuoteResult, pol: RewritePolicy, override: Action | None = None
+    text: str, q: ExtractedQuote, r: QuoteResult, pol: Policy, decision: Decision
 ) -> tuple[int, int, str, Action, str]:
     """(old_start, old_end, replacement, action done, reason) for one quote."""
     lo, hi = q.outer_start, q.outer_end
     whole = text[lo:hi]
-    action, key = (override, "override") if override is not None else pol.action_for(r)
+    action, key = decision.action, decision.key
+    why_not = f"; {decision.note}" if decision.note else ""
     v = r.verdict.value
     why = f" ({r.reason})" if r.reason else ""
     where = f" from {r.source_id!r}" if r.source_id else ""
 
-    if action == "fix":
+    if action is Action.FIX:
         if r.verdict not in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE):
-            # unreachable through RewritePolicy; kept so no code path can repair an altered quote
+            # unreachable through Policy; kept so no code path can repair an altered quote
             raise ValueError(f"refusing to fix a quote whose verdict is {v!r}")
         if r.verbatim is None or not r.verbatim.strip():
-            return lo, hi, whole, "pass", f"{v}: policy '{key}' asks for fix, but the result has no source text"
+            return lo, hi, whole, Action.PASS, f"{v}: policy '{key}' asks for fix, but the result has no source text"
         new = r.verbatim
         if q.kind is QuoteKind.BLOCK:
             new = new.replace("\r\n", "\n").replace("\n", _line_sep(text, q))
         if new == q.text:
-            return lo, hi, whole, "fix", f"{v}: already reads as the source text{where}"
+            return lo, hi, whole, Action.FIX, f"{v}: already reads as the source text{where}"
         fixed = text[lo:q.start] + _encode(q, new) + text[q.end:hi]
-        label = "strong paraphrase" if key == "strong_paraphrase" else v
-        return lo, hi, fixed, "fix", f"{label}: replaced with the exact source text{where}{why}"
+        label = "strong paraphrase" if v == "paraphrase" else v
+        return lo, hi, fixed, Action.FIX, f"{label}: replaced with the exact source text{where}{why}"
 
-    if action == "dequote":
+    if action is Action.DEQUOTE:
         if q.kind is QuoteKind.FIELD and not q.open_mark:
-            return lo, hi, whole, "pass", (
+            return lo, hi, whole, Action.PASS, (
                 f"{v}: policy '{key}' asks for dequote, but a JSON field has no quote marks to remove"
             )
         if q.kind is QuoteKind.BLOCK:
@@ -387,17 +317,18 @@ def _plan(
             new = nl.join(text[s:e] for s, e in q.segments)
         else:
             new = text[q.start:q.end]
-        return lo, hi, new, "dequote", f"{v}: quote marks removed so the words read as reported speech{why}"
+        return lo, hi, new, Action.DEQUOTE, f"{v}: quote marks removed so the words read as reported speech{why}"
 
-    if action == "remove":
+    if action is Action.REMOVE:
         if pol.remove_citation and q.citation_span and q.json_pointer is None:
             cs, ce = q.citation_span
             if cs >= hi and not text[hi:cs].strip():
                 hi = ce
-        return lo, hi, _encode(q, _marker(pol.remove_marker, r)), "remove", f"{v}: quotation removed{why}"
+        return lo, hi, _encode(q, _marker(pol.remove_marker, r)), Action.REMOVE, f"{v}: quotation removed{why}"
 
-    if action == "annotate":
-        return lo, hi, whole + _encode(q, _marker(pol.annotate_marker, r)), "annotate", f"{v}: marked in place{why}"
+    if action is Action.ANNOTATE:
+        return (lo, hi, whole + _encode(q, _marker(pol.annotate_marker, r)), Action.ANNOTATE,
+                f"{v}: marked in place{why}{why_not}")
 
-    return lo, hi, whole, "pass", f"{v}: left as written{why}"
+    return lo, hi, whole, Action.PASS, f"{v}: left as written{why}"
 

@@ -8,8 +8,10 @@ import pytest
 from pydantic import ValidationError
 
 from quote_guard import ConfigError, QuoteGuard, QuoteGuardConfig, load_config
-from quote_guard.config import Action
+from quote_guard.config import ModelConfig, ReaskConfig, SourcesConfig
 from quote_guard.embed import SemanticConfig
+from quote_guard.extract import ExtractConfig
+from quote_guard.policy import Action, Policy
 from quote_guard.verify import VerifierConfig
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,16 +27,35 @@ def test_repo_validators_yaml_loads_and_is_the_documented_default():
     cfg = load_config(ROOT / "validators.yaml", env={})
     assert cfg == QuoteGuardConfig()  # the annotated file states the defaults, no drift
     text = (ROOT / "validators.yaml").read_text(encoding="utf-8")
-    for section in ("verifier:", "semantic:", "extract:", "rewrite:", "policy:", "reask:", "model:"):
+    for section in ("verifier:", "semantic:", "extract:", "policy:", "reask:", "model:", "sources:"):
         assert f"\n{section}" in text
     assert text.count("#") > 40  # annotated
     # every setting of every section is written out (so the file documents all of them)
     import yaml
 
     raw = yaml.safe_load(text)
-    for section, model in (("verifier", VerifierConfig), ("semantic", SemanticConfig)):
+    for section, model in (("verifier", VerifierConfig), ("semantic", SemanticConfig), ("policy", Policy),
+                           ("extract", ExtractConfig), ("reask", ReaskConfig), ("model", ModelConfig),
+                           ("sources", SourcesConfig)):
         missing = set(model.model_fields) - set(raw[section]) - {"semantic"}
         assert not missing, f"validators.yaml {section}: missing {sorted(missing)}"
+
+
+def test_every_configured_action_takes_effect_or_is_refused_at_load(tmp_path):
+    # the old split sections are gone: a file that still has them is told so, by key
+    bad = tmp_path / "validators.yaml"
+    bad.write_text("rewrite:\n  annotate_marker: ' [x]'\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"validators.yaml.*line 1.*rewrite"):
+        load_config(bad, env={})
+    bad.write_text("policy:\n  paraphrase_weak: fix\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"validators.yaml line \d+: policy.*paraphrase_weak: .fix. is not allowed"):
+        load_config(bad, env={})
+    # near_verbatim: annotate in the one policy is what the guard does (it was once ignored)
+    from quote_guard import QuoteGuard
+
+    guard = QuoteGuard(load_config(overrides={"policy.near_verbatim": "annotate"}, env={}))
+    text, report = guard.check("It says “the tenant shall pay rent”.", sources={"lease": "The Tenant shall pay rent."})
+    assert report.quotes[0].action is Action.ANNOTATE and text == "It says “the tenant shall pay rent” [unverified]."
 
 
 def test_policy_defaults():
@@ -127,12 +148,12 @@ def test_config_path_from_env(tmp_path):
 
 
 def test_sections_compose_core_models():
-    from quote_guard import ExtractConfig, RewritePolicy, SemanticConfig, VerifierConfig
+    from quote_guard import ExtractConfig, Policy, SemanticConfig, VerifierConfig
 
     cfg = load_config(overrides={"verifier.bm25_k1": 1.2, "semantic.enabled": False}, env={})
     assert isinstance(cfg.verifier, VerifierConfig) and cfg.verifier.bm25_k1 == 1.2
     assert isinstance(cfg.semantic, SemanticConfig) and cfg.semantic.enabled is False
-    assert isinstance(cfg.extract, ExtractConfig) and isinstance(cfg.rewrite, RewritePolicy)
+    assert isinstance(cfg.extract, ExtractConfig) and isinstance(cfg.policy, Policy)
     # the Verifier gets the semantic section
     assert getattr(cfg.verifier, "semantic", cfg.semantic) == cfg.semantic
 

@@ -13,9 +13,9 @@ import pytest
 from _llm_server import LLMServer, Reply
 
 from quote_guard import GuardReport, ProviderError, QuoteGuard, ReaskExhaustedError, Source, Verdict
-from quote_guard.config import Action
-from quote_guard.integrations.messages import collect_sources
-from quote_guard.integrations.provider import LLMClient
+from quote_guard.policy import Action
+from quote_guard.guard.messages import collect_sources
+from quote_guard.guard.provider import LLMClient
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
@@ -285,7 +285,7 @@ def test_sources_from_call():
 
 
 def test_sources_accepts_list_of_str_and_source():
-    from quote_guard.integrations.messages import coerce_sources
+    from quote_guard.guard.messages import coerce_sources
 
     assert [s.id for s in coerce_sources(["a", "b"])] == ["source[0]", "source[1]"]
     assert coerce_sources([Source("x", "t")]) == [Source("x", "t")]

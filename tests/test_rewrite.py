@@ -13,7 +13,13 @@ from quote_guard import Source, Verifier, VerifierConfig
 from quote_guard.embed import SemanticConfig
 from quote_guard.extract import ExtractedQuote, QuoteKind, extract_quotes
 from quote_guard.models import Metrics, QuoteResult, Span, Verdict
-from quote_guard.rewrite import Rewrite, RewriteEdit, RewritePolicy, rewrite
+from quote_guard.policy import Policy
+
+
+def rp(**kw: object) -> Policy:
+    """rewrite()'s default policy with some keys changed."""
+    return Policy.for_rewrite().with_overrides(kw)
+from quote_guard.rewrite import Rewrite, RewriteEdit, rewrite
 
 
 def res(
@@ -82,7 +88,7 @@ def test_fix_keeps_the_quotes_own_ellipsis_marks() -> None:
 def test_fix_of_a_verbatim_quote_changes_nothing() -> None:
     answer = "It says “the rent is due” today."
     q = one(answer)
-    rw = rewrite(answer, [(q, res(q.text, Verdict.VERBATIM, q.text))], policy=RewritePolicy(verbatim="fix"))
+    rw = rewrite(answer, [(q, res(q.text, Verdict.VERBATIM, q.text))], policy=rp(verbatim="fix"))
     assert rw.text == answer and not rw.changed and rw.edits[0].action == "fix"
 
 
@@ -102,7 +108,7 @@ def test_dequote_paraphrase() -> None:
 def test_strong_paraphrase_threshold(cosine: float | None, threshold: float, action: str) -> None:
     answer = "He said “rent is paid each month” today."
     q = one(answer)
-    pol = RewritePolicy(strong_paraphrase_min_cosine=threshold)
+    pol = rp(strong_paraphrase_min_cosine=threshold)
     rw = rewrite(answer, [(q, res(q.text, Verdict.PARAPHRASE, "The rent is due monthly", cosine=cosine))], policy=pol)
     assert rw.edits[0].action == action
     expected = {"fix": "He said “The rent is due monthly” today.", "dequote": "He said rent is paid each month today."}
@@ -114,11 +120,11 @@ def test_remove_with_marker_and_optional_citation() -> None:
     q = one(answer)
     r = res(q.text, Verdict.UNSUPPORTED)
     assert rewrite(answer, [(q, r)]).text == "Also [quote removed: not found in the sources] [2]. Fine."
-    pol = RewritePolicy(remove_marker="[{verdict} quote removed]", remove_citation=True)
+    pol = rp(remove_marker="[{verdict} quote removed]", remove_citation=True)
     rw = rewrite(answer, [(q, r)], policy=pol)
     assert rw.text == "Also [unsupported quote removed]. Fine."
     check_log(rw)
-    assert rewrite(answer, [(q, r)], policy=RewritePolicy(remove_marker="")).text == "Also  [2]. Fine."
+    assert rewrite(answer, [(q, r)], policy=rp(remove_marker="")).text == "Also  [2]. Fine."
 
 
 def test_annotate_with_marker_template() -> None:
@@ -128,14 +134,14 @@ def test_annotate_with_marker_template() -> None:
     rw = rewrite(answer, [(q, r)])
     assert rw.text == "It says “the landlord shall repair within 10 days” [unverified] [1]."
     assert "10 → 30" in rw.edits[0].reason
-    rw = rewrite(answer, [(q, r)], policy=RewritePolicy(annotate_marker=" [{verdict}!]"))
+    rw = rewrite(answer, [(q, r)], policy=rp(annotate_marker=" [{verdict}!]"))
     assert rw.text == "It says “the landlord shall repair within 10 days” [altered!] [1]."
 
 
 def test_pass_leaves_text_alone() -> None:
     answer = "It says “the rent is due now” and “the tenant pays it”."
     qs = extract_quotes(answer)
-    pol = RewritePolicy(unsupported="pass", altered="pass")
+    pol = rp(unsupported="pass", altered="pass")
     rw = rewrite(answer, [(qs[0], res(qs[0].text, Verdict.UNSUPPORTED)), (qs[1], res(qs[1].text, Verdict.ALTERED))],
                  policy=pol)
     assert rw.text == answer and [e.action for e in rw.edits] == ["pass", "pass"]
@@ -144,17 +150,17 @@ def test_pass_leaves_text_alone() -> None:
 def test_quotes_not_in_pairs_are_untouched() -> None:
     answer = "A “first quote is here” and “second quote is here”."
     qs = extract_quotes(answer)
-    rw = rewrite(answer, [(qs[1], res(qs[1].text, Verdict.UNSUPPORTED))], policy=RewritePolicy(remove_marker="X"))
+    rw = rewrite(answer, [(qs[1], res(qs[1].text, Verdict.UNSUPPORTED))], policy=rp(remove_marker="X"))
     assert rw.text == "A “first quote is here” and X."
 
 
 # --------------------------------------------------------------------------- never fix an altered quote
 
 
-@pytest.mark.parametrize("field", ["altered", "unsupported", "uncheckable"])
+@pytest.mark.parametrize("field", ["altered", "unsupported", "uncheckable", "paraphrase_weak"])
 def test_policy_refuses_fix_where_it_would_lie(field: str) -> None:
-    with pytest.raises(ValueError, match=rf"RewritePolicy\.{field}='fix' is not allowed"):
-        RewritePolicy(**{field: "fix"})
+    with pytest.raises(ValueError, match=rf"{field}: 'fix' is not allowed"):
+        Policy(**{field: "fix"})
 
 
 def test_altered_quote_is_never_changed_to_the_source() -> None:
@@ -162,7 +168,7 @@ def test_altered_quote_is_never_changed_to_the_source() -> None:
     q = one(answer)
     r = res(q.text, Verdict.ALTERED, "the landlord shall repair within 30 days")
     for action in ("annotate", "remove", "dequote", "pass"):
-        rw = rewrite(answer, [(q, r)], policy=RewritePolicy(altered=action))  # type: ignore[arg-type]
+        rw = rewrite(answer, [(q, r)], policy=rp(altered=action))  # type: ignore[arg-type]
         assert "30 days" not in rw.text
 
 
@@ -170,19 +176,19 @@ def test_fix_without_source_text_is_refused_in_the_log() -> None:
     answer = "It says “the rent is due now” today."
     q = one(answer)
     rw = rewrite(answer, [(q, res(q.text, Verdict.NEAR_VERBATIM, None))])
-    assert rw.text == answer
-    assert rw.edits[0].action == "pass" and "no source text" in rw.edits[0].reason
+    assert rw.text == "It says “the rent is due now” [unverified] today."  # the fallback, never a silent pass
+    assert rw.edits[0].action == "annotate" and "no source text" in rw.edits[0].reason
 
 
 def test_policy_is_frozen_strict_and_documented() -> None:
-    pol = RewritePolicy()
+    pol = Policy()
     with pytest.raises(ValidationError):
-        RewritePolicy(near_verbatim="repair")  # type: ignore[arg-type]
+        Policy(near_verbatim="repair")  # type: ignore[arg-type]
     with pytest.raises(ValidationError):
-        RewritePolicy(unknown=1)  # type: ignore[call-arg]
+        Policy(unknown=1)  # type: ignore[call-arg]
     with pytest.raises(ValidationError):
         pol.altered = "pass"  # type: ignore[misc]
-    assert all(f.description for f in RewritePolicy.model_fields.values())
+    assert all(f.description for f in Policy.model_fields.values())
 
 
 def test_per_quote_action_overrides_the_policy() -> None:
@@ -209,7 +215,7 @@ def test_per_quote_fix_is_refused_where_it_would_lie(verdict: Verdict) -> None:
 
 def test_a_policy_built_without_validation_still_cannot_fix_altered() -> None:
     # model_copy(update=...) skips validators; rewrite checks again before it writes
-    pol = RewritePolicy().model_copy(update={"altered": "fix"})
+    pol = Policy().model_copy(update={"altered": "fix"})
     answer = "It says “the landlord shall repair within 10 days”."
     q = one(answer)
     with pytest.raises(ValueError, match="refusing to fix"):
@@ -230,7 +236,7 @@ def test_block_fix_dequote_remove() -> None:
     assert rw.text == "Intro.\n\n> The Tenant shall pay the rent monthly.\n\nOutro."
     rw = rewrite(answer, [(q, res(q.text, Verdict.PARAPHRASE, "x", cosine=0.1))])
     assert rw.text == "Intro.\n\nthe tenant shall pay\nthe rent monthly.\n\nOutro."
-    rw = rewrite(answer, [(q, res(q.text, Verdict.UNSUPPORTED))], policy=RewritePolicy(remove_marker="[removed]"))
+    rw = rewrite(answer, [(q, res(q.text, Verdict.UNSUPPORTED))], policy=rp(remove_marker="[removed]"))
     assert rw.text == "Intro.\n\n[removed]\n\nOutro."
     check_log(rw)
 
@@ -264,7 +270,7 @@ def test_json_field_remove_and_refused_dequote() -> None:
     answer = '{"quote": "smoking is allowed"}'
     q = one(answer)
     r = res(q.text, Verdict.UNSUPPORTED)
-    assert json.loads(rewrite(answer, [(q, r)], policy=RewritePolicy(remove_marker='["x"]')).text) == {
+    assert json.loads(rewrite(answer, [(q, r)], policy=rp(remove_marker='["x"]')).text) == {
         "quote": '["x"]'
     }
     rw = rewrite(answer, [(q, res(q.text, Verdict.PARAPHRASE, "y"))])
@@ -322,7 +328,7 @@ def test_pairs_in_any_order_give_an_ordered_log() -> None:
     answer = "A “first quote is here” and “second quote is here”."
     qs = extract_quotes(answer)
     pairs = [(q, res(q.text, Verdict.UNSUPPORTED)) for q in reversed(qs)]
-    rw = rewrite(answer, pairs, policy=RewritePolicy(remove_marker="R"))
+    rw = rewrite(answer, pairs, policy=rp(remove_marker="R"))
     assert rw.text == "A R and R."
     assert [e.quote.text for e in rw.edits] == [qs[0].text, qs[1].text]
     assert [e.new_start for e in rw.edits] == [2, 8]
@@ -350,9 +356,9 @@ def test_public_name_is_the_function_even_after_importing_the_submodule() -> Non
 
     answer = "A “first quote is here” ok."
     q = one(answer)
-    out = public(answer, [(q, res(q.text, Verdict.UNSUPPORTED))], policy=RewritePolicy(remove_marker="R"))
+    out = public(answer, [(q, res(q.text, Verdict.UNSUPPORTED))], policy=rp(remove_marker="R"))
     assert out.text == "A R ok."
-    assert quote_guard.Rewrite is Rewrite and quote_guard.RewritePolicy is RewritePolicy
+    assert quote_guard.Rewrite is Rewrite and quote_guard.Policy is Policy
 
 
 # --------------------------------------------------------------------------- with the real Verifier
@@ -444,7 +450,7 @@ def planted_answer(draw: st.DrawFn) -> str:
 def test_fix_makes_accepted_quotes_verbatim_and_keeps_the_rest(verifier: Verifier, answer: str) -> None:
     quotes = extract_quotes(answer)
     results = verifier.verify([q.text for q in quotes], [SOURCE])
-    pol = RewritePolicy(paraphrase="pass", altered="pass", unsupported="pass", uncheckable="pass")
+    pol = rp(paraphrase="pass", altered="pass", unsupported="pass", uncheckable="pass")
     rw = rewrite(answer, zip(quotes, results), policy=pol)
     check_log(rw)
     # every accepted quote now reads exactly as its source; nothing else moved
@@ -471,11 +477,11 @@ ACTIONS = st.sampled_from(["fix", "dequote", "remove", "annotate", "pass"])
 
 
 @st.composite
-def any_policy(draw: st.DrawFn) -> RewritePolicy:
-    kw = {k: draw(ACTIONS) for k in ("verbatim", "near_verbatim", "paraphrase", "strong_paraphrase")}
-    for k in ("altered", "unsupported", "uncheckable"):
+def any_policy(draw: st.DrawFn) -> Policy:
+    kw = {k: draw(ACTIONS) for k in ("verbatim", "near_verbatim", "paraphrase")}
+    for k in ("altered", "unsupported", "uncheckable", "paraphrase_weak"):
         kw[k] = draw(ACTIONS.filter(lambda a: a != "fix"))
-    return RewritePolicy(
+    return Policy(
         **kw, annotate_marker=draw(ANY_TEXT), remove_marker=draw(ANY_TEXT), remove_citation=draw(st.booleans())
     )
 
@@ -484,7 +490,7 @@ def any_policy(draw: st.DrawFn) -> RewritePolicy:
 @given(st.lists(st.tuples(ANY_TEXT, st.sampled_from(MARK_PAIRS), ANY_TEXT), min_size=1, max_size=4),
        st.data(), any_policy(), st.booleans())
 def test_any_policy_edits_only_the_quotes(parts: list[tuple[str, tuple[str, str], str]], data: st.DataObject,
-                                          pol: RewritePolicy, as_json: bool) -> None:
+                                          pol: Policy, as_json: bool) -> None:
     answer = "".join(f"{f} {o}{q}{c} " for f, (o, c), q in parts)
     if as_json:
         answer = json.dumps({"answer": answer, "quotes": [q for _, _, q in parts]})

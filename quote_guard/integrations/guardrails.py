@@ -47,10 +47,11 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from ..config import Action, QuoteGuardConfig, load_config
+from ..config import QuoteGuardConfig, load_config
 from ..errors import ConfigError, MissingDependencyError
 from ..guard import GuardReport, QuoteGuard
-from ..integrations.messages import describe_differences
+from ..guard.messages import describe_differences
+from ..policy import Action
 
 try:
     with warnings.catch_warnings():

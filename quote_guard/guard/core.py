@@ -1,0 +1,435 @@
+"""QuoteGuard: wrap a chat-completion call so the answer quotes its sources verbatim.
+
+>>> guard = QuoteGuard()                                   # or QuoteGuard.from_yaml("validators.yaml")
+>>> resp = guard.completion(model="openai/gpt-4o-mini", messages=messages)   # doctest: +SKIP
+>>> resp.choices[0].message.content                         # the corrected answer  # doctest: +SKIP
+>>> report = QuoteGuard.report_of(resp)                     # the GuardReport       # doctest: +SKIP
+
+Each call:
+
+1. reads the sources from the call (or takes ``sources=``), see :mod:`quote_guard.guard.messages`;
+2. calls the model through the one provider seam (:mod:`quote_guard.guard.provider`:
+   litellm, retries with backoff for timeouts/429/5xx, errors mapped to ``ProviderError``);
+3. extracts the answer's quotes, verifies them, and picks an action per quote from the
+   :class:`~quote_guard.policy.Policy` (``pass``, ``fix``, ``dequote``, ``remove``,
+   ``annotate``, ``reask``, ``raise``);
+4. re-asks while a quote calls for it and attempts remain: the caller's messages (so the
+   sources), the model's answer, and ONE feedback message naming each failing quote, its
+   verdict, what differs, and the closest verbatim source text;
+5. applies the actions to the final answer. If re-asks run out, the *original* answer comes
+   back with the ``fallback`` action (annotate by default) on the failing quotes, or
+   ``ReaskExhaustedError`` under ``fallback: raise``.
+
+The loop is sans-IO: :class:`_Run` decides, the sync and async drivers only call the model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..config import QuoteGuardConfig, load_config
+from ..errors import ConfigError, QuoteVerificationError, ReaskExhaustedError
+from ..extract import extract_quotes
+from ..models import QuoteResult, Source, Verdict
+from ..policy import EDITS, Action, Policy
+from ..rewrite import rewrite
+from ..verify import Verifier
+from .messages import coerce_sources, collect_sources, copy_messages, feedback_message
+from .provider import LLMClient, ProviderRetry
+from .report import Attempt, GuardReport, QuoteOutcome, attach, get_content, report_of, set_content, sum_usage, usage_of
+from .stream import StreamState
+
+if TYPE_CHECKING:  # pragma: no cover
+    import os
+
+__all__ = ["GuardedAsyncStream", "GuardedStream", "QuoteGuard"]
+
+#: sentinel for "use the configured value" (so ``None`` can mean "off")
+USE_CONFIG: Any = type("UseConfig", (), {"__repr__": lambda self: "USE_CONFIG"})()
+
+
+class _Checker:
+    """Extract -> verify -> decide -> rewrite, for one answer text. Pure: no I/O."""
+
+    def __init__(self, config: QuoteGuardConfig, verifier: Verifier) -> None:
+        self.config = config
+        self.verifier = verifier
+
+    def verify(self, quotes: Sequence[str], sources: Sequence[Source]) -> list[QuoteResult]:
+        if not quotes:
+            return []
+        if not sources:
+            return [
+                QuoteResult(q, Verdict.UNCHECKABLE, reason="The call carried no source text to check the quote against.")
+                for q in quotes
+            ]
+        return self.verifier.verify(list(quotes), list(sources))
+
+    def check(self, text: str, sources: Sequence[Source], policy: Policy, *, reask: bool) -> list[QuoteOutcome]:
+        """Every quote of ``text`` with its result and the policy's decision."""
+        found = extract_quotes(text, self.config.extract)
+        results = self.verify([q.text for q in found], sources)
+        out = []
+        for q, r in zip(found, results):
+            d = policy.decide(r, reask=reask)
+            out.append(QuoteOutcome(q.text, q.start, q.end, r, d.action, d.note, q))
+        return out
+
+    @staticmethod
+    def raise_for(outcomes: Sequence[QuoteOutcome]) -> None:
+        """Raise :class:`QuoteVerificationError` (with every result) if the policy says raise."""
+        raising = [o for o in outcomes if o.action is Action.RAISE]
+        if raising:
+            names = ", ".join(f"“{o.quote[:60]}” ({o.verdict.value})" for o in raising)
+            raise QuoteVerificationError(
+                f"policy 'raise' met {len(raising)} failing quote(s): {names}", results=[o.result for o in outcomes]
+            )
+
+    def apply(self, text: str, outcomes: Sequence[QuoteOutcome]) -> str:
+        """The answer with each quote's own action applied; text outside the quotes untouched."""
+        todo = [(o.extracted, o.result, o.action) for o in outcomes if o.action in EDITS and o.extracted is not None]
+        return rewrite(text, todo, policy=self.config.policy).text if todo else text
+
+
+def _settled(outcomes: Sequence[QuoteOutcome], policy: Policy, note: str) -> tuple[QuoteOutcome, ...]:
+    """The outcomes with every pending re-ask replaced by the policy's fallback."""
+    return tuple(
+        QuoteOutcome(o.quote, o.start, o.end, o.result, policy.fallback, note, o.extracted)
+        if o.action is Action.REASK else o
+        for o in outcomes
+    )
+
+
+def _report(run: _Run, final: Sequence[QuoteOutcome], final_text: str, *, exhausted: bool = False,
+            streamed: bool = False, attempts: Sequence[Attempt] | None = None) -> GuardReport:
+    """The one place a :class:`GuardReport` is built."""
+    tried = tuple(run.attempts if attempts is None else attempts)
+    return GuardReport(
+        passed=all(o.passed for o in final),
+        quotes=tuple(final),
+        attempts=tried,
+        retries=tuple(run.retries),
+        original_text=tried[0].text if tried else "",
+        final_text=final_text,
+        sources=tuple(s.id for s in run.sources),
+        skipped_sources=tuple(run.skipped),
+        exhausted=exhausted,
+        streamed=streamed,
+        usage=sum_usage(a.usage for a in tried),
+    )
+
+
+class _Run:
+    """The re-ask loop as a state machine, shared by the sync and async drivers.
+
+    The drivers call the model with :attr:`next_messages` and feed each response to
+    :meth:`observe`, until it returns ``None``; then :meth:`finish` returns the response.
+    """
+
+    def __init__(self, guard: QuoteGuard, messages: Any, sources: Any, policy: Policy, max_attempts: int) -> None:
+        self.guard = guard
+        cfg = guard.config
+        self.messages = copy_messages(messages)  # the caller's list is never touched
+        if sources is None:
+            collected = collect_sources(self.messages, roles=cfg.sources.roles, documents=cfg.sources.documents)
+            self.sources, self.skipped = collected.sources, collected.skipped
+        else:
+            self.sources, self.skipped = coerce_sources(sources), []
+        self.policy = policy
+        self.max_attempts = max_attempts
+        self.attempts: list[Attempt] = []
+        self.responses: list[Any] = []
+        self.retries: list[ProviderRetry] = []
+        self.next_messages: list[dict[str, Any]] | None = list(self.messages)
+
+    @property
+    def number(self) -> int:
+        return len(self.attempts) + 1
+
+    def observe(self, response: Any) -> list[dict[str, Any]] | None:
+        text = get_content(response)
+        checker = self.guard._checker
+        outcomes = checker.check(text, self.sources, self.policy, reask=True)
+        reask = [o for o in outcomes if o.action is Action.REASK]
+        more = bool(reask) and self.number < self.max_attempts
+        self.attempts.append(Attempt(self.number, text, tuple(outcomes), reasked=more, usage=usage_of(response)))
+        self.responses.append(response)
+        checker.raise_for(outcomes)
+        if not more:
+            self.next_messages = None
+            return None
+        cfg = self.guard.config.reask
+        feedback = feedback_message(
+            [o.result for o in reask],
+            template=cfg.template,
+            item_template=cfg.item_template,
+            no_verbatim_text=cfg.no_verbatim_text,
+            role=cfg.role,
+            attempt=self.number - 1,
+            max_attempts=self.max_attempts,
+        )
+        self.next_messages = [*self.messages, {"role": "assistant", "content": text}, feedback]
+        return self.next_messages
+
+    def finish(self) -> Any:
+        last = self.attempts[-1]
+        exhausted = any(o.action is Action.REASK for o in last.quotes)
+        if exhausted:
+            if self.policy.fallback is Action.RAISE:
+                raise ReaskExhaustedError(
+                    f"{len(self.attempts)} attempt(s) and the answer still has "
+                    f"{sum(o.action is Action.REASK for o in last.quotes)} failing quote(s)",
+                    attempts=self.attempts,
+                    original_response=self.responses[0],
+                )
+            chosen, response = self.attempts[0], self.responses[0]
+            final = _settled(chosen.quotes, self.policy, "re-asks ran out")
+        else:
+            chosen, response = last, self.responses[-1]
+            final = chosen.quotes
+        new_text = self.guard._checker.apply(chosen.text, final)
+        set_content(response, new_text)
+        attach(response, _report(self, final, new_text, exhausted=exhausted))
+        return response
+
+
+class QuoteGuard:
+    """Guard chat-completion calls: verify every quote, fix, re-ask with the sources kept.
+
+    ``config`` is a :class:`~quote_guard.config.QuoteGuardConfig` (default: defaults plus
+    ``QUOTE_GUARD_*`` environment variables). Keyword ``overrides`` (dotted keys, e.g.
+    ``{"reask.max_attempts": 2}``) win over everything.
+    """
+
+    def __init__(
+        self,
+        config: QuoteGuardConfig | None = None,
+        *,
+        overrides: Mapping[str, Any] | None = None,
+        verifier: Verifier | None = None,
+        client: LLMClient | None = None,
+    ) -> None:
+        if config is None:
+            config = load_config(overrides=overrides)
+        elif not isinstance(config, QuoteGuardConfig):
+            raise ConfigError(f"QuoteGuard(config=...) takes a QuoteGuardConfig, got {type(config).__name__}")
+        elif overrides:
+            config = config.merged(overrides)
+        self.config = config
+        self.verifier = verifier or Verifier(config.verifier)
+        m = config.model
+        self.client = client or LLMClient(
+            retries=m.retries,
+            backoff_initial=m.backoff_initial,
+            backoff_multiplier=m.backoff_multiplier,
+            backoff_max=m.backoff_max,
+            timeout=m.timeout,
+        )
+        self._checker = _Checker(config, self.verifier)
+
+    @classmethod
+    def from_yaml(cls, path: str | os.PathLike[str], *, overrides: Mapping[str, Any] | None = None) -> QuoteGuard:
+        """A guard configured by ``validators.yaml`` (then env variables, then ``overrides``)."""
+        return cls(load_config(path, overrides=overrides))
+
+    report_of = staticmethod(report_of)
+
+    # -- helpers -----------------------------------------------------------------------
+    def _policy(self, policy: Any) -> Policy:
+        if policy is USE_CONFIG:
+            return self.config.policy
+        try:
+            return self.config.policy.with_overrides(policy)
+        except (TypeError, ValueError) as exc:
+            raise ConfigError(f"policy={dict(policy)!r}: {exc}") from exc
+
+    def _prepare(
+        self, model: str | None, kwargs: dict[str, Any], policy: Any, max_attempts: Any
+    ) -> tuple[str, dict[str, Any], Policy, int]:
+        m = self.config.model
+        model = model or m.name
+        if not model:
+            raise ConfigError("no model: pass model=... or set model.name in validators.yaml")
+        call = {**m.params, **kwargs}
+        if m.api_base and "api_base" not in call and "base_url" not in call:
+            call["api_base"] = m.api_base
+        n = call.get("n")
+        if n not in (None, 1):
+            raise ConfigError(f"n={n}: QuoteGuard verifies one choice per call; call it once per answer")
+        attempts = self.config.reask.max_attempts if max_attempts is USE_CONFIG else int(max_attempts)
+        if attempts < 1:
+            raise ConfigError(f"max_attempts={attempts}: must be at least 1")
+        return model, call, self._policy(policy), attempts
+
+    # -- sync ----------------------------------------------------------------------------
+    def completion(
+        self,
+        *,
+        messages: Sequence[Mapping[str, Any]],
+        model: str | None = None,
+        sources: Sequence[str] | Sequence[Source] | Mapping[str, str] | None = None,
+        stream: bool = False,
+        policy: Mapping[str, str] = USE_CONFIG,
+        max_attempts: int = USE_CONFIG,
+        **kwargs: Any,
+    ) -> Any:
+        """Call the model through litellm and return its response with verified quotes.
+
+        ``sources=None`` reads them from ``messages``; ``policy`` overrides verdict actions
+        for this call (e.g. ``{"altered": "annotate"}``); ``max_attempts`` caps model
+        calls; other keyword arguments go to ``litellm.completion``. With ``stream=True``,
+        returns a :class:`GuardedStream`.
+        """
+        model, call, pol, attempts = self._prepare(model, kwargs, policy, max_attempts)
+        run = _Run(self, messages, sources, pol, attempts)
+        if stream:
+            return GuardedStream(self, run, model, call)
+        msgs = run.next_messages
+        while msgs is not None:
+            resp = self.client.complete(model, msgs, call, attempt=run.number, retries_log=run.retries)
+            msgs = run.observe(resp)
+        return run.finish()
+
+    async def acompletion(
+        self,
+        *,
+        messages: Sequence[Mapping[str, Any]],
+        model: str | None = None,
+        sources: Sequence[str] | Sequence[Source] | Mapping[str, str] | None = None,
+        stream: bool = False,
+        policy: Mapping[str, str] = USE_CONFIG,
+        max_attempts: int = USE_CONFIG,
+        **kwargs: Any,
+    ) -> Any:
+        """Async :meth:`completion` (``litellm.acompletion``); streams are async iterators."""
+        model, call, pol, attempts = self._prepare(model, kwargs, policy, max_attempts)
+        run = _Run(self, messages, sources, pol, attempts)
+        if stream:
+            return GuardedAsyncStream(self, run, model, call)
+        msgs = run.next_messages
+        while msgs is not None:
+            resp = await self.client.acomplete(model, msgs, call, attempt=run.number, retries_log=run.retries)
+            msgs = run.observe(resp)
+        return run.finish()
+
+    # -- no LLM: check an answer you already have ---------------------------------------------
+    def check(
+        self,
+        text: str,
+        *,
+        sources: Sequence[str] | Sequence[Source] | Mapping[str, str] | None = None,
+        messages: Sequence[Mapping[str, Any]] | None = None,
+        policy: Mapping[str, str] = USE_CONFIG,
+    ) -> tuple[str, GuardReport]:
+        """Verify and correct an answer you already have (no model call, no re-ask).
+
+        Quotes the policy would re-ask get the fallback action. Returns the corrected
+        text and the report. Used by the guardrails validator and the benchmark.
+        """
+        pol = self._policy(policy)
+        run = _Run(self, messages or [], sources, pol, 1)
+        outcomes = self._checker.check(text, run.sources, pol, reask=False)
+        self._checker.raise_for(outcomes)
+        new_text = self._checker.apply(text, outcomes)
+        return new_text, _report(run, outcomes, new_text, attempts=[Attempt(1, text, tuple(outcomes), reasked=False)])
+
+
+# ----------------------------------------------------------------------------- streaming
+
+
+def _delta_text(chunk: Any) -> str | None:
+    try:
+        content = chunk.choices[0].delta.content
+    except (AttributeError, IndexError, TypeError):
+        return None
+    return content if isinstance(content, str) else None
+
+
+def _finished(chunk: Any) -> bool:
+    try:
+        return chunk.choices[0].finish_reason is not None
+    except (AttributeError, IndexError, TypeError):
+        return False
+
+
+def _set_delta(chunk: Any, text: str) -> None:
+    chunk.choices[0].delta.content = text
+
+
+class _StreamBase:
+    """What the sync and async streams share: each chunk goes through :meth:`_on_chunk`."""
+
+    def __init__(self, guard: QuoteGuard, run: _Run, model: str, call: dict[str, Any]) -> None:
+        self._guard = guard
+        self._run = run
+        self._model = model
+        self._call = {**call, "stream": True}
+        self._state = StreamState(guard._checker, run.sources, run.policy)
+        self.quote_guard_report: GuardReport | None = None
+        """Set when the stream is exhausted (read it with :func:`report_of`)."""
+        self._usage: dict[str, int] | None = None
+        self._last: Any = None
+
+    @property
+    def report(self) -> GuardReport | None:
+        """The report, once the stream is exhausted."""
+        return self.quote_guard_report
+
+    def _on_chunk(self, chunk: Any) -> Any:
+        self._last = chunk
+        self._usage = usage_of(chunk) or self._usage
+        piece = _delta_text(chunk)
+        if piece is None and not _finished(chunk):
+            return chunk
+        out = self._state.feed(piece or "")
+        if _finished(chunk):
+            out += self._state.close()
+        if piece is not None or out:
+            _set_delta(chunk, out)
+        return chunk
+
+    def _tail(self) -> Any:
+        rest = self._state.close()
+        tail = None
+        if rest and self._last is not None:
+            tail = self._last.model_copy(deep=True) if hasattr(self._last, "model_copy") else self._last
+            _set_delta(tail, rest)
+        st = self._state
+        final = tuple(st.outcomes)
+        attempt = Attempt(1, st.text, final, reasked=False, usage=self._usage)
+        self.quote_guard_report = _report(self._run, final, "".join(st.released), streamed=True, attempts=[attempt])
+        return tail
+
+    @property
+    def text(self) -> str:
+        """The text released so far (corrected)."""
+        return "".join(self._state.released)
+
+
+class GuardedStream(_StreamBase):
+    """Iterate it like the litellm stream; ``.report`` is set once it is exhausted."""
+
+    def __iter__(self) -> Iterator[Any]:
+        client = self._guard.client
+        stream = client.complete(self._model, self._run.messages, self._call, attempt=1, retries_log=self._run.retries)
+        for chunk in client.iterate(stream, self._model, self._call):
+            yield self._on_chunk(chunk)
+        tail = self._tail()
+        if tail is not None:
+            yield tail
+
+
+class GuardedAsyncStream(_StreamBase):
+    """``async for`` it like the litellm stream; ``.report`` is set once it is exhausted."""
+
+    async def __aiter__(self) -> AsyncIterator[Any]:
+        client = self._guard.client
+        stream = await client.acomplete(
+            self._model, self._run.messages, self._call, attempt=1, retries_log=self._run.retries
+        )
+        async for chunk in client.aiterate(stream, self._model, self._call):
+            yield self._on_chunk(chunk)
+        tail = self._tail()
+        if tail is not None:
+            yield tail
