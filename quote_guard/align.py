@@ -165,6 +165,13 @@ def word_category(word: str) -> str | None:
     return None
 
 
+# Cut-offs of the typo rule, from the form of real misspellings (codespell's lists):
+_TYPO_MIN_CHARS = 4  # shorter words differ by one letter too often to call that a typo ("cat"/"car")
+_TYPO_TWO_EDITS_MIN_CHARS = 7  # two edits are a typo only in a long word, or as a swap of letters
+_LEXICON_TYPO_MIN_CHARS = 5  # a misspelt lexicon word ("Landlrod") must be this long to count as one
+_PHRASE_TYPO_MIN_CHARS = 8  # a multi-word block compared as one spelling must be this long
+
+
 _GB_US = (
     ("our", "or"), ("ise", "ize"), ("ised", "ized"), ("ising", "izing"), ("isation", "ization"),
     ("yse", "yze"), ("re", "er"), ("ence", "ense"), ("ogue", "og"), ("lled", "led"), ("lling", "ling"),
@@ -208,7 +215,7 @@ def _spelling_variant(a: str, b: str) -> bool:
             if gb in x and x.replace(gb, us) == y:
                 return True
     n = max(len(a), len(b))
-    if n < 4:
+    if n < _TYPO_MIN_CHARS:
         return False
     # two different real words are two words, however alike: "include"/"exclude",
     # "liable"/"viable", "inclusive"/"exclusive"
@@ -216,7 +223,7 @@ def _spelling_variant(a: str, b: str) -> bool:
         return False
     dist = OSA.distance(a, b)
     # one edit, or two in a long word or as a swap of letters ("hwihc"/"which")
-    return dist <= 1 or (dist == 2 and (n >= 7 or sorted(a) == sorted(b)))
+    return dist <= 1 or (dist == 2 and (n >= _TYPO_TWO_EDITS_MIN_CHARS or sorted(a) == sorted(b)))
 
 
 _KNOWN_MIN_FREQ = 100  # below this, the word list's entries include common misspellings
@@ -293,7 +300,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
             if not (ca or cb):
                 # a compound whose changed part carries meaning: "two-half" / "one-half"
                 ca, cb = _changed_part_category(a, b)
-            if (ca or cb) and not ((ca is None or cb is None) and len(a) >= 5 and _spelling_variant(a, b)):
+            if (ca or cb) and not ((ca is None or cb is None) and len(a) >= _LEXICON_TYPO_MIN_CHARS
+                                   and _spelling_variant(a, b)):
                 return ca or cb or "content"
             if (a in names or b in names) and a not in _ARTICLES and b not in _ARTICLES and not _spelling_variant(a, b):
                 return "party"
@@ -304,7 +312,7 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
                 return cat
     if len(q_w) == len(s_w) and all(a == b or _spelling_variant(a, b) for a, b in zip(q_w, s_w)):
         return "spelling"
-    if q_w and s_w and _spelling_variant(" ".join(q_w), " ".join(s_w)) and len(" ".join(q_w)) >= 8:
+    if q_w and s_w and _spelling_variant(" ".join(q_w), " ".join(s_w)) and len(" ".join(q_w)) >= _PHRASE_TYPO_MIN_CHARS:
         return "spelling"
     if set(q_w) | set(s_w) <= _ARTICLES:
         return "function"

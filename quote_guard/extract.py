@@ -650,7 +650,7 @@ class _Prose:
         if not any(c in text for c in _ALL_MARKS):
             return
         masked = _paint(text, opaque, barriers, self.para_ends, self.fences.pairs(), self.code.pairs())
-        for open_pos, open_mark, close_pos, close_mark in _scan_inline(masked):
+        for open_pos, open_mark, close_pos, close_mark in QuoteMarkScanner(masked).scan():
             self._inline_quote(open_pos, open_mark, close_pos, close_mark)
 
     def _inline_quote(self, op: int, om: str, cp: int, cm: str) -> None:
@@ -743,141 +743,158 @@ def _paint(
     return "".join(buf)
 
 
-def _scan_inline(masked: str) -> list[tuple[int, str, int, str]]:
-    """The quotation-mark state machine over ``masked`` (see :func:`_paint`).
+class QuoteMarkScanner:
+    """The quotation-mark state machine over a painted answer (see :func:`_paint`).
 
-    Returns (open_pos, open_mark, close_pos, close_mark) for every outermost quote, in order.
-    A stack of open marks; a closing mark closes the innermost frame it can close (frames
-    above it were never closed and are dropped, keeping their finished quotes); a quote
-    closed inside another is forgotten when the outer one closes. Linear: only mark
+    :meth:`scan` returns ``(open_pos, open_mark, close_pos, close_mark)`` for every outermost
+    quote, in order. A stack of open marks; a closing mark closes the innermost frame it can
+    close (frames above it were never closed and are dropped, keeping their finished quotes);
+    a quote closed inside another is forgotten when the outer one closes. Linear: only mark
     characters are visited.
+
+    >>> QuoteMarkScanner("He said “it’s «fine»” and ‘left’.").scan()
+    [(8, '“', 20, '”'), (26, '‘', 31, '’')]
     """
-    n = len(masked)
-    stack: list[_Frame] = []
-    skip: set[int] = set()
-    out: list[tuple[int, int, int, int]] = []
-    candidates: dict[str, list[int]] = {}
-    barriers: list[int] = []
-    barriers_done = False
 
-    def emit_or_adopt(rec: tuple[int, int, int, int]) -> None:
-        if stack:
-            stack[-1].children.append(rec)
+    def __init__(self, masked: str) -> None:
+        self.masked = masked
+        self.n = len(masked)
+        self.stack: list[_Frame] = []
+        self.skip: set[int] = set()
+        self.out: list[tuple[int, int, int, int]] = []
+        self._candidates: dict[str, list[int]] = {}
+        self._barriers: list[int] | None = None
+
+    # -- the stack ------------------------------------------------------------------
+    def _emit_or_adopt(self, rec: tuple[int, int, int, int]) -> None:
+        if self.stack:
+            self.stack[-1].children.append(rec)
         else:
-            out.append(rec)
+            self.out.append(rec)
 
-    def abandon_to(depth: int) -> None:
-        while len(stack) > depth:
-            for rec in stack.pop().children:
-                emit_or_adopt(rec)
+    def _abandon_to(self, depth: int) -> None:
+        while len(self.stack) > depth:
+            for rec in self.stack.pop().children:
+                self._emit_or_adopt(rec)
 
-    def find(c: str) -> int:
-        for d in range(len(stack) - 1, -1, -1):
-            if c in stack[d].closers:
+    def _find(self, c: str) -> int:
+        """The innermost open frame that ``c`` can close (-1 if none)."""
+        for d in range(len(self.stack) - 1, -1, -1):
+            if c in self.stack[d].closers:
                 return d
         return -1
 
-    def close(d: int, pos: int) -> None:
-        abandon_to(d + 1)
-        f = stack.pop()
-        emit_or_adopt((f.pos, ord(f.mark), pos, ord(masked[pos])))
+    def _close(self, d: int, pos: int) -> None:
+        self._abandon_to(d + 1)
+        f = self.stack.pop()
+        self._emit_or_adopt((f.pos, ord(f.mark), pos, ord(self.masked[pos])))
 
-    def open_(pos: int, c: str) -> None:
-        for d in range(len(stack)):
-            if stack[d].mark == c:
-                abandon_to(d)  # the same mark again: the earlier one was never closed
+    def _open(self, pos: int, c: str) -> None:
+        for d in range(len(self.stack)):
+            if self.stack[d].mark == c:
+                self._abandon_to(d)  # the same mark again: the earlier one was never closed
                 break
-        stack.append(_Frame(pos, c, OPENERS[c], []))
+        self.stack.append(_Frame(pos, c, OPENERS[c], []))
 
-    def next_barrier(pos: int) -> int:
-        nonlocal barriers_done
-        if not barriers_done:
-            barriers.extend(m.start() for m in re.finditer(_BARRIER + "+", masked))
-            barriers_done = True
-        b = bisect_right(barriers, pos)
-        return barriers[b] if b < len(barriers) else n
+    # -- look-ahead -----------------------------------------------------------------
+    def _next_barrier(self, pos: int) -> int:
+        if self._barriers is None:
+            self._barriers = [m.start() for m in re.finditer(_BARRIER + "+", self.masked)]
+        b = bisect_right(self._barriers, pos)
+        return self._barriers[b] if b < len(self._barriers) else self.n
 
-    def closes_later(pos: int, c: str, frame_mark: str) -> bool:
+    def _closes_later(self, pos: int, c: str, frame_mark: str) -> bool:
         """Another closing candidate for ``c`` later in this paragraph, before the opener of
         the pending quote appears again? (Then the mark at ``pos`` is a possessive.)"""
-        lst = candidates.get(c)
+        lst = self._candidates.get(c)
         if lst is None:
-            lst = candidates[c] = [m.start() for m in _SINGLE_CLOSE_CANDIDATE[c].finditer(masked)]
+            lst = self._candidates[c] = [m.start() for m in _SINGLE_CLOSE_CANDIDATE[c].finditer(self.masked)]
         k = bisect_right(lst, pos)
-        if k >= len(lst) or lst[k] > next_barrier(pos):
+        if k >= len(lst) or lst[k] > self._next_barrier(pos):
             return False
-        return masked.find(frame_mark, pos + 1, lst[k]) < 0
+        return self.masked.find(frame_mark, pos + 1, lst[k]) < 0
 
-    def reopens(pos: int, c: str) -> bool:
+    def _reopens(self, pos: int, c: str) -> bool:
         """An ASCII double quote after a space and before a word, with another one later in
         the paragraph: it opens a new quote (the pending one was never closed)."""
-        j = masked.find(c, pos + 1)
-        return j >= 0 and masked.find(_BARRIER, pos + 1, j) < 0
+        j = self.masked.find(c, pos + 1)
+        return j >= 0 and self.masked.find(_BARRIER, pos + 1, j) < 0
 
-    for m in _MARK_RE.finditer(masked):
-        i = m.start()
-        c = masked[i]
-        if c == _BARRIER:
-            abandon_to(0)
-            continue
-        if i in skip:
-            continue
-        prev = masked[i - 1] if i > 0 else " "
-        nxt = masked[i + 1] if i + 1 < n else " "
-        if c in "'‘’":
-            if _is_word(prev) and _is_word(nxt):
-                continue  # don't, tenant’s, 1990’s, Hawai‘i
-            if not _is_word(prev):
-                e = _ELISION_RE.match(masked, i + 1)
-                if e is not None:  # ’tis, ’em, the ’90s, rock ’n’ roll
-                    if e.group().lower() == "n" and e.end() < n and masked[e.end()] in "'’‘":
-                        skip.add(e.end())
-                    continue
-            if c == "‘":
-                d = find(c)  # German ‚…‘
-                if d >= 0 and not _is_space(prev):
-                    close(d, i)
-                elif not _is_word(prev) and not _is_space(nxt):
-                    open_(i, c)
-                continue
-            d = find(c)
-            if d >= 0 and not _is_space(prev) and not _is_word(nxt):
-                # “the students’ books”: a possessive if the quote closes later on
-                if (prev in "sS" and nxt.isspace() and i + 2 < n and masked[i + 2].islower()
-                        and closes_later(i, c, stack[d].mark)):
-                    continue
-                close(d, i)
-            elif c == "'" and not _is_word(prev) and not _is_space(nxt):
-                open_(i, c)
-            # else: an apostrophe (’ never opens a quote)
-            continue
-        d = find(c)
-        if c == '"' or c == "＂":
-            if d >= 0:
-                if d == len(stack) - 1 and _is_space(prev) and _glued(nxt) and reopens(i, c):
-                    open_(i, c)
-                else:
-                    close(d, i)
-            elif not _glued(prev) and not _is_space(nxt):
-                open_(i, c)
-            continue
+    # -- one mark of each family ------------------------------------------------------
+    def _single(self, i: int, c: str, prev: str, nxt: str) -> None:
+        """' ‘ ’: quote marks, apostrophes (don't, tenant’s, Hawai‘i) and elisions (’tis)."""
+        masked = self.masked
+        if _is_word(prev) and _is_word(nxt):
+            return  # don't, tenant’s, 1990’s, Hawai‘i
+        if not _is_word(prev):
+            e = _ELISION_RE.match(masked, i + 1)
+            if e is not None:  # ’tis, ’em, the ’90s, rock ’n’ roll
+                if e.group().lower() == "n" and e.end() < self.n and masked[e.end()] in "'’‘":
+                    self.skip.add(e.end())
+                return
+        d = self._find(c)
+        if c == "‘":
+            if d >= 0 and not _is_space(prev):  # German ‚…‘
+                self._close(d, i)
+            elif not _is_word(prev) and not _is_space(nxt):
+                self._open(i, c)
+            return
+        if d >= 0 and not _is_space(prev) and not _is_word(nxt):
+            # “the students’ books”: a possessive if the quote closes later on
+            if (prev in "sS" and nxt.isspace() and i + 2 < self.n and masked[i + 2].islower()
+                    and self._closes_later(i, c, self.stack[d].mark)):
+                return
+            self._close(d, i)
+        elif c == "'" and not _is_word(prev) and not _is_space(nxt):
+            self._open(i, c)
+        # else: an apostrophe (’ never opens a quote)
+
+    def _double(self, i: int, c: str, prev: str, nxt: str) -> None:
+        """ASCII and fullwidth double quotes: the same mark opens and closes."""
+        d = self._find(c)
+        if d >= 0:
+            if d == len(self.stack) - 1 and _is_space(prev) and _glued(nxt) and self._reopens(i, c):
+                self._open(i, c)
+            else:
+                self._close(d, i)
+        elif not _glued(prev) and not _is_space(nxt):
+            self._open(i, c)
+
+    def _other(self, i: int, c: str, prev: str, nxt: str) -> None:
+        """Typographic marks: “…”, „…“, «…», »…«, ‹…›, 「…」, 『…』, 〝…〞, and Swedish ”…”."""
+        d = self._find(c)
         if c == "“":
             # closes a pending „ (German „…“) unless it plainly opens (after a space, before text)
             if d >= 0 and not (_is_space(prev) and not _is_space(nxt)):
-                close(d, i)
+                self._close(d, i)
             else:
-                open_(i, c)
-            continue
-        if d >= 0:
-            close(d, i)
-            continue
-        if c in OPENERS:
-            if c in "”»›‚" and (_glued(prev) or _is_space(nxt)):
-                continue  # a stray closing mark, not a Swedish/German opener
-            open_(i, c)
-    abandon_to(0)
-    out.sort()
-    return [(op, chr(om), cp, chr(cm)) for op, om, cp, cm in out]
+                self._open(i, c)
+        elif d >= 0:
+            self._close(d, i)
+        elif c in OPENERS and not (c in "”»›‚" and (_glued(prev) or _is_space(nxt))):
+            self._open(i, c)  # (a stray closing mark is not a Swedish/German opener)
+
+    def scan(self) -> list[tuple[int, str, int, str]]:
+        masked, n = self.masked, self.n
+        for m in _MARK_RE.finditer(masked):
+            i = m.start()
+            c = masked[i]
+            if c == _BARRIER:
+                self._abandon_to(0)
+                continue
+            if i in self.skip:
+                continue
+            prev = masked[i - 1] if i > 0 else " "
+            nxt = masked[i + 1] if i + 1 < n else " "
+            if c in "'‘’":
+                self._single(i, c, prev, nxt)
+            elif c in '"＂':
+                self._double(i, c, prev, nxt)
+            else:
+                self._other(i, c, prev, nxt)
+        self._abandon_to(0)
+        self.out.sort()
+        return [(op, chr(om), cp, chr(cm)) for op, om, cp, cm in self.out]
 
 
 def _extract_prose(text: str, cfg: ExtractConfig) -> list[ExtractedQuote]:

@@ -35,6 +35,7 @@ from .align import differences, infix
 from .embed.config import SemanticConfig
 from .errors import ConfigError, QuoteVerificationError, SourceError
 from .index import DocIndex, get_corpus_filter, get_index
+from .judge import Evidence, judge
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import canonical_number, fold, is_word_char, split_ellipsis, tokenize
 
@@ -556,7 +557,7 @@ class Verifier:
 
     # -- judging --------------------------------------------------------------
     def _judge(self, quote: str, matches: list[_Match], seps: list[str], raw_frags: list[str]) -> QuoteResult:
-        """Turn located passages (one per fragment) into a verdict."""
+        """Measure the located passages (one per fragment) and let :func:`~quote_guard.judge.judge` decide."""
         cfg = self.config
         spans: list[tuple[_Doc, int, int]] = []
         for m in matches:
@@ -570,51 +571,18 @@ class Verifier:
             spans[-1] = (d, s, _extend_period(d.source.text, e, quote))
         dist = sum(m.distance for m in matches)
         ratio = min(m.ratio for m in matches)
-        load = [d for d in diffs if d.load_bearing]
         stage = "ellipsis" if len(matches) > 1 else matches[0].stage
         bm = matches[0]
+        n_words = max(1, sum(1 for t in tokenize(fold(quote).text) if t.text[0].isalnum()))
+        j = judge(Evidence(exact_all, ratio, diffs, n_words), cfg)
         metrics = Metrics(
             bm25_score=bm.bm25_score, bm25_ratio=bm.bm25_ratio, match_ratio=round(ratio, 4),
             edit_distance=dist, stage=stage, n_fragments=len(matches), differences=diffs,
+            low_confidence=j.low_confidence,
         )
-        n_words = max(1, sum(1 for t in tokenize(fold(quote).text) if t.text[0].isalnum()))
-        content = [d for d in load if d.category == "content"]
-        changed = sum(max(len(d.quote_text.split()), len(d.source_text.split())) for d in load)
-        changed_content = sum(max(len(d.quote_text.split()), len(d.source_text.split())) for d in content)
-        # Any other word swapped in an otherwise identical passage ("written" -> "oral") is an
-        # alteration too: it must never be rewritten silently. Scattered changes in a looser
-        # match are a rewording instead (paraphrase or unsupported: the semantic stage decides).
-        content_ok = not content or (ratio >= cfg.content_altered_min_ratio
-                                     and changed_content <= cfg.content_altered_max_words)
-        # A clause dropped from (or slipped into) an otherwise verbatim passage, with no
-        # ellipsis to say so, misrepresents the passage: altered, whatever its length.
-        # (In a short quote a missing or extra word is as likely a rewording.)
-        omission = (len(load) == 1 and load[0].kind in ("insert", "delete")
-                    and ratio >= (cfg.near_verbatim_min_ratio if n_words >= 12 else cfg.content_altered_min_ratio))
-        if exact_all:
-            verdict, reason = Verdict.VERBATIM, "every fragment is in the source, in order"
-        elif not load and (ratio >= cfg.near_verbatim_min_ratio
-                           or all(d.category in ("format", "punctuation") for d in diffs)):
-            kinds = sorted({d.category for d in diffs}) or ["case, spacing or typography"]
-            verdict, reason = Verdict.NEAR_VERBATIM, "differs from the source only in form: " + ", ".join(kinds)
-            edge = ratio - cfg.near_verbatim_min_ratio
-            metrics = replace(metrics, low_confidence=diffs != () and edge < cfg.low_confidence_margin)
-        elif omission or (load and content_ok and ratio >= cfg.altered_min_ratio
-                          and changed <= max(cfg.altered_max_changed_words, cfg.altered_max_changed_fraction * n_words)):
-            words = "; ".join(f"{d.quote_text or '∅'} → {d.source_text or '∅'} ({d.category})" for d in load[:6])
-            verdict, reason = Verdict.ALTERED, "close to the source, but words that carry meaning differ: " + words
-            edge = ratio - cfg.altered_min_ratio
-            metrics = replace(metrics, low_confidence=edge < cfg.low_confidence_margin)
-        else:
-            why = (f"the closest passage matches only {ratio:.0%} of the quote" if ratio < cfg.altered_min_ratio or not load
-                   else f"the closest passage ({ratio:.0%} alike) differs in {len(load)} places, "
-                   "in other words: not a quotation of it")
-            return QuoteResult(
-                quote, Verdict.UNSUPPORTED,
-                metrics=replace(metrics, low_confidence=ratio >= cfg.altered_min_ratio - cfg.low_confidence_margin),
-                reason=why,
-            )
-        return self._result(quote, verdict, spans, metrics, reason, seps=seps)
+        if j.verdict is Verdict.UNSUPPORTED:
+            return QuoteResult(quote, Verdict.UNSUPPORTED, metrics=metrics, reason=j.reason)
+        return self._result(quote, j.verdict, spans, metrics, j.reason, seps=seps)
 
     def _result(self, quote: str, verdict: Verdict, spans: list[tuple[_Doc, int, int]], metrics: Metrics,
                 reason: str, *, seps: Sequence[str] = ("",)) -> QuoteResult:

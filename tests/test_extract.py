@@ -460,3 +460,25 @@ def test_docstring_examples_run() -> None:
 
     failed, attempted = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
     assert attempted > 0 and failed == 0
+
+
+# --------------------------------------------------------------------------- the mark scanner
+
+
+@pytest.mark.parametrize(
+    ("masked", "expected"),
+    [
+        ("He said “it’s fine” today.", [(8, "“", 18, "”")]),
+        ("„Das ist gut“ und »so« und »weiter«.", [(0, "„", 12, "“"), (18, "»", 21, "«"), (27, "»", 34, "«")]),
+        ("the students’ books and “the rent”", [(24, "“", 33, "”")]),
+        ('a "one" and "two', [(2, '"', 6, '"')]),
+        ("rock ’n’ roll, ’tis 'fine' here", [(20, "'", 25, "'")]),
+        ("「契約」を参照", [(0, "「", 3, "」")]),
+        ("“outer «inner» still” done", [(0, "“", 20, "”")]),
+        ("“open\x01close”", []),
+    ],
+)
+def test_quote_mark_scanner(masked: str, expected: list[tuple[int, str, int, str]]) -> None:
+    from quote_guard.extract import QuoteMarkScanner
+
+    assert QuoteMarkScanner(masked).scan() == expected

@@ -22,6 +22,7 @@ ROOT = Path(quote_guard.__file__).parent
 # -> 6 the guard and reports -> 7 adapters to other frameworks -> 8 the CLI and the package index
 CORE_TOP = 4
 LAYERS: dict[str, int] = {
+    "quote_guard._lazy": 0,
     "quote_guard.errors": 0,
     "quote_guard.models": 0,
     "quote_guard.normalize": 1,
@@ -36,6 +37,7 @@ LAYERS: dict[str, int] = {
     "quote_guard.embed.model": 3,
     "quote_guard.embed.embedders": 3,
     "quote_guard.embed.stage": 3,
+    "quote_guard.judge": 4,
     "quote_guard.verify": 4,
     "quote_guard.rewrite": 4,
     "quote_guard.metrics": 4,
@@ -51,11 +53,14 @@ LAYERS: dict[str, int] = {
     "quote_guard.citations": 6,
     "quote_guard.citations._anthropic": 6,
     "quote_guard.citations._cohere": 6,
+    "quote_guard.citations._documents": 6,
     "quote_guard.citations._gemini": 6,
     "quote_guard.citations._markup": 6,
     "quote_guard.citations._openai": 6,
+    "quote_guard.citations._read": 6,
     "quote_guard.citations._recover": 6,
     "quote_guard.citations._schema": 6,
+    "quote_guard.citations._stream": 6,
     "quote_guard.citations._text": 6,
     "quote_guard.citations._verify": 6,
     "quote_guard.guard": 6,

@@ -12,9 +12,9 @@ Only the config is imported eagerly; everything that needs numpy loads on first 
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .._lazy import lazy_getattr
 from .config import SemanticConfig
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,13 +48,7 @@ _LAZY: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module 'quote_guard.embed' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-    globals()[name] = value
-    return value
-
+__getattr__ = lazy_getattr(__name__, {k: f".{v}" for k, v in _LAZY.items()}, globals())
 
 __all__ = [
     "CallableEmbedder",

@@ -136,7 +136,7 @@ class SemanticStage:
     life, so a :class:`~quote_guard.Verifier` should keep one. Thread-safe for reading only.
 
     >>> from quote_guard.embed import CallableEmbedder
-    >>> stage = SemanticStage(SemanticConfig(), embedder=CallableEmbedder(lambda ts: [[len(t), 1.0] for t in ts]))
+    >>> stage = SemanticStage(SemanticConfig(), embedder=CallableEmbedder(lambda ts: [[t.count("cat"), 1.0] for t in ts]))
     >>> [m] = stage.find_support(["A cat sat."], [Source("d", "A cat sat down. Dogs bark.")])
     >>> m.source_id, m.start, m.end
     ('d', 0, 15)

@@ -244,6 +244,13 @@ class QuoteGuard:
         except (TypeError, ValueError) as exc:
             raise ConfigError(f"policy={dict(policy)!r}: {exc}") from exc
 
+    def _start(self, model: str | None, messages: Any, sources: Any, policy: Any, max_attempts: Any,
+               kwargs: dict[str, Any]) -> tuple[str, dict[str, Any], _Run]:
+        """What the sync and async calls share before the first model call: the model, the
+        litellm arguments and the run."""
+        model, call, pol, attempts = self._prepare(model, kwargs, policy, max_attempts)
+        return model, call, _Run(self, messages, sources, pol, attempts)
+
     def _prepare(
         self, model: str | None, kwargs: dict[str, Any], policy: Any, max_attempts: Any
     ) -> tuple[str, dict[str, Any], Policy, int]:
@@ -281,14 +288,11 @@ class QuoteGuard:
         calls; other keyword arguments go to ``litellm.completion``. With ``stream=True``,
         returns a :class:`GuardedStream`.
         """
-        model, call, pol, attempts = self._prepare(model, kwargs, policy, max_attempts)
-        run = _Run(self, messages, sources, pol, attempts)
+        model, call, run = self._start(model, messages, sources, policy, max_attempts, kwargs)
         if stream:
             return GuardedStream(self, run, model, call)
-        msgs = run.next_messages
-        while msgs is not None:
-            resp = self.client.complete(model, msgs, call, attempt=run.number, retries_log=run.retries)
-            msgs = run.observe(resp)
+        while (msgs := run.next_messages) is not None:
+            run.observe(self.client.complete(model, msgs, call, attempt=run.number, retries_log=run.retries))
         return run.finish()
 
     async def acompletion(
@@ -303,14 +307,11 @@ class QuoteGuard:
         **kwargs: Any,
     ) -> Any:
         """Async :meth:`completion` (``litellm.acompletion``); streams are async iterators."""
-        model, call, pol, attempts = self._prepare(model, kwargs, policy, max_attempts)
-        run = _Run(self, messages, sources, pol, attempts)
+        model, call, run = self._start(model, messages, sources, policy, max_attempts, kwargs)
         if stream:
             return GuardedAsyncStream(self, run, model, call)
-        msgs = run.next_messages
-        while msgs is not None:
-            resp = await self.client.acomplete(model, msgs, call, attempt=run.number, retries_log=run.retries)
-            msgs = run.observe(resp)
+        while (msgs := run.next_messages) is not None:
+            run.observe(await self.client.acomplete(model, msgs, call, attempt=run.number, retries_log=run.retries))
         return run.finish()
 
     # -- no LLM: check an answer you already have ---------------------------------------------

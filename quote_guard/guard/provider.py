@@ -159,8 +159,16 @@ class LLMClient:
             f"LLM call to {model!r} failed{after}: {what}: {_short(exc)}.{hint}", provider=provider, model=model
         )
 
-    def _record(self, exc: BaseException, attempt: int, try_number: int, wait: float) -> ProviderRetry:
-        return ProviderRetry(attempt, try_number, type(exc).__name__, _status(exc), _short(exc), wait)
+    def _retry_wait(self, exc: Exception, model: str, kwargs: dict[str, Any], try_number: int, attempt: int,
+                    retries_log: list[ProviderRetry] | None) -> float:
+        """The step the sync and async loops share after a failed try: raise ``ProviderError``
+        when the failure is final, else record the retry and return how long to wait."""
+        if not is_retryable(exc) or try_number > self.retries:
+            raise self._failure(exc, model, kwargs, try_number) from exc
+        wait = self._wait(exc, try_number)
+        if retries_log is not None:
+            retries_log.append(ProviderRetry(attempt, try_number, type(exc).__name__, _status(exc), _short(exc), wait))
+        return wait
 
     # -- sync --------------------------------------------------------------------------
     def complete(
@@ -179,12 +187,7 @@ class LLMClient:
             try:
                 return litellm.completion(**req)
             except Exception as exc:
-                if not is_retryable(exc) or try_number > self.retries:
-                    raise self._failure(exc, model, kwargs, try_number) from exc
-                wait = self._wait(exc, try_number)
-                if retries_log is not None:
-                    retries_log.append(self._record(exc, attempt, try_number, wait))
-                self._sleep(wait)
+                self._sleep(self._retry_wait(exc, model, kwargs, try_number, attempt, retries_log))
         raise AssertionError("unreachable")  # pragma: no cover
 
     def iterate(self, stream: Any, model: str, kwargs: dict[str, Any]) -> Iterator[Any]:
@@ -215,12 +218,7 @@ class LLMClient:
             try:
                 return await litellm.acompletion(**req)
             except Exception as exc:
-                if not is_retryable(exc) or try_number > self.retries:
-                    raise self._failure(exc, model, kwargs, try_number) from exc
-                wait = self._wait(exc, try_number)
-                if retries_log is not None:
-                    retries_log.append(self._record(exc, attempt, try_number, wait))
-                await self._asleep(wait)
+                await self._asleep(self._retry_wait(exc, model, kwargs, try_number, attempt, retries_log))
         raise AssertionError("unreachable")  # pragma: no cover
 
     async def aiterate(self, stream: Any, model: str, kwargs: dict[str, Any]) -> AsyncIterator[Any]:

@@ -18,7 +18,6 @@ import re
 from typing import TYPE_CHECKING
 
 from ..extract import OPENERS, ExtractConfig
-from ..normalize import is_word_char
 from .report import QuoteOutcome
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -1,0 +1,64 @@
+"""Tests for quote_guard.align: infix alignment and the word-level meaning guard."""
+
+from __future__ import annotations
+
+import pytest
+
+from quote_guard.align import differences, infix, is_known_word, word_category
+from quote_guard.normalize import fold
+
+
+def test_infix_finds_the_closest_substring_and_prefers_the_longest_tie() -> None:
+    a = infix("hello wrld", "xx say hello world there", max_distance=3)
+    assert a is not None and (a.distance, a.start, a.end) == (1, 7, 18)
+    assert infix("", "abc", max_distance=3) is None
+    assert infix("zzzzzz", "abcdef", max_distance=1) is None
+
+
+def test_infix_works_on_bytes_too() -> None:
+    a = infix(b"the rent", b"pay the rant now", max_distance=2)
+    assert a is not None and a.distance == 1
+
+
+@pytest.mark.parametrize(
+    ("word", "category"),
+    [("not", "negation"), ("shan't", "negation"), ("30", "number"), ("thirty", "number"), ("%", "number"),
+     ("shall", "modal"), ("all", "quantifier"), ("before", "direction"), ("exclusive", "exclusivity"),
+     ("licensee", "party"), ("or", "connective"), ("tenant's", "party"), ("rent", None), ("nicht", "negation")],
+)
+def test_word_category(word: str, category: str | None) -> None:
+    assert word_category(word) == category
+
+
+@pytest.mark.parametrize(
+    ("quote", "passage", "categories"),
+    [
+        ("The Tenant shall pay", "The Tenant shall not pay", ["negation"]),
+        ("within 30 days", "within 10 days", ["number"]),
+        ("the Licensee may terminate", "the Licensor may terminate", ["party"]),
+        ("the tenant may sublet", "the tenant shall sublet", ["modal"]),
+        ("a two-half interest", "a one-half interest", ["number"]),
+        ("CytoDyn shall pay", "Vyera shall pay", ["party"]),
+        ("the written notice", "the oral notice", ["content"]),
+        ("shall include all fees", "shall exclude all fees", ["content"]),
+        ("the colour of the car", "the color of the car", ["spelling"]),
+        ("the Landlrod shall", "the Landlord shall", ["spelling"]),
+        ("1,000 dollars", "1000.00 dollars", ["format"]),
+        ("do not assign", "don't assign", ["format"]),
+        ("Smith & Sons", "Smith and Sons", ["format"]),
+        ("the rent, monthly", "the rent monthly", ["punctuation"]),
+    ],
+)
+def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:
+    names = frozenset(w.casefold() for w in (quote + " " + passage).split() if w[:1].isupper())
+    got = [d.category for d in differences(fold(quote).text, fold(passage).text, names=names)]
+    assert got == categories
+
+
+def test_identical_texts_have_no_differences() -> None:
+    assert differences("the tenant shall pay", "the tenant shall pay") == ()
+
+
+def test_known_words_come_from_the_word_list() -> None:
+    assert is_known_word("include") and is_known_word("exclude")
+    assert not is_known_word("landlrod")
