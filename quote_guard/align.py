@@ -137,6 +137,9 @@ _NUMBER_WORDS |= frozenset(
 _AMOUNT_SYMBOLS = frozenset("$€£¥%‰#§₽₹￥")
 _ARTICLES = frozenset("a an the".split())
 _CONNECTIVE = frozenset("and or nor if unless except provided whether und oder ou et y o или и".split())
+# modals compared by class: a change within a class is not load-bearing, a change of class is
+_MODAL_CLASS = dict.fromkeys("shall must required need needs".split(), "obligation") | dict.fromkeys(
+    "may can".split(), "permission")
 _NEG_PREFIX = re.compile(r"^(un|in|im|il|ir|non|dis)")
 _DIGIT = re.compile(r"\d")
 _WORD = re.compile(r"\w")
@@ -297,6 +300,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
             if a == b:
                 continue
             ca, cb = word_category(a), word_category(b)
+            if ca == cb == "modal" and _MODAL_CLASS.get(a, a) == _MODAL_CLASS.get(b, b):
+                continue  # a modal of the same class: "can"/"may", "must"/"shall"
             if not (ca or cb):
                 # a compound whose changed part carries meaning: "two-half" / "one-half"
                 ca, cb = _changed_part_category(a, b)

@@ -20,6 +20,7 @@ Stages, cheapest first, each used only when the one before could not decide:
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
 import statistics
@@ -36,6 +37,7 @@ from .embed.config import SemanticConfig
 from .errors import ConfigError, QuoteVerificationError, SourceError
 from .index import DocIndex, get_corpus_filter, get_index
 from .judge import Evidence, judge
+from .meaning import invented_terms, meaning_differences
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import canonical_number, fold, is_word_char, split_ellipsis, tokenize
 
@@ -279,42 +281,36 @@ class Verifier:
         if todo:
             matches = stage.find_support([results[i].quote for i in todo], sources)
             by_id = {s.id: s for s in sources}
+            everything = ""  # the folded text of every source, built once if a quote needs it
             for i, m in zip(todo, matches):
                 if m is None:
                     continue
                 r = results[i]
                 metrics = replace(r.metrics, cosine_similarity=round(m.cosine, 4))
+                if m.verdict is not Verdict.PARAPHRASE:
+                    out[i] = replace(r, metrics=metrics,
+                                     reason=r.reason + f"; no passage says it in other words either (best cosine {m.cosine:.2f})")
+                    continue
                 text = by_id[m.source_id].text
-                missing: list[str] = []
-                if m.verdict is Verdict.PARAPHRASE:
-                    quoted, passage = _figures(r.quote), _figures(text[m.start : m.end])
-                    missing = sorted(quoted[k] for k in quoted.keys() - passage.keys())
+                passage = text[m.start : m.end]
+                quoted, stated = _figures(r.quote), _figures(passage)
+                missing = sorted(quoted[k] for k in quoted.keys() - stated.keys())
                 if missing:
                     # a restatement keeps its figures; a look-alike clause from elsewhere does not
                     out[i] = replace(r, metrics=metrics, reason=(
                         f"the closest passage by meaning (cosine {m.cosine:.2f}, {m.source_id}) has other "
                         f"figures: {', '.join(missing[:4])} not in it"))
-                elif m.verdict is Verdict.PARAPHRASE:
-                    c = self.config.context_chars
-                    # the lexical figures described the closest *wording*, elsewhere: measure
-                    # the quote against the passage it restates instead
-                    fq, fp = fold(r.quote).text, fold(text[m.start : m.end]).text
-                    dist = Levenshtein.distance(fq, fp)
-                    metrics = replace(
-                        metrics, stage="semantic", edit_distance=dist,
-                        match_ratio=round(1.0 - dist / max(len(fq), len(fp), 1), 4),
-                        differences=differences(fq, fp), bm25_score=None, bm25_ratio=None,
-                    )
-                    out[i] = replace(
-                        r, verdict=Verdict.PARAPHRASE, spans=(Span(m.source_id, m.start, m.end),),
-                        verbatim=text[m.start : m.end], context=text[max(0, m.start - c) : m.end + c],
-                        metrics=metrics,
-                        reason=f"says what the source says in other words (cosine {m.cosine:.2f}); "
-                        "the wording is not the source's",
-                    )
-                else:
-                    out[i] = replace(r, metrics=metrics,
-                                     reason=r.reason + f"; no passage says it in other words either (best cosine {m.cosine:.2f})")
+                    continue
+                if not everything:
+                    everything = " ".join(fold(s.text).text for s in sources)
+                invented = invented_terms(r.quote, everything)
+                if invented:
+                    # topical similarity is not support: a name, title or defined term no source has
+                    out[i] = replace(r, metrics=metrics, reason=(
+                        f"it presents {', '.join(repr(t) for t in invented[:3])}, which no source contains "
+                        f"(closest passage by meaning: cosine {m.cosine:.2f}, {m.source_id})"))
+                    continue
+                out[i] = self._restated(r, metrics, m.source_id, m.start, m.end, text, m.cosine)
         if self.config.semantic.audit_all:
             located = [i for i, r in enumerate(out) if r.verbatim is not None and r.metrics.cosine_similarity is None]
             if located:
@@ -322,6 +318,32 @@ class Verifier:
                 for i, cos in zip(located, sims):
                     out[i] = replace(out[i], metrics=replace(out[i].metrics, cosine_similarity=round(cos, 4)))
         return out
+
+    def _restated(self, r: QuoteResult, metrics: Metrics, source_id: str, start: int, end: int, text: str,
+                  cosine: float) -> QuoteResult:
+        """A quote the semantic stage matched to ``text[start:end]``: ``paraphrase`` when it claims
+        what the passage claims, ``altered`` when a load-bearing element differs (the meaning guard)."""
+        c = self.config.context_chars
+        passage = text[start:end]
+        # the lexical figures described the closest *wording*, elsewhere: measure the quote
+        # against the passage it restates instead
+        fq, fp = fold(r.quote).text, fold(passage).text
+        dist = Levenshtein.distance(fq, fp)
+        changed = meaning_differences(r.quote, passage)
+        metrics = replace(
+            metrics, stage="semantic", edit_distance=dist,
+            match_ratio=round(1.0 - dist / max(len(fq), len(fp), 1), 4),
+            differences=changed or differences(fq, fp), bm25_score=None, bm25_ratio=None,
+        )
+        spans, context = (Span(source_id, start, end),), text[max(0, start - c) : end + c]
+        if changed:
+            words = "; ".join(f"the source says {d.source_text!r}, the quote says {d.quote_text!r} ({d.category})"
+                              for d in changed[:4])
+            return replace(r, verdict=Verdict.ALTERED, metrics=metrics, spans=spans, verbatim=passage, context=context,
+                           reason=f"restates a passage (cosine {cosine:.2f}) but changes what it claims: {words}")
+        return replace(r, verdict=Verdict.PARAPHRASE, metrics=metrics, spans=spans, verbatim=passage, context=context,
+                       reason=f"says what the source says in other words (cosine {cosine:.2f}); "
+                       "the wording is not the source's")
 
     # ------------------------------------------------------------------ internals
     def _verify_one(self, quote: str, docs: list[_Doc], use_bm25: bool, *, fuzzy: bool = True,
@@ -342,6 +364,19 @@ class Verifier:
         live = [d for d in docs if d.index.text]
         if not live:
             return QuoteResult(quote, Verdict.UNCHECKABLE, reason="no source text to check against")
+        # a leading or trailing ellipsis marks a cut, not a gap: match the fragment itself
+        frags = split_ellipsis(q)
+        cut = len(frags) == 1 and frags[0][0] != q
+        if cut:
+            head, tail = not q.startswith(frags[0][0]), not q.endswith(frags[0][0])
+            q = frags[0][0]
+        r = self._locate(quote, q, frags, live, use_bm25, fuzzy, fuzzy_docs)
+        if cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
+            return self._check_cut(r, docs, head, tail)
+        return r
+
+    def _locate(self, quote: str, q: str, frags: list[tuple[str, str]], live: list[_Doc], use_bm25: bool,
+                fuzzy: bool, fuzzy_docs: int | None) -> QuoteResult:
         # 1. exact
         for d in live:
             i = d.source.text.find(q)
@@ -362,7 +397,6 @@ class Verifier:
                                reason="not in any document, and it has no distinctive word to search by")
         live = live[:fuzzy_docs] if fuzzy_docs else live
         # 3. ellipsis
-        frags = split_ellipsis(q)
         if len(frags) > 1:
             return self._fragments(quote, frags, live)
         # 4. fuzzy
@@ -371,6 +405,23 @@ class Verifier:
             return QuoteResult(quote, Verdict.UNSUPPORTED, metrics=Metrics(stage="fuzzy"),
                                reason="no passage in the sources is close to the quote")
         return self._judge(quote, [best], [""], [q])
+
+    def _check_cut(self, r: QuoteResult, docs: list[_Doc], head: bool, tail: bool) -> QuoteResult:
+        """A cut quote is what its fragment says, unless the words just past the cut limit it:
+        "...permitted to terminate" cut from "not permitted to terminate" says the opposite."""
+        span = r.spans[0]
+        text = next(d.source.text for d in docs if d.source.id == span.source_id)
+        found = []
+        if tail:
+            found += _limiters(_clause_words(text[span.end : span.end + _EDGE_CHARS], first=True))
+        if head:
+            found += _limiters(_clause_words(text[max(0, span.start - _EDGE_CHARS) : span.start], first=False))
+        if not found:
+            return r
+        diffs = r.metrics.differences + tuple(Difference("delete", "", w, "negation") for w in found[:3])
+        return replace(r, verdict=Verdict.ALTERED, metrics=replace(r.metrics, differences=diffs),
+                       reason=f"the quote is cut right where the source limits it ({', '.join(found[:3])}): "
+                       "without those words it says something the source does not")
 
     # -- locating -------------------------------------------------------------
     def _fuzzy_best(self, fq: str, docs: list[_Doc], use_bm25: bool) -> _Match | None:
@@ -490,6 +541,14 @@ class Verifier:
         raws = [f for f, _ in frags]
         if not problems:
             matches, seps, raws = _merge_literal_gaps(matches, seps, raws)
+        if not problems:
+            hidden = [w for a, b in itertools.pairwise(matches) for w in _hidden_in_gap(d.index.text, a, b)]
+            if hidden:
+                res = self._judge(quote, matches, seps, raws)
+                diffs = res.metrics.differences + tuple(Difference("delete", "", w, "negation") for w in hidden[:3])
+                return replace(res, verdict=Verdict.ALTERED, metrics=replace(res.metrics, differences=diffs),
+                               reason=f"the ellipsis leaves out {', '.join(repr(w) for w in hidden[:3])}: the joined "
+                               "fragments say something the source does not")
         if problems:
             diffs = tuple(Difference("order", frags[i][0], "", "order") for i in range(n) if f"#{i}" in problems)
             res = self._judge(quote, matches, seps, raws)
@@ -630,6 +689,46 @@ def _figures(text: str) -> dict[str, str]:
         if key is not None:
             out[key] = t.text
     return out
+
+
+# words that limit or negate what comes before or after them; an ellipsis may not hide them
+_LIMITERS = frozenset(
+    """not no never neither nor none without cannot unless except excluding excepting provided save only
+    solely if but however notwithstanding subject""".split()
+)
+_EDGE_CHARS = 40  # how far past a cut the source is read for a limiting word
+_EDGE_WORDS = 3  # ... and how many words
+
+
+def _clause_words(text: str, *, first: bool | None) -> list[str]:
+    """Folded words of a stretch of source: the first few (``first=True``, after a cut), the last
+    few (``False``, before a cut), or all of them (``None``, an omitted gap). Stops at a sentence end."""
+    words = [t.text for t in tokenize(fold(text).text)]
+    if first is True:
+        stop = next((i for i, w in enumerate(words) if w in (".", ";", "!", "?")), len(words))
+        return words[: min(stop, _EDGE_WORDS)]
+    if first is False:
+        stop = max((i for i, w in enumerate(words) if w in (".", ";", "!", "?")), default=-1)
+        return words[stop + 1 :][-_EDGE_WORDS:]
+    return words
+
+
+def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
+    """Limiting words an ellipsis leaves out where they attach to the quote: at the start of the
+    gap when the fragment before it does not end its sentence, anywhere in a short gap."""
+    gap = t[a.fend : b.fstart]
+    words = _clause_words(gap, first=None)
+    if len(words) <= _SHORT_GAP_WORDS and not any(w in (".", ";", "!", "?") for w in words):
+        return _limiters(words)
+    ends_sentence = t[max(a.fstart, a.fend - 1) : a.fend] in (".", ";", "!", "?", ":")
+    return [] if ends_sentence else _limiters(_clause_words(gap, first=True))
+
+
+_SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting words
+
+
+def _limiters(words: list[str]) -> list[str]:
+    return [w for w in words if w in _LIMITERS or w.endswith("n't")]
 
 
 def _occurrences(text: str, needle: str, lo: int, hi: int, *, limit: int) -> list[int]:

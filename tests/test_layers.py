@@ -30,6 +30,7 @@ LAYERS: dict[str, int] = {
     "quote_guard.extract": 2,
     "quote_guard.index": 2,
     "quote_guard.align": 2,
+    "quote_guard.meaning": 2,
     "quote_guard.embed": 3,
     "quote_guard.embed.config": 3,
     "quote_guard.embed.passages": 3,

@@ -1,0 +1,258 @@
+"""The meaning guard for restatements: does a quote claim what its passage claims?
+
+A paraphrase verdict is a claim that the meaning is the same. Word-by-word alignment
+(:func:`quote_guard.align.differences`) fails on a rewording, so this module compares the
+*sets* of load-bearing elements of the quote and of the passage it restates:
+
+- **negation polarity**: the parity of negators (``not``, ``no``, ``never``, ``without``,
+  ``unless``, ``except``...), so "shall not assign ... without consent" and "needs consent
+  before assigning" agree, and "may assign ... without consent" does not;
+- **numbers**: every figure of the quote (digits or number words, with ``%``/``percent`` and
+  signs) must be in the passage; a paraphrase may drop a figure, never add or change one;
+- **modal class**: obligation (shall, must, required), permission (may, can, allowed) and
+  prohibition (a negated obligation or permission); a class the passage lacks is a change;
+- **quantifiers**: all, some, none, any, each, every, at least, at most...;
+- **direction and antonyms**: a curated lexicon of opposite groups (increase/decrease,
+  hire/lay off, approve/reject, before/after, maximum/minimum, allow/prohibit, buy/sell,
+  win/lose, include/exclude...);
+- **entities**: a capitalised name or term of the quote that the passage lacks is a changed
+  party (``altered``), or, when no source has it at all, an invented one (``unsupported``);
+- **pronouns**: he/she, his/her, we/they swapped.
+
+Synonyms of other content words ("consent"/"approval") are not load-bearing here.
+
+>>> [d.category for d in meaning_differences("Revenue fell 12 percent", "Revenue increased by 12% in 2023.")]
+['direction']
+>>> meaning_differences("Revenue rose 12 percent to 4.1 billion dollars", "Revenue increased by 12% to $4.1 billion.")
+()
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .models import Difference
+from .normalize import canonical_number, fold
+
+__all__ = ["NUMBER_WORDS", "invented_terms", "meaning_differences"]
+
+_WORD = re.compile(r"[+\-−±]?\d+(?:[.,]\d+)*%?|[^\W\d_]+(?:['’][^\W\d_]+)*|[%$€£¥<>≤≥≠=±→←↑↓]")
+
+_NEGATORS = frozenset(
+    """not no never neither nor none nothing nobody nowhere without cannot unless except excluding
+    n't nicht kein keine ohne ne pas jamais sans sin nunca ningún non senza não sem niet geen zonder не нет без""".split()
+)
+_OBLIGATION = frozenset("shall must required require requires obliged obligated need needs needed have has".split())
+_PERMISSION = frozenset("may can could allowed permitted entitled free able might".split())
+_QUANTIFIERS = {
+    "all": "all", "every": "all", "each": "all", "entire": "all", "always": "all",
+    "some": "some", "several": "some", "certain": "some", "few": "some", "sometimes": "some", "partial": "some",
+    "majority": "most", "none": "none", "nothing": "none",
+    "any": "any", "either": "any",
+    "only": "only", "solely": "only", "exclusively": "only", "sole": "only",
+    "least": "at least", "minimum": "at least", "maximum": "at most",
+}
+# quantifiers that change a claim even where the passage states none: "only", "none"
+_STRONG_QUANTIFIERS = frozenset({"only", "none"})
+# opposite groups: a quote word from one side and a passage word from the other (and none of the
+# quote's own side) is a reversed direction. Stems: a word matches when it starts with one.
+_OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
+    (frozenset(a.split()), frozenset(b.split()))
+    for a, b in (
+        ("increas rise rose risen rising grew grow gain gained climb jump surg soar boost expand raise raised higher up upward",
+         "decreas fall fell fallen falling declin drop dropp shrank shrink lower reduc cut slump plung contract down downward"),
+        ("hire hired hiring recruit", "lay laid fire fired dismiss layoff redundan"),
+        ("approv accept grant granted", "reject reject deni deny refus"),
+        ("before prior earlier preced", "after later subsequent following"),
+        ("maximum max most ceiling", "minimum min least floor"),
+        ("allow permit enabl authoriz authoris", "prohibit forbid forbad bann barr disallow"),
+        ("buy bought purchas acquir", "sell sold dispos divest"),
+        ("win won victor", "lose lost loss"),
+        ("includ", "exclud"),
+        ("profit surplus", "loss deficit"),
+        ("success succeed", "fail failure"),
+        ("open opened", "close closed shut"),
+        ("start began begin commenc", "end ended terminat finish ceas"),
+        ("add added", "remov deleted"),
+        ("lend lent", "borrow"),
+        ("import", "export"),
+        ("above exceed", "below beneath"),
+        ("positive", "negative"),
+        ("true", "false"),
+        ("increase", "decrease"),
+        ("strengthen", "weaken"),
+        ("support", "oppos"),
+        ("confirm", "refut"),
+        ("safe", "unsafe dangerous"),
+        ("effective", "ineffective"),
+        ("significant", "insignificant"),
+        ("higher", "lower"),
+        ("more", "less fewer"),
+    )
+)
+_PRONOUN_GROUPS = (
+    frozenset("he him his himself".split()),
+    frozenset("she her hers herself".split()),
+    frozenset("we us our ours ourselves".split()),
+    frozenset("they them their theirs themselves".split()),
+    frozenset("i me my mine myself".split()),
+)
+#: number words and their values (the scale words "hundred", "thousand"... stay words)
+NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen twenty".split()
+    )
+}
+NUMBER_WORDS.update({w: str(10 * (i + 3)) for i, w in enumerate("thirty forty fifty sixty seventy eighty ninety".split())})
+_DETERMINER_NUMBERS = frozenset({"zero", "one", "two"})
+_UNITS = {"percent": "%", "per": "", "cent": "%", "pct": "%", "dollars": "$", "dollar": "$", "usd": "$",
+          "euros": "€", "euro": "€", "eur": "€", "pounds": "£", "gbp": "£"}
+_SCALE = frozenset("hundred thousand million billion trillion".split())
+_TITLE_STOP = frozenset(
+    "The A An This That These Those It In On At Of For And Or But If When While As By To From With Its Their His Her "
+    "Our We They He She I You Section Article Clause".split()
+)
+_CAP_RUN = re.compile(r"[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*")
+_SENTENCE_END = re.compile(r"[.!?:;\"“”'‘’(\[]\s*$")
+
+
+def _words(text: str) -> list[str]:
+    return [w.replace("’", "'") for w in _WORD.findall(fold(text).text)]
+
+
+def _stem_in(word: str, stems: Iterable[str]) -> bool:
+    """``word`` is one of ``stems``, or starts with one of four letters or more ("increas")."""
+    return any(word == s or (len(s) > 3 and word.startswith(s)) for s in stems)
+
+
+def _numbers(words: list[str]) -> set[str]:
+    """The figures a text states, in one form each: digits, number words as digits, with their sign."""
+    out: set[str] = set()
+    for w in words:
+        if w in NUMBER_WORDS:
+            if w not in _DETERMINER_NUMBERS:  # "one of", "the two companies": words, not figures
+                out.add(canonical_number(NUMBER_WORDS[w]) or w)
+        elif w[:1] in "+-−±" and w[1:2].isdigit():
+            out.add(w[0].replace("−", "-") + (canonical_number(w[1:].rstrip("%")) or w))
+        elif w[:1].isdigit():
+            out.add(canonical_number(w.rstrip("%")) or w)
+        elif w in _SCALE:
+            out.add(w)
+    return out
+
+
+def _negated(w: str) -> bool:
+    """A negator, or a word negated by its prefix ("unable", "unlikely": un- + a common word)."""
+    if w in _NEGATORS or w.endswith("n't"):
+        return True
+    if w.startswith("un") and len(w) >= 6 and w not in _NOT_NEGATED:
+        from .align import is_known_word
+
+        return is_known_word(w[2:])
+    return False
+
+
+_NOT_NEGATED = frozenset("under undertake understand understood union unique unit united until unto universal unchanged".split())
+
+
+def _negations(words: list[str]) -> int:
+    return sum(1 for w in words if _negated(w))
+
+
+def _modal_classes(words: list[str]) -> set[str]:
+    """obligation / permission / prohibition, by the modal and the negation right after it."""
+    out: set[str] = set()
+    for i, w in enumerate(words):
+        cls = "obligation" if w in _OBLIGATION else "permission" if w in _PERMISSION else None
+        if w.endswith("n't") and w[:-3] in ("can", "may", "must", "shan", "won", "couldn", "mightn"):
+            out.add("prohibition")
+            continue
+        if cls is None:
+            continue
+        if w in ("have", "has") and (i + 1 >= len(words) or words[i + 1] != "to"):
+            continue  # "have" is a modal only in "have to"
+        nxt = words[i + 1 : i + 3]
+        if "not" in nxt or "never" in nxt or "no" in nxt[:1]:
+            out.add("prohibition")
+        else:
+            out.add(cls)
+    return out
+
+
+def _quantifiers(words: list[str]) -> set[str]:
+    out = set()
+    for i, w in enumerate(words):
+        q = _QUANTIFIERS.get(w)
+        if w == "most" and i > 0 and words[i - 1] == "at":
+            q = "at most"
+        if q:
+            out.add(q)
+    return out
+
+
+def _entities(text: str) -> set[str]:
+    """Capitalised names and terms not at a sentence start, folded ("Joint IP Ownership Committee")."""
+    out = set()
+    for m in _CAP_RUN.finditer(text):
+        words = m.group().split()
+        if m.start() == 0 or _SENTENCE_END.search(text, max(0, m.start() - 3), m.start()):
+            words = words[1:]  # a capital that only starts a sentence
+        while words and words[0] in _TITLE_STOP:
+            words = words[1:]
+        words = [w[:-2] if w.endswith(("'s", "’s")) else w for w in words]  # the Landlord's -> landlord
+        if words:
+            out.add(fold(" ".join(words)).text)
+    return out
+
+
+def invented_terms(quote: str, sources_text: str) -> list[str]:
+    """Multi-word capitalised terms of the quote that no source contains: invented names,
+    titles and defined terms. ``sources_text`` is the folded text of all sources."""
+    return sorted(e for e in _entities(quote) if " " in e and e not in sources_text)
+
+
+def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
+    """The load-bearing ways ``quote`` does not claim what ``passage`` claims (empty: the same claim).
+
+    Dropping information (a date, a figure, a qualifier) is allowed; adding or changing it is
+    not. Each difference names its category (``negation``, ``number``, ``modal``,
+    ``quantifier``, ``direction``, ``party``).
+    """
+    qw, pw = _words(quote), _words(passage)
+    out: list[Difference] = []
+    if _negations(qw) % 2 != _negations(pw) % 2:
+        qn = " ".join(w for w in qw if _negated(w)) or "∅"
+        pn = " ".join(w for w in pw if _negated(w)) or "∅"
+        out.append(Difference("replace", qn, pn, "negation"))
+    qn_, pn_ = _numbers(qw), _numbers(pw)
+    if qn_ - pn_:
+        out.append(Difference("replace", " ".join(sorted(qn_ - pn_)), " ".join(sorted(pn_ - qn_)) or "∅", "number"))
+    qm, pm = _modal_classes(qw), _modal_classes(pw)
+    if qm - pm and pm:
+        out.append(Difference("replace", " ".join(sorted(qm - pm)), " ".join(sorted(pm)), "modal"))
+    qq, pq = _quantifiers(qw), _quantifiers(pw)
+    # a quantifier the passage contradicts, or a strong one it lacks ("each year" restating
+    # "per year" is no change; "only" or "none" added is)
+    if (qq - pq and pq) or (qq - pq) & _STRONG_QUANTIFIERS:
+        out.append(Difference("replace", " ".join(sorted(qq - pq)), " ".join(sorted(pq)) or "∅", "quantifier"))
+    for a, b in _OPPOSITES:
+        for mine, other in ((a, b), (b, a)):
+            q_has = [w for w in qw if _stem_in(w, mine)]
+            if q_has and not any(_stem_in(w, mine) for w in pw):
+                p_has = [w for w in pw if _stem_in(w, other)]
+                if p_has and not any(_stem_in(w, other) for w in qw):
+                    out.append(Difference("replace", q_has[0], p_has[0], "direction"))
+    for g in _PRONOUN_GROUPS:
+        if any(w in g for w in qw) and not any(w in g for w in pw):
+            others = [w for w in pw if any(w in h for h in _PRONOUN_GROUPS if h is not g)]
+            if others:
+                out.append(Difference("replace", next(w for w in qw if w in g), others[0], "party"))
+    folded_passage = fold(passage).text
+    # an entity counts as present when its head (last word) is: "Mr Smith" / "John Smith"
+    missing = sorted(e for e in _entities(quote) if e.split()[-1] not in folded_passage)
+    if missing:
+        out.append(Difference("insert", missing[0], "", "party"))
+    return tuple(out)
