@@ -21,7 +21,7 @@ from functools import lru_cache
 from rapidfuzz.distance import OSA, Levenshtein
 
 from .models import Difference
-from .normalize import canonical_number, tokenize
+from .normalize import NUMBER_WORDS, Token, canonical_number, tokenize
 
 __all__ = ["Alignment", "differences", "infix", "word_category"]
 
@@ -135,6 +135,8 @@ _NUMBER_WORDS |= frozenset(
     分 秒 円 元""".split()
 )
 _AMOUNT_SYMBOLS = frozenset("$€£¥%‰#§₽₹￥")
+# signs and relations carry meaning: "+500"/"-500", "≤"/"≥", "p < 0.05"/"p > 0.05", "→"/"←"
+_RELATIONS = frozenset("<>≤≥≠=±→←↑↓⇒⇐∓≈")
 _ARTICLES = frozenset("a an the".split())
 _CONNECTIVE = frozenset("and or nor if unless except provided whether und oder ou et y o или и".split())
 # modals compared by class: a change within a class is not load-bearing, a change of class is
@@ -149,7 +151,7 @@ def word_category(word: str) -> str | None:
     """The load-bearing category of a single folded token, or ``None``."""
     if word.endswith(("'s", "s'")):
         word = word[:-2]
-    if _DIGIT.search(word) or word in _NUMBER_WORDS or word in _AMOUNT_SYMBOLS:
+    if _DIGIT.search(word) or word in _NUMBER_WORDS or word in _AMOUNT_SYMBOLS or word in _RELATIONS:
         return "number"
     if word in _NEGATION or word.endswith("n't"):
         return "negation"
@@ -213,6 +215,9 @@ def _spelling_variant(a: str, b: str) -> bool:
             return False
     if _DIGIT.search(a) or _DIGIT.search(b):
         return False
+    if a != b and _strip_marks(a) == _strip_marks(b):
+        # "naïve"/"naive" is one word; "schön"/"schon" are two: only a known plain spelling is form
+        return is_known_word(_strip_marks(a))
     for gb, us in _GB_US:
         for x, y in ((a, b), (b, a)):
             if gb in x and x.replace(gb, us) == y:
@@ -227,6 +232,12 @@ def _spelling_variant(a: str, b: str) -> bool:
     dist = OSA.distance(a, b)
     # one edit, or two in a long word or as a swap of letters ("hwihc"/"which")
     return dist <= 1 or (dist == 2 and (n >= _TYPO_TWO_EDITS_MIN_CHARS or sorted(a) == sorted(b)))
+
+
+def _strip_marks(word: str) -> str:
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 _KNOWN_MIN_FREQ = 100  # below this, the word list's entries include common misspellings
@@ -262,6 +273,11 @@ _EQUIVALENT = {
     "cannot": "can not", "won't": "will not", "can't": "can not", "shan't": "shall not", "it's": "it is",
     "that's": "that is", "there's": "there is", "we'll": "we will", "they'll": "they will",
     "we're": "we are", "they're": "they are", "you're": "you are", "we've": "we have", "they've": "they have",
+    # contractions written without their apostrophe ("dont"): form, since neither is another word
+    "dont": "do not", "doesnt": "does not", "didnt": "did not", "isnt": "is not", "arent": "are not",
+    "wasnt": "was not", "werent": "were not", "shouldnt": "should not", "wouldnt": "would not",
+    "couldnt": "could not", "hasnt": "has not", "havent": "have not", "hadnt": "had not", "mustnt": "must not",
+    "shant": "shall not",
 }
 
 
@@ -279,14 +295,18 @@ def _canonical(words: list[str]) -> list[str]:
         if w.endswith("n't") and len(w) > 3:
             out.extend((w[:-3], "not"))
             continue
-        out.append(canonical_number(w) or w)
+        out.append(canonical_number(NUMBER_WORDS.get(w, w)) or w)
     return out
 
 
 def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = frozenset()) -> str:
     """Why a block of differing tokens matters (see :class:`Difference`)."""
-    q_w = [w for w in q_words if _WORD.search(w) or w in _AMOUNT_SYMBOLS or w == "&"]
-    s_w = [w for w in s_words if _WORD.search(w) or w in _AMOUNT_SYMBOLS or w == "&"]
+    keep = _AMOUNT_SYMBOLS | _RELATIONS | {"&"}
+    q_w = [w for w in q_words if _WORD.search(w) or w in keep]
+    s_w = [w for w in s_words if _WORD.search(w) or w in keep]
+    if not q_w and s_w and (s_w[0].startswith("^") or s_words[:1] == ["["]) and all(
+            w.lstrip("^").isdigit() for w in s_w):
+        return "footnote"  # a footnote mark of the source the quote leaves out: "premises.³", "[12]"
     if not q_w and not s_w:
         return "punctuation"
     if "".join(q_w) == "".join(s_w):
@@ -324,6 +344,31 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
     return "content"
 
 
+def _signed(tokens: list[Token]) -> list[str]:
+    """Token texts, with a sign or a raise written right before a number joined to it ("+500",
+    "-500", "±0.3", "^6"): the sign belongs to the value. After a digit, "^6" is an exponent
+    ("10^6"), joined to the number before it as well."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+        if t.text in "+-±^" and nxt is not None and nxt.start == t.end and nxt.text[0].isdigit():
+            joined = t.text + nxt.text
+            prev = tokens[i - 1] if i else None
+            if t.text == "^" and out and prev is not None and prev.end == t.start and prev.text[0].isdigit():
+                out[-1] += joined  # an exponent: "10^6"
+            elif t.text == "-" and prev is not None and prev.end == t.start and prev.text[-1:].isalnum():
+                out.extend((t.text, nxt.text))  # a range or a compound ("1990-2000"), not a sign
+            else:
+                out.append(joined)
+            i += 2
+            continue
+        out.append(t.text)
+        i += 1
+    return out
+
+
 def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()) -> tuple[Difference, ...]:
     """Word-level differences between a folded quote and a folded passage.
 
@@ -333,8 +378,8 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     >>> [d.category for d in differences("the tenant shall pay", "the tenant shall not pay")]
     ['negation']
     """
-    qt = [t.text for t in tokenize(quote)]
-    st = [t.text for t in tokenize(passage)]
+    qt = _signed(tokenize(quote))
+    st = _signed(tokenize(passage))
     if qt == st:
         return ()
     # consecutive edit operations form one block: "は な く" / "あ り" is one change
@@ -350,7 +395,12 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     for a, b, c, d in blocks:
         qw, sw = qt[a:b], st[c:d]
         kind = "replace" if qw and sw else ("insert" if qw else "delete")
-        out.append(Difference(kind, " ".join(qw), " ".join(sw), _category(qw, sw, names)))
+        category = _category(qw, sw, names)
+        if sw == ["."] and qw in ([], [","]) and b < len(qt) and d < len(st):
+            # a sentence end removed inside the quote: the next sentence's words join the claim
+            # ("reduced the risk by 25%. In the low-risk subgroup ..." quoted as one claim)
+            category = "order"
+        out.append(Difference(kind, " ".join(qw), " ".join(sw), category))
     return _merge_adjacent(out)
 
 

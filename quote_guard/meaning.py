@@ -33,9 +33,9 @@ import re
 from collections.abc import Iterable
 
 from .models import Difference
-from .normalize import canonical_number, fold
+from .normalize import NUMBER_WORDS, canonical_number, fold
 
-__all__ = ["NUMBER_WORDS", "invented_terms", "meaning_differences"]
+__all__ = ["invented_terms", "meaning_differences"]
 
 _WORD = re.compile(r"[+\-−±]?\d+(?:[.,]\d+)*%?|[^\W\d_]+(?:['’][^\W\d_]+)*|[%$€£¥<>≤≥≠=±→←↑↓]")
 
@@ -98,22 +98,23 @@ _PRONOUN_GROUPS = (
     frozenset("they them their theirs themselves".split()),
     frozenset("i me my mine myself".split()),
 )
-#: number words and their values (the scale words "hundred", "thousand"... stay words)
-NUMBER_WORDS = {
-    w: str(i)
-    for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-        "seventeen eighteen nineteen twenty".split()
-    )
-}
-NUMBER_WORDS.update({w: str(10 * (i + 3)) for i, w in enumerate("thirty forty fifty sixty seventy eighty ninety".split())})
 _DETERMINER_NUMBERS = frozenset({"zero", "one", "two"})
+_ORDINALS = {w: f"ord{i + 2}" for i, w in enumerate(
+    "second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())}
+_MONTHS = {m: f"month{i % 12 + 1}" for i, m in enumerate(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr may_ jun jul aug sep oct nov dec".split())}
+del _MONTHS["may"]  # "may" is a modal far more often than a month
+_MONTHS.pop("may_", None)
+_SCALE_SPELLINGS = {"m": "million", "mn": "million", "mln": "million", "bn": "billion", "b": "billion",
+                    "k": "thousand", "tn": "trillion"}
 _UNITS = {"percent": "%", "per": "", "cent": "%", "pct": "%", "dollars": "$", "dollar": "$", "usd": "$",
           "euros": "€", "euro": "€", "eur": "€", "pounds": "£", "gbp": "£"}
 _SCALE = frozenset("hundred thousand million billion trillion".split())
 _TITLE_STOP = frozenset(
     "The A An This That These Those It In On At Of For And Or But If When While As By To From With Its Their His Her "
-    "Our We They He She I You Section Article Clause".split()
+    "Our We They He She I You Section Article Clause Mr Mrs Ms Dr Prof Sir Monday Tuesday Wednesday Thursday Friday Saturday Sunday "
+    "January February March April May June July August September October November December".split()
 )
 _CAP_RUN = re.compile(r"[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*")
 _SENTENCE_END = re.compile(r"[.!?:;\"“”'‘’(\[]\s*$")
@@ -131,7 +132,7 @@ def _stem_in(word: str, stems: Iterable[str]) -> bool:
 def _numbers(words: list[str]) -> set[str]:
     """The figures a text states, in one form each: digits, number words as digits, with their sign."""
     out: set[str] = set()
-    for w in words:
+    for i, w in enumerate(words):
         if w in NUMBER_WORDS:
             if w not in _DETERMINER_NUMBERS:  # "one of", "the two companies": words, not figures
                 out.add(canonical_number(NUMBER_WORDS[w]) or w)
@@ -141,21 +142,33 @@ def _numbers(words: list[str]) -> set[str]:
             out.add(canonical_number(w.rstrip("%")) or w)
         elif w in _SCALE:
             out.add(w)
+        elif w in _SCALE_SPELLINGS:
+            out.add(_SCALE_SPELLINGS[w])
+        elif w in _MONTHS:
+            out.add(_MONTHS[w])  # a date: "May 15" is not "March 15"
+        elif w == "may" and i + 1 < len(words) and words[i + 1][:1].isdigit():
+            out.add("month5")
+        elif w in _ORDINALS:
+            out.add(_ORDINALS[w])
     return out
 
 
 def _negated(w: str) -> bool:
-    """A negator, or a word negated by its prefix ("unable", "unlikely": un- + a common word)."""
+    """A negator, or an adjective negated by its prefix ("unable", "unlikely": un- + a common
+    adjective). Verbs of reversal ("unveil", "unload") and participles ("unwanted") are not."""
     if w in _NEGATORS or w.endswith("n't"):
         return True
-    if w.startswith("un") and len(w) >= 6 and w not in _NOT_NEGATED:
+    if w in _NEGATED_ADJECTIVES:
+        return True
+    if w.startswith("un") and len(w) >= 6 and w.endswith(_ADJECTIVE_ENDINGS):
         from .align import is_known_word
 
         return is_known_word(w[2:])
     return False
 
 
-_NOT_NEGATED = frozenset("under undertake understand understood union unique unit united until unto universal unchanged".split())
+_NEGATED_ADJECTIVES = frozenset("unable unaware unwilling unknown unclear unfair unsure unfit unlike".split())
+_ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ly", "al", "ive", "ous", "ent", "ant", "ic", "ary")
 
 
 def _negations(words: list[str]) -> int:
@@ -208,6 +221,36 @@ def _entities(text: str) -> set[str]:
     return out
 
 
+def _neighbours(entity: str, text: str) -> set[str]:
+    """The words right before and right after ``entity`` in ``text`` (folded; articles skipped)."""
+    i = text.find(entity)
+    if i < 0:
+        return set()
+    before = [w for w in text[:i].split() if w not in ("the", "a", "an")][-1:]
+    after = text[i + len(entity) :].split()[:1]
+    return {f"<{w}" for w in before} | {f">{w}" for w in after}
+
+
+def _same_slot(a: str, text_a: str, b: str, text_b: str) -> bool:
+    """Two entities stand in the same slot of their sentences (the same word before or after
+    them: "Acme shall pay" / "Beta shall pay"), or both are parties of the legal lexicon."""
+    from .align import word_category
+
+    if word_category(a.split()[-1]) == "party" and word_category(b.split()[-1]) == "party":
+        return True
+    return bool(_neighbours(a, text_a) & _neighbours(b, text_b) - {">,", ">and", "<and"})
+
+
+def _party_sequence(words: list[str]) -> list[str]:
+    """The parties a text names, in order (legal roles: licensor, tenant, buyer...)."""
+    from .align import word_category
+
+    return [w[:-2] if w.endswith("'s") else w for w in words if word_category(w) == "party" and w not in _PRONOUN_WORDS]
+
+
+_PRONOUN_WORDS = frozenset().union(*_PRONOUN_GROUPS) | frozenset("it its you your yours".split())
+
+
 def invented_terms(quote: str, sources_text: str) -> list[str]:
     """Multi-word capitalised terms of the quote that no source contains: invented names,
     titles and defined terms. ``sources_text`` is the folded text of all sources."""
@@ -236,7 +279,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     qq, pq = _quantifiers(qw), _quantifiers(pw)
     # a quantifier the passage contradicts, or a strong one it lacks ("each year" restating
     # "per year" is no change; "only" or "none" added is)
-    if (qq - pq and pq) or (qq - pq) & _STRONG_QUANTIFIERS:
+    if (qq - pq and pq) or (qq - pq) & _STRONG_QUANTIFIERS or ("all" in qw and "all" not in pq):
         out.append(Difference("replace", " ".join(sorted(qq - pq)), " ".join(sorted(pq)) or "∅", "quantifier"))
     for a, b in _OPPOSITES:
         for mine, other in ((a, b), (b, a)):
@@ -247,12 +290,26 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                     out.append(Difference("replace", q_has[0], p_has[0], "direction"))
     for g in _PRONOUN_GROUPS:
         if any(w in g for w in qw) and not any(w in g for w in pw):
-            others = [w for w in pw if any(w in h for h in _PRONOUN_GROUPS if h is not g)]
+            # swapped, not added: the passage's pronoun is one the quote lacks ("he" for "she")
+            others = [w for w in pw if any(w in h and not any(x in h for x in qw) for h in _PRONOUN_GROUPS if h is not g)]
             if others:
                 out.append(Difference("replace", next(w for w in qw if w in g), others[0], "party"))
-    folded_passage = fold(passage).text
+    folded_passage, folded_quote = fold(passage).text, fold(quote).text
+    # a party swapped: the quote names an entity the passage lacks, where the passage names one
+    # the quote lacks ("the Licensee" for "the Licensor"). An entity only added (a date, the
+    # speaker, the agency's name) is attribution, common in restatements; an invented
+    # multi-word name or term is caught apart (invented_terms: unsupported).
     # an entity counts as present when its head (last word) is: "Mr Smith" / "John Smith"
     missing = sorted(e for e in _entities(quote) if e.split()[-1] not in folded_passage)
-    if missing:
-        out.append(Difference("insert", missing[0], "", "party"))
+    dropped = sorted(e for e in _entities(passage) if e.split()[-1] not in folded_quote)
+    for m in missing:
+        swap = next((d for d in dropped if _same_slot(m, folded_quote, d, folded_passage)), None)
+        if swap is not None:
+            out.append(Difference("replace", m, swap, "party"))
+            break
+    else:
+        # roles reversed: the same parties, in another order ("Licensee shall pay Licensor")
+        qs, ps = _party_sequence(qw), _party_sequence(pw)
+        if len(qs) == len(ps) >= 1 and qs != ps:
+            out.append(Difference("replace", " … ".join(qs), " … ".join(ps), "order"))
     return tuple(out)

@@ -98,7 +98,8 @@ class Difference:
     ``number``, ``modal``, ``quantifier``, ``direction``, ``exclusivity``, ``party``,
     ``connective`` (and/or, if/unless), ``content`` (any other word), ``order``) or a harmless
     one (``spelling``, ``punctuation``, ``function`` for articles, ``format`` for the same words
-    and values written differently: "&"/"and", "1,000"/"1000", "per cent"/"%").
+    and values written differently: "&"/"and", "1,000"/"1000", "per cent"/"%", ``footnote`` for a
+    footnote mark of the source, ``editorial`` for [sic], [emphasis added], a bracketed capital).
     """
 
     kind: str
@@ -111,7 +112,7 @@ class Difference:
         return self.category not in HARMLESS_CATEGORIES
 
 
-HARMLESS_CATEGORIES = frozenset({"spelling", "punctuation", "function", "format"})
+HARMLESS_CATEGORIES = frozenset({"spelling", "punctuation", "function", "format", "footnote", "editorial"})
 
 
 @dataclass(frozen=True, slots=True)

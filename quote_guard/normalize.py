@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "CJK_RANGES",
     "ELLIPSIS",
+    "NUMBER_WORDS",
     "Folded",
     "Token",
     "canonical_number",
@@ -55,6 +56,10 @@ for _c in "‒–—―−⁃﹘﹣－":
     _SPECIAL[_c] = "-"
 for _c in "\u00ad\u200b\u200c\u200d\u2060\ufeff":
     _SPECIAL[_c] = ""
+# a superscript digit is an exponent or a footnote mark, never a plain digit: "10⁶" is not "106"
+# (subscripts fold to plain digits: "CO₂" is "CO2")
+for _d, _c in enumerate("⁰¹²³⁴⁵⁶⁷⁸⁹"):
+    _SPECIAL[_c] = "^" + str(_d)
 
 @lru_cache(maxsize=65536)
 def _fold_char(c: str) -> str:
@@ -337,7 +342,7 @@ def json_unescape(raw: str) -> str:
 #: leading ``\s*``: a pattern that starts with a whitespace run costs quadratic time on a
 #: long run of spaces; the spaces around a mark are trimmed from the fragments instead.
 ELLIPSIS = re.compile(
-    r"\[\s*(?:\.\s*){3,}\]|\[\s*…\s*\]|\(\s*(?:\.\s*){3,}\)|\(\s*…\s*\)|\.\s\.\s\.|\.{3}(?!\.)|…+"
+    r"\[\s*(?:\.\s*){3,}\]|\[\s*…\s*\]|\(\s*(?:\.\s*){3,}\)|\(\s*…\s*\)|\.\s\.\s\.(?:\s\.)?|(?<=\s)\.{4,}|\.{3}(?!\.)|…+"
 )
 
 
@@ -352,6 +357,8 @@ def split_ellipsis(quote: str) -> list[tuple[str, str]]:
     [('The Licensee shall', ''), ('pay', ' ... '), ('the fee', ' [...] ')]
     >>> split_ellipsis("...assign this Lease")
     [('assign this Lease', '')]
+    >>> split_ellipsis("the Tenant shall .... pay rent")
+    [('the Tenant shall', ''), ('pay rent', ' .... ')]
     """
     parts: list[tuple[str, str]] = []
     pos = 0
@@ -366,6 +373,17 @@ def split_ellipsis(quote: str) -> list[tuple[str, str]]:
     if b > a:
         parts.append((quote[a:b], quote[prev_end:a] if parts else ""))
     return parts
+
+
+#: number words and their values ("forty" is 40); scale words ("million") stay words
+NUMBER_WORDS: dict[str, str] = {
+    w: str(i)
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen twenty".split()
+    )
+}
+NUMBER_WORDS.update({w: str(10 * (i + 3)) for i, w in enumerate("thirty forty fifty sixty seventy eighty ninety".split())})
 
 
 def canonical_number(token: str) -> str | None:

@@ -44,7 +44,8 @@ from .normalize import canonical_number, fold, is_word_char, split_ellipsis, tok
 if TYPE_CHECKING:  # pragma: no cover
     from .embed import Embedder, SemanticStage
 
-__all__ = ["Verifier", "VerifierConfig", "coerce_sources", "raise_for_failures", "split_ellipsis", "stats"]
+__all__ = ["Verifier", "VerifierConfig", "coerce_sources", "raise_for_failures", "split_ellipsis", "stats",
+           "strip_editorial"]
 
 log = logging.getLogger("quote_guard")
 
@@ -370,10 +371,46 @@ class Verifier:
         if cut:
             head, tail = not q.startswith(frags[0][0]), not q.endswith(frags[0][0])
             q = frags[0][0]
-        r = self._locate(quote, q, frags, live, use_bm25, fuzzy, fuzzy_docs)
+        cleaned, marks = strip_editorial(q)
+        if marks and cleaned:
+            frags = split_ellipsis(cleaned)
+            r = self._locate(quote, cleaned, frags, live, use_bm25, fuzzy, fuzzy_docs)
+            r = self._editorial(r, marks, docs)
+        else:
+            r = self._locate(quote, q, frags, live, use_bm25, fuzzy, fuzzy_docs)
         if cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
             return self._check_cut(r, docs, head, tail)
         return r
+
+    def _editorial(self, r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Doc]) -> QuoteResult:
+        """A quote with editorial marks ([sic], [T]he, [the Tenant], (emphasis added)) that is
+        otherwise verbatim is near_verbatim, the marks listed; a bracketed insertion that names
+        another party than the words it stands for is altered."""
+        if r.verdict not in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM) or not r.spans:
+            return r
+        diffs = tuple(Difference("insert", m, "", "editorial") for m, _ in marks)
+        span = r.spans[0]
+        text = next(d.source.text for d in docs if d.source.id == span.source_id)
+        before = " ".join(_sentence_before(text, span.start))
+        for mark, kind in marks:
+            if kind != "insertion":
+                continue
+            wrong = _wrong_party(mark, before)
+            if wrong:
+                return replace(r, verdict=Verdict.ALTERED,
+                               metrics=replace(r.metrics, differences=r.metrics.differences + (
+                                   Difference("replace", mark, wrong, "party"),)),
+                               reason=f"the bracketed insertion {mark!r} names another party than the source ({wrong!r})")
+        if marks[0][1] == "insertion" and r.quote.lstrip().startswith(marks[0][0]):
+            # "[the Tenant] shall ..." stands for the source's "he shall ...": the span takes that word
+            m = _WORD_BEFORE.search(text, 0, span.start)
+            if m and m.group(1).lower() in _PRONOUN_SET:
+                span = Span(span.source_id, m.start(1), span.end)
+                r = replace(r, spans=(span, *r.spans[1:]), verbatim=text[span.start : span.end] if len(r.spans) == 1
+                            else r.verbatim)
+        return replace(r, verdict=Verdict.NEAR_VERBATIM,
+                       metrics=replace(r.metrics, differences=r.metrics.differences + diffs),
+                       reason="verbatim apart from editorial marks: " + ", ".join(m for m, _ in marks))
 
     def _locate(self, quote: str, q: str, frags: list[tuple[str, str]], live: list[_Doc], use_bm25: bool,
                 fuzzy: bool, fuzzy_docs: int | None) -> QuoteResult:
@@ -444,31 +481,33 @@ class Verifier:
         return best
 
     def _fuzzy_seeded(self, fq: str, d: _Doc, budget: int) -> _Match | None:
-        """Align around exact seeds; the whole document when the seeds say nothing.
+        """Align around exact seeds; nothing when no seed is found.
 
         The quote is cut into disjoint chunks of ``_SEED`` characters and each chunk is
-        looked up in the folded document. Any passage within ``k`` edits of the quote leaves
-        at least ``n_chunks - k`` chunks intact, so a real near-verbatim or altered passage
-        shows up as a cluster of hits on one diagonal; the aligner then runs on a small
-        region around each of the two best clusters instead of the whole document. A quote
-        with no usable seed at all (short, or edited in every chunk) is aligned against the
-        whole document, as before.
+        looked up in the folded document (its seed index, :meth:`DocIndex.find_all`). Any
+        passage within ``k`` edits of the quote leaves at least ``n_chunks - k`` chunks
+        intact, so a real near-verbatim or altered passage shows up as a cluster of hits on
+        one diagonal; the aligner then runs on a small region around each of the two best
+        clusters instead of the whole document. When no chunk is found, half-size chunks are
+        tried; a quote edited in every one of those differs from the document in more words
+        than an altered or near-verbatim quote may, so the weak evidence gets no
+        whole-document alignment.
         """
         t = d.index.text
         n, L = len(t), len(fq)
         if L < 3 * _SEED or n < 8 * L:
             return self._fuzzy_in(fq, d, 0, n, budget)
         votes: dict[int, int] = {}
-        for o in range(0, L - _SEED + 1, _SEED):
-            chunk = fq[o : o + _SEED]
-            hits = _occurrences(t, chunk, 0, n, limit=_SEED_MAX_HITS + 1)
-            if len(hits) > _SEED_MAX_HITS:
-                continue  # too common to place anything
-            for p in hits:
-                diag = (p - o) // _SEED
-                votes[diag] = votes.get(diag, 0) + 1
-        if not votes:
-            return self._fuzzy_in(fq, d, 0, n, budget)
+        for size in (_SEED, _SEED // 2):
+            for o in range(0, L - size + 1, size):
+                hits = d.index.find_all(fq[o : o + size], _SEED_MAX_HITS + 1)
+                if len(hits) > _SEED_MAX_HITS:
+                    continue  # too common to place anything
+                for p in hits:
+                    diag = (p - o) // _SEED
+                    votes[diag] = votes.get(diag, 0) + 1
+            if votes:
+                break
         best: _Match | None = None
         for diag, _ in sorted(votes.items(), key=lambda kv: -kv[1])[:2]:
             lo = max(0, diag * _SEED - budget - _SEED)
@@ -573,7 +612,7 @@ class Verifier:
             firsts = [m0] if m0 is not None else []
         if not firsts:
             return [None] * len(frags), []
-        best: tuple[tuple[int, int, float], list[_Match | None], list[str]] | None = None
+        best: tuple[tuple[int, int, float, int], list[_Match | None], list[str]] | None = None
         for first in firsts:
             chain: list[_Match | None] = [first]
             problems: list[str] = []
@@ -599,7 +638,10 @@ class Verifier:
                 chain.append(m)
                 if m is not None:
                     prev = m
-            key = (sum(x is not None for x in chain), -len(problems), sum(x.ratio for x in chain if x is not None))
+            placed = [x for x in chain if x is not None]
+            spread = placed[-1].fend - placed[0].fstart if placed else 0
+            # the tightest chain wins a tie: "The Tenant shall ... assign" is the sentence that has both
+            key = (len(placed), -len(problems), round(sum(x.ratio for x in placed), 6), -spread)
             if best is None or key > best[0]:
                 best = (key, chain, problems)
         assert best is not None
@@ -689,6 +731,66 @@ def _figures(text: str) -> dict[str, str]:
         if key is not None:
             out[key] = t.text
     return out
+
+
+# editorial marks a quoting writer adds: [sic], [emphasis added], (emphasis in original), a
+# bracketed capital ("[T]he") and a bracketed insertion ("[the Tenant] shall"). An ellipsis in
+# brackets ("[...]") is not one of them: it is a gap (normalize.ELLIPSIS).
+_EDITORIAL = re.compile(
+    r"[\[(](?:sic|emphasis (?:added|supplied|mine|in original)|italics (?:added|in original)|"
+    r"(?:internal )?(?:citations?|quotation marks|footnotes?) omitted)[\])]"
+    r"|\[([^\W\d_])\](?=\w)"
+    r"|\[(?![\s.…]*\])([^\[\]\d][^\[\]]{0,80})\]",
+    re.IGNORECASE,
+)
+
+
+def strip_editorial(quote: str) -> tuple[str, list[tuple[str, str]]]:
+    """The quote without its editorial marks, and the marks found with their kind (``note``,
+    ``capital`` or ``insertion``).
+
+    >>> strip_editorial("[T]he Tenant [sic] shall pay (emphasis added)")
+    ('The Tenant shall pay', [('[T]', 'capital'), ('[sic]', 'note'), ('(emphasis added)', 'note')])
+    """
+    marks: list[tuple[str, str]] = []
+
+    def repl(m: re.Match[str]) -> str:
+        if m.group(1):
+            marks.append((m.group(), "capital"))
+            return m.group(1)
+        if m.group(2):
+            if "..." in m.group(2) or "…" in m.group(2):
+                return m.group()
+            marks.append((m.group(), "insertion"))
+            return ""
+        marks.append((m.group(), "note"))
+        return ""
+
+    out = _EDITORIAL.sub(repl, quote)
+    return re.sub(r"[ \t]{2,}", " ", out).strip(), marks
+
+
+def _sentence_before(text: str, pos: int) -> list[str]:
+    """The folded words of the sentence up to ``pos`` (at most 200 characters back)."""
+    words = [t.text for t in tokenize(fold(text[max(0, pos - 200) : pos]).text)]
+    stop = max((i for i, w in enumerate(words) if w in (".", ";", "!", "?")), default=-1)
+    return words[stop + 1 :]
+
+
+def _wrong_party(mark: str, before: str) -> str | None:
+    """The party the source names right before a bracketed insertion's place, when the
+    insertion names a different one ("[the Landlord]" where the source says "the Tenant")."""
+    from .align import word_category
+
+    inserted = {w for w in re.findall(r"\w+", mark.lower()) if word_category(w) == "party"}
+    named = [w for w in before.split() if word_category(w) == "party" and w not in _PRONOUN_SET]
+    if inserted and named and named[-1] not in inserted:
+        return named[-1]
+    return None
+
+
+_WORD_BEFORE = re.compile(r"(\w+)\s*\Z")
+_PRONOUN_SET = frozenset("we us you they he she it its their our your his her him them".split())
 
 
 # words that limit or negate what comes before or after them; an ellipsis may not hide them
