@@ -142,6 +142,10 @@ _CONNECTIVE = frozenset("and or nor if unless except provided whether und oder o
 # modals compared by class: a change within a class is not load-bearing, a change of class is
 _MODAL_CLASS = dict.fromkeys("shall must required need needs".split(), "obligation") | dict.fromkeys(
     "may can".split(), "permission")
+_DATE_WORDS = frozenset(
+    """on in at during monday tuesday wednesday thursday friday saturday sunday january february march april
+    june july august september october november december""".split()
+)
 _NEG_PREFIX = re.compile(r"^(un|in|im|il|ir|non|dis)")
 _DIGIT = re.compile(r"\d")
 _WORD = re.compile(r"\w")
@@ -333,6 +337,9 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
     else:
         for w in sorted(set(q_w) ^ set(s_w)):
             cat = word_category(w)
+            other = s_w if w in q_w else q_w
+            if cat == "modal" and any(_MODAL_CLASS.get(x, x) == _MODAL_CLASS.get(w, w) for x in other if x != w):
+                continue  # "can come into" / "may enter": the same class of modal
             if cat and w not in _PRONOUNS:
                 return cat
     if len(q_w) == len(s_w) and all(a == b or _spelling_variant(a, b) for a, b in zip(q_w, s_w)):
@@ -369,6 +376,33 @@ def _signed(tokens: list[Token]) -> list[str]:
     return out
 
 
+_MODAL_PHRASES = {
+    ("allowed", "to"): "may", ("permitted", "to"): "may", ("entitled", "to"): "may", ("able", "to"): "can",
+    ("required", "to"): "shall", ("obliged", "to"): "shall", ("obligated", "to"): "shall",
+}
+
+
+def _modal_phrases(words: list[str]) -> list[str]:
+    """A modal written as a phrase in one word: "is (not) allowed to" as "may (not)", "is required to"
+    as "shall", so "may not" and "is not allowed to" align word for word (the class decides)."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w in ("is", "are", "be", "was", "were"):
+            j = i + 1 + (words[i + 1 : i + 2] == ["not"])
+            modal = _MODAL_PHRASES.get(tuple(words[j : j + 2]))  # type: ignore[arg-type]
+            if modal:
+                out.append(modal)
+                if j > i + 1:
+                    out.append("not")
+                i = j + 2
+                continue
+        out.append(w)
+        i += 1
+    return out
+
+
 def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()) -> tuple[Difference, ...]:
     """Word-level differences between a folded quote and a folded passage.
 
@@ -378,8 +412,13 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     >>> [d.category for d in differences("the tenant shall pay", "the tenant shall not pay")]
     ['negation']
     """
-    qt = _signed(tokenize(quote))
-    st = _signed(tokenize(passage))
+    raw_q, raw_s = _signed(tokenize(quote)), _signed(tokenize(passage))
+    qt, st = _modal_phrases(raw_q), _modal_phrases(raw_s)
+    # a modal phrased differently ("is not allowed to" / "may not") is wording, not form: it keeps
+    # the meaning but is no longer the source's text
+    reworded = (qt != raw_q) != (st != raw_s) or (qt != raw_q and qt != st)
+    if qt == st:
+        return (Difference("replace", " ".join(raw_q), " ".join(raw_s), "wording"),) if reworded else ()
     if qt == st:
         return ()
     # consecutive edit operations form one block: "は な く" / "あ り" is one change
@@ -396,11 +435,17 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
         qw, sw = qt[a:b], st[c:d]
         kind = "replace" if qw and sw else ("insert" if qw else "delete")
         category = _category(qw, sw, names)
-        if sw == ["."] and qw in ([], [","]) and b < len(qt) and d < len(st):
+        if sw == ["."] and qw in ([",", "and"], ["and"], [";"]) and b < len(qt):
+            category = "punctuation"  # two sentences merged: "... plan, and the plan adds ..."
+        elif not qw and sw and set(sw) <= _DATE_WORDS and not any(_DIGIT.search(w) for w in sw):
+            category = "function"  # "on Tuesday" left out: a date dropped, no claim changed
+        elif sw == ["."] and qw in ([], [","]) and b < len(qt) and d < len(st):
             # a sentence end removed inside the quote: the next sentence's words join the claim
             # ("reduced the risk by 25%. In the low-risk subgroup ..." quoted as one claim)
             category = "order"
         out.append(Difference(kind, " ".join(qw), " ".join(sw), category))
+    if reworded:
+        out.append(Difference("replace", " ".join(raw_q), " ".join(raw_s), "wording"))
     return _merge_adjacent(out)
 
 

@@ -83,7 +83,8 @@ def judge(ev: Evidence, cfg: VerifierConfig) -> Judgement:
     if ev.exact:
         return Judgement(Verdict.VERBATIM, "every fragment is in the source, in order", False, 1)
     load = [d for d in ev.differences if d.load_bearing]
-    if not load and (ev.ratio >= cfg.near_verbatim_min_ratio
+    reworded = any(d.category == "wording" for d in ev.differences)  # same meaning, other words: row 5
+    if not load and not reworded and (ev.ratio >= cfg.near_verbatim_min_ratio
                      or all(d.category in ("format", "punctuation") for d in ev.differences)):
         kinds = sorted({d.category for d in ev.differences}) or ["case, spacing or typography"]
         low = ev.differences != () and ev.ratio - cfg.near_verbatim_min_ratio < margin

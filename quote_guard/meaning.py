@@ -60,7 +60,7 @@ _STRONG_QUANTIFIERS = frozenset({"only", "none"})
 _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
     (frozenset(a.split()), frozenset(b.split()))
     for a, b in (
-        ("increas rise rose risen rising grew grow gain gained climb jump surg soar boost expand raise raised higher up upward",
+        ("increas rise rose risen rising grew grow gain gained climb jump surg soar boost expand raise raised higher up upward add added adds",
          "decreas fall fell fallen falling declin drop dropp shrank shrink lower reduc cut slump plung contract down downward"),
         ("hire hired hiring recruit", "lay laid fire fired dismiss layoff redundan"),
         ("approv accept grant granted", "reject reject deni deny refus"),
@@ -74,7 +74,6 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("success succeed", "fail failure"),
         ("open opened", "close closed shut"),
         ("start began begin commenc", "end ended terminat finish ceas"),
-        ("add added", "remov deleted"),
         ("lend lent", "borrow"),
         ("import", "export"),
         ("above exceed", "below beneath"),
@@ -99,6 +98,8 @@ _PRONOUN_GROUPS = (
     frozenset("i me my mine myself".split()),
 )
 _DETERMINER_NUMBERS = frozenset({"zero", "one", "two"})
+_MULTIPLES = {"half": "0.5", "halves": "0.5", "quarter": "0.25", "double": "x2", "doubled": "x2", "twice": "x2",
+              "triple": "x3", "tripled": "x3", "threefold": "x3", "tenfold": "x10", "fourfold": "x4", "fivefold": "x5"}
 _ORDINALS = {w: f"ord{i + 2}" for i, w in enumerate(
     "second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())}
 _MONTHS = {m: f"month{i % 12 + 1}" for i, m in enumerate(
@@ -150,6 +151,8 @@ def _numbers(words: list[str]) -> set[str]:
             out.add("month5")
         elif w in _ORDINALS:
             out.add(_ORDINALS[w])
+        elif w in _MULTIPLES:
+            out.add(_MULTIPLES[w])
     return out
 
 
@@ -188,7 +191,7 @@ def _modal_classes(words: list[str]) -> set[str]:
         if w in ("have", "has") and (i + 1 >= len(words) or words[i + 1] != "to"):
             continue  # "have" is a modal only in "have to"
         nxt = words[i + 1 : i + 3]
-        if "not" in nxt or "never" in nxt or "no" in nxt[:1]:
+        if "not" in nxt or "never" in nxt or "no" in nxt[:1] or (i and words[i - 1] in ("not", "never")):
             out.add("prohibition")
         else:
             out.add(cls)
@@ -241,11 +244,67 @@ def _same_slot(a: str, text_a: str, b: str, text_b: str) -> bool:
     return bool(_neighbours(a, text_a) & _neighbours(b, text_b) - {">,", ">and", "<and"})
 
 
+# words that make a clause conditional; a restatement that drops all of them drops the condition
+_CONDITION_WORDS = frozenset("if unless provided providing except excepting subject only whenever".split())
+# ways of restating a condition without those words
+_CONDITION_KEEPERS = frozenset("when where after before once upon long case event condition conditions "
+                               "conditional contingent requires required".split())
+
+
+def _conditions(words: list[str]) -> set[str]:
+    return {w for w in words if w in _CONDITION_WORDS}
+
+
+def _direction_of(words: list[str]) -> dict[str, int]:
+    """For each word that a direction word follows within three words, the direction (+1 up, -1 down)
+    of the first one: "Beta fell 24%, while Acme gained 3%" gives {beta: -1, acme: +1}."""
+    up, down = _OPPOSITES[0]
+    out: dict[str, int] = {}
+    for k, w in enumerate(words):
+        sign = 1 if _stem_in(w, up) else -1 if _stem_in(w, down) else 0
+        if not sign:
+            continue
+        for subject in reversed(words[max(0, k - 3) : k]):
+            if subject.isalpha() and len(subject) > 3 and subject not in _NEGATORS:
+                out.setdefault(subject, sign)
+                break
+    return out
+
+
+def _direction_by_subject(qw: list[str], pw: list[str], *, already: bool) -> list[Difference]:
+    """The same subject moving the other way in each text (the per-clause reading of direction)."""
+    if already:
+        return []
+    q, p = _direction_of(qw), _direction_of(pw)
+    for subject, sign in q.items():
+        if p.get(subject, sign) != sign:
+            return [Difference("replace", f"{subject} {'up' if sign > 0 else 'down'}",
+                               f"{subject} {'down' if sign > 0 else 'up'}", "direction")]
+    return []
+
+
 def _party_sequence(words: list[str]) -> list[str]:
     """The parties a text names, in order (legal roles: licensor, tenant, buyer...)."""
     from .align import word_category
 
     return [w[:-2] if w.endswith("'s") else w for w in words if word_category(w) == "party" and w not in _PRONOUN_WORDS]
+
+
+def _entity_order(text: str, other_folded: str) -> list[str]:
+    """The heads of the capitalised names of ``text`` that the other text names too, in order
+    (sentence-initial names included: "Beta Systems agreed to buy Acme Corp.")."""
+    out: list[str] = []
+    for m in _CAP_RUN.finditer(text):
+        words = [w for w in m.group().split() if w not in _TITLE_STOP]
+        if words:
+            head = fold(words[0]).text
+            if head in other_folded and head not in out:
+                out.append(head)
+    return out
+
+
+def _passive(words: list[str]) -> bool:
+    return "by" in words and any(w in ("was", "were", "is", "are", "been", "be", "being") for w in words)
 
 
 _PRONOUN_WORDS = frozenset().union(*_PRONOUN_GROUPS) | frozenset("it its you your yours".split())
@@ -288,6 +347,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                 p_has = [w for w in pw if _stem_in(w, other)]
                 if p_has and not any(_stem_in(w, other) for w in qw):
                     out.append(Difference("replace", q_has[0], p_has[0], "direction"))
+    out.extend(_direction_by_subject(qw, pw, already=any(d.category == "direction" for d in out)))
+    if _conditions(pw) and not _conditions(qw) and not _CONDITION_KEEPERS & set(qw):
+        out.append(Difference("delete", "", " ".join(sorted(_conditions(pw))), "connective"))
     for g in _PRONOUN_GROUPS:
         if any(w in g for w in qw) and not any(w in g for w in pw):
             # swapped, not added: the passage's pronoun is one the quote lacks ("he" for "she")
@@ -310,6 +372,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     else:
         # roles reversed: the same parties, in another order ("Licensee shall pay Licensor")
         qs, ps = _party_sequence(qw), _party_sequence(pw)
+        qe, pe = _entity_order(quote, folded_passage), _entity_order(passage, folded_quote)
         if len(qs) == len(ps) >= 1 and qs != ps:
             out.append(Difference("replace", " … ".join(qs), " … ".join(ps), "order"))
+        elif len(qe) == 2 and sorted(qe) == sorted(pe) and qe != pe and not _passive(qw) and not _passive(pw):
+            out.append(Difference("replace", " … ".join(qe), " … ".join(pe), "order"))
     return tuple(out)

@@ -99,7 +99,9 @@ class Difference:
     ``connective`` (and/or, if/unless), ``content`` (any other word), ``order``) or a harmless
     one (``spelling``, ``punctuation``, ``function`` for articles, ``format`` for the same words
     and values written differently: "&"/"and", "1,000"/"1000", "per cent"/"%", ``footnote`` for a
-    footnote mark of the source, ``editorial`` for [sic], [emphasis added], a bracketed capital).
+    footnote mark of the source, ``editorial`` for [sic], [emphasis added], a bracketed capital,
+    ``wording`` for the same modal phrased otherwise: "may not"/"is not allowed to", which keeps
+    the meaning but is a paraphrase, not a form difference).
     """
 
     kind: str
@@ -112,7 +114,7 @@ class Difference:
         return self.category not in HARMLESS_CATEGORIES
 
 
-HARMLESS_CATEGORIES = frozenset({"spelling", "punctuation", "function", "format", "footnote", "editorial"})
+HARMLESS_CATEGORIES = frozenset({"spelling", "punctuation", "function", "format", "footnote", "editorial", "wording"})
 
 
 @dataclass(frozen=True, slots=True)

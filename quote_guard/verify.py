@@ -25,7 +25,7 @@ import logging
 import re
 import statistics
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -43,6 +43,7 @@ from .normalize import canonical_number, fold, is_word_char, split_ellipsis, tok
 
 if TYPE_CHECKING:  # pragma: no cover
     from .embed import Embedder, SemanticStage
+    from .scale.batch import BatchResult
 
 __all__ = ["Verifier", "VerifierConfig", "coerce_sources", "raise_for_failures", "split_ellipsis", "stats",
            "strip_editorial"]
@@ -246,6 +247,24 @@ class Verifier:
             results = self._semantic_pass(stage, results, [d.source for d in docs])
         return results
 
+    def verify_batch(self, items: Iterable[Any], sources: Any, *, chunk_size: int = 64) -> Iterator[BatchResult]:
+        """Verify many answers (or quote lists) against one source store; one result per item,
+        in order, streamed. See :func:`quote_guard.scale.batch.verify_batch`.
+
+        >>> [r] = Verifier().verify_batch([{"id": "a", "quotes": ["pay rent"]}], {"lease": "Pay rent."})
+        >>> r.id, r.results[0].verdict.value
+        ('a', 'near_verbatim')
+        """
+        from .scale.batch import verify_batch
+
+        return verify_batch(self, items, sources, chunk_size=chunk_size)
+
+    def averify(self, items: Iterable[Any], sources: Any, *, chunk_size: int = 64) -> AsyncIterator[BatchResult]:
+        """The async twin of :meth:`verify_batch` (an async iterator; chunks run in a thread)."""
+        from .scale.batch import averify
+
+        return averify(self, items, sources, chunk_size=chunk_size)
+
     def _bm25_pays(self, docs: list[_Doc], n_quotes: int) -> bool:
         cfg = self.config
         if sum(len(d.index.text) for d in docs) < cfg.bm25_min_chars:
@@ -311,7 +330,7 @@ class Verifier:
                         f"it presents {', '.join(repr(t) for t in invented[:3])}, which no source contains "
                         f"(closest passage by meaning: cosine {m.cosine:.2f}, {m.source_id})"))
                     continue
-                out[i] = self._restated(r, metrics, m.source_id, m.start, m.end, text, m.cosine)
+                out[i] = self._restated(r, metrics, m.source_id, m.start, m.end, text, m.cosine, stage)
         if self.config.semantic.audit_all:
             located = [i for i, r in enumerate(out) if r.verbatim is not None and r.metrics.cosine_similarity is None]
             if located:
@@ -321,7 +340,7 @@ class Verifier:
         return out
 
     def _restated(self, r: QuoteResult, metrics: Metrics, source_id: str, start: int, end: int, text: str,
-                  cosine: float) -> QuoteResult:
+                  cosine: float, stage: SemanticStage) -> QuoteResult:
         """A quote the semantic stage matched to ``text[start:end]``: ``paraphrase`` when it claims
         what the passage claims, ``altered`` when a load-bearing element differs (the meaning guard)."""
         c = self.config.context_chars
@@ -330,7 +349,8 @@ class Verifier:
         # against the passage it restates instead
         fq, fp = fold(r.quote).text, fold(passage).text
         dist = Levenshtein.distance(fq, fp)
-        changed = meaning_differences(r.quote, passage)
+        changed = meaning_differences(r.quote, passage) or _reversed_roles(r.quote, passage) or _swapped_word(
+            r.quote, passage, stage)
         metrics = replace(
             metrics, stage="semantic", edit_distance=dist,
             match_ratio=round(1.0 - dist / max(len(fq), len(fp), 1), 4),
@@ -371,13 +391,15 @@ class Verifier:
         if cut:
             head, tail = not q.startswith(frags[0][0]), not q.endswith(frags[0][0])
             q = frags[0][0]
+        r = self._locate(quote, q, frags, live, use_bm25, fuzzy, fuzzy_docs)
         cleaned, marks = strip_editorial(q)
-        if marks and cleaned:
-            frags = split_ellipsis(cleaned)
-            r = self._locate(quote, cleaned, frags, live, use_bm25, fuzzy, fuzzy_docs)
-            r = self._editorial(r, marks, docs)
-        else:
-            r = self._locate(quote, q, frags, live, use_bm25, fuzzy, fuzzy_docs)
+        if marks and cleaned and not r.verdict.accepted:
+            # brackets the source does not have: editorial marks of the quoting writer
+            # (brackets the source has, "[***]" redactions or "[Indemnity]" headings, matched above)
+            edited = self._editorial(
+                self._locate(quote, cleaned, split_ellipsis(cleaned), live, use_bm25, fuzzy, fuzzy_docs), marks, docs)
+            if edited.verdict.accepted or edited.verdict is Verdict.ALTERED and r.verdict is not Verdict.ALTERED:
+                r = edited
         if cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
             return self._check_cut(r, docs, head, tail)
         return r
@@ -498,18 +520,26 @@ class Verifier:
         if L < 3 * _SEED or n < 8 * L:
             return self._fuzzy_in(fq, d, 0, n, budget)
         votes: dict[int, int] = {}
-        for size in (_SEED, _SEED // 2):
-            for o in range(0, L - size + 1, size):
-                hits = d.index.find_all(fq[o : o + size], _SEED_MAX_HITS + 1)
-                if len(hits) > _SEED_MAX_HITS:
-                    continue  # too common to place anything
-                for p in hits:
-                    diag = (p - o) // _SEED
-                    votes[diag] = votes.get(diag, 0) + 1
-            if votes:
-                break
+        common: list[int] = []  # offsets of chunks too common to vote
+        for o in range(0, L - _SEED + 1, _SEED):
+            hits = d.index.find_all(fq[o : o + _SEED], _SEED_MAX_HITS + 1)
+            if len(hits) > _SEED_MAX_HITS:
+                common.append(o)  # too common to place anything on its own
+            for p in hits if len(hits) <= _SEED_MAX_HITS else ():
+                votes[(p - o) // _SEED] = votes.get((p - o) // _SEED, 0) + 1
+        # no rare chunk: let the common ones vote (boilerplate repeated through the document),
+        # else try half-size chunks
+        regions = 2
+        for o in common if not votes else ():
+            regions = _SEED_COMMON_HITS // 4  # repeated text: align around each repetition
+            for p in d.index.find_all(fq[o : o + _SEED], _SEED_COMMON_HITS):
+                votes[(p - o) // _SEED] = votes.get((p - o) // _SEED, 0) + 1
+        for o in range(0, L - _SEED // 2 + 1, _SEED // 2) if not votes else ():
+            hits = d.index.find_all(fq[o : o + _SEED // 2], _SEED_MAX_HITS + 1)
+            for p in hits if len(hits) <= _SEED_MAX_HITS else ():
+                votes[(p - o) // _SEED] = votes.get((p - o) // _SEED, 0) + 1
         best: _Match | None = None
-        for diag, _ in sorted(votes.items(), key=lambda kv: -kv[1])[:2]:
+        for diag, _ in sorted(votes.items(), key=lambda kv: -kv[1])[:regions]:
             lo = max(0, diag * _SEED - budget - _SEED)
             hi = min(n, diag * _SEED + L + budget + 2 * _SEED)
             m = self._fuzzy_in(fq, d, lo, hi, budget)
@@ -740,7 +770,7 @@ _EDITORIAL = re.compile(
     r"[\[(](?:sic|emphasis (?:added|supplied|mine|in original)|italics (?:added|in original)|"
     r"(?:internal )?(?:citations?|quotation marks|footnotes?) omitted)[\])]"
     r"|\[([^\W\d_])\](?=\w)"
-    r"|\[(?![\s.…]*\])([^\[\]\d][^\[\]]{0,80})\]",
+    r"|\[(?![\s.…]*\])(?=[^\]]*[^\W\d_])([^\[\]\d*][^\[\]]{0,80})\]",
     re.IGNORECASE,
 )
 
@@ -770,6 +800,54 @@ def strip_editorial(quote: str) -> tuple[str, list[tuple[str, str]]]:
     return re.sub(r"[ \t]{2,}", " ", out).strip(), marks
 
 
+_ROLE_WINDOW = 4  # content words on each side of a shared verb that make up its roles
+_VERB_PREFIX = 5  # words compared by their first letters, so inflections meet
+_SWAP_MAX_WORDS = 8  # "one noun swapped" is read only in a short sentence ...
+_SWAP_MAX_COSINE = 0.2  # ... and only when the static embedder finds the two words unrelated (synonyms score 0.3-0.5)
+
+
+def _reversed_roles(quote: str, passage: str) -> tuple[Difference, ...]:
+    """Subject and object swapped around the same verb ("hallucinations reduce RAG" for "RAG
+    reduces hallucinations"): what stands before the verb in the quote stands after it in the
+    passage, and the other way round. A passive ("... is reduced by ...") is not read."""
+    from .embed.passages import content_sequence
+
+    if " by " in f" {quote.lower()} " or " by " in f" {passage.lower()} ":
+        return ()
+    qs, ps = content_sequence(quote), content_sequence(passage)
+    p_at = {w[:_VERB_PREFIX]: k for k, (w, _) in enumerate(ps)}  # "reduce"/"reduc(es)" meet at 5 letters
+    for k, (verb, _) in enumerate(qs):
+        j = p_at.get(verb[:_VERB_PREFIX])
+        if j is None or not 0 < k < len(qs) - 1 or not 0 < j < len(ps) - 1:
+            continue
+        ql = [w[:_VERB_PREFIX] for w, _ in qs[max(0, k - _ROLE_WINDOW) : k]]
+        qr = [w[:_VERB_PREFIX] for w, _ in qs[k + 1 : k + 1 + _ROLE_WINDOW]]
+        pl = [w[:_VERB_PREFIX] for w, _ in ps[max(0, j - _ROLE_WINDOW) : j]]
+        pr = [w[:_VERB_PREFIX] for w, _ in ps[j + 1 : j + 1 + _ROLE_WINDOW]]
+        # the words next to the verb cross over: the quote's subject is the passage's object and
+        # the other way round (and neither of them stands on its own side in the passage too)
+        if ql[-1] in pr and qr[0] in pl and ql[-1] not in pl and qr[0] not in pr:
+            return (Difference("replace", " ".join(ql) + f" {verb} " + " ".join(qr),
+                               " ".join(pl) + f" {verb} " + " ".join(pr), "order"),)
+    return ()
+
+
+def _swapped_word(quote: str, passage: str, stage: SemanticStage) -> tuple[Difference, ...]:
+    """One content word of a short sentence replaced by a word of another meaning ("The sun is a
+    dog." for "The Sun is a star."): the embedder says whether the two are near-synonyms."""
+    from .embed.passages import content_sequence
+
+    qs, ps = content_sequence(quote), content_sequence(passage)
+    if not qs or max(i for _, i in qs) >= _SWAP_MAX_WORDS:
+        return ()
+    new = [w for w, _ in qs if w not in {p for p, _ in ps}]
+    gone = [w for w, _ in ps if w not in {q for q, _ in qs}]
+    if len(new) != 1 or len(gone) != 1 or new[0][:1].isdigit() or gone[0][:1].isdigit():
+        return ()
+    [cos] = stage.similarity([(new[0], gone[0])])
+    return (Difference("replace", new[0], gone[0], "content"),) if cos < _SWAP_MAX_COSINE else ()
+
+
 def _sentence_before(text: str, pos: int) -> list[str]:
     """The folded words of the sentence up to ``pos`` (at most 200 characters back)."""
     words = [t.text for t in tokenize(fold(text[max(0, pos - 200) : pos]).text)]
@@ -795,8 +873,8 @@ _PRONOUN_SET = frozenset("we us you they he she it its their our your his her hi
 
 # words that limit or negate what comes before or after them; an ellipsis may not hide them
 _LIMITERS = frozenset(
-    """not no never neither nor none without cannot unless except excluding excepting provided save only
-    solely if but however notwithstanding subject""".split()
+    """not no never neither nor none without cannot unless except excluding excepting provided only
+    notwithstanding""".split()
 )
 _EDGE_CHARS = 40  # how far past a cut the source is read for a limiting word
 _EDGE_WORDS = 3  # ... and how many words
@@ -869,6 +947,7 @@ def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
 _SEED = 16  # characters per seed chunk
 _PROBE_ABOVE_DOCS = 6  # with more candidate documents than this, probe before aligning
 _SEED_MAX_HITS = 8  # a chunk found more often than this is too common to vote
+_SEED_COMMON_HITS = 64  # ... unless no rare chunk voted: then its first occurrences do
 _NAME = re.compile(r"[^\W\d_][\w']*")
 _EDGE_WORD = re.compile(r"\w+")
 _EDGE_WORD_END = re.compile(r"\w+$")

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["PassageIndex", "content_words", "split_passages"]
+__all__ = ["PassageIndex", "content_sequence", "content_words", "split_passages"]
 
 
 # Words that end in a period without ending a sentence (lower case, without the final dot).
@@ -126,6 +126,21 @@ def content_words(text: str) -> frozenset[str]:
         if s:
             out.add(s)
     return frozenset(out)
+
+
+def content_sequence(text: str) -> list[tuple[str, int]]:
+    """The crudely stemmed content words of ``text`` in order, each with the offset of its word
+    among all words (stopwords count as positions: "A reduces B" gives [(a, 0), (reduce, 1), (b, 2)]).
+
+    >>> content_sequence("Hallucinations reduce the recall")
+    [('hallucination', 0), ('reduce', 1), ('recall', 3)]
+    """
+    out = []
+    for i, w in enumerate(_WORD.findall(text.lower())):
+        s = _stem(w)
+        if s:
+            out.append((s, i))
+    return out
 
 
 _STEMS: dict[str, str] = {}

@@ -1,0 +1,621 @@
+"""Meaning-safe verdicts (issue 10): flipped paraphrases, true paraphrases, cut/bracketed/merged quotes.
+
+Every table goes through the public API ``Verifier().verify(quotes, sources)`` with the default
+configuration (semantic stage on, as shipped). The expected verdicts follow the issue's
+"Definitions": a load-bearing change of a real passage is ``altered`` (``unsupported`` is also a
+rejection and is accepted where the issue allows both); an invented name, title, defined term or
+clause is ``unsupported``; a paraphrase may drop information but may not add or change it.
+
+Span expectations are written as source substrings and turned into offsets with ``str.find``.
+The one tolerance is the sentence-final period: a quote that stops before it may or may not take
+it into its span (``VerifierConfig.extend_trailing_period``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from _llm_server import LLMServer, Reply
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from quote_guard import QuoteGuard, QuoteResult, Source, Verdict, Verifier
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
+PASSED_ON = {Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE}
+
+# --------------------------------------------------------------------------- source passages
+
+LEASE = (
+    "1. Term. The term of this Lease shall commence on March 1, 2024 and end on February 28, 2027. "
+    "2. Rent. The Tenant shall pay monthly rent of $2,400 on the first day of each month. "
+    "3. Assignment. The Tenant shall not assign this Lease or sublet the Premises without the prior written "
+    "consent of the Landlord, which consent shall not be unreasonably withheld. "
+    "4. Deposit. The security deposit shall be returned in full within thirty (30) days after the end of the "
+    "term, except where the Tenant is in breach of this Lease. "
+    "5. Entry. The Landlord may enter the Premises only after giving the Tenant at least 24 hours' written notice."
+)
+LEASE_B = (
+    "The landlord is not permitted to terminate this lease before the end of the term. "
+    "The deposit shall be returned in full except where the tenant is in breach. "
+    "The tenant shall recieve a copy of the inventory. "
+    "The Tenant shall maintain the garden, and he shall not remove any trees. "
+    "Rent is due monthly on the fifth day."
+)
+LICENSE = (
+    "Licensor hereby grants to Licensee a non-exclusive, non-transferable license to use the Software in the "
+    "Territory. Licensee shall pay Licensor a royalty of 5% of Net Sales within forty-five (45) days after the "
+    "end of each calendar quarter. Licensee may not sublicense the Software to any third party. Either party may "
+    "terminate this Agreement upon sixty (60) days' written notice if the other party materially breaches this "
+    "Agreement and fails to cure such breach. All improvements made by Licensee shall be owned by Licensor. "
+    "This Agreement shall be governed by the laws of the State of Delaware."
+)
+NDA = (
+    "The Receiving Party shall hold all Confidential Information in strict confidence and shall not disclose it "
+    "to any third party. The obligations in this Section do not apply to information that is or becomes publicly "
+    "available through no fault of the Receiving Party. The Receiving Party may disclose Confidential Information "
+    "to its employees who need to know it, provided that such employees are bound by written confidentiality "
+    "obligations. These obligations shall survive for a period of three (3) years after termination of this "
+    "Agreement."
+)
+EMPLOY = (
+    "The Employee shall devote his full business time to the Company. The Company shall pay the Employee an "
+    "annual base salary of $180,000, payable in equal semi-monthly installments. The Employee is entitled to "
+    "twenty (20) days of paid vacation per calendar year. The Company may terminate the Employee's employment for "
+    "Cause at any time without notice. Upon a termination without Cause, the Company shall pay the Employee "
+    "severance equal to six (6) months of base salary."
+)
+FIN_1 = (
+    "Revenue increased by 12% to $4.1 billion in 2023, driven by higher subscription sales in North America. "
+    "Operating margin declined to 18.5% from 21.0% a year earlier. The company repurchased 3.2 million shares "
+    "for $410 million during the fourth quarter. Net income attributable to shareholders was $612 million, or "
+    "$2.31 per diluted share. The board approved a quarterly dividend of $0.45 per share, payable on March 15, 2024."
+)
+FIN_2 = (
+    "Gross profit decreased by $14.2 million, primarily due to lower volumes in the Industrial segment. "
+    "Selling, general and administrative expenses were flat compared with the prior year. The Group's net debt "
+    "stood at £1.8 billion at 31 December 2022, below the covenant limit of £2.5 billion. Capital expenditure is "
+    "expected to be between $300 million and $350 million in fiscal 2024. Foreign exchange movements reduced "
+    "reported sales by 3 percentage points."
+)
+FIN_3 = (
+    "Forty percent of revenue came from overseas markets. Domestic sales grew 40 percent in the same period. "
+    "Customers don't need to register before ordering. The company said it's reviewing its pricing."
+)
+NEWS_1 = (
+    "The city council voted 7-2 on Tuesday to approve the new transit plan. The plan adds 14 bus routes and "
+    "extends light-rail service to the airport by 2028. Mayor Linda Ortiz said she would sign the measure this "
+    "week. Opponents argued that the $1.2 billion cost would require a sales tax increase. The council rejected "
+    "an amendment that would have delayed the vote until after the November election."
+)
+NEWS_2 = (
+    "Acme Corp. agreed to buy Beta Systems for $3.5 billion in cash, the companies announced on Monday. Beta "
+    "shareholders will receive $42 per share, a 28% premium over Friday's closing price. The deal is expected to "
+    "close in the second half of the year, subject to regulatory approval. Acme said it plans to keep Beta's "
+    "headquarters in Austin and retain all of its 2,100 employees. Shares of Beta rose 24% in early trading, "
+    "while Acme fell 3%."
+)
+NEWS_3 = (
+    "The Broncos defeated the Panthers 24–10 to earn their third Super Bowl title. Von Miller was named Super "
+    "Bowl MVP. The game was played on February 7, 2016, at Levi's Stadium in Santa Clara, California. "
+    "Attendance was 71,088."
+)
+SCI_1 = (
+    "In the randomized trial, the new drug reduced the risk of stroke by 25% compared with placebo. In the "
+    "low-risk subgroup, however, the reduction was not statistically significant. Patients received 10 mg daily "
+    "for 12 months. Serious adverse events occurred in 4.1% of the treated group and 3.9% of the placebo group. "
+    "The authors concluded that the drug is effective in high-risk patients but that further studies are needed."
+)
+SCI_2 = (
+    "Water boils at 100 °C at sea level, and at lower temperatures at higher altitudes. The enzyme activity "
+    "increased tenfold when the temperature rose from 20 °C to 37 °C. Atmospheric CO₂ concentrations have risen "
+    "from about 280 ppm before the industrial era to over 410 ppm today. The bacterium cannot survive without "
+    "oxygen. The sample was diluted by a factor of 10⁶ before counting. The sun is a star. The Moon is a natural "
+    "satellite of the Earth."
+)
+SCI_3 = (
+    "Retrieval-augmented generation (RAG) reduces hallucinations in question answering. Protein X functions as "
+    "a transcription factor in liver cells. The treaty was signed in 1648,[3] ending the Thirty Years' War. It "
+    "redrew the map of central Europe.[4] Its population grew to 2.1 million¹ by 1900, making it the largest "
+    "city in the region."
+)
+SIGNS = (
+    "The net position changed by -500 units over the period. The model is valid only for x ≤ 5. The difference "
+    "was significant (p < 0.05). In this notation a = b holds for every pair. The gauge has a tolerance of "
+    "±0.3 mm. Signals travel A → B along the bus."
+)
+GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
+
+PASSAGES = {
+    "lease": LEASE, "lease_b": LEASE_B, "license": LICENSE, "nda": NDA, "employ": EMPLOY, "fin_1": FIN_1,
+    "fin_2": FIN_2, "fin_3": FIN_3, "news_1": NEWS_1, "news_2": NEWS_2, "news_3": NEWS_3, "sci_1": SCI_1,
+    "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN,
+}
+
+
+@pytest.fixture(scope="module")
+def verifier() -> Verifier:
+    """The shipped configuration: lexical stage, then the semantic stage."""
+    return Verifier()
+
+
+def verify_one(v: Verifier, source_key: str, quote: str) -> QuoteResult:
+    [r] = v.verify([quote], [Source(source_key, PASSAGES[source_key])])
+    return r
+
+
+# --------------------------------------------------------------------------- 1. meaning-flipped paraphrases
+# (source, kind, quote). None of them may come out paraphrase, near_verbatim or verbatim; the
+# invented ones ("invented") must be unsupported.
+FLIPS: list[tuple[str, str, str]] = [
+    # negation, incl. without / unless / except / no
+    ("lease", "negation", "The Tenant may assign this Lease or sublet the Premises without the consent of the Landlord."),
+    ("lease", "negation", "The Tenant is allowed to assign the lease without the Landlord's prior written consent."),
+    ("lease", "negation", "The Landlord may unreasonably withhold consent to an assignment of the Lease."),
+    ("lease", "negation", "The Landlord may enter the Premises without giving the Tenant any written notice."),
+    ("nda", "negation", "The Receiving Party is free to disclose Confidential Information to any third party."),
+    ("nda", "negation", "The confidentiality obligations also apply to information that becomes publicly available "
+                        "through no fault of the Receiving Party."),
+    ("sci_1", "negation", "In the low-risk subgroup, the reduction in stroke risk was statistically significant."),
+    ("sci_2", "negation", "The bacterium is able to survive without oxygen."),
+    ("license", "negation", "Licensee is permitted to sublicense the Software to third parties."),
+    ("employ", "negation", "The Company may terminate the Employee for Cause at any time, but only with notice."),
+    ("fin_2", "negation", "Selling, general and administrative expenses did not stay flat compared with the prior year."),
+    ("lease", "negation", "The deposit has to be returned in full within 30 days after the term ends, even if the "
+                          "Tenant is in breach of the Lease."),
+    ("news_2", "negation", "The deal should close in the second half of the year, with no need for regulatory approval."),
+    # numbers, dates, amounts, percentages (incl. spelled out)
+    ("fin_1", "number", "Revenue grew 21% to $4.1 billion in 2023."),
+    ("fin_1", "number", "Revenue rose 12 percent to 4.7 billion dollars in 2023."),
+    ("fin_1", "number", "Revenue went up by twelve percent to $4.1 billion in 2022."),
+    ("fin_1", "number", "The company bought back 2.3 million shares for $410 million in the fourth quarter."),
+    ("fin_1", "number", "The board approved a quarterly dividend of 54 cents per share, payable on March 15, 2024."),
+    ("fin_1", "number", "The $0.45 quarterly dividend per share is payable on May 15, 2024."),
+    ("lease", "number", "The security deposit must be returned in full within sixty days after the lease ends, "
+                        "except where the Tenant is in breach."),
+    ("license", "number", "Licensee pays Licensor royalties of 15% of Net Sales within forty-five days after each "
+                          "calendar quarter ends."),
+    ("license", "number", "Either party can end the Agreement on ninety (90) days' written notice if the other party "
+                          "materially breaches it and fails to cure the breach."),
+    ("employ", "number", "The Employee receives a yearly base salary of $18,000, paid in equal semi-monthly installments."),
+    ("employ", "number", "The Employee gets thirty days of paid vacation each calendar year."),
+    ("news_1", "number", "On Tuesday the city council approved the new transit plan by a vote of 9-2."),
+    ("news_2", "number", "Beta shareholders will get $42 a share, an 18% premium to Friday's closing price."),
+    ("sci_1", "number", "Patients took 100 mg of the drug every day for 12 months."),
+    ("sci_1", "number", "Serious adverse events were seen in 14.1% of treated patients and 3.9% of those on placebo."),
+    ("sci_2", "number", "Atmospheric CO₂ has risen from roughly 280 ppm before industrialisation to more than 510 ppm today."),
+    ("fin_2", "number", "At 31 December 2021 the Group's net debt was £1.8 billion, under its £2.5 billion covenant limit."),
+    ("lease", "number", "The lease runs from March 1, 2024 until February 28, 2029."),
+    # parties, names, pronouns
+    ("license", "party", "Licensee shall own every improvement made by Licensee."),
+    ("license", "party", "Licensor must pay Licensee a 5% royalty on Net Sales within 45 days after each calendar quarter."),
+    ("lease", "party", "The Landlord must pay a monthly rent of $2,400 on the first day of every month."),
+    ("news_1", "pronoun", "Mayor Linda Ortiz said he would sign the measure this week."),
+    ("news_1", "name", "Mayor Maria Ortiz said she would sign the measure this week."),
+    ("news_2", "name", "Acme said it intends to keep Beta's headquarters in Dallas and retain all 2,100 employees."),
+    ("employ", "pronoun", "The Employee shall devote her full business time to the Company."),
+    ("nda", "party", "The Disclosing Party must keep all Confidential Information strictly confidential and must not "
+                     "disclose it to any third party."),
+    ("license", "name", "This Agreement is governed by the laws of the State of New York."),
+    ("news_3", "name", "Cam Newton was named Super Bowl MVP."),
+    # modal class change
+    ("lease", "modal", "The Tenant may pay monthly rent of $2,400 on the first day of each month."),
+    ("license", "modal", "Licensee is allowed to sublicense the Software to a third party."),
+    ("nda", "modal", "The Receiving Party must disclose Confidential Information to its employees who need to know "
+                     "it, provided that they are bound by written confidentiality obligations."),
+    ("employ", "modal", "The Company is required to terminate the Employee's employment for Cause at any time "
+                        "without notice."),
+    ("employ", "modal", "Upon a termination without Cause, the Company may pay the Employee severance of six months "
+                        "of base salary."),
+    ("lease", "modal", "The Landlord must enter the Premises after giving the Tenant at least 24 hours' written notice."),
+    # quantifiers
+    ("nda", "quantifier", "The Receiving Party must hold some Confidential Information in strict confidence."),
+    ("license", "quantifier", "Some improvements made by Licensee are owned by Licensor."),
+    ("news_2", "quantifier", "Acme said it plans to keep Beta's headquarters in Austin and retain some of its "
+                             "2,100 employees."),
+    ("lease", "quantifier", "The Landlord may enter the Premises after giving the Tenant at most 24 hours' written notice."),
+    ("nda", "quantifier", "The Receiving Party may disclose Confidential Information to all of its employees, "
+                          "provided that they are bound by written confidentiality obligations."),
+    ("lease", "quantifier", "The Tenant shall pay monthly rent of $2,400 on the first day of some months."),
+    ("license", "quantifier", "Licensee may not sublicense the Software to certain third parties."),
+    # direction and antonyms
+    ("fin_1", "antonym", "Revenue fell 12 percent to 4.1 billion dollars"),
+    ("fin_1", "antonym", "Operating margin improved to 18.5% from 21.0% a year earlier."),
+    ("fin_2", "antonym", "Gross profit increased by $14.2 million, mainly because of lower volumes in the "
+                         "Industrial segment."),
+    ("fin_2", "antonym", "Foreign exchange movements added 3 percentage points to reported sales."),
+    ("news_1", "antonym", "The city council voted 7-2 on Tuesday to reject the new transit plan."),
+    ("news_2", "antonym", "Shares of Beta fell 24% in early trading, while Acme gained 3%."),
+    ("news_2", "antonym", "Acme Corp. agreed to sell Beta Systems for $3.5 billion in cash, the companies said Monday."),
+    ("sci_1", "antonym", "In the randomized trial the new drug increased the risk of stroke by 25% compared with placebo."),
+    ("sci_2", "antonym", "Water boils at 100 °C at sea level, and at higher temperatures at higher altitudes."),
+    ("sci_2", "antonym", "Enzyme activity fell tenfold as the temperature rose from 20 °C to 37 °C."),
+    ("fin_2", "antonym", "The Group's net debt of £1.8 billion at 31 December 2022 was above its £2.5 billion "
+                         "covenant limit."),
+    ("lease", "antonym", "The Landlord may enter the Premises only before giving the Tenant at least 24 hours' "
+                         "written notice."),
+    ("news_1", "antonym", "The council approved an amendment that delayed the vote until after the November election."),
+    # dropped condition or exception
+    ("lease", "dropped_exception", "The security deposit shall be returned in full within 30 days after the term ends."),
+    ("license", "dropped_condition", "Either party may terminate this Agreement on sixty days' written notice."),
+    ("nda", "dropped_condition", "The Receiving Party may share Confidential Information with its employees who need "
+                                 "to know it."),
+    ("news_2", "dropped_condition", "The deal will close in the second half of the year."),
+    ("employ", "dropped_condition", "On any termination, the Company shall pay the Employee severance equal to six "
+                                    "months of base salary."),
+    ("lease", "dropped_condition", "The Tenant may not assign this Lease or sublet the Premises."),
+    # roles reversed
+    ("license", "role_reversal", "Licensee grants Licensor a non-exclusive, non-transferable license to use the "
+                                 "Software in the Territory."),
+    ("sci_3", "role_reversal", "Hallucinations reduce retrieval-augmented generation in question answering."),
+    ("news_3", "role_reversal", "The Panthers defeated the Broncos 24–10 to earn their third Super Bowl title."),
+    ("news_2", "role_reversal", "Beta Systems agreed to buy Acme Corp. for $3.5 billion in cash, the companies "
+                                "announced on Monday."),
+    # one noun swapped in a short sentence
+    ("sci_2", "noun_swap", "The sun is a dog."),
+    ("sci_2", "noun_swap", "The Moon is a natural satellite of Mars."),
+    ("sci_3", "noun_swap", "Protein X functions as a transcription factor in kidney cells."),
+    # signs and relations
+    ("signs", "sign", "The net position changed by +500 units over the period."),
+    ("signs", "sign", "The model is valid only for x ≥ 5."),
+    ("signs", "sign", "The difference was significant (p > 0.05)."),
+    ("signs", "sign", "In this notation a ≠ b holds for every pair."),
+    ("signs", "sign", "The gauge has a tolerance of +0.3 mm."),
+    ("signs", "sign", "Signals travel A ← B along the bus."),
+    # a diacritic that makes another word; a superscript exponent
+    ("german", "diacritic", "Das Wetter war schon, und die Kinder spielten im Garten."),
+    ("german", "diacritic", "Der Zug war schön abgefahren, als wir ankamen."),
+    ("sci_2", "exponent", "The sample was diluted by a factor of 106 before counting."),
+    # an added claim or qualifier
+    ("fin_2", "added_qualifier", "Selling, general and administrative expenses were fairly flat compared with the "
+                                 "prior year."),
+    ("fin_1", "added_claim", "Revenue increased by 12% to $4.1 billion in 2023, driven by higher subscription sales in "
+                             "North America and Europe."),
+    ("news_1", "added_claim", "The plan adds 14 bus routes, extends light-rail service to the airport by 2028 and "
+                              "cuts fares in half."),
+    ("sci_1", "added_qualifier", "The authors concluded that the drug is safe and effective in high-risk patients."),
+    ("news_2", "added_claim", "Acme said it plans to keep Beta's headquarters in Austin, retain all 2,100 employees "
+                              "and hire 500 more."),
+    ("employ", "added_claim", "The Employee is entitled to twenty days of paid vacation per calendar year, plus a "
+                              "$10,000 annual bonus."),
+    ("sci_1", "added_qualifier", "The new drug sharply reduced the risk of stroke in all patients, including the "
+                                 "low-risk subgroup."),
+    # invented defined terms, titles, clauses: unsupported
+    ("license", "invented", "The Joint IP Ownership Committee shall meet quarterly to review the royalty reports."),
+    ("sci_1", "invented", "As the authors' follow-up paper \"Long-Term Outcomes of Stroke Prevention in Low-Risk "
+                          "Cohorts\" reports, the benefit persisted for five years."),
+    ("lease", "invented", "The Tenant Improvement Allowance of $15,000 shall be credited against the first month's rent."),
+    ("news_1", "invented", "The Regional Transit Equity Fund will cover half of the plan's cost."),
+    ("fin_1", "invented", "The Project Horizon cost-savings program contributed $85 million to operating income."),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("source_key", "kind", "quote"), FLIPS, ids=[f"{k}-{i}" for i, (_, k, _q) in enumerate(FLIPS)])
+def test_meaning_flip_is_never_passed(verifier: Verifier, source_key: str, kind: str, quote: str) -> None:
+    r = verify_one(verifier, source_key, quote)
+    assert r.verdict not in PASSED_ON, f"{kind}: {quote!r} came out {r.verdict.value}"
+    if kind == "invented":
+        assert r.verdict is Verdict.UNSUPPORTED, f"invented content must be unsupported, got {r.verdict.value}"
+
+
+def test_flip_table_covers_every_category() -> None:
+    kinds = {k for _, k, _q in FLIPS}
+    assert len(FLIPS) >= 80
+    assert {"negation", "number", "party", "pronoun", "name", "modal", "quantifier", "antonym", "dropped_condition",
+            "dropped_exception", "role_reversal", "noun_swap", "sign", "diacritic", "exponent", "added_claim",
+            "added_qualifier", "invented"} <= kinds
+    assert {s for s, _k, _q in FLIPS} >= {"lease", "license", "fin_1", "news_1", "sci_1"}  # legal, finance, news, science
+
+
+# --------------------------------------------------------------------------- 2. true paraphrases
+# (source, quote, allowed verdicts). Every load-bearing element is kept; only wording changes,
+# or information is dropped.
+PARA = {Verdict.PARAPHRASE}
+TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
+    ("lease", "The Tenant needs the Landlord's written approval before assigning the lease",
+     {Verdict.PARAPHRASE, Verdict.ALTERED}),
+    ("lease", "Monthly rent of $2,400 is payable by the Tenant on the first day of every month.", PARA),
+    ("lease", "The Landlord can come into the Premises only after giving the Tenant at least 24 hours' written notice.",
+     PARA),
+    ("lease", "The lease term begins on March 1, 2024 and finishes on February 28, 2027.", PARA),
+    ("license", "Licensor grants Licensee a non-exclusive and non-transferable licence to use the Software within the "
+                "Territory.", PARA),
+    ("license", "Licensee must pay Licensor royalties of 5% of Net Sales within forty-five days of the end of each "
+                "calendar quarter.", PARA),
+    ("license", "Licensee is not allowed to sublicense the Software to any third party.", PARA),
+    ("license", "All improvements that Licensee makes belong to Licensor.", PARA),
+    ("license", "The laws of the State of Delaware govern this Agreement.", PARA),
+    ("nda", "The Receiving Party must keep all Confidential Information strictly confidential and must not reveal it "
+            "to any third party.", PARA),
+    ("nda", "These confidentiality obligations continue for three years after this Agreement is terminated.", PARA),
+    ("nda", "The Receiving Party may share Confidential Information with employees who need to know it, as long as "
+            "those employees are bound by written confidentiality obligations.", PARA),
+    ("employ", "The Company must pay the Employee a base salary of $180,000 per year in equal semi-monthly "
+               "installments.", PARA),
+    ("employ", "The Employee gets twenty days of paid vacation each calendar year.", PARA),
+    ("employ", "The Company can dismiss the Employee for Cause at any time and without notice.", PARA),
+    ("employ", "If the Company terminates the Employee without Cause, it must pay him severance equal to six months "
+               "of base salary.", PARA),
+    ("fin_1", "Revenue rose 12 percent to 4.1 billion dollars in 2023", PARA),
+    ("fin_1", "Revenue grew 12% to $4.1 billion in 2023 on the back of higher subscription sales in North America.",
+     PARA),
+    ("fin_1", "Net income attributable to shareholders came to $612 million, which is $2.31 per diluted share.", PARA),
+    ("fin_1", "During the fourth quarter the company bought back 3.2 million of its shares for $410 million.", PARA),
+    ("fin_1", "Operating margin fell to 18.5% from 21.0% the year before.", PARA),
+    ("fin_1", "A quarterly dividend of $0.45 per share, payable on March 15, 2024, was approved by the board.", PARA),
+    ("fin_2", "Gross profit fell by $14.2 million, mainly because of lower volumes in the Industrial segment.", PARA),
+    ("fin_2", "Selling, general and administrative costs were unchanged from the prior year.", PARA),
+    ("fin_2", "At 31 December 2022 the Group's net debt was £1.8 billion, under its £2.5 billion covenant limit.", PARA),
+    ("fin_2", "Reported sales were reduced by 3 percentage points as a result of foreign exchange movements.", PARA),
+    ("news_1", "On Tuesday the city council approved the new transit plan by a vote of 7-2.", PARA),
+    ("news_1", "The plan includes 14 new bus routes and extends light-rail service to the airport by 2028.", PARA),
+    ("news_1", "Opponents said the plan's $1.2 billion cost would require raising the sales tax.", PARA),
+    ("news_1", "An amendment to delay the vote until after the November election was rejected by the council.", PARA),
+    ("news_2", "Acme Corp. has agreed to acquire Beta Systems for $3.5 billion in cash, the two companies said on "
+               "Monday.", PARA),
+    ("news_2", "Beta shareholders are to receive $42 a share, a 28% premium to Friday's closing price.", PARA),
+    ("news_2", "The transaction is expected to be completed in the second half of the year, subject to regulatory "
+               "approval.", PARA),
+    ("news_2", "In early trading Beta's shares gained 24%, while Acme's shares dropped 3%.", PARA),
+    ("sci_1", "Compared with placebo, the new drug cut the risk of stroke by 25% in the randomized trial.", PARA),
+    ("sci_1", "The reduction was not statistically significant in the low-risk subgroup.", PARA),
+    ("sci_1", "Patients took 10 mg every day for 12 months.", PARA),
+    ("sci_1", "The authors concluded the drug works in high-risk patients, though more studies are needed.", PARA),
+    ("sci_2", "At sea level water boils at 100 °C; at higher altitudes it boils at lower temperatures.", PARA),
+    ("sci_2", "Without oxygen, the bacterium is unable to survive.", PARA),
+    ("sci_2", "Enzyme activity went up tenfold as the temperature was raised from 20 °C to 37 °C.", PARA),
+    ("news_3", "The Broncos beat the Panthers 24–10 and won their third Super Bowl title.", PARA),
+    ("news_3", "Von Miller was named the most valuable player of the Super Bowl.", PARA),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("source_key", "quote", "allowed"), TRUE_PARAPHRASES,
+                         ids=[f"{s}-{i}" for i, (s, _q, _a) in enumerate(TRUE_PARAPHRASES)])
+def test_true_paraphrase_stays_paraphrase(verifier: Verifier, source_key: str, quote: str,
+                                          allowed: set[Verdict]) -> None:
+    r = verify_one(verifier, source_key, quote)
+    assert r.verdict in allowed, f"{quote!r} came out {r.verdict.value}"
+    if r.verdict is Verdict.PARAPHRASE:
+        assert r.spans, "a paraphrase names the passage it restates"
+
+
+def test_true_paraphrase_table_size() -> None:
+    assert len(TRUE_PARAPHRASES) >= 40
+
+
+# --------------------------------------------------------------------------- 3. cut, bracketed, merged quotes
+# (source, quote, allowed verdicts, expected spans as source substrings or None). Spans are
+# checked for verbatim/near_verbatim results; for altered ones the reported span must overlap
+# the expected passage when one is given.
+V_, NV, ALT, UNS = Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.ALTERED, Verdict.UNSUPPORTED
+REJECTED = {ALT, UNS}
+MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
+    # leading / trailing truncation marks: verbatim, span = the fragment
+    ("lease", "...pay monthly rent of $2,400 on the first day of each month", {V_},
+     ["pay monthly rent of $2,400 on the first day of each month"]),
+    ("lease", "The Tenant shall pay monthly rent of $2,400 ...", {V_}, ["The Tenant shall pay monthly rent of $2,400"]),
+    ("fin_1", "…driven by higher subscription sales in North America.", {V_},
+     ["driven by higher subscription sales in North America."]),
+    ("news_2", "Beta shareholders will receive $42 per share [...]", {V_}, ["Beta shareholders will receive $42 per share"]),
+    ("employ", "[...] payable in equal semi-monthly installments", {V_}, ["payable in equal semi-monthly installments"]),
+    ("news_2", "Shares of Beta rose 24% in early trading […]", {V_}, ["Shares of Beta rose 24% in early trading"]),
+    ("license", "Licensee shall pay Licensor a royalty of 5% of Net Sales ....", {V_},
+     ["Licensee shall pay Licensor a royalty of 5% of Net Sales"]),
+    # mid-quote ellipses, incl. "...." after a space and ". . ."
+    ("lease", "The Tenant shall pay monthly rent .... on the first day of each month.", {V_},
+     ["The Tenant shall pay monthly rent", "on the first day of each month."]),
+    ("news_1", "The city council voted 7-2 . . . to approve the new transit plan.", {V_},
+     ["The city council voted 7-2", "to approve the new transit plan."]),
+    ("employ", "The Company shall pay the Employee an annual base salary of $180,000 [...] in equal semi-monthly "
+               "installments.", {V_},
+     ["The Company shall pay the Employee an annual base salary of $180,000", "in equal semi-monthly installments."]),
+    # ellipses that hide a negation, an exception or a condition: altered
+    ("lease", "The Tenant shall ... assign this Lease or sublet the Premises without the prior written consent of "
+              "the Landlord", {ALT},
+     ["The Tenant shall not assign this Lease or sublet the Premises without the prior written consent of the Landlord"]),
+    ("lease_b", "the landlord is ... permitted to terminate", {ALT}, ["landlord is not permitted to terminate"]),
+    ("lease_b", "The deposit shall be returned in full ... the tenant is in breach", {ALT},
+     ["The deposit shall be returned in full except where the tenant is in breach"]),
+    ("nda", "The obligations in this Section ... apply to information that is or becomes publicly available through "
+            "no fault of the Receiving Party.", {ALT}, ["The obligations in this Section do not apply"]),
+    ("sci_1", "In the low-risk subgroup, however, the reduction was … statistically significant.", {ALT},
+     ["the reduction was not statistically significant"]),
+    ("nda", "The Receiving Party may disclose Confidential Information to its employees who need to know it ...",
+     {ALT}, ["The Receiving Party may disclose Confidential Information to its employees who need to know it"]),
+    # editorial marks: near_verbatim
+    ("lease_b", "The tenant shall recieve [sic] a copy of the inventory.", {NV},
+     ["The tenant shall recieve a copy of the inventory."]),
+    ("license", "[T]he laws of the State of Delaware", {NV}, ["the laws of the State of Delaware"]),
+    ("news_2", "[T]he companies announced on Monday", {NV}, ["the companies announced on Monday"]),
+    ("lease_b", "[the Tenant] shall not remove any trees", {NV}, ["he shall not remove any trees"]),
+    ("lease_b", "[the landlord] shall not remove any trees", REJECTED, None),
+    ("license", "Licensee may not sublicense the Software to any third party (emphasis added).", {NV},
+     ["Licensee may not sublicense the Software to any third party."]),
+    ("fin_1", "Operating margin declined to 18.5% from 21.0% a year earlier [emphasis added]", {NV},
+     ["Operating margin declined to 18.5% from 21.0% a year earlier"]),
+    ("sci_3", "Protein X [also known as PROT-X] functions as a transcription factor in liver cells.", {NV},
+     ["Protein X functions as a transcription factor in liver cells."]),
+    # footnote markers in the source
+    ("sci_3", "The treaty was signed in 1648, ending the Thirty Years' War.", {NV},
+     ["The treaty was signed in 1648,[3] ending the Thirty Years' War."]),
+    ("sci_3", "Its population grew to 2.1 million by 1900", {NV}, ["Its population grew to 2.1 million¹ by 1900"]),
+    # number words, contractions, chemical subscripts: form; its/it's and exponents: meaning
+    ("fin_3", "40 percent of revenue came from overseas markets.", {NV},
+     ["Forty percent of revenue came from overseas markets."]),
+    ("fin_3", "Domestic sales grew forty percent in the same period.", {NV},
+     ["Domestic sales grew 40 percent in the same period."]),
+    ("fin_3", "Customers dont need to register before ordering.", {NV},
+     ["Customers don't need to register before ordering."]),
+    ("fin_3", "The company said its reviewing its pricing.", REJECTED, None),
+    ("sci_2", "Atmospheric CO2 concentrations have risen from about 280 ppm before the industrial era to over 410 ppm "
+              "today.", {NV},
+     ["Atmospheric CO₂ concentrations have risen from about 280 ppm before the industrial era to over 410 ppm today."]),
+    ("sci_2", "The sample was diluted by a factor of 106 before counting.", {ALT},
+     ["The sample was diluted by a factor of 10⁶ before counting."]),
+    # merged adjacent sentences: near_verbatim, span from first word to last
+    ("news_1", "The city council voted 7-2 on Tuesday to approve the new transit plan, and the plan adds 14 bus "
+               "routes and extends light-rail service to the airport by 2028.", {NV},
+     ["The city council voted 7-2 on Tuesday to approve the new transit plan. The plan adds 14 bus routes and "
+      "extends light-rail service to the airport by 2028."]),
+    ("fin_2", "Gross profit decreased by $14.2 million, primarily due to lower volumes in the Industrial segment; "
+              "selling, general and administrative expenses were flat compared with the prior year.", {NV},
+     ["Gross profit decreased by $14.2 million, primarily due to lower volumes in the Industrial segment. Selling, "
+      "general and administrative expenses were flat compared with the prior year."]),
+    # a clause dropped from the middle: harmless (near_verbatim) or carrying a condition (altered)
+    ("news_1", "The city council voted 7-2 to approve the new transit plan.", {NV},
+     ["The city council voted 7-2 on Tuesday to approve the new transit plan."]),
+    ("employ", "Upon a termination, the Company shall pay the Employee severance equal to six (6) months of base "
+               "salary.", {ALT}, ["the Company shall pay the Employee severance"]),
+    # two distant sentences joined without an ellipsis; a sentence boundary removed
+    ("license", "Licensee may not sublicense the Software to any third party, and this Agreement shall be governed "
+                "by the laws of the State of Delaware.", REJECTED, None),
+    ("sci_1", "the new drug reduced the risk of stroke by 25% compared with placebo in the low-risk subgroup", {ALT},
+     ["the new drug reduced the risk of stroke by 25% compared with placebo"]),
+    ("fin_1", "Operating margin declined to 18.5% from 21.0% a year earlier during the fourth quarter.", {ALT},
+     ["Operating margin declined to 18.5% from 21.0% a year earlier"]),
+]
+
+
+def _offsets(source: str, fragment: str) -> tuple[int, int]:
+    i = source.find(fragment)
+    assert i >= 0, f"test data: {fragment!r} is not in its source"
+    assert source.find(fragment, i + 1) < 0, f"test data: {fragment!r} occurs twice"
+    return i, i + len(fragment)
+
+
+def _same_span(source: str, got: tuple[int, int], want: tuple[int, int]) -> bool:
+    if got == want:
+        return True
+    # the only tolerance: a sentence-final period on either side
+    (gs, ge), (ws, we) = got, want
+    return gs == ws and source[min(ge, we) : max(ge, we)] == "."
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("source_key", "quote", "allowed", "spans"), MARKS,
+                         ids=[f"{s}-{i}" for i, (s, _q, _a, _sp) in enumerate(MARKS)])
+def test_cut_bracketed_and_merged_quotes(verifier: Verifier, source_key: str, quote: str, allowed: set[Verdict],
+                                         spans: list[str] | None) -> None:
+    source = PASSAGES[source_key]
+    r = verify_one(verifier, source_key, quote)
+    assert r.verdict in allowed, f"{quote!r} came out {r.verdict.value}, expected {sorted(v.value for v in allowed)}"
+    if spans is None:
+        return
+    want = [_offsets(source, f) for f in spans]
+    got = sorted((s.start, s.end) for s in r.spans)
+    if r.verdict in (V_, NV):
+        assert len(got) == len(want) and all(_same_span(source, g, w) for g, w in zip(got, want)), (
+            f"spans {[source[a:b] for a, b in got]} != {spans}")
+    elif r.verdict is ALT:
+        assert got, "an altered quote names the passage it distorts"
+        lo, hi = want[0][0], want[-1][1]
+        assert any(a < hi and b > lo for a, b in got), f"span {[source[a:b] for a, b in got]} misses {spans}"
+
+
+def test_marks_table_size_and_span_data() -> None:
+    assert len(MARKS) >= 30
+    for key, _q, _allowed, spans in MARKS:
+        for f in spans or []:
+            _offsets(PASSAGES[key], f)
+
+
+# --------------------------------------------------------------------------- 4. property: flips never pass
+
+SENTENCES = [
+    s for text in (LEASE, LICENSE, NDA, EMPLOY, FIN_1, FIN_2, NEWS_1, NEWS_2, SCI_1)
+    for s in re.split(r"(?<=[.])\s+(?=[A-Z0-9])", text) if len(s.split()) >= 6
+]
+_AUX = re.compile(r"\b(shall|may|must|will|is|are|was|were|can|would)\b(?!\s+not\b)")
+_NEGATED = re.compile(r"\b(shall|may|must|will|is|are|was|were|can|would|do|does)\s+not\b")
+_NUMBER = re.compile(r"(?<![\w.,])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])")
+
+
+def flip_negation(sentence: str, pick: int) -> str | None:
+    """Drop one negation if the sentence has one, else add 'not' after one auxiliary."""
+    neg = list(_NEGATED.finditer(sentence))
+    if neg:
+        m = neg[pick % len(neg)]
+        return sentence[: m.start()] + m.group(1) + sentence[m.end() :]
+    aux = list(_AUX.finditer(sentence))
+    if not aux:
+        return None
+    m = aux[pick % len(aux)]
+    return sentence[: m.end()] + " not" + sentence[m.end() :]
+
+
+def change_number(sentence: str, pick: int, delta: int) -> str | None:
+    nums = list(_NUMBER.finditer(sentence))
+    if not nums:
+        return None
+    m = nums[pick % len(nums)]
+    old = m.group(0)
+    if "." in old:
+        whole, frac = old.replace(",", "").split(".")
+        new = f"{int(whole) + delta}.{frac}"
+    else:
+        new = str(int(old.replace(",", "")) + delta)
+        if "," in old:
+            new = f"{int(new):,}"
+    return sentence[: m.start()] + new + sentence[m.end() :]
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(SENTENCES), st.booleans(), st.integers(0, 20), st.integers(1, 999))
+def test_flipped_negation_or_changed_number_is_never_passed(verifier: Verifier, sentence: str, negate: bool,
+                                                            pick: int, delta: int) -> None:
+    quote = flip_negation(sentence, pick) if negate else change_number(sentence, pick, delta)
+    if quote is None:
+        quote = change_number(sentence, pick, delta) if negate else flip_negation(sentence, pick)
+    assume(quote is not None and quote != sentence)  # a sentence with neither a number nor a negatable verb
+    source = " ".join(SENTENCES)
+    [r] = verifier.verify([quote], [Source("doc", source)])
+    assert r.verdict not in PASSED_ON, f"{quote!r} (from {sentence!r}) came out {r.verdict.value}"
+
+
+# --------------------------------------------------------------------------- 5. the guard never "fixes" a flip
+
+GUARD_CASES = [
+    ("The Tenant may assign this Lease or sublet the Premises without the consent of the Landlord.",
+     "The Tenant shall not assign this Lease or sublet the Premises without the prior written consent of the "
+     "Landlord, which consent shall not be unreasonably withheld.", LEASE),
+    ("Revenue fell 12 percent to 4.1 billion dollars in 2023.",
+     "Revenue increased by 12% to $4.1 billion in 2023, driven by higher subscription sales in North America.", FIN_1),
+    ("The Receiving Party is free to disclose Confidential Information to any third party.",
+     "The Receiving Party shall hold all Confidential Information in strict confidence and shall not disclose it to "
+     "any third party.", NDA),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings("ignore:Item .* on TypedDict class .* `ReadOnly` qualifier:UserWarning")
+@pytest.mark.parametrize(("bad_quote", "true_sentence", "document"), GUARD_CASES, ids=["lease", "revenue", "nda"])
+def test_guard_never_rewrites_an_altered_paraphrase_into_the_source(bad_quote: str, true_sentence: str,
+                                                                   document: str) -> None:
+    answer = f"According to the document, “{bad_quote}” So the answer is yes."
+    messages = [
+        {"role": "system", "content": "Answer from the document. Quote it exactly."},
+        {"role": "user", "content": f'<document id="doc">{document}</document>\nWhat does it say?'},
+    ]
+    with LLMServer([Reply.text(answer) for _ in range(4)]) as server:
+        guard = QuoteGuard(overrides={
+            "model.api_base": server.base_url, "model.params": {"api_key": "sk-test"}, "reask.max_attempts": 2,
+        })
+        resp = guard.completion(model="openai/test-model", messages=messages)
+    final = resp.choices[0].message.content
+    report = QuoteGuard.report_of(resp)
+    assert report is not None
+    # the false claim must not gain a true-looking quote: no part of the source sentence replaces it
+    assert true_sentence not in final
+    for sentence_part in re.split(r",\s*", true_sentence):
+        if len(sentence_part.split()) >= 6:
+            assert sentence_part not in final, f"the quote was rewritten into the source: {final!r}"
+    for q in report.quotes:
+        if q.quote.strip() == bad_quote.strip():
+            assert q.verdict not in PASSED_ON, f"{bad_quote!r} judged {q.verdict.value}"
+            assert str(getattr(q.action, "value", q.action)) != "fix"
