@@ -31,11 +31,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Protocol, runtime_checkable
 
 from .models import Difference
 from .normalize import NUMBER_WORDS, canonical_number, fold
 
-__all__ = ["invented_terms", "meaning_differences"]
+__all__ = ["Entailment", "invented_terms", "meaning_differences"]
+
+
+@runtime_checkable
+class Entailment(Protocol):
+    """An optional second opinion: does ``passage`` state what ``quote`` claims?
+
+    ``True``: it does; ``False``: it does not, or says otherwise; ``None``: no opinion. The
+    :class:`~quote_guard.Verifier` (``entailment=``) consults it only for quotes that are still
+    ``paraphrase`` after this module's guard; ``False`` makes them ``altered``. Off by default;
+    :class:`quote_guard.guard.entailment.LiteLLMEntailment` asks an LLM.
+    """
+
+    def entails(self, quote: str, passage: str) -> bool | None: ...
 
 _WORD = re.compile(r"[+\-−±]?\d+(?:[.,]\d+)*%?|[^\W\d_]+(?:['’][^\W\d_]+)*|[%$€£¥<>≤≥≠=±→←↑↓]")
 

@@ -37,7 +37,7 @@ from .embed.config import SemanticConfig
 from .errors import ConfigError, QuoteVerificationError, SourceError
 from .index import DocIndex, get_corpus_filter, get_index
 from .judge import Evidence, judge
-from .meaning import invented_terms, meaning_differences
+from .meaning import Entailment, invented_terms, meaning_differences
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import canonical_number, fold, is_word_char, split_ellipsis, tokenize
 
@@ -193,7 +193,7 @@ class Verifier:
     """
 
     def __init__(self, config: VerifierConfig | None = None, *, embedder: Embedder | None = None,
-                 **overrides: Any) -> None:
+                 entailment: Entailment | None = None, **overrides: Any) -> None:
         if config is None:
             config = VerifierConfig()
         elif not isinstance(config, VerifierConfig):
@@ -206,8 +206,11 @@ class Verifier:
                 config = VerifierConfig.model_validate({**config.model_dump(), **overrides})
             except Exception as exc:  # pydantic ValidationError
                 raise ConfigError(f"invalid Verifier setting: {exc}") from exc
+        if entailment is not None and not isinstance(entailment, Entailment):
+            raise TypeError("Verifier(entailment=...) needs an object with entails(quote, passage) -> bool | None")
         self.config = config
         self._embedder = embedder
+        self._entailment = entailment
         self._stage: SemanticStage | None = None
         self._stage_lock = threading.Lock()
 
@@ -351,6 +354,8 @@ class Verifier:
         dist = Levenshtein.distance(fq, fp)
         changed = meaning_differences(r.quote, passage) or _reversed_roles(r.quote, passage) or _swapped_word(
             r.quote, passage, stage)
+        if not changed and self._entailment is not None and self._entailment.entails(r.quote, passage) is False:
+            changed = (Difference("replace", r.quote, passage, "entailment"),)  # the optional second opinion
         metrics = replace(
             metrics, stage="semantic", edit_distance=dist,
             match_ratio=round(1.0 - dist / max(len(fq), len(fp), 1), 4),

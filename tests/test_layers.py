@@ -70,6 +70,7 @@ LAYERS: dict[str, int] = {
     "quote_guard.guard.messages": 6,
     "quote_guard.guard.stream": 6,
     "quote_guard.guard.core": 6,
+    "quote_guard.guard.entailment": 6,
     "quote_guard.report": 6,
     "quote_guard._report_assets": 6,
     "quote_guard.research": 7,
