@@ -317,6 +317,15 @@ def _entity_order(text: str, other_folded: str) -> list[str]:
     return out
 
 
+_ROLE_SPAN_WORDS = 8  # two names this close share a clause (subject and object), farther apart they need not
+
+
+def _close(names: list[str], folded: str) -> bool:
+    a, b = folded.find(names[0]), folded.find(names[1])
+    lo, hi = sorted((a, b))
+    return a >= 0 and b >= 0 and len(folded[lo:hi].split()) <= _ROLE_SPAN_WORDS
+
+
 def _passive(words: list[str]) -> bool:
     return "by" in words and any(w in ("was", "were", "is", "are", "been", "be", "being") for w in words)
 
@@ -324,10 +333,24 @@ def _passive(words: list[str]) -> bool:
 _PRONOUN_WORDS = frozenset().union(*_PRONOUN_GROUPS) | frozenset("it its you your yours".split())
 
 
+# heads of defined terms and bodies ("Joint IP Ownership Committee", "Master Services Agreement")
+_TERM_HEADS = frozenset(
+    """agreement agreements committee board council commission fund plan policy program programme schedule
+    exhibit annex appendix clause section article act statute regulation directive rule rules procedure
+    trial study report paper review survey index framework protocol standard license licence trust
+    facility account period date term terms notice fee fees rights right obligations obligation
+    ownership territory product products services service materials information property""".split()
+)
+_TITLE_MIN_WORDS = 5  # a capitalised run this long is a title (of a paper, a report, a work)
+
+
 def invented_terms(quote: str, sources_text: str) -> list[str]:
-    """Multi-word capitalised terms of the quote that no source contains: invented names,
-    titles and defined terms. ``sources_text`` is the folded text of all sources."""
-    return sorted(e for e in _entities(quote) if " " in e and e not in sources_text)
+    """Defined terms and titles the quote presents that no source contains ("Joint IP Ownership
+    Committee", an invented paper title): capitalised runs whose last word names a term or a body,
+    or of five words or more. Names of people and places the quote adds are attribution, not
+    terms. ``sources_text`` is the folded text of all sources."""
+    return sorted(e for e in _entities(quote) if " " in e and e not in sources_text
+                  and (e.split()[-1] in _TERM_HEADS or len(e.split()) >= _TITLE_MIN_WORDS))
 
 
 def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
@@ -389,6 +412,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         qe, pe = _entity_order(quote, folded_passage), _entity_order(passage, folded_quote)
         if len(qs) == len(ps) >= 1 and qs != ps:
             out.append(Difference("replace", " … ".join(qs), " … ".join(ps), "order"))
-        elif len(qe) == 2 and sorted(qe) == sorted(pe) and qe != pe and not _passive(qw) and not _passive(pw):
+        elif (len(qe) == 2 and sorted(qe) == sorted(pe) and qe != pe and not _passive(qw) and not _passive(pw)
+              and _close(qe, folded_quote) and _close(pe, folded_passage)):
             out.append(Difference("replace", " … ".join(qe), " … ".join(pe), "order"))
     return tuple(out)
