@@ -77,10 +77,32 @@ def main() -> int:
             SemanticStage(SemanticConfig()).load()
             print(f"semantic model load (excluded from quotes_per_s): {time.perf_counter() - t0:.2f} s")
 
+    bench, limit = a.bench, None
+    if a.limit:
+        # items.jsonl is ordered by label: its first N rows are all 'verbatim', so a plain cut scores
+        # one label and prints false_accept 0 with no rejects to accept. Take N items spread over
+        # the labels in proportion (every k-th item of each label), the same ones every run.
+        import tempfile
+
+        items = [json.loads(x) for x in (a.bench / "items.jsonl").read_text(encoding="utf-8").splitlines() if x]
+        n = min(a.limit, len(items))
+        by_label: dict[str, list[dict]] = {}
+        for it in items:
+            by_label.setdefault(it["label"], []).append(it)
+        picked = []
+        for _label, group in sorted(by_label.items()):
+            k = round(n * len(group) / len(items))
+            picked += [group[int(j * len(group) / k)] for j in range(k)] if k else []
+        tmp = Path(tempfile.mkdtemp(prefix="qg_bench_"))
+        (tmp / "items.jsonl").write_text("".join(json.dumps(it) + "\n" for it in picked), encoding="utf-8")
+        (tmp / "docs.jsonl").symlink_to((a.bench / "docs.jsonl").resolve())
+        bench = tmp
+        counts = ", ".join(f"{lab} {sum(it['label'] == lab for it in picked)}" for lab in sorted(by_label))
+        print(f"--limit {a.limit}: a stratified sample of {len(picked)} of {len(items)} items ({counts})")
     results = {}
     for system in a.systems.split(","):
         t0 = time.perf_counter()
-        results[system] = scorer.score(str(a.bench), system, a.limit)
+        results[system] = scorer.score(str(bench), system, limit)
         results[system]["total_s"] = round(time.perf_counter() - t0, 2)
 
     systems = list(results)

@@ -6,10 +6,26 @@
     quote-guard verify docs/*.md --responses answers.jsonl --fail-on altered,unsupported
     quote-guard demo
 
+    quote-guard config show --config validators.yaml
+
 Commands only parse, call library functions and render with rich. Input problems (a missing
-or undecodable file, an empty quote file, a CSV without the column) raise :class:`InputError`,
-which, like every :class:`~quote_guard.errors.QuoteGuardError`, prints one red line and exits 2.
-Exit 1 means some quote had a verdict listed in ``--fail-on``.
+file, an empty quote file, a CSV without the column) raise :class:`InputError`, which, like
+every :class:`~quote_guard.errors.QuoteGuardError`, prints one red line and exits 2.
+
+**Configuration**: the same ``validators.yaml`` as the library and the guard. Precedence,
+highest first: command-line options (``--no-semantic``, ``--set KEY=VALUE``), then
+``QUOTE_GUARD_<SECTION>__<KEY>`` environment variables, then the file (``--config PATH``, else
+``$QUOTE_GUARD_CONFIG``, else ``./validators.yaml`` if present), then the defaults.
+``quote-guard config show`` prints every effective value with where it came from.
+
+**Exit codes**: 0 all good; 1 some quote has a verdict (or ``misattributed``) listed in
+``--fail-on``; 2 an error stopped the run; 4 some source files were unreadable (binary) and
+skipped, the rest was verified; 5 both 1 and 4; 130 interrupted.
+
+Source files are decoded by byte-order mark, then UTF-8, then cp1252 with a warning naming the
+file (:mod:`quote_guard.sources`). Every output carries the run manifest (version, config
+hash, thresholds, embedder, date, input hashes); ``--resume`` refuses to continue a file made
+with another configuration unless ``--allow-mixed``.
 
 typer and rich are imported here only (the ``cli`` extra); without them :func:`main` prints the
 ``pip install`` line instead of a traceback.
@@ -49,7 +65,10 @@ __all__ = ["InputError", "QuoteInput", "app", "load_quotes", "load_responses", "
 
 INSTALL_HINT = "quote-guard needs the 'cli' extra: pip install 'quote_guard[cli]'"
 SOURCE_SUFFIXES = (".txt", ".md")
-DEFAULT_FAIL_ON = "altered,unsupported"
+DEFAULT_FAIL_ON = "altered,unsupported,misattributed"
+#: exit-code bits
+EXIT_FAILING = 1
+EXIT_SKIPPED = 4
 _STYLE = {
     "verbatim": "green",
     "near_verbatim": "green",
@@ -66,37 +85,37 @@ class InputError(QuoteGuardError, ValueError):
 
 @dataclass(frozen=True, slots=True)
 class QuoteInput:
-    """A quote to check: its text, where it came from (``file:line``) and an optional source id."""
+    """A quote to check: its text, where it came from (``file:line``), an optional source id (check
+    against that source only) and an optional citation hint (checked with :mod:`quote_guard.attribution`)."""
 
     text: str
     origin: str
     source: str | None = None
+    citation: str | None = None
 
 
 # --------------------------------------------------------------------------- reading inputs
 
 
-def _read_text(path: Path, what: str) -> str:
+def _noop(_message: str) -> None:
+    pass
+
+
+def _read_text(path: Path, what: str, warn: Callable[[str], None] = _noop) -> str:
+    """Decode an input file (BOM, UTF-8, then cp1252 with a warning); a binary file is an InputError."""
+    from .sources import UnreadableSourceError, read_source_file
+
     if not path.exists():
         raise InputError(f"{path}: no such file ({what})")
     if path.is_dir():
         raise InputError(f"{path}: is a directory, expected a file ({what})")
-    data = path.read_bytes()
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(
-            f"{path}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
-            "convert it, e.g. iconv -f latin1 -t utf-8"
-        ) from None
-
-
-def _is_binary(data: bytes) -> bool:
-    head = data[:8192]
-    if b"\x00" in head:
-        return True
-    controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13))
-    return bool(head) and controls / len(head) > 0.1
+        decoded = read_source_file(path)
+    except UnreadableSourceError as exc:
+        raise InputError(f"{exc} ({what})".replace(", skipped", "")) from None
+    if decoded.warning:
+        warn(decoded.warning)
+    return decoded.text
 
 
 def _expand(arg: str) -> list[Path]:
@@ -117,24 +136,34 @@ def _expand(arg: str) -> list[Path]:
     raise InputError(f"{arg}: no such file or directory (sources)")
 
 
-def load_sources(args: Sequence[str], warn: Callable[[str], None] = lambda _m: None) -> dict[str, str]:
+def load_sources(
+    args: Sequence[str], warn: Callable[[str], None] = _noop, *, skipped: list[str] | None = None
+) -> dict[str, str]:
     """Read source documents from files, directories (their ``.txt``/``.md``, recursively) and globs.
 
     The id of each source is its path as reached from the argument (``contracts/lease.txt``).
-    Binary and empty files are skipped with a call to ``warn``; a file that is not UTF-8 is an
-    :class:`InputError`.
+    Files are decoded by :func:`quote_guard.sources.read_source_file` (a cp1252 file is read with
+    a warning naming it). Unreadable (binary) files are reported to ``warn``, appended to
+    ``skipped`` and left out: the rest is still read. Empty files are skipped with a warning.
     """
+    from .sources import UnreadableSourceError, read_source_file
+
     out: dict[str, str] = {}
     for arg in args:
         for path in _expand(arg):
             sid = str(path)
             if sid in out:
                 continue
-            data = path.read_bytes()
-            if _is_binary(data):
-                warn(f"{path}: binary file, skipped")
+            try:
+                decoded = read_source_file(path)
+            except UnreadableSourceError as exc:
+                warn(str(exc))
+                if skipped is not None:
+                    skipped.append(str(exc))
                 continue
-            text = _read_text(path, "source")
+            if decoded.warning:
+                warn(decoded.warning)
+            text = decoded.text
             if not text.strip():
                 warn(f"{path}: empty, skipped")
                 continue
@@ -164,8 +193,15 @@ def _resolver(sources: Iterable[str]) -> Callable[[str, str], str]:
     return resolve
 
 
-def _jsonl(path: Path, what: str) -> Iterator[tuple[int, dict[str, Any]]]:
-    for n, line in enumerate(_read_text(path, what).splitlines(), start=1):
+def scrub_surrogates(text: str) -> str:
+    """Lone surrogates (from JSON escapes) become U+FFFD: see :func:`quote_guard.sources.scrub_surrogates`."""
+    from .sources import scrub_surrogates as scrub
+
+    return scrub(text)
+
+
+def _jsonl(path: Path, what: str, warn: Callable[[str], None] = _noop) -> Iterator[tuple[int, dict[str, Any]]]:
+    for n, line in enumerate(_read_text(path, what, warn).splitlines(), start=1):
         if not line.strip():
             continue
         try:
@@ -177,19 +213,24 @@ def _jsonl(path: Path, what: str) -> Iterator[tuple[int, dict[str, Any]]]:
         yield n, obj
 
 
-def load_quotes(path: Path, *, column: str = "quote", source_column: str | None = None) -> list[QuoteInput]:
-    """Read quotes: ``.jsonl`` (``quote``, optional ``source``), ``.csv`` (``column``) or text, one a line."""
+def load_quotes(
+    path: Path, *, column: str = "quote", source_column: str | None = None, warn: Callable[[str], None] = _noop
+) -> list[QuoteInput]:
+    """Read quotes: ``.jsonl`` (``quote``, optional ``source`` to check against that source only,
+    optional ``citation`` to check the quote's citation), ``.csv`` (``column``) or text, one a line."""
     suffix = path.suffix.lower()
     out: list[QuoteInput] = []
     if suffix in (".jsonl", ".ndjson"):
-        for n, obj in _jsonl(path, "quotes"):
+        for n, obj in _jsonl(path, "quotes", warn):
             q = obj.get("quote")
             if not isinstance(q, str):
                 raise InputError(f"{path}:{n}: no 'quote' text field")
-            src = obj.get("source")
-            out.append(QuoteInput(q, f"{path}:{n}", str(src) if src not in (None, "") else None))
+            q = scrub_surrogates(q)  # a "\ud800" escape gives a lone surrogate no file can hold
+            src, cite = obj.get("source"), obj.get("citation")
+            out.append(QuoteInput(q, f"{path}:{n}", str(src) if src not in (None, "") else None,
+                                  str(cite) if cite not in (None, "") else None))
     elif suffix in (".csv", ".tsv"):
-        text = _read_text(path, "quotes")
+        text = _read_text(path, "quotes", warn)
         reader = csv.DictReader(text.splitlines(), delimiter="\t" if suffix == ".tsv" else ",")
         fields = reader.fieldnames or []
         for col in (column, source_column):
@@ -203,7 +244,7 @@ def load_quotes(path: Path, *, column: str = "quote", source_column: str | None 
                 src = row.get(source_column) if source_column else None
                 out.append(QuoteInput(q, f"{path}:{n}", src or None))
     else:
-        for n, line in enumerate(_read_text(path, "quotes").splitlines(), start=1):
+        for n, line in enumerate(_read_text(path, "quotes", warn).splitlines(), start=1):
             if line.strip():
                 out.append(QuoteInput(line.strip(), f"{path}:{n}"))
     if not out:
@@ -211,29 +252,31 @@ def load_quotes(path: Path, *, column: str = "quote", source_column: str | None 
     return out
 
 
-def load_responses(path: Path) -> list[QuoteInput]:
-    """Read LLM answers (a text file, or JSONL with ``response``) and extract their quotes."""
+def load_responses(path: Path, *, extract: Any = None, warn: Callable[[str], None] = _noop) -> list[QuoteInput]:
+    """Read LLM answers (a text file, or JSONL with ``response``) and extract their quotes
+    (with ``extract``, an :class:`~quote_guard.ExtractConfig`; each quote keeps its citation hint)."""
     from .extract import extract_quotes
 
     jsonl = path.suffix.lower() in (".jsonl", ".ndjson")
     answers: list[tuple[str, str, str | None]] = []  # text, origin, requested source
     if jsonl:
-        for n, obj in _jsonl(path, "responses"):
+        for n, obj in _jsonl(path, "responses", warn):
             r = obj.get("response")
             if not isinstance(r, str):
                 raise InputError(f"{path}:{n}: no 'response' text field")
+            r = scrub_surrogates(r)
             src = obj.get("source")
             answers.append((r, f"{path}:{n}", str(src) if src not in (None, "") else None))
     else:
-        answers.append((_read_text(path, "responses"), str(path), None))
+        answers.append((_read_text(path, "responses", warn), str(path), None))
     if not any(a[0].strip() for a in answers):
         raise InputError(f"{path}: no responses in the file")
     out: list[QuoteInput] = []
     for text, origin, src in answers:
-        for q in extract_quotes(text):
+        for q in extract_quotes(text, extract):
             # a JSONL answer is one line of the file; in a text answer, give the quote's own line
             where = origin if jsonl else f"{origin}:{1 + text.count(chr(10), 0, q.start)}"
-            out.append(QuoteInput(q.text, where, src))
+            out.append(QuoteInput(q.text, where, src, q.citation))
     if not out:
         raise InputError(f"{path}: no quotes found in the responses")
     return out
@@ -250,6 +293,7 @@ class Summary:
     counts: dict[str, int]
     worst: list[ResultRecord]
     failing: int
+    misattributed: int = 0
 
 
 def verify_stream(
@@ -261,13 +305,19 @@ def verify_stream(
     semantic: bool = True,
     batch_size: int = 256,
     advance: Callable[[int], None] = lambda _n: None,
+    config: Any = None,
 ) -> int:
     """Verify ``items`` in batches, streaming each record to ``writer`` (and ``keep``, if given).
 
     Indices already in ``writer.done`` (a resumed run) are skipped, after checking that they hold
-    the same quotes. Quotes with a ``source`` are checked against that source only. Returns the
-    number of quotes verified in this run.
+    the same quotes. Quotes with a ``source`` are checked against that source only; quotes with a
+    citation hint get the citation check (:func:`quote_guard.attribution.check_attribution`:
+    ``[2]`` is the second source in the order read). ``config`` is the effective
+    :class:`~quote_guard.QuoteGuardConfig` (default: the library defaults). Returns the number of
+    quotes verified in this run.
     """
+    from .attribution import check_attribution
+    from .models import Source
     from .report import ResultRecord
 
     resolve = _resolver(sources)
@@ -280,7 +330,8 @@ def verify_stream(
                 f"(#{i + 1} differs); remove it or drop --resume"
             )
     advance(len(done))
-    verifier = _make_verifier(semantic=semantic)
+    verifier = _make_verifier(semantic=semantic, config=config)
+    ordered = [Source(sid, text) for sid, text in sources.items()]
     todo = [i for i in range(len(items)) if i not in done]
     for b in range(0, len(todo), batch_size):
         batch = todo[b : b + batch_size]
@@ -292,7 +343,11 @@ def verify_stream(
             subset = sources if target is None else {target: sources[target]}
             results = verifier.verify([items[i].text for i in idx], subset)
             for i, r in zip(idx, results):
-                made[i] = ResultRecord(i, r, origin=items[i].origin, requested_source=targets[i])
+                attribution = None
+                if items[i].citation and target is None:
+                    attribution, r = check_attribution(items[i].citation, r, ordered, verifier)
+                made[i] = ResultRecord(i, r, origin=items[i].origin, requested_source=targets[i],
+                                       attribution=attribution)
         for i in batch:
             if writer is not None:
                 writer.write(made[i])
@@ -302,46 +357,83 @@ def verify_stream(
     return len(todo)
 
 
-def _make_verifier(*, semantic: bool) -> Any:
-    """The default Verifier; ``semantic=False`` turns its embedding stage off (lexical path only)."""
+def _make_verifier(*, semantic: bool, config: Any = None) -> Any:
+    """The Verifier of ``config`` (a QuoteGuardConfig; default: the defaults); ``semantic=False``
+    turns its embedding stage off (lexical path only)."""
     from .verify import Verifier, VerifierConfig
 
-    config = VerifierConfig()
+    vconfig = config.verifier if config is not None else VerifierConfig()
     if not semantic and "semantic" in VerifierConfig.model_fields:
-        off = config.semantic.model_copy(update={"enabled": False})
-        config = config.model_copy(update={"semantic": off})
-    return Verifier(config)
+        off = vconfig.semantic.model_copy(update={"enabled": False})
+        vconfig = vconfig.model_copy(update={"semantic": off})
+    return Verifier(vconfig)
 
 
-def summarize(records: Iterable[ResultRecord], fail_on: frozenset[Verdict], *, show: int) -> Summary:
-    """Counts per verdict, the ``show`` records most in need of attention, and how many fail."""
+def effective_config(
+    config_file: Path | None, *, semantic: bool = True, settings: Sequence[str] = (), env: Any = None
+) -> tuple[Any, Path | None]:
+    """The configuration a command runs with, and the file it read (see the module docstring for
+    the precedence). ``settings`` are ``KEY=VALUE`` strings (values read as YAML scalars)."""
+    from .config import config_path, load_config
+
+    path = config_path(config_file, env=env)
+    return load_config(path, overrides=_settings(settings, semantic=semantic), env=env), path
+
+
+def _settings(settings: Sequence[str], *, semantic: bool) -> dict[str, Any]:
+    import yaml
+
+    out: dict[str, Any] = {}
+    for item in settings:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f"--set {item!r}: expected KEY=VALUE, e.g. --set verifier.near_verbatim_min_ratio=0.85")
+        try:
+            out[key.strip()] = yaml.safe_load(raw) if raw.strip() else raw
+        except yaml.YAMLError:
+            out[key.strip()] = raw
+    if not semantic:
+        out["semantic.enabled"] = False
+    return out
+
+
+def summarize(records: Iterable[ResultRecord], fail_on: frozenset[str], *, show: int) -> Summary:
+    """Counts per verdict, the ``show`` records most in need of attention, and how many fail
+    (a verdict in ``fail_on``, or a misattributed citation when ``"misattributed"`` is in it)."""
     counts: dict[str, int] = {}
     worst: list[ResultRecord] = []
-    total = failing = 0
+    total = failing = mis = 0
     for rec in records:
         total += 1
         v = rec.result.verdict
         counts[v.value] = counts.get(v.value, 0) + 1
-        failing += v in fail_on
+        wrong_cite = rec.attribution is not None and rec.attribution.misattributed
+        mis += wrong_cite
+        failing += v.value in fail_on or (wrong_cite and "misattributed" in fail_on)
         worst.append(rec)
         if len(worst) > 4 * show + 64:
-            worst = sorted(worst, key=lambda r: (r.confidence, r.index))[:show]
-    worst = sorted(worst, key=lambda r: (r.confidence, r.index))[:show]
-    return Summary(total, counts, worst, failing)
+            worst = sorted(worst, key=_attention_key)[:show]
+    worst = sorted(worst, key=_attention_key)[:show]
+    return Summary(total, counts, worst, failing, mis)
 
 
-def parse_fail_on(value: str) -> frozenset[Verdict]:
-    """``"altered,unsupported"`` -> verdicts; ``""`` or ``"none"`` -> never fail."""
+def _attention_key(rec: ResultRecord) -> tuple[float, int]:
+    """Lowest confidence first; a misattributed quote counts as 0 whatever its verdict."""
+    wrong_cite = rec.attribution is not None and rec.attribution.misattributed
+    return (0.0 if wrong_cite else rec.confidence, rec.index)
+
+
+def parse_fail_on(value: str) -> frozenset[str]:
+    """``"altered,unsupported,misattributed"`` -> names; ``""`` or ``"none"`` -> never fail."""
     out = set()
+    allowed = [v.value for v in Verdict] + ["misattributed"]
     for part in value.replace(" ", ",").split(","):
         part = part.strip().lower().replace("-", "_")
         if not part or part == "none":
             continue
-        try:
-            out.add(Verdict(part))
-        except ValueError:
-            allowed = ", ".join(v.value for v in Verdict)
-            raise InputError(f"--fail-on: unknown verdict {part!r} (allowed: {allowed}, or none)") from None
+        if part not in allowed:
+            raise InputError(f"--fail-on: unknown verdict {part!r} (allowed: {', '.join(allowed)}, or none)")
+        out.add(part)
     return frozenset(out)
 
 
@@ -360,7 +452,10 @@ def _render(summary: Summary, console: Console) -> None:
         if summary.counts.get(v.value):
             counts.add_row(f"[{_STYLE[v.value]}]{v.value}[/]", str(summary.counts[v.value]))
     console.print(counts)
-    attention = [r for r in summary.worst if not r.result.accepted or r.result.metrics.low_confidence]
+    if summary.misattributed:
+        console.print(f"[bold red]{summary.misattributed} quote(s) cite a source they are not from[/] (misattributed)")
+    attention = [r for r in summary.worst if not r.result.accepted or r.result.metrics.low_confidence
+                 or (r.attribution is not None and r.attribution.status in ("misattributed", "unresolved"))]
     if not attention:
         return
     t = Table(title="needs attention (lowest confidence first)", show_lines=False, expand=True)
@@ -371,10 +466,17 @@ def _render(summary: Summary, console: Console) -> None:
     t.add_column("source / what differs", ratio=2)
     from rich.markup import escape
 
+    from .report import plain_text
+
     for rec in attention:
         r = rec.result
-        where = Path(r.source_id).name if r.source_id else "not found"
-        changed = "; ".join(r.metrics.changed_words)
+        where = f"found in {r.source_id}" if r.source_id else "not found"
+        a = rec.attribution
+        if a is not None and a.misattributed:
+            where = f"cites {a.cited_id}, but found in {a.found_id}"
+        elif a is not None and a.status == "unresolved":
+            where += f"; citation “{a.citation}” names no source"
+        changed = plain_text("; ".join(r.metrics.changed_words))
         t.add_row(
             str(rec.index + 1),
             f"[{_STYLE[r.verdict.value]}]{r.verdict.value}[/]",
@@ -413,11 +515,21 @@ def run(
     batch_size: int,
     show: int,
     title: str = "quote_guard report",
+    config_file: Path | None = None,
+    settings: Sequence[str] = (),
+    allow_mixed: bool = False,
 ) -> int:
     """The whole ``verify`` command: read, verify (streaming), write reports, render. Returns the exit code."""
+    from rich.markup import escape
+
+    from .manifest import build_manifest
     from .report import open_writer, write_html, write_stats_csv
 
     err = _console(stderr=True)
+
+    def warn(message: str) -> None:
+        err.print(f"[yellow]warning:[/yellow] {escape(message)}", soft_wrap=True)
+
     failing_verdicts = parse_fail_on(fail_on)
     if (quotes is None) == (responses is None):
         raise InputError("give exactly one of --quotes FILE or --responses FILE")
@@ -425,9 +537,20 @@ def run(
         raise InputError("--resume continues an --out file: give --out too")
     if out is not None and out.suffix.lower() not in (".jsonl", ".csv", ".xlsx"):
         raise InputError(f"{out}: unknown output format {out.suffix!r}; use .jsonl, .csv or .xlsx")
-    sources = load_sources(sources_args, warn=lambda m: err.print(f"[yellow]warning:[/yellow] {m}", soft_wrap=True))
-    items = load_quotes(quotes, column=column, source_column=source_column) if quotes else load_responses(responses)  # type: ignore[arg-type]
-    writer = open_writer(out, resume=resume) if out is not None else None
+    config, config_used = effective_config(config_file, semantic=semantic, settings=settings)
+    if config_used is not None:
+        err.print(f"config: {config_used}", soft_wrap=True)
+    skipped: list[str] = []
+    sources = load_sources(sources_args, warn=warn, skipped=skipped)
+    if quotes is not None:
+        items = load_quotes(quotes, column=column, source_column=source_column, warn=warn)
+    else:
+        items = load_responses(responses, extract=config.extract, warn=warn)  # type: ignore[arg-type]
+    manifest = build_manifest(config, sources)
+    if resume and out is not None and out.exists():
+        _check_resume(out, manifest, allow_mixed=allow_mixed, warn=warn)
+    _prepare_model(config, err)
+    writer = open_writer(out, resume=resume, manifest=manifest) if out is not None else None
     keep: list[ResultRecord] | None = None if writer is not None else []
     progress = Progress(
         TextColumn("verifying"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err, transient=True
@@ -436,7 +559,7 @@ def run(
         with progress:
             task = progress.add_task("verify", total=len(items))
             verify_stream(items, sources, writer=writer, keep=keep, semantic=semantic, batch_size=batch_size,
-                          advance=lambda n: progress.advance(task, n))
+                          advance=lambda n: progress.advance(task, n), config=config)
     except KeyboardInterrupt:
         if writer is not None:
             writer.close()
@@ -460,20 +583,76 @@ def run(
         if stats_path is not None:
             figures = stats([r.result for r in everything])
             figures["mean_confidence"] = round(sum(r.confidence for r in everything) / len(everything), 4)
+            figures["misattributed"] = summary.misattributed
+            figures["skipped_files"] = len(skipped)
+            m = manifest.to_dict()
+            m.pop("config", None)
+            figures["manifest"] = m
             write_stats_csv(stats_path, figures)
         if html_path is not None:
-            write_html(html_path, everything, sources, title=title)
+            write_html(html_path, everything, sources, title=title, manifest=manifest)
     if writer is not None:
         writer.complete()
     _render(summary, _console())
     for label, path in (("results", out), ("stats", stats_path), ("report", html_path)):
         if path is not None:
             err.print(f"{label}: {path}")
+    code = 0
     if summary.failing:
-        names = ", ".join(sorted(v.value for v in failing_verdicts))
+        names = ", ".join(sorted(failing_verdicts))
         err.print(f"[red]{summary.failing} of {summary.total} quotes are {names}[/red] (--fail-on)")
-        return 1
-    return 0
+        code |= EXIT_FAILING
+    if skipped:
+        err.print(f"[red]{len(skipped)} source file(s) were unreadable and skipped[/red] (see the warnings above); "
+                  "the other files were verified")
+        code |= EXIT_SKIPPED
+    return code
+
+
+def _check_resume(out: Path, manifest: Any, *, allow_mixed: bool, warn: Callable[[str], None]) -> None:
+    """Refuse to continue ``out`` when it was made with another version, config or embedder."""
+    from .report import read_manifest
+
+    old = read_manifest(out)
+    if old is None:
+        warn(f"{out}: has no run manifest (made by an older version); its configuration cannot be compared")
+        return
+    diff = old.differs_from(manifest)
+    if not diff:
+        return
+    what = "; ".join(f"{k}: {getattr(old, k)} → {getattr(manifest, k)}" for k in diff)
+    if not allow_mixed:
+        raise InputError(
+            f"{out}: --resume would mix two configurations in one file ({what}); run with the same options "
+            "and config, write to a new --out file, or pass --allow-mixed"
+        )
+    warn(f"{out}: mixing configurations (--allow-mixed): {what}; the file keeps the manifest of the first run")
+
+
+def model_needs_building(config: Any) -> bool:
+    """True when this run will build the default embedding model first (15-60 s, once per machine):
+    the semantic stage may run, its embedder is ``minilm-static`` and its cache file is missing."""
+    sem = config.semantic
+    if sem.enabled is False or sem.embedder != "minilm-static":
+        return False
+    import importlib.util
+
+    if importlib.util.find_spec("torch") is None or importlib.util.find_spec("numpy") is None:
+        return False
+    from .embed.model import _STATIC_VERSION, _cache_dir
+
+    return not (_cache_dir(sem.cache_dir) / f"minilm-static-v{_STATIC_VERSION}.npy").is_file()
+
+
+def _prepare_model(config: Any, err: Console) -> None:
+    """Say so, with a spinner, while the default embedding model is built on a first run."""
+    if not model_needs_building(config):
+        return
+    from .embed.model import prepare_static_model
+
+    err.print("first run: building the embedding model once (15-60 s; later runs reuse it)…", soft_wrap=True)
+    with err.status("building the embedding model…"):
+        prepare_static_model(config.semantic.cache_dir)
 
 
 def _read_back(writer: ResultWriter) -> Iterator[ResultRecord]:
@@ -508,8 +687,11 @@ def verify(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write every result: .jsonl, .csv or .xlsx (sorted by confidence).")] = None,
     stats: Annotated[Path | None, typer.Option("--stats", help="Write aggregate statistics as variable,value CSV.")] = None,
     html: Annotated[Path | None, typer.Option("--html", help="Write a self-contained HTML report.")] = None,
-    fail_on: Annotated[str, typer.Option(help="Exit 1 if any quote has one of these verdicts ('none': never).")] = DEFAULT_FAIL_ON,
+    fail_on: Annotated[str, typer.Option(help="Exit 1 if any quote has one of these verdicts, or 'misattributed' ('none': never).")] = DEFAULT_FAIL_ON,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run into the same --out file.")] = False,
+    allow_mixed: Annotated[bool, typer.Option("--allow-mixed", help="Let --resume continue a file made with another configuration.")] = False,
+    config: Annotated[Path | None, typer.Option("--config", "-c", help="validators.yaml to use (default: $QUOTE_GUARD_CONFIG, else ./validators.yaml if present).")] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help="Override one setting: KEY=VALUE (e.g. verifier.near_verbatim_min_ratio=0.85); repeatable.")] = None,
     semantic: Annotated[bool, typer.Option("--semantic/--no-semantic", help="Run the semantic (paraphrase) stage if installed.")] = True,
     batch_size: Annotated[int, typer.Option(min=1, help="Quotes per verification call (and per write).")] = 256,
     show: Annotated[int, typer.Option(min=0, help="Rows of the 'needs attention' table.")] = 15,
@@ -518,8 +700,37 @@ def verify(
     with _errors():
         code = run(sources, quotes=quotes, responses=responses, column=column, source_column=source_column,
                    out=out, stats_path=stats, html_path=html, fail_on=fail_on, resume=resume,
-                   semantic=semantic, batch_size=batch_size, show=show)
+                   semantic=semantic, batch_size=batch_size, show=show, config_file=config,
+                   settings=set_ or (), allow_mixed=allow_mixed)
     raise typer.Exit(code)
+
+
+def config_show(
+    config: Annotated[Path | None, typer.Option("--config", "-c", help="validators.yaml to read (default: $QUOTE_GUARD_CONFIG, else ./validators.yaml if present).")] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help="Override one setting: KEY=VALUE; repeatable.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON ({key: {value, origin}}) instead of a table.")] = False,
+) -> None:
+    """Print the effective configuration, each value with where it comes from."""
+    with _errors():
+        from .config import config_path, explain_config
+
+        path = config_path(config)
+        _, rows = explain_config(path, overrides=_settings(set_ or (), semantic=True))
+        if as_json:
+            typer.echo(json.dumps({k: {"value": v, "origin": o} for k, v, o in rows}, ensure_ascii=False, indent=1))
+            return
+        t = Table(title=f"effective configuration ({path or 'defaults'})", show_edge=False)
+        t.add_column("key", no_wrap=True)
+        t.add_column("value")
+        t.add_column("origin", no_wrap=True)
+        from rich.markup import escape
+
+        for key, value, origin in rows:
+            shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+            if len(shown) > 80:
+                shown = shown[:79] + "…"
+            t.add_row(key, escape(shown), escape(origin))
+        _console().print(t)
 
 
 def demo(
@@ -549,6 +760,9 @@ def _build_app() -> typer.Typer:
     )
     application.command()(verify)
     application.command()(demo)
+    config_app = typer.Typer(help="Show the configuration.", no_args_is_help=True)
+    config_app.command("show")(config_show)
+    application.add_typer(config_app, name="config")
     return application
 
 

@@ -13,12 +13,20 @@ section         model                                        defined in
 ``reask``       :class:`ReaskConfig`                         here
 ``model``       :class:`ModelConfig`                         here
 ``sources``     :class:`SourcesConfig`                       here
+``limits``      :class:`~quote_guard.limits.Limits`           ``limits.py``
 ==============  ===========================================  ===================
 
 Precedence lives in one function, :func:`load_config`: call arguments (``overrides``),
 then ``QUOTE_GUARD_*`` environment variables, then the YAML file, then the defaults.
 A wrong key, type or value raises :class:`~quote_guard.errors.ConfigError` naming the
 file, the line and the dotted key (or the environment variable).
+
+Hostile files are refused before they cost anything: a file over ``limits.max_config_bytes``
+(default 1 MB) is not parsed, a document whose aliases expand past ``limits.max_yaml_nodes``
+nodes (a "billion laughs") is not constructed, and re-ask templates may name only their
+documented fields: ``{quote}``, never ``{quote.__class__}`` or ``{quote[0]}``. The two
+file limits can be changed only by ``QUOTE_GUARD_LIMITS__MAX_CONFIG_BYTES`` /
+``QUOTE_GUARD_LIMITS__MAX_YAML_NODES`` or ``overrides`` (the file cannot raise its own).
 
 >>> cfg = load_config(overrides={"reask.max_attempts": 2})
 >>> cfg.reask.max_attempts, cfg.policy.altered.value
@@ -38,19 +46,25 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from .embed.config import SemanticConfig
 from .errors import ConfigError
 from .extract import ExtractConfig
+from .limits import Limits
 from .policy import Policy
 from .verify import VerifierConfig
 
 __all__ = [
     "ENV_PREFIX",
+    "MAX_ATTEMPTS",
     "ModelConfig",
     "QuoteGuardConfig",
     "ReaskConfig",
     "SourcesConfig",
+    "config_path",
+    "explain_config",
     "load_config",
 ]
 
 ENV_PREFIX = "QUOTE_GUARD_"
+#: the most model calls one guarded call may make (``reask.max_attempts`` and per-call ``max_attempts``)
+MAX_ATTEMPTS = 20
 #: environment variables with the prefix that are not settings
 _ENV_RESERVED = frozenset({"QUOTE_GUARD_CONFIG"})
 
@@ -77,11 +91,17 @@ ITEM_FIELDS = frozenset({"index", "quote", "verdict", "reason", "differences", "
 
 
 def _check_template(text: str, allowed: frozenset[str], name: str) -> str:
+    """Only plain named fields: no attribute or index access (``{quote.__class__}``,
+    ``{quote[0]}``), no positional ``{}``/``{0}``, no fields nested in a format spec."""
     try:
-        fields = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+        parsed = list(string.Formatter().parse(text))
     except ValueError as exc:
         raise ValueError(f"{name}: not a valid template ({exc}); write literal braces as {{{{ and }}}}") from exc
-    bad = {f for f in fields if f.split(".")[0].split("[")[0] not in allowed or f == ""}
+    fields = {f for _, f, _, _ in parsed if f is not None}
+    nested = [spec for _, f, spec, _ in parsed if f is not None and spec and ("{" in spec or "}" in spec)]
+    if nested:
+        raise ValueError(f"{name}: a format spec may not contain fields ({nested[0]!r})")
+    bad = {f for f in fields if f not in allowed}
     if bad:
         raise ValueError(
             f"{name}: unknown placeholder(s) {', '.join('{' + b + '}' for b in sorted(bad))}; "
@@ -93,7 +113,7 @@ def _check_template(text: str, allowed: frozenset[str], name: str) -> str:
 class ReaskConfig(_Section):
     """How the model is asked again when a quote fails."""
 
-    max_attempts: int = Field(3, ge=1, le=20, description="Model calls per guarded call, the first included.")
+    max_attempts: int = Field(3, ge=1, le=MAX_ATTEMPTS, description="Model calls per guarded call, the first included.")
     role: Literal["user", "system"] = Field("user", description="Role of the feedback message.")
     template: str = Field(
         _REASK_TEMPLATE,
@@ -134,10 +154,33 @@ class ModelConfig(_Section):
 
 
 class SourcesConfig(_Section):
-    """Where sources come from when a call passes no ``sources=``."""
+    """Where sources come from when a call passes no ``sources=`` (see :mod:`quote_guard.guard.messages`)."""
 
-    roles: tuple[str, ...] = Field(("system", "user", "tool", "function"), description="Message roles read as sources.")
-    documents: bool = Field(True, description="Split out <document id=...> blocks and document content blocks.")
+    roles: tuple[str, ...] = Field(
+        ("tool", "function"),
+        description="Message roles whose plain text is a source (the 'source roles'). Documents (tool results, "
+        "document blocks, <document> and fenced context blocks) always are; add 'user' or 'system' to check "
+        "quotes against the question and the instructions too.",
+    )
+    documents: bool = Field(True, description="Split out <document id=...> blocks, fenced context blocks and "
+                            "document content blocks.")
+    fallback: bool = Field(
+        True,
+        description="When a call carries no document-like source, check against the system and user text "
+        "instead (the report says sources_fallback: true) rather than against nothing.",
+    )
+
+    @field_validator("roles", mode="before")
+    @classmethod
+    def _roles(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            v = [r for r in v.replace(",", " ").split() if r]
+        allowed = {"system", "developer", "user", "tool", "function"}
+        if isinstance(v, (list, tuple)):
+            bad = sorted({str(r) for r in v} - allowed)
+            if bad:
+                raise ValueError(f"unknown role(s) {', '.join(bad)}; allowed: {', '.join(sorted(allowed))}")
+        return v
 
 
 class QuoteGuardConfig(BaseModel):
@@ -152,6 +195,7 @@ class QuoteGuardConfig(BaseModel):
     reask: ReaskConfig = Field(default_factory=ReaskConfig)
     model: ModelConfig = Field(default_factory=ModelConfig)
     sources: SourcesConfig = Field(default_factory=SourcesConfig)
+    limits: Limits = Field(default_factory=Limits)
 
     @model_validator(mode="before")
     @classmethod
@@ -172,12 +216,16 @@ class QuoteGuardConfig(BaseModel):
     def _semantic_into_verifier(self) -> QuoteGuardConfig:
         if "semantic" in VerifierConfig.model_fields and self.verifier.semantic != self.semantic:
             object.__setattr__(self, "verifier", self.verifier.model_copy(update={"semantic": self.semantic}))
+        # the verifier screens quote length and source size itself when its config has limits
+        if "limits" in VerifierConfig.model_fields and getattr(self.verifier, "limits", None) != self.limits:
+            object.__setattr__(self, "verifier", self.verifier.model_copy(update={"limits": self.limits}))
         return self
 
     def merged(self, overrides: Mapping[str, Any]) -> QuoteGuardConfig:
         """A new config with ``overrides`` (dotted keys or nested dicts) on top; validated."""
         data = self.model_dump(mode="python")
         data["verifier"].pop("semantic", None)
+        data["verifier"].pop("limits", None)
         _merge(data, _nest(overrides, origin="argument"), origin=None)
         return _validate(data, origins={}, source_name="overrides")
 
@@ -209,23 +257,80 @@ def load_config(
     origins: dict[tuple[str, ...], str] = {}
     node = None
     name = "defaults"
+    env_data = _from_env(environ)
     if path is not None:
         name = str(path)
-        data, node = _read_yaml(Path(path))
-    env_data = _from_env(environ)
+        data, node = _read_yaml(Path(path), _file_limits(env_data, overrides))
     _merge(data, env_data, origin="env", origins=origins)
     if overrides:
         _merge(data, _nest(overrides, origin="argument"), origin="argument", origins=origins)
     return _validate(data, origins=origins, source_name=name, node=node)
 
 
-def _read_yaml(path: Path) -> tuple[dict[str, Any], Any]:
+def _file_limits(env_data: Mapping[str, Any], overrides: Mapping[str, Any] | None) -> Limits:
+    """The limits that guard reading the file itself: from the environment and the overrides
+    only (a file cannot raise the limits it is read under)."""
+    data: dict[str, Any] = {}
+    _merge(data, {"limits": env_data.get("limits", {})}, origin=None)
+    if overrides:
+        _merge(data, {"limits": _nest(overrides, origin="argument").get("limits", {})}, origin=None)
+    try:
+        return Limits.model_validate(data.get("limits") or {})
+    except ValidationError as exc:
+        raise ConfigError(f"invalid limits for reading the config file: {exc}") from None
+
+
+def _expanded_nodes(node: Any, limit: int) -> int:
+    """How many nodes the document has once every alias is expanded (stops past ``limit``).
+
+    PyYAML builds an alias as a second reference to the same node, so a "billion laughs"
+    file is small until something walks it (``merged()``, validation): count first, with a
+    memo per node, so the count itself is linear in the file.
+    """
+    import yaml
+
+    memo: dict[int, int] = {}
+
+    def size(n: Any) -> int:
+        key = id(n)
+        if key in memo:
+            return memo[key]
+        memo[key] = limit + 1  # a node reached again while being counted (recursion) is over
+        total = 1
+        if isinstance(n, yaml.MappingNode):
+            for k, v in n.value:
+                total += size(k) + size(v)
+                if total > limit:
+                    break
+        elif isinstance(n, yaml.SequenceNode):
+            for v in n.value:
+                total += size(v)
+                if total > limit:
+                    break
+        memo[key] = total
+        return total
+
+    return size(node)
+
+
+def _read_yaml(path: Path, limits: Limits | None = None) -> tuple[dict[str, Any], Any]:
     try:
         import yaml
     except ImportError as exc:  # pragma: no cover - PyYAML is a core dependency
         raise ConfigError("reading validators.yaml needs PyYAML: pip install PyYAML") from exc
+    limits = limits or Limits()
     try:
-        text = path.read_text(encoding="utf-8")
+        size = path.stat().st_size
+        if size > limits.max_config_bytes:
+            raise ConfigError(
+                f"{path}: the config file has {size:,} bytes, over limits.max_config_bytes={limits.max_config_bytes:,} "
+                f"(raise it with {ENV_PREFIX}LIMITS__MAX_CONFIG_BYTES)"
+            )
+        with path.open("rb") as fh:
+            raw = fh.read(limits.max_config_bytes + 1)
+        if len(raw) > limits.max_config_bytes:  # grew, or not a regular file
+            raise ConfigError(f"{path}: the config file is over limits.max_config_bytes={limits.max_config_bytes:,}")
+        text = raw.decode("utf-8")
     except FileNotFoundError as exc:
         raise ConfigError(f"{path}: no such config file") from exc
     except (OSError, UnicodeDecodeError) as exc:
@@ -233,6 +338,11 @@ def _read_yaml(path: Path) -> tuple[dict[str, Any], Any]:
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()
+        if node is not None and _expanded_nodes(node, limits.max_yaml_nodes) > limits.max_yaml_nodes:
+            raise ConfigError(
+                f"{path}: the config expands to more than limits.max_yaml_nodes={limits.max_yaml_nodes:,} "
+                "nodes once its aliases (*name) are expanded; refusing it (an alias bomb?)"
+            )
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
@@ -402,3 +512,89 @@ def _allowed_keys(loc: tuple[str, ...]) -> list[str]:
             return []
         model = field.annotation
     return sorted(getattr(model, "model_fields", {}))
+
+
+# ----------------------------------------------------------------------------- where each value comes from
+
+
+def config_path(path: str | os.PathLike[str] | None = None, *, env: Mapping[str, str] | None = None,
+                cwd: str | os.PathLike[str] | None = None) -> Path | None:
+    """The ``validators.yaml`` the command line reads: ``path`` (``--config``), else
+    ``$QUOTE_GUARD_CONFIG``, else ``validators.yaml`` in the working directory if there is one,
+    else ``None`` (defaults). The library itself reads a file only when given one (or
+    ``$QUOTE_GUARD_CONFIG``): see :func:`load_config`.
+
+    >>> config_path("my.yaml")
+    PosixPath('my.yaml')
+    """
+    environ = os.environ if env is None else env
+    if path is not None:
+        return Path(path)
+    if environ.get("QUOTE_GUARD_CONFIG"):
+        return Path(environ["QUOTE_GUARD_CONFIG"])
+    here = Path(cwd) if cwd is not None else Path.cwd()
+    candidate = here / "validators.yaml"
+    return candidate if candidate.is_file() else None
+
+
+def explain_config(
+    path: str | os.PathLike[str] | None = None,
+    *,
+    overrides: Mapping[str, Any] | None = None,
+    env: Mapping[str, str] | None = None,
+) -> tuple[QuoteGuardConfig, list[tuple[str, Any, str]]]:
+    """The effective config and, for every setting, ``(dotted key, value, origin)``.
+
+    The origin is ``"argument"``, ``"environment variable QUOTE_GUARD_…"``, ``"<file> line N"``
+    or ``"default"``, following :func:`load_config`'s precedence (the same call, so the same result).
+
+    >>> cfg, rows = explain_config(overrides={"reask.max_attempts": 2}, env={})
+    >>> [r for r in rows if r[0] == "reask.max_attempts"]
+    [('reask.max_attempts', 2, 'argument')]
+    """
+    environ = os.environ if env is None else env
+    cfg = load_config(path, overrides=overrides, env=environ)
+    if path is None and environ.get("QUOTE_GUARD_CONFIG"):
+        path = environ["QUOTE_GUARD_CONFIG"]
+    file_data: dict[str, Any] = {}
+    node = None
+    if path is not None:
+        file_data, node = _read_yaml(Path(path))
+    origins: dict[tuple[str, ...], str] = {}
+    _merge({}, _from_env(environ), origin="env", origins=origins)
+    if overrides:
+        _merge({}, _nest(overrides, origin="argument"), origin="argument", origins=origins)
+    data = cfg.model_dump(mode="json")
+    data["verifier"].pop("semantic", None)
+    rows: list[tuple[str, Any, str]] = []
+
+    def walk(d: Mapping[str, Any], loc: tuple[str, ...]) -> None:
+        for k, v in d.items():
+            here = (*loc, k)
+            if isinstance(v, Mapping) and v and len(here) < 2:
+                walk(v, here)
+                continue
+            origin = "default"
+            for i in range(len(here), 0, -1):
+                if here[:i] in origins:
+                    origin = origins[here[:i]]
+                    break
+            else:
+                if _in_file(file_data, here):
+                    line = _line_of(node, here)
+                    origin = f"{path} line {line}" if line is not None else str(path)
+            rows.append((".".join(here), v, origin))
+
+    walk(data, ())
+    return cfg, rows
+
+
+def _in_file(data: Mapping[str, Any], loc: tuple[str, ...]) -> bool:
+    cur: Any = data
+    if loc[0] == "semantic" and "semantic" not in data and isinstance(data.get("verifier"), Mapping):
+        cur = data["verifier"]
+    for part in loc:
+        if not isinstance(cur, Mapping) or part not in cur:
+            return False
+        cur = cur[part]
+    return True

@@ -5,7 +5,7 @@
     QuoteGuardError                # root: catch this to catch everything below
       ConfigError(ValueError)      # validators.yaml or a config object: file, dotted key, allowed values
       SourceError(ValueError)      # empty, duplicate or undecodable source documents
-      ProviderError                # an LLM provider call failed (chained ``from exc``); .provider, .model
+      ProviderError                # an LLM provider call failed (chained ``from exc``); .provider, .model, .partial
       ReaskExhaustedError          # re-asks ran out under policy "raise"; .attempts, .original_response
       QuoteVerificationError       # policy "raise" met a failing quote; .results
       MissingDependencyError(ImportError)  # an optional extra is not installed; names the pip command
@@ -52,13 +52,19 @@ class ProviderError(QuoteGuardError):
     """Raised when the LLM provider call fails after its retries.
 
     ``provider`` and ``model`` say which call failed; the provider's own exception is
-    chained as ``__cause__``.
+    chained as ``__cause__``. ``partial`` is what the call had when it failed, so nothing
+    is lost: ``None`` when the first answer never came, else the guarded response (for a
+    stream: the stream) carrying the best answer so far, corrected and flagged, with its
+    ``GuardReport`` (read it with ``QuoteGuard.report_of(exc.partial)``).
     """
 
-    def __init__(self, message: str, *, provider: str | None = None, model: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, provider: str | None = None, model: str | None = None, partial: Any = None
+    ) -> None:
         super().__init__(message)
         self.provider = provider
         self.model = model
+        self.partial = partial
 
 
 class ReaskExhaustedError(QuoteGuardError):

@@ -29,6 +29,9 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["BM25Windows", "CorpusFilter", "DocIndex", "WindowHit", "clear_cache", "get_corpus_filter", "get_index"]
 
 _RARE_BASE = 200  # alignment codes 1.._RARE_BASE for the most frequent characters
+SEED_MIN_CHARS = 15  # needles this long are answered by the seed index (8 + 7: one whole aligned piece)
+SEED_INDEX_MIN_CHARS = 32_768  # below this, one str.find scan is as cheap as the lookups
+_GRAM_MAX_CANDIDATES = 64  # more candidate positions than this: scan instead
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +147,7 @@ class DocIndex:
     _unused: int = 0
     _bm25: dict[tuple[int, float, float, str], BM25Windows] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    _grams: "tuple[np.ndarray, np.ndarray] | None" = None
 
     @property
     def text(self) -> str:
@@ -162,24 +166,12 @@ class DocIndex:
         t = self.folded.text
         with self._lock:
             if self._codes is None:
-                if not t or max(t) < "\u0100":
-                    present = set(t)
-                    self._unused = next((b for b in range(1, 256) if chr(b) not in present), 0)
+                if not t or t.isascii() or max(t) < "\u0100":
+                    # the first byte the text lacks (usually \x01: one memchr-fast scan)
+                    self._unused = next((b for b in range(1, 256) if chr(b) not in t), 0)
                     self._codes = {}
                 else:
-                    import numpy as np
-
-                    codes = np.frombuffer(t.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-                    uniq, inv, cnt = np.unique(codes, return_inverse=True, return_counts=True)
-                    order = np.argsort(-cnt, kind="stable")
-                    byte_of = np.empty(len(uniq), dtype=np.uint8)
-                    rank = np.empty(len(uniq), dtype=np.int64)
-                    rank[order] = np.arange(len(uniq))
-                    common = rank < _RARE_BASE
-                    byte_of[common] = rank[common] + 1
-                    byte_of[~common] = _RARE_BASE + 1 + (uniq[~common] % (255 - _RARE_BASE))
-                    self._codes = {chr(int(c)): int(b) for c, b in zip(uniq[common], byte_of[common])}
-                    self._encoded = byte_of[inv].tobytes()
+                    self._codes, self._encoded = _rank_encode(t)
         if self._encoded is not None:
             return self._encoded[lo:hi]
         return t[lo:hi].encode("latin-1")
@@ -201,6 +193,66 @@ class DocIndex:
         span = 255 - _RARE_BASE
         return bytes(codes.get(c) or (_RARE_BASE + 1 + ord(c) % span) for c in s)
 
+    def find_all(self, needle: str, limit: int) -> list[int]:
+        """Folded offsets where ``needle`` starts, ascending, at most ``limit`` of them: exactly
+        what repeated ``str.find`` over the whole folded text gives.
+
+        A large document answers needles of ``SEED_MIN_CHARS`` or more from its seed index (see
+        :meth:`_gram_table`) in a few lookups instead of a scan of the whole text; a needle
+        whose 8-character pieces are too common there, a short needle or a small document is
+        scanned as before.
+        """
+        t = self.folded.text
+        if len(needle) >= SEED_MIN_CHARS and len(t) >= SEED_INDEX_MIN_CHARS:
+            hits = self._indexed(needle, t)
+            if hits is not None:
+                return hits[:limit]
+        out: list[int] = []
+        i = t.find(needle)
+        while i >= 0 and len(out) < limit:
+            out.append(i)
+            i = t.find(needle, i + 1)
+        return out
+
+    def _gram_table(self) -> "tuple[np.ndarray, np.ndarray]":
+        """The seed index: the 8-character piece at every eighth folded offset, as one
+        ``uint64`` key (its alignment bytes), sorted, with the block number it came from.
+
+        Any occurrence of a needle of 15 characters or more covers one whole piece that
+        starts at a multiple of 8, at one of 8 offsets into the needle, so looking those 8
+        keys up finds every occurrence. 1.5 bytes per character, built once per document.
+        """
+        with self._lock:
+            grams = self._grams
+        if grams is None:
+            import numpy as np
+
+            enc = self.alignment_target()
+            keys = np.frombuffer(enc, dtype="<u8", count=len(enc) // 8)
+            order = np.argsort(keys, kind="stable")
+            grams = (keys[order], order.astype(np.uint32))
+            with self._lock:
+                self._grams = grams
+        return grams
+
+    def _indexed(self, needle: str, t: str) -> list[int] | None:
+        import numpy as np
+
+        keys, blocks = self._gram_table()
+        enc = self.encode(needle)
+        probes = np.frombuffer(b"".join(enc[j : j + 8] for j in range(8)), dtype="<u8")
+        lo = np.searchsorted(keys, probes, side="left")
+        hi = np.searchsorted(keys, probes, side="right")
+        if int((hi - lo).sum()) > _GRAM_MAX_CANDIDATES:
+            return None  # common pieces: a scan stops at the limit, cheaper than checking them all
+        found: set[int] = set()
+        for j in range(8):
+            for b in blocks[lo[j] : hi[j]].tolist():
+                p = b * 8 - j
+                if p >= 0 and t.startswith(needle, p):
+                    found.add(p)
+        return sorted(found)
+
     def has_bm25(self, window: int, k1: float, b: float, backend: str) -> bool:
         return (window, k1, b, backend) in self._bm25
 
@@ -211,6 +263,27 @@ class DocIndex:
             if w is None:
                 w = self._bm25[key] = BM25Windows(self.folded.text, window=window, k1=k1, b=b, backend=backend)
         return w
+
+
+def _rank_encode(t: str) -> tuple[dict[str, int], bytes]:
+    """One byte per character: the ``_RARE_BASE`` most frequent characters (ties by code point)
+    get codes ``1.._RARE_BASE`` by rank, the rest hashed codes above. Counting by ``bincount``
+    and mapping through a lookup table is linear (no sort of the whole text)."""
+    import numpy as np
+
+    codes = np.frombuffer(t.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    counts = np.bincount(codes)
+    uniq = np.flatnonzero(counts)
+    order = np.argsort(-counts[uniq], kind="stable")
+    rank = np.empty(len(uniq), dtype=np.int64)
+    rank[order] = np.arange(len(uniq))
+    common = rank < _RARE_BASE
+    byte_of = np.empty(len(uniq), dtype=np.uint8)
+    byte_of[common] = rank[common] + 1
+    byte_of[~common] = _RARE_BASE + 1 + (uniq[~common] % (255 - _RARE_BASE))
+    table = np.zeros(len(counts), dtype=np.uint8)
+    table[uniq] = byte_of
+    return {chr(int(c)): int(b) for c, b in zip(uniq[common], byte_of[common])}, table[codes].tobytes()
 
 
 _CACHE: "OrderedDict[tuple[int, int], DocIndex]" = OrderedDict()
@@ -257,6 +330,12 @@ def clear_cache() -> None:
 # --------------------------------------------------------------------------- corpus filter
 
 _WORDS = re.compile(r"\w{2,}")
+_WORDS_ASCII = re.compile(r"\w{2,}", re.ASCII)  # the same words in ASCII text, found faster
+
+
+def _words(text: str) -> set[str]:
+    """The distinct words (two word characters or more) of folded text."""
+    return set((_WORDS_ASCII if text.isascii() else _WORDS).findall(text))
 
 
 class CorpusFilter:
@@ -267,17 +346,41 @@ class CorpusFilter:
     with it, and every document that has all of its words.
     Verifying against a few candidates instead of every document is what makes a
     thousand-document context as fast per quote as a small one.
+
+    Compact: no Python object per word. Words are keyed by their (process-local) string hash
+    in one sorted ``int64`` array; the posting lists are slices of one array of document
+    numbers (``uint16`` up to 65,535 documents), ascending within each word.
     """
 
     def __init__(self, docs: Sequence[DocIndex]) -> None:
         import numpy as np
 
-        lists: dict[str, list[int]] = {}
-        for i, d in enumerate(docs):
-            for w in set(_WORDS.findall(d.text)):
-                lists.setdefault(w, []).append(i)
         self.n_docs = len(docs)
-        self._postings = {w: np.asarray(p, dtype=np.int32) for w, p in lists.items()}
+        dtype = np.uint16 if len(docs) < 2**16 else np.uint32
+        keys: list[np.ndarray] = []
+        owners: list[np.ndarray] = []
+        for i, d in enumerate(docs):
+            ws = _words(d.text)
+            keys.append(np.fromiter((hash(w) for w in ws), dtype=np.int64, count=len(ws)))
+            owners.append(np.full(len(ws), i, dtype=dtype))
+        allkeys = np.concatenate(keys) if keys else np.zeros(0, dtype=np.int64)
+        order = np.argsort(allkeys, kind="stable")  # stable: documents stay ascending per word
+        allkeys = allkeys[order]
+        self._docs = (np.concatenate(owners) if owners else np.zeros(0, dtype=dtype))[order]
+        self._keys, first = np.unique(allkeys, return_index=True)
+        self._start = np.append(first, len(allkeys)).astype(np.int64)
+
+    def _postings(self, word: str) -> "np.ndarray | None":
+        h = hash(word)
+        k = int(self._keys.searchsorted(h))
+        if k == len(self._keys) or int(self._keys[k]) != h:
+            return None
+        return self._docs[self._start[k] : self._start[k + 1]]
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by the index arrays."""
+        return int(self._keys.nbytes + self._start.nbytes + self._docs.nbytes)
 
     def candidates(self, folded_quote: str, k: int, *, max_complete: int = 64) -> list[int]:
         """Indexes of the documents most likely to hold the quote, best first: the ``k``
@@ -289,7 +392,7 @@ class CorpusFilter:
         scores = np.zeros(self.n_docs, dtype=np.float64)
         full = 0.0
         for w in set(_WORDS.findall(folded_quote)):
-            p = self._postings.get(w)
+            p = self._postings(w)
             if p is None:
                 continue
             idf = math.log((self.n_docs + 1) / len(p))

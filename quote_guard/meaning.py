@@ -51,7 +51,7 @@ class Entailment(Protocol):
 
     def entails(self, quote: str, passage: str) -> bool | None: ...
 
-_WORD = re.compile(r"[+\-−±]?\d+(?:[.,]\d+)*%?|[^\W\d_]+(?:['’][^\W\d_]+)*|[%$€£¥<>≤≥≠=±→←↑↓]")
+_WORD = re.compile(r"[+\-−±]?\d+(?:[.,]\d+)*%?|[^\W\d_]+(?:['’][^\W\d_]+)*|[%$€£¥<>≤≥≠=±→←↑↓]|[,.;!?]")
 
 _NEGATORS = frozenset(
     """not no never neither nor none nothing nobody nowhere without cannot unless except excluding
@@ -112,6 +112,7 @@ _PRONOUN_GROUPS = (
     frozenset("i me my mine myself".split()),
 )
 _DETERMINER_NUMBERS = frozenset({"zero", "one", "two"})
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _MULTIPLES = {"half": "0.5", "halves": "0.5", "quarter": "0.25", "double": "x2", "doubled": "x2", "twice": "x2",
               "triple": "x3", "tripled": "x3", "threefold": "x3", "tenfold": "x10", "fourfold": "x4", "fivefold": "x5"}
 _ORDINALS = {w: f"ord{i + 2}" for i, w in enumerate(
@@ -144,29 +145,35 @@ def _stem_in(word: str, stems: Iterable[str]) -> bool:
     return any(word == s or (len(s) > 3 and word.startswith(s)) for s in stems)
 
 
-def _numbers(words: list[str]) -> set[str]:
-    """The figures a text states, in one form each: digits, number words as digits, with their sign."""
-    out: set[str] = set()
+def _numbers(words: list[str]) -> dict[str, str]:
+    """The figures a text states, in one form each (digits, number words as digits, with their sign),
+    mapped to how the text writes them."""
+    out: dict[str, str] = {}
     for i, w in enumerate(words):
+        if w not in NUMBER_WORDS and w.isalpha() and len(w) > 6:
+            tens = next((t for t in _TENS if w.startswith(t) and w[len(t):] in NUMBER_WORDS), None)
+            if tens:  # "twenty-four" folds to "twentyfour"
+                out.setdefault(canonical_number(str(int(NUMBER_WORDS[tens]) + int(NUMBER_WORDS[w[len(tens):]]))) or w, w)
+                continue
         if w in NUMBER_WORDS:
             if w not in _DETERMINER_NUMBERS:  # "one of", "the two companies": words, not figures
-                out.add(canonical_number(NUMBER_WORDS[w]) or w)
+                out.setdefault(canonical_number(NUMBER_WORDS[w]) or w, w)
         elif w[:1] in "+-−±" and w[1:2].isdigit():
-            out.add(w[0].replace("−", "-") + (canonical_number(w[1:].rstrip("%")) or w))
+            out.setdefault(w[0].replace("−", "-") + (canonical_number(w[1:].rstrip("%")) or w), w)
         elif w[:1].isdigit():
-            out.add(canonical_number(w.rstrip("%")) or w)
+            out.setdefault(canonical_number(w.rstrip("%")) or w, w)
         elif w in _SCALE:
-            out.add(w)
+            out.setdefault(w, w)
         elif w in _SCALE_SPELLINGS:
-            out.add(_SCALE_SPELLINGS[w])
+            out.setdefault(_SCALE_SPELLINGS[w], w)
         elif w in _MONTHS:
-            out.add(_MONTHS[w])  # a date: "May 15" is not "March 15"
+            out.setdefault(_MONTHS[w], w)  # a date: "May 15" is not "March 15"
         elif w == "may" and i + 1 < len(words) and words[i + 1][:1].isdigit():
-            out.add("month5")
+            out.setdefault("month5", w)
         elif w in _ORDINALS:
-            out.add(_ORDINALS[w])
+            out.setdefault(_ORDINALS[w], w)
         elif w in _MULTIPLES:
-            out.add(_MULTIPLES[w])
+            out.setdefault(_MULTIPLES[w], w)
     return out
 
 
@@ -189,7 +196,9 @@ _ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ly", "al", "ive", "ous", "ent", "a
 
 
 def _negations(words: list[str]) -> int:
-    return sum(1 for w in words if _negated(w))
+    # "No, parking is rented separately": an answer particle, not the negation of a claim
+    return sum(1 for i, w in enumerate(words) if _negated(w)
+               and not (w == "no" and i + 1 < len(words) and words[i + 1] in (",", ".", "!")))
 
 
 def _modal_classes(words: list[str]) -> set[str]:
@@ -367,8 +376,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         pn = " ".join(w for w in pw if _negated(w)) or "∅"
         out.append(Difference("replace", qn, pn, "negation"))
     qn_, pn_ = _numbers(qw), _numbers(pw)
-    if qn_ - pn_:
-        out.append(Difference("replace", " ".join(sorted(qn_ - pn_)), " ".join(sorted(pn_ - qn_)) or "∅", "number"))
+    if qn_.keys() - pn_.keys():
+        out.append(Difference("replace", " ".join(qn_[k] for k in sorted(qn_.keys() - pn_.keys())),
+                              " ".join(pn_[k] for k in sorted(pn_.keys() - qn_.keys())) or "∅", "number"))
     qm, pm = _modal_classes(qw), _modal_classes(pw)
     if qm - pm and pm:
         out.append(Difference("replace", " ".join(sorted(qm - pm)), " ".join(sorted(pm)), "modal"))

@@ -175,6 +175,9 @@ class QuoteResult:
       quote's own ellipsis mark); ``None`` when there is no passage to point to.
     - ``context``: about 300 characters of source either side of the match ("" if none).
     - ``reason``: one human sentence on why the verdict was given.
+    - ``page_start``/``page_end``/``boxes``: where the first span lies on the page, for a source
+      loaded from a PDF, DOCX or HTML file (:func:`quote_guard.documents.attach_locations`);
+      ``None``/``()`` for plain text. Boxes are ``(page, x0, y0, x1, y1)`` in PDF points.
     """
 
     quote: str
@@ -184,6 +187,9 @@ class QuoteResult:
     metrics: Metrics = field(default_factory=Metrics)
     context: str = ""
     reason: str = ""
+    page_start: int | None = None
+    page_end: int | None = None
+    boxes: tuple[tuple[int, float, float, float, float], ...] = ()
 
     @property
     def source_id(self) -> str | None:
@@ -205,4 +211,7 @@ class QuoteResult:
             "context": self.context,
             "reason": self.reason,
             "metrics": self.metrics.to_dict(),
+            "page_start": self.page_start,
+            "page_end": self.page_end,
+            "boxes": [list(b) for b in self.boxes],
         }

@@ -65,6 +65,7 @@ _NO_FIX = {
     "unsupported": "there is no source passage to fix it with",
     "uncheckable": "there was no source text to check it against",
     "paraphrase_weak": "a weak paraphrase has no passage known to say the same thing",
+    "misattributed": "the words are right but the citation names the wrong document",
 }
 
 
@@ -108,6 +109,11 @@ class Policy(BaseModel):
     paraphrase_weak: Action = Field(Action.REASK, description="A paraphrase too weak to fix; never 'fix'.")
     unsupported: Action = Field(Action.REASK, description="The sources do not say it; never 'fix'.")
     uncheckable: Action = Field(Action.ANNOTATE, description="There was no source text to check against; never 'fix'.")
+    misattributed: Action = Field(
+        Action.REASK,
+        description="The quote's citation names one document, but its words are in another; never 'fix'. "
+        "Applies when the verdict itself would pass or be fixed.",
+    )
     fallback: Action = Field(
         Action.ANNOTATE,
         description="Applied to quotes still marked 'reask' when re-asks run out, or where no re-ask "
@@ -134,7 +140,7 @@ class Policy(BaseModel):
 
     @field_validator(
         "verbatim", "near_verbatim", "altered", "paraphrase", "paraphrase_weak", "unsupported",
-        "uncheckable", "fallback", mode="before",
+        "uncheckable", "misattributed", "fallback", mode="before",
     )
     @classmethod
     def _action_spelling(cls, v: Any) -> Any:
@@ -157,12 +163,14 @@ class Policy(BaseModel):
         cos = result.metrics.cosine_similarity
         return cos is not None and cos >= self.strong_paraphrase_min_cosine and bool(result.verbatim)
 
-    def decide(self, result: QuoteResult, *, reask: bool = True) -> Decision:
+    def decide(self, result: QuoteResult, *, reask: bool = True, misattributed: bool = False) -> Decision:
         """The action for ``result``.
 
         With ``reask=False`` (no model to ask: :func:`~quote_guard.rewrite`, ``check()``,
         streaming) a ``reask`` becomes the ``fallback``. A ``fix`` with no source text to fix
-        to becomes the ``fallback`` too.
+        to becomes the ``fallback`` too. ``misattributed=True`` (the citation names another
+        document, :mod:`quote_guard.attribution`): a verdict that would pass or be fixed gets the
+        ``misattributed`` action instead.
 
         >>> from quote_guard.models import QuoteResult, Verdict
         >>> Policy().decide(QuoteResult("x", Verdict.UNSUPPORTED), reask=False)
@@ -178,6 +186,8 @@ class Policy(BaseModel):
                 note = (f"paraphrase too weak to fix (cosine {cos if cos is None else round(cos, 3)} "
                         f"< {self.strong_paraphrase_min_cosine})")
         action = Action(getattr(self, key))  # a policy copied without validation may hold a str
+        if misattributed and action in (Action.PASS, Action.FIX):
+            key, action, note = "misattributed", Action(self.misattributed), "the citation names another document"
         if action is Action.FIX and not result.verbatim:
             return Decision(self.fallback, key, "no source text to fix it to")
         if action is Action.REASK and not reask:

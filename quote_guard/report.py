@@ -23,24 +23,49 @@ import itertools
 import json
 import math
 import os
+import re
 import secrets
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .attribution import Attribution
+from .errors import QuoteGuardError
+from .manifest import RunManifest, canonical_json, sha256_hex
+from .metrics import needs_review, review_reasons
 from .models import Difference, Metrics, QuoteResult, Span, Verdict
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Callable
 
 __all__ = [
     "COLUMNS",
+    "DECISIONS_SUFFIX",
+    "MANIFEST_SUFFIX",
+    "REVIEW_COLUMNS",
+    "REVIEW_DECISIONS",
+    "ResultFileError",
     "ResultRecord",
     "ResultWriter",
     "confidence",
+    "csv_safe",
+    "csv_unsafe",
     "melt",
+    "plain_text",
     "open_writer",
     "read_records",
+    "read_decisions_file",
+    "read_manifest",
+    "read_review_sheet",
     "record_from_dict",
+    "recorded_decisions",
+    "review_key",
+    "write_decisions_file",
     "write_html",
+    "write_manifest_sheet",
+    "write_manifest_sidecar",
+    "write_review_sheet",
     "write_stats_csv",
 ]
 
@@ -99,6 +124,7 @@ class ResultRecord:
     """One result with its place in the input.
 
     ``index`` is the 0-based position of the quote in the input (the key ``--resume`` uses);
+    every file and screen shows it as the 1-based ``#`` (``index + 1``), the same number everywhere;
     ``origin`` says where it came from (``"file:line"``); ``requested_source`` is the source id
     the input asked for (JSONL ``source``), ``None`` when the quote was checked against all.
     """
@@ -108,6 +134,8 @@ class ResultRecord:
     origin: str = ""
     requested_source: str | None = None
     confidence: float = field(default=-1.0)
+    attribution: Attribution | None = None
+    """The citation check (:mod:`quote_guard.attribution`); ``None`` when the quote had no citation."""
 
     def __post_init__(self) -> None:
         if self.confidence < 0:
@@ -115,25 +143,30 @@ class ResultRecord:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSONL form: every field of the result, nested as in ``QuoteResult.to_dict()``."""
-        d: dict[str, Any] = {"index": self.index, "origin": self.origin, "requested_source": self.requested_source}
+        d: dict[str, Any] = {"#": self.index + 1, "index": self.index, "origin": self.origin,
+                             "requested_source": self.requested_source}
         d.update(self.result.to_dict())
         d["confidence"] = self.confidence
         d["changed_words"] = self.result.metrics.changed_words
+        d["attribution"] = self.attribution.to_dict() if self.attribution is not None else None
         return d
 
     def to_row(self) -> dict[str, Any]:
         """The flat form for CSV and Excel: metrics as columns, spans and differences as JSON."""
         r, m = self.result, self.result.metrics
+        a = self.attribution
         return {
-            "index": self.index,
+            "#": self.index + 1,
             "quote": r.quote,
             "verdict": r.verdict.value,
             "confidence": self.confidence,
             "source_id": r.source_id,
+            "attribution": a.status if a is not None else "none",
+            "cited_source": (a.cited_id or a.citation) if a is not None else None,
             "spans": json.dumps([asdict(s) for s in r.spans], ensure_ascii=False),
             "verbatim": r.verbatim,
-            "changed_words": "; ".join(m.changed_words),
-            "reason": r.reason,
+            "changed_words": plain_text("; ".join(m.changed_words)),
+            "reason": plain_text(r.reason),
             "context": r.context,
             "origin": self.origin,
             "requested_source": self.requested_source,
@@ -146,7 +179,27 @@ class ResultRecord:
             "n_fragments": m.n_fragments,
             "low_confidence": m.low_confidence,
             "differences": json.dumps([asdict(x) for x in m.differences], ensure_ascii=False),
+            "needs_review": needs_review(r),
         }
+
+
+_TOKENS = (
+    ("∅ → ", "(nothing) → "), (" → ∅", " → (nothing)"), ("∅", "(nothing)"),
+    ("near_verbatim", "near verbatim"), ("paraphrase_weak", "weak paraphrase"),
+)
+
+
+def plain_text(text: str) -> str:
+    """A reason as a reader should see it: no internal tokens (``∅`` for "nothing", verdict and
+    policy names with underscores).
+
+    >>> plain_text("∅ → not (negation); policy 'paraphrase_weak'")
+    "(nothing) → not (negation); policy 'weak paraphrase'"
+    """
+    for token, plain in _TOKENS:
+        if token in text:
+            text = text.replace(token, plain)
+    return text
 
 
 def _num(x: float | None) -> float | None:
@@ -155,6 +208,38 @@ def _num(x: float | None) -> float | None:
 
 COLUMNS: tuple[str, ...] = tuple(ResultRecord(0, QuoteResult("", Verdict.UNCHECKABLE)).to_row())
 TEXT_COLUMNS = frozenset({"quote", "verbatim", "changed_words", "reason", "context", "spans", "differences"})
+#: A CSV text cell starting with one of these is prefixed with ``'`` (unless it is a plain number).
+CSV_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d+)*|\d*\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def _needs_prefix(text: str) -> bool:
+    if text[:1] == "'":
+        return _needs_prefix(text[1:])
+    return text[:1] in CSV_TRIGGERS and not _PLAIN_NUMBER.fullmatch(text)
+
+
+def csv_safe(value: Any) -> Any:
+    """A CSV cell that no spreadsheet runs as a formula: text starting with ``=``, ``+``, ``-``,
+    ``@``, a tab or a carriage return gets a leading ``'`` unless it is a plain number (``-500``
+    stays as it is). Text that starts with ``'`` before such a character gets one more ``'``, so
+    :func:`csv_unsafe` always gives the original back.
+
+    >>> csv_safe("=SUM(A1)"), csv_safe("-500"), csv_safe("- a list item"), csv_safe(3)
+    ("'=SUM(A1)", '-500', "'- a list item", 3)
+    """
+    return "'" + value if isinstance(value, str) and _needs_prefix(value) else value
+
+
+def csv_unsafe(value: Any) -> Any:
+    """The inverse of :func:`csv_safe` (reading our own CSV back).
+
+    >>> csv_unsafe(csv_safe("=1+1")), csv_unsafe("'quoted'")
+    ('=1+1', "'quoted'")
+    """
+    if isinstance(value, str) and value[:1] == "'" and _needs_prefix(value[1:]):
+        return value[1:]
+    return value
 _FLOAT_COLUMNS = ("confidence", "match_ratio", "cosine_similarity", "bm25_score", "bm25_ratio")
 
 
@@ -166,7 +251,8 @@ def record_from_dict(d: Mapping[str, Any]) -> ResultRecord:
     if "metrics" in d:  # JSONL form
         md = dict(d["metrics"])
         spans = d["spans"]
-    else:  # flat CSV form: every value is a string
+    else:  # flat CSV form: every value is a string, formula-like text prefixed (csv_safe)
+        d = {k: csv_unsafe(v) for k, v in d.items()}
         md = {k: _parse_cell(k, d.get(k)) for k in ("stage", "match_ratio", "cosine_similarity", "bm25_score",
                                                     "bm25_ratio", "edit_distance", "n_fragments", "low_confidence")}
         md["differences"] = json.loads(d["differences"] or "[]")
@@ -183,11 +269,22 @@ def record_from_dict(d: Mapping[str, Any]) -> ResultRecord:
         reason=d.get("reason") or "",
     )
     return ResultRecord(
-        index=int(d["index"]),
+        index=int(d["index"]) if "index" in d else int(d["#"]) - 1,
         result=result,
         origin=d.get("origin") or "",
         requested_source=d.get("requested_source") or None,
+        attribution=_attribution_from(d),
     )
+
+
+def _attribution_from(d: Mapping[str, Any]) -> Attribution | None:
+    a = d.get("attribution")
+    if isinstance(a, Mapping):
+        return Attribution(a["status"], a.get("citation"), a.get("cited_id"), a.get("found_id"), a.get("reason") or "")
+    if isinstance(a, str) and a and a != "none":  # the CSV form: status and cited source
+        cited = d.get("cited_source") or None
+        return Attribution(a, cited, cited, d.get("source_id") or None)  # type: ignore[arg-type]
+    return None
 
 
 def _parse_cell(key: str, value: Any) -> Any:
@@ -325,7 +422,7 @@ class _CsvWriter(_FileWriter):
         os.replace(tmp, self.path)
 
     def write(self, record: ResultRecord) -> None:
-        self._w.writerow(record.to_row())
+        self._w.writerow({k: csv_safe(v) for k, v in record.to_row().items()})
         self._f.flush()
 
 
@@ -336,8 +433,9 @@ class _XlsxWriter(ResultWriter):
     valid (partial) sheet and keeps the side file for ``resume``.
     """
 
-    def __init__(self, path: Path, *, resume: bool) -> None:
+    def __init__(self, path: Path, *, resume: bool, manifest: RunManifest | None = None) -> None:
         self.path = path
+        self.manifest = manifest
         self.side = path.with_name(path.name + ".partial.jsonl")
         self._jsonl = _JsonlWriter(self.side, resume=resume)
         self.done = self._jsonl.done
@@ -352,27 +450,40 @@ class _XlsxWriter(ResultWriter):
         if self._jsonl._f.closed:
             return
         self._jsonl.close()
-        write_xlsx(self.path, self.side)
+        write_xlsx(self.path, self.side, manifest=self.manifest)
 
     def complete(self) -> None:
         self.close()
         self.side.unlink(missing_ok=True)
 
 
-def open_writer(path: Path, *, resume: bool = False) -> ResultWriter:
+def open_writer(path: Path, *, resume: bool = False, manifest: RunManifest | None = None) -> ResultWriter:
     """A streaming writer chosen by suffix: ``.jsonl``, ``.csv`` or ``.xlsx``.
 
     With ``resume=True`` an existing file is kept: cut or invalid trailing rows are dropped, and
-    ``writer.done`` maps the indices already there to their quotes.
+    ``writer.done`` maps the indices already there to their quotes. ``manifest`` is written as the
+    workbook's ``manifest`` sheet (Excel) or as the ``<file>.manifest.json`` sidecar (JSONL, CSV;
+    a resumed file keeps the sidecar of the run that started it).
     """
     suffix = path.suffix.lower()
+    if suffix in (".jsonl", ".csv") and manifest is not None and not (resume and path.exists()):
+        write_manifest_sidecar(path, manifest)
     if suffix == ".jsonl":
         return _JsonlWriter(path, resume=resume)
     if suffix == ".csv":
         return _CsvWriter(path, resume=resume)
     if suffix == ".xlsx":
-        return _XlsxWriter(path, resume=resume)
+        return _XlsxWriter(path, resume=resume, manifest=manifest)
     raise ValueError(f"{path}: unknown output format {suffix!r}; use .jsonl, .csv or .xlsx")
+
+
+def write_manifest_sidecar(path: Path, manifest: RunManifest) -> Path:
+    """Write ``<path>.manifest.json`` (atomically) and return its path."""
+    side = path.with_name(path.name + MANIFEST_SUFFIX)
+    tmp = side.with_name(side.name + ".tmp")
+    tmp.write_text(json.dumps(manifest.to_dict(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    os.replace(tmp, side)
+    return side
 
 
 def read_records(path: Path) -> Iterator[ResultRecord]:
@@ -400,8 +511,20 @@ _XLSX_FILL = {
 }
 
 
-def write_xlsx(path: Path, jsonl_path: Path) -> None:
+def write_xlsx(
+    path: Path,
+    jsonl_path: Path,
+    *,
+    manifest: RunManifest | None = None,
+    decisions: Mapping[ReviewKey, Decided] | None = None,
+) -> None:
     """Build an Excel sheet from a JSONL results file, sorted by confidence (lowest first).
+
+    After the ``results`` sheet come a ``review`` sheet (the quotes that need a human, with a
+    validated decision drop-down; see :func:`write_review_sheet`) and, when given, a ``manifest``
+    sheet. ``decisions`` fill the review sheet; by default they are the ones already recorded
+    for ``path`` (:func:`recorded_decisions`: its old review sheet and its ``.decisions.json``),
+    so a re-run keeps the decisions on unchanged quotes.
 
     Streams twice through the JSONL: once for ``(confidence, index, offset)``, once to write rows
     in sorted order, so memory holds three numbers per row. Text columns are 80 wide and wrapped,
@@ -417,6 +540,9 @@ def write_xlsx(path: Path, jsonl_path: Path) -> None:
 
         raise MissingDependencyError("Excel output", extra="cli", package="openpyxl") from exc
 
+    if decisions is None:
+        decisions = recorded_decisions(path)
+    to_review: list[ResultRecord] = []
     keys: list[tuple[float, int, int]] = []
     with jsonl_path.open("rb") as f:
         offset = 0
@@ -447,13 +573,18 @@ def write_xlsx(path: Path, jsonl_path: Path) -> None:
     with jsonl_path.open("rb") as f:
         for _, _, off in keys:
             f.seek(off)
-            row = record_from_dict(json.loads(f.readline())).to_row()
+            rec = record_from_dict(json.loads(f.readline()))
+            row = rec.to_row()
+            if row["needs_review"]:
+                to_review.append(rec)
             cells = []
             for col in COLUMNS:
                 value = row[col]
                 if isinstance(value, str):
                     value = _xlsx_safe(value)
                 c = WriteOnlyCell(ws, value=value)
+                if isinstance(value, str):
+                    c.data_type = "s"  # a string cell: never a formula, and no apostrophe added
                 c.alignment = wrap if col in TEXT_COLUMNS else top
                 if col == "verdict":
                     c.fill = fills[row["verdict"]]
@@ -462,6 +593,9 @@ def write_xlsx(path: Path, jsonl_path: Path) -> None:
                     c.number_format = "0.000"
                 cells.append(c)
             ws.append(cells)
+    write_review_sheet(wb, to_review, manifest=manifest, decisions=decisions)
+    if manifest is not None:
+        write_manifest_sheet(wb, manifest)
     tmp = path.with_name(path.name + ".tmp")
     wb.save(tmp)
     os.replace(tmp, path)  # a reader never sees half a workbook
@@ -472,9 +606,323 @@ def _xlsx_safe(text: str) -> str:
     cleaned = "".join(ch if ch in "\t\n\r" or ord(ch) >= 32 else "\ufffd" for ch in text) if any(
         ord(ch) < 32 for ch in text
     ) else text
-    if cleaned[:1] in ("=", "+", "-", "@"):
-        cleaned = "'" + cleaned  # never let a quote run as a formula
+    # no apostrophe: the cell is written as a string cell (data_type "s"), which never runs as a formula
     return cleaned if len(cleaned) <= 32000 else cleaned[:32000] + " …[cut]"
+
+
+# --------------------------------------------------------------------------- review and manifest sheets
+#
+# The Excel side of the review loop (quote_guard.research.review reads decisions back, steps
+# through them in a terminal and writes the methods section). A decision is stored under a
+# ReviewKey: the SHA-256 of the quote and the SHA-256 of the document it was found in (the
+# manifest's input hash; for a quote found nowhere, a hash of all the inputs; without a
+# manifest, a hash of the document id and the passage). Unchanged quotes over unchanged sources
+# keep their decisions across runs; a changed quote or source must be decided again.
+
+RESULTS_SHEET = "results"
+REVIEW_SHEET = "review"
+MANIFEST_SHEET = "manifest"
+#: Sidecar holding every decision made for a results file: ``results.xlsx.decisions.json``.
+DECISIONS_SUFFIX = ".decisions.json"
+#: Sidecar holding the run manifest of a JSONL or CSV results file: ``results.jsonl.manifest.json``.
+MANIFEST_SUFFIX = ".manifest.json"
+#: The values of the review sheet's ``decision`` drop-down, in order.
+REVIEW_DECISIONS: tuple[str, ...] = ("confirmed quote", "acceptable paraphrase", "misquote", "hallucination", "other")
+#: Columns of the review sheet. ``#`` is the quote's number (1-based, as in the CLI and the HTML
+#: report); ``decision`` has the drop-down; the hidden hashes are the key decisions are stored under.
+REVIEW_COLUMNS: tuple[str, ...] = (
+    "#", "verdict", "why", "confidence", "quote", "source_id", "source_passage", "differences", "reason",
+    "decision", "notes", "quote_hash", "source_hash",
+)
+#: ``(quote hash, source hash)``, both SHA-256 hex.
+ReviewKey = tuple[str, str]
+#: A recorded decision: ``(one of REVIEW_DECISIONS, notes)``.
+Decided = tuple[str, str]
+_NOTES_MAX = 2000
+_CELL_MAX = 30_000
+
+
+class ResultFileError(QuoteGuardError, ValueError):
+    """Raised when a results or decisions file cannot be used; the message names the file and the problem."""
+
+
+def review_key(result: QuoteResult, manifest: RunManifest | None) -> ReviewKey:
+    """The key a review decision on ``result`` is stored under (see the section comment).
+
+    >>> review_key(QuoteResult("q", Verdict.UNSUPPORTED), None)[0] == sha256_hex("q")
+    True
+    """
+    sid = result.source_id
+    if manifest is not None and manifest.input_hashes:
+        if sid is not None and sid in manifest.input_hashes:
+            src = manifest.input_hashes[sid]
+        elif sid is None:
+            src = sha256_hex(canonical_json(manifest.input_hashes))  # found nowhere: depends on every input
+        else:
+            src = sha256_hex(f"{sid}\x00{result.verbatim or ''}")
+    else:
+        src = sha256_hex(f"{sid or ''}\x00{result.verbatim or ''}")
+    return sha256_hex(result.quote), src
+
+
+def parse_decision(text: object) -> str | None:
+    """The decision a cell names (any case, ``_``/``-`` for spaces), ``None`` when blank; ``ValueError`` otherwise.
+
+    >>> parse_decision(" Acceptable_Paraphrase "), parse_decision(None)
+    ('acceptable paraphrase', None)
+    """
+    if text is None:
+        return None
+    norm = " ".join(str(text).replace("_", " ").replace("-", " ").split()).lower()
+    if not norm:
+        return None
+    if norm not in REVIEW_DECISIONS:
+        raise ValueError(f"{str(text)!r} is not a decision (allowed: {', '.join(REVIEW_DECISIONS)})")
+    return norm
+
+
+def differences_text(result: QuoteResult) -> str:
+    """The words that differ, one ``quote → source (category)`` item each, ``; ``-separated."""
+    return "; ".join(
+        f"{d.quote_text or '∅'} → {d.source_text or '∅'} ({d.category}{'' if d.load_bearing else ', harmless'})"
+        for d in result.metrics.differences
+    )
+
+
+def _cell_text(text: str) -> str:
+    cleaned = "".join(ch if ch in "\t\n\r" or ord(ch) >= 32 else "\ufffd" for ch in text)
+    return cleaned if len(cleaned) <= _CELL_MAX else cleaned[:_CELL_MAX] + " …[cut]"
+
+
+def write_review_sheet(
+    wb: Any,
+    records: Sequence[ResultRecord],
+    *,
+    manifest: RunManifest | None,
+    decisions: Mapping[ReviewKey, Decided],
+) -> int:
+    """Add the ``review`` sheet to an openpyxl workbook (write-only or not); return its row count.
+
+    One row per record that needs review (:func:`quote_guard.metrics.needs_review`), in the order
+    given, earlier ``decisions`` filled in by key. The ``decision`` cells carry a validated
+    drop-down (Excel and LibreOffice refuse other values), ``notes`` a length limit; text cells
+    are string cells (never formulas); the key columns are hidden.
+    """
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Alignment, Font, PatternFill
+    from openpyxl.utils import get_column_letter
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    ws = wb.create_sheet(REVIEW_SHEET)
+    widths = {"#": 6, "quote": 60, "source_passage": 60, "differences": 40, "reason": 40, "notes": 40,
+              "decision": 22, "why": 16, "verdict": 14, "source_id": 20}
+    letters = {name: get_column_letter(i) for i, name in enumerate(REVIEW_COLUMNS, start=1)}
+    for name, letter in letters.items():
+        ws.column_dimensions[letter].width = widths.get(name, 11)
+        if name in ("quote_hash", "source_hash"):
+            ws.column_dimensions[letter].hidden = True
+    ws.freeze_panes = "B2"
+    rows = [r for r in records if needs_review(r.result)]
+    last = max(len(rows) + 1, 2)
+    choices = ",".join(REVIEW_DECISIONS)
+    dv = DataValidation(type="list", formula1=f'"{choices}"', allow_blank=True, showErrorMessage=True,
+                        showInputMessage=True, errorTitle="Not a decision", error=f"Choose one of: {choices}.",
+                        promptTitle="Decision", prompt="Pick from the list.")
+    dv.add(f"{letters['decision']}2:{letters['decision']}{last}")
+    notes = DataValidation(type="textLength", operator="lessThanOrEqual", formula1=str(_NOTES_MAX), allow_blank=True,
+                           showErrorMessage=True, errorTitle="Note too long",
+                           error=f"Notes are limited to {_NOTES_MAX} characters.")
+    notes.add(f"{letters['notes']}2:{letters['notes']}{last}")
+    ws.data_validations.append(dv)
+    ws.data_validations.append(notes)
+
+    wrap = Alignment(wrap_text=True, vertical="top")
+    fill = PatternFill("solid", start_color="FFF9C4", end_color="FFF9C4")
+    head = []
+    for name in REVIEW_COLUMNS:
+        c = WriteOnlyCell(ws, value=name)
+        c.font = Font(bold=True)
+        head.append(c)
+    ws.append(head)
+    for rec in rows:
+        r = rec.result
+        key = review_key(r, manifest)
+        decision, note = decisions.get(key, (None, None))
+        values: dict[str, Any] = {
+            "#": rec.index + 1, "verdict": r.verdict.value, "why": ", ".join(review_reasons(r)),
+            "confidence": rec.confidence, "quote": r.quote, "source_id": r.source_id,
+            "source_passage": r.verbatim or "", "differences": differences_text(r), "reason": r.reason,
+            "decision": decision, "notes": note, "quote_hash": key[0], "source_hash": key[1],
+        }
+        cells = []
+        for name in REVIEW_COLUMNS:
+            value = values[name]
+            c = WriteOnlyCell(ws, value=_cell_text(value) if isinstance(value, str) else value)
+            if isinstance(value, str):
+                c.data_type = "s"  # a text cell, never a formula
+            c.alignment = wrap
+            if name in ("decision", "notes"):
+                c.fill = fill
+            if name == "confidence":
+                c.number_format = "0.00"
+            cells.append(c)
+        ws.append(cells)
+    return len(rows)
+
+
+def write_manifest_sheet(wb: Any, manifest: RunManifest) -> None:
+    """Add the ``manifest`` sheet: readable ``field``/``value`` rows, then the exact JSON in ``json`` rows
+    (cut into cells of at most 30,000 characters; :func:`read_manifest` joins them)."""
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
+
+    ws = wb.create_sheet(MANIFEST_SHEET)
+    ws.column_dimensions["A"].width = 45
+    ws.column_dimensions["B"].width = 80
+
+    def row(a: str, b: Any, *, bold: bool = False) -> None:
+        ca, cb = WriteOnlyCell(ws, value=a), WriteOnlyCell(ws, value=b)
+        ca.data_type = "s"
+        if isinstance(b, str):
+            cb.data_type = "s"
+        if bold:
+            ca.font = cb.font = Font(bold=True)
+        ws.append([ca, cb])
+
+    row("field", "value", bold=True)
+    row("quote_guard_version", manifest.quote_guard_version)
+    row("date", manifest.date)
+    row("config_hash", manifest.config_hash)
+    row("embedder", manifest.embedder if manifest.embedder is not None else "(semantic stage off)")
+    for k, v in manifest.thresholds.items():
+        row(f"threshold: {k}", v)
+    for k, digest in manifest.input_hashes.items():
+        row(f"input: {k}", digest)
+    text = json.dumps(manifest.to_dict(), ensure_ascii=False)
+    for i in range(0, len(text), _CELL_MAX):
+        row("json", text[i : i + _CELL_MAX])
+
+
+def _unescape_cell(value: Any) -> Any:
+    # Older sheets prefixed formula-like text with an apostrophe; strip it back off.
+    if isinstance(value, str) and value[:1] == "'" and value[1:2] in ("=", "+", "-", "@"):
+        return value[1:]
+    return value
+
+
+def sheet_rows(path: Path, name: str) -> list[dict[str, Any]] | None:
+    """The rows of sheet ``name`` of an ``.xlsx`` as dicts keyed by the header; ``None`` without that sheet.
+
+    Raises :class:`ResultFileError` when the file is missing or not a workbook.
+    """
+    try:
+        from openpyxl import load_workbook
+    except ImportError as exc:  # pragma: no cover - only without the extra
+        from .errors import MissingDependencyError
+
+        raise MissingDependencyError("Reading Excel results", extra="cli", package="openpyxl") from exc
+    if not path.exists():
+        raise ResultFileError(f"{path}: no such file")
+    try:
+        wb = load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises zipfile, KeyError, InvalidFileException...
+        raise ResultFileError(f"{path}: not a readable .xlsx workbook ({type(exc).__name__}: {exc})") from None
+    try:
+        if name not in wb.sheetnames:
+            return None
+        it = wb[name].iter_rows(values_only=True)
+        header = next(it, None)
+        if header is None:
+            return []
+        cols = [str(h) if h is not None else "" for h in header]
+        return [{c: _unescape_cell(v) for c, v in zip(cols, values) if c}
+                for values in it if any(v is not None for v in values)]
+    finally:
+        wb.close()
+
+
+def read_manifest(path: Path) -> RunManifest | None:
+    """The run manifest of a results file: the ``manifest`` sheet of an ``.xlsx``, else the
+    ``<file>.manifest.json`` sidecar; ``None`` when there is none."""
+    rows = sheet_rows(path, MANIFEST_SHEET) if path.suffix.lower() == ".xlsx" else None
+    chunks = [str(r.get("value") or "") for r in rows or () if r.get("field") == "json"]
+    side = path.with_name(path.name + MANIFEST_SUFFIX)
+    if chunks:
+        where, text = path, "".join(chunks)
+    elif side.exists():
+        where, text = side, side.read_text(encoding="utf-8")
+    else:
+        return None
+    try:
+        return RunManifest.from_dict(json.loads(text))
+    except (ValueError, QuoteGuardError) as exc:
+        raise ResultFileError(f"{where}: the run manifest is damaged ({exc})") from None
+
+
+def read_review_sheet(path: Path) -> tuple[dict[ReviewKey, Decided], list[str]]:
+    """The decisions typed into a workbook's review sheet, by key, and one problem line per unusable row."""
+    out: dict[ReviewKey, Decided] = {}
+    problems: list[str] = []
+    for n, row in enumerate(sheet_rows(path, REVIEW_SHEET) or [], start=2):
+        qh, sh = row.get("quote_hash"), row.get("source_hash")
+        if not qh or not sh:
+            problems.append(f"{path}: review row {n}: the hidden key columns are empty; row skipped")
+            continue
+        try:
+            decision = parse_decision(row.get("decision"))
+        except ValueError as exc:
+            problems.append(f"{path}: review row {n}: {exc}")
+            continue
+        if decision is not None:
+            note = row.get("notes")
+            out[(str(qh), str(sh))] = (decision, "" if note is None else str(note))
+    return out, problems
+
+
+def read_decisions_file(side: Path) -> dict[ReviewKey, Decided]:
+    """The decisions of a ``.decisions.json`` file (``{}`` when it does not exist)."""
+    if not side.exists():
+        return {}
+    try:
+        out: dict[ReviewKey, Decided] = {}
+        for item in json.loads(side.read_text(encoding="utf-8"))["decisions"]:
+            decision = parse_decision(item["decision"])
+            if decision is not None:
+                out[(str(item["quote_hash"]), str(item["source_hash"]))] = (decision, str(item.get("notes") or ""))
+        return out
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ResultFileError(f"{side}: not a decisions file ({type(exc).__name__}: {exc})") from None
+
+
+def write_decisions_file(side: Path, decisions: Mapping[ReviewKey, Decided], quotes: Mapping[ReviewKey, str]) -> None:
+    """Write every decision (with the start of its quote, for people reading the file) atomically."""
+    items = [{"quote_hash": k[0], "source_hash": k[1], "decision": d, "notes": n, "quote": quotes.get(k, "")[:200]}
+             for k, (d, n) in sorted(decisions.items())]
+    tmp = side.with_name(side.name + ".tmp")
+    tmp.write_text(json.dumps({"schema": 1, "decisions": items}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    os.replace(tmp, side)
+
+
+def recorded_decisions(path: Path, *, warn: Callable[[str], None] | None = None) -> dict[ReviewKey, Decided]:
+    """Every decision recorded for the results file ``path``: its ``.decisions.json``, then its review
+    sheet on top (an ``.xlsx``). Never raises: an unreadable file is reported to ``warn`` and skipped."""
+    out: dict[ReviewKey, Decided] = {}
+    try:
+        out.update(read_decisions_file(path.with_name(path.name + DECISIONS_SUFFIX)))
+    except QuoteGuardError as exc:
+        (warn or _log_warning)(str(exc))
+    if path.suffix.lower() == ".xlsx" and path.exists():
+        try:
+            out.update(read_review_sheet(path)[0])
+        except QuoteGuardError as exc:
+            (warn or _log_warning)(f"earlier review decisions not carried over: {exc}")
+    return out
+
+
+def _log_warning(message: str) -> None:
+    import logging
+
+    logging.getLogger("quote_guard").warning("quote_guard: %s", message)
 
 
 # --------------------------------------------------------------------------- stats
@@ -510,7 +958,7 @@ def write_stats_csv(path: Path, stats: Mapping[str, Any]) -> None:
         w = csv.writer(f)
         w.writerow(["variable", "value"])
         for name, value in melt(stats):
-            w.writerow([name, "" if value is None else value])
+            w.writerow([name, "" if value is None else csv_safe(value)])
 
 
 # --------------------------------------------------------------------------- html
@@ -580,6 +1028,29 @@ def _fmt(x: float | None, digits: int = 3) -> str:
     return "" if x is None or not math.isfinite(x) else f"{x:.{digits}f}"
 
 
+def _citation_text(a: Attribution | None) -> str:
+    if a is None or a.status == "none":
+        return ""
+    if a.status == "misattributed":
+        return f"misattributed: cites {a.cited_id}, found in {a.found_id}"
+    if a.status == "unresolved":
+        return f"“{a.citation}” names no source"
+    return f"{a.citation} → {a.cited_id}"
+
+
+def _manifest_footer(manifest: RunManifest) -> str:
+    """The HTML footer: the run manifest, readable, then its exact JSON."""
+    rows = [("quote_guard version", manifest.quote_guard_version), ("date", manifest.date),
+            ("config hash", manifest.config_hash),
+            ("embedder", manifest.embedder if manifest.embedder is not None else "(semantic stage off)")]
+    rows += [(f"threshold {k}", str(v)) for k, v in manifest.thresholds.items()]
+    rows += [(f"input {k}", v) for k, v in manifest.input_hashes.items()]
+    dl = "".join(f"<dt>{_esc(k)}</dt><dd>{_esc(v)}</dd>" for k, v in rows)
+    body = json.dumps(manifest.to_dict(), ensure_ascii=False, indent=1)
+    return (f'<footer id="manifest"><details><summary>Run manifest (how this report was made)</summary>'
+            f'<dl>{dl}</dl><pre class="manifest-json">{_esc(body)}</pre></details></footer>')
+
+
 def _quote_item(rec: ResultRecord) -> str:
     r, m = rec.result, rec.result.metrics
     v = r.verdict.value
@@ -590,9 +1061,10 @@ def _quote_item(rec: ResultRecord) -> str:
         link = f'<span class="qtext">“{label}”</span>'
     rows = [
         ("verdict", v),
-        ("reason", r.reason),
+        ("reason", plain_text(r.reason)),
         ("confidence", _fmt(rec.confidence, 2)),
         ("source", ", ".join(f"{s.source_id} [{s.start}:{s.end}]" for s in r.spans) or "not found in the sources"),
+        ("citation", _citation_text(rec.attribution)),
         ("from", rec.origin),
         ("stage", m.stage),
         ("match ratio", _fmt(m.match_ratio)),
@@ -627,8 +1099,11 @@ def write_html(
     sources: Mapping[str, str],
     *,
     title: str = "quote_guard report",
+    manifest: RunManifest | None = None,
 ) -> None:
     """Write one self-contained HTML page: the quotes, and each source with its quoted spans.
+
+    ``manifest`` is shown in the page's footer (``<footer id="manifest">``), readable and as JSON.
 
     No network: CSS and JS are inline, and a Content-Security-Policy forbids every other load.
     All text is HTML-escaped, so a source containing ``<script>`` shows as text. Documents over
@@ -702,7 +1177,10 @@ def write_html(
         if prev < len(text):
             out.append(f'<div class="gap">… {len(text) - prev:,} characters not shown …</div>')
         out.append("</article>")
-    out.append(f'</section></main><script nonce="{nonce}">{REPORT_JS}</script></body></html>')
+    out.append("</section></main>")
+    if manifest is not None:
+        out.append(_manifest_footer(manifest))
+    out.append(f'<script nonce="{nonce}">{REPORT_JS}</script></body></html>')
 
     tmp = path.with_name(path.name + ".tmp")
     with tmp.open("w", encoding="utf-8") as f:

@@ -42,7 +42,7 @@ from .models import QuoteResult, Verdict
 from .normalize import json_unescape
 from .policy import Action, Decision, Policy
 
-__all__ = ["Pair", "Rewrite", "RewriteEdit", "rewrite"]
+__all__ = ["Pair", "Rewrite", "RewriteEdit", "fit_to_answer", "rewrite"]
 
 Pair = tuple[ExtractedQuote, QuoteResult] | tuple[ExtractedQuote, QuoteResult, Action | str]
 """One quote and its result, optionally with an action that overrides the policy for it."""
@@ -93,6 +93,9 @@ class RewriteEdit:
             "after": self.after,
             "quote": self.quote.text,
             "source_id": self.result.source_id,
+            # the exact source span and text, before fit_to_answer collapsed its layout
+            "source_spans": [[s.source_id, s.start, s.end] for s in self.result.spans],
+            "source_text": self.result.verbatim,
         }
 
 
@@ -274,6 +277,39 @@ def _line_sep(text: str, q: ExtractedQuote) -> str:
     return "\n" + (m.group() if m else "> ")
 
 
+# a line of page furniture: "12", "- 3 -", "Page 2 of 9", "p. 4", "[7]"
+_FURNITURE_LINE = re.compile(
+    r"[ \t]*(?:page|pg\.?|p\.)?[ \t]*[-–—(\[]?[ \t]*\d{1,4}[ \t]*[-–—)\]]?[ \t]*(?:(?:of|/)[ \t]*\d{1,4})?[ \t]*",
+    re.IGNORECASE,
+)
+_SPACE_RUN = re.compile(r"[ \t\u00a0\u2007\u202f]+")
+_ANY_SPACE = re.compile(r"\s+")
+
+
+def fit_to_answer(verbatim: str, quote: str, *, block: bool = False) -> str:
+    r"""The source text as the answer would write it: page furniture lines inside it (a page
+    number or "Page 3 of 12" alone on a line, not in the quote) dropped, line breaks normalised
+    (``\r\n`` -> ``\n``), and whitespace collapsed the way the quote writes it: a one-line quote
+    gets single spaces; a quote with line breaks (or a block quote) keeps the line breaks and
+    single spaces within lines. The edit log keeps the exact source span and text.
+
+    >>> fit_to_answer("shall pay\r\n\r\nPage 3 of 12\r\n\r\nthe  rent", "shall pay the rent")
+    'shall pay the rent'
+    """
+    text = verbatim.replace("\r\n", "\n").replace("\r", "\n")
+    if "\n" in text:
+        lines = text.split("\n")
+        kept = [ln for ln in lines if not (ln.strip() and _FURNITURE_LINE.fullmatch(ln) and ln.strip() not in quote)]
+        if len(kept) != len(lines):
+            text = "\n".join(kept)
+    if block or "\n" in quote.strip():
+        text = "\n".join(_SPACE_RUN.sub(" ", ln).strip(" ") for ln in text.split("\n"))
+        return re.sub(r"\n{3,}", "\n\n", text)
+    lead = " " if quote[:1].isspace() else ""
+    trail = " " if quote[-1:].isspace() else ""
+    return lead + _ANY_SPACE.sub(" ", text).strip() + trail
+
+
 def _marker(template: str, r: QuoteResult) -> str:
     return template.replace("{verdict}", r.verdict.value)
 
@@ -296,9 +332,9 @@ def _plan(
             raise ValueError(f"refusing to fix a quote whose verdict is {v!r}")
         if r.verbatim is None or not r.verbatim.strip():
             return lo, hi, whole, Action.PASS, f"{v}: policy '{key}' asks for fix, but the result has no source text"
-        new = r.verbatim
+        new = fit_to_answer(r.verbatim, q.text, block=q.kind is QuoteKind.BLOCK) or r.verbatim
         if q.kind is QuoteKind.BLOCK:
-            new = new.replace("\r\n", "\n").replace("\n", _line_sep(text, q))
+            new = new.replace("\n", _line_sep(text, q))
         if new == q.text:
             return lo, hi, whole, Action.FIX, f"{v}: already reads as the source text{where}"
         fixed = text[lo:q.start] + _encode(q, new) + text[q.end:hi]

@@ -267,8 +267,10 @@ def test_sources_from_call():
         ]},
         {"role": "tool", "tool_call_id": "c1", "content": "Sunny."},
     ]
-    got = collect_sources(msgs)
+    # the question and the instructions count only when their roles are configured (issue 12)
+    got = collect_sources(msgs, roles=("system", "user", "tool", "function"))
     ids = {s.id: s.text for s in got.sources}
+    assert {s.id for s in collect_sources(msgs).sources} == {"a", "b", "memo", "tool_result[t1]", "message[4]"}
     assert ids == {
         "message[0]": "Be exact.",
         "a": "Alpha text.",

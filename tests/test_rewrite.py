@@ -262,7 +262,8 @@ def test_json_field_fix_is_escaped_and_stays_valid() -> None:
     q = one(answer)
     verbatim = 'The "Tenant" shall\npay'
     rw = rewrite(answer, [(q, res(q.text, Verdict.NEAR_VERBATIM, verbatim))])
-    assert json.loads(rw.text)["quotes"][0] == {"text": verbatim, "source": "S1"}
+    # the source's line break is collapsed the way the one-line quote writes it (issue 12)
+    assert json.loads(rw.text)["quotes"][0] == {"text": 'The "Tenant" shall pay', "source": "S1"}
     check_log(rw)
 
 
@@ -512,7 +513,10 @@ def test_any_policy_edits_only_the_quotes(parts: list[tuple[str, tuple[str, str]
             q = e.quote
             inner = rw.text[e.new_start + (q.start - q.outer_start): e.new_end - (q.outer_end - q.end)]
             decoded = json.loads('"' + inner + '"') if q.json_pointer else inner
-            assert decoded == e.result.verbatim
+            # the source text, its layout fitted to the answer (issue 12: no \r\n or space runs pasted in)
+            from quote_guard.rewrite import fit_to_answer
+
+            assert decoded == fit_to_answer(e.result.verbatim, q.text)
 
 
 def test_docstring_examples_run() -> None:

@@ -28,16 +28,32 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..config import QuoteGuardConfig, load_config
-from ..errors import ConfigError, QuoteVerificationError, ReaskExhaustedError
+from ..attribution import check_attribution
+from ..config import MAX_ATTEMPTS, QuoteGuardConfig, load_config
+from ..errors import ConfigError, ProviderError, QuoteVerificationError, ReaskExhaustedError
 from ..extract import extract_quotes
+from ..limits import answer_limit_reason, limited, quote_count_reason
 from ..models import QuoteResult, Source, Verdict
 from ..policy import EDITS, Action, Policy
 from ..rewrite import rewrite
+from ..sources import JsonSource, remap_result
 from ..verify import Verifier
 from .messages import coerce_sources, collect_sources, copy_messages, feedback_message
 from .provider import LLMClient, ProviderRetry
-from .report import Attempt, GuardReport, QuoteOutcome, attach, get_content, report_of, set_content, sum_usage, usage_of
+from .report import (
+    Attempt,
+    GuardReport,
+    QuoteOutcome,
+    attach,
+    get_content,
+    has_choice,
+    has_tool_calls,
+    raw_content,
+    report_of,
+    set_content,
+    sum_usage,
+    usage_of,
+)
 from .stream import StreamState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -57,6 +73,7 @@ class _Checker:
         self.verifier = verifier
 
     def verify(self, quotes: Sequence[str], sources: Sequence[Source]) -> list[QuoteResult]:
+        """Verify within ``limits`` (an over-long quote or source gives ``uncheckable``, naming the limit)."""
         if not quotes:
             return []
         if not sources:
@@ -64,17 +81,45 @@ class _Checker:
                 QuoteResult(q, Verdict.UNCHECKABLE, reason="The call carried no source text to check the quote against.")
                 for q in quotes
             ]
-        return self.verifier.verify(list(quotes), list(sources))
+        return limited(quotes, sources, self.verifier.verify, self.config.limits)
 
-    def check(self, text: str, sources: Sequence[Source], policy: Policy, *, reask: bool) -> list[QuoteOutcome]:
-        """Every quote of ``text`` with its result and the policy's decision."""
+    def check(self, text: str, sources: Sequence[Source], policy: Policy, *, reask: bool,
+              structured: Mapping[str, JsonSource] | None = None) -> list[QuoteOutcome]:
+        """Every quote of ``text`` with its result and the policy's decision.
+
+        A quote with a citation hint is checked against the cited document first
+        (:func:`~quote_guard.attribution.check_attribution`); a misattributed one gets the
+        policy's ``misattributed`` action. Spans into JSON tool results (``structured``) are
+        moved back into the original JSON text.
+
+        Over ``limits.max_answer_chars`` nothing is extracted: the answer gets one
+        ``uncheckable`` outcome that names the limit. Past ``limits.max_quotes`` the extra
+        quotes are ``uncheckable`` (naming the limit) instead of verified.
+        """
+        limits = self.config.limits
+        if len(text) > limits.max_answer_chars:
+            return [self._over_limit(text, answer_limit_reason(len(text), limits.max_answer_chars), policy, reask)]
         found = extract_quotes(text, self.config.extract)
-        results = self.verify([q.text for q in found], sources)
+        kept = found[: limits.max_quotes]
+        results = self.verify([q.text for q in kept], sources)
+        reason = quote_count_reason(len(found), limits.max_quotes)
+        results += [QuoteResult(q.text, Verdict.UNCHECKABLE, reason=reason) for q in found[limits.max_quotes:]]
         out = []
         for q, r in zip(found, results):
-            d = policy.decide(r, reask=reask)
-            out.append(QuoteOutcome(q.text, q.start, q.end, r, d.action, d.note, q))
+            a = None
+            if sources and r.verdict is not Verdict.UNCHECKABLE:
+                a, r = check_attribution(q, r, sources, self.verifier)
+                if structured:
+                    r = remap_result(r, dict(structured))
+            d = policy.decide(r, reask=reask, misattributed=a is not None and a.misattributed)
+            out.append(QuoteOutcome(q.text, q.start, q.end, r, d.action, d.note, q, a))
         return out
+
+    @staticmethod
+    def _over_limit(text: str, reason: str, policy: Policy, reask: bool) -> QuoteOutcome:
+        result = QuoteResult(text[:200], Verdict.UNCHECKABLE, reason=reason)
+        d = policy.decide(result, reask=reask)
+        return QuoteOutcome(text[:200], 0, 0, result, d.action, reason, None)
 
     @staticmethod
     def raise_for(outcomes: Sequence[QuoteOutcome]) -> None:
@@ -95,18 +140,26 @@ class _Checker:
 def _settled(outcomes: Sequence[QuoteOutcome], policy: Policy, note: str) -> tuple[QuoteOutcome, ...]:
     """The outcomes with every pending re-ask replaced by the policy's fallback."""
     return tuple(
-        QuoteOutcome(o.quote, o.start, o.end, o.result, policy.fallback, note, o.extracted)
+        QuoteOutcome(o.quote, o.start, o.end, o.result, policy.fallback, note, o.extracted, o.attribution)
         if o.action is Action.REASK else o
         for o in outcomes
     )
 
 
 def _report(run: _Run, final: Sequence[QuoteOutcome], final_text: str, *, exhausted: bool = False,
-            streamed: bool = False, attempts: Sequence[Attempt] | None = None) -> GuardReport:
-    """The one place a :class:`GuardReport` is built."""
+            streamed: bool = False, attempts: Sequence[Attempt] | None = None, truncated: bool = False,
+            error: str = "") -> GuardReport:
+    """The one place a :class:`GuardReport` is built.
+
+    A truncated stream, a provider failure and an answer that never came (no choices) are
+    never ``passed``, whatever the quotes say.
+    """
     tried = tuple(run.attempts if attempts is None else attempts)
     return GuardReport(
-        passed=all(o.passed for o in final),
+        passed=all(o.passed for o in final) and not (truncated or error or run.no_answer),
+        truncated=truncated,
+        error=error,
+        notes=tuple(run.notes),
         quotes=tuple(final),
         attempts=tried,
         retries=tuple(run.retries),
@@ -114,6 +167,9 @@ def _report(run: _Run, final: Sequence[QuoteOutcome], final_text: str, *, exhaus
         final_text=final_text,
         sources=tuple(s.id for s in run.sources),
         skipped_sources=tuple(run.skipped),
+        sources_fallback=run.fallback,
+        source_origins=dict(run.origins),
+        manifest=run.manifest(),
         exhausted=exhausted,
         streamed=streamed,
         usage=sum_usage(a.usage for a in tried),
@@ -131,26 +187,61 @@ class _Run:
         self.guard = guard
         cfg = guard.config
         self.messages = copy_messages(messages)  # the caller's list is never touched
+        self.fallback = False
+        self.origins: dict[str, str] = {}
+        self.structured: dict[str, JsonSource] = {}
         if sources is None:
-            collected = collect_sources(self.messages, roles=cfg.sources.roles, documents=cfg.sources.documents)
+            collected = collect_sources(self.messages, roles=cfg.sources.roles, documents=cfg.sources.documents,
+                                        fallback=cfg.sources.fallback)
             self.sources, self.skipped = collected.sources, collected.skipped
+            self.fallback, self.origins, self.structured = collected.fallback, collected.origins, collected.structured
         else:
             self.sources, self.skipped = coerce_sources(sources), []
+            self.origins = {s.id: "sources= argument" for s in self.sources}
         self.policy = policy
         self.max_attempts = max_attempts
         self.attempts: list[Attempt] = []
         self.responses: list[Any] = []
         self.retries: list[ProviderRetry] = []
         self.next_messages: list[dict[str, Any]] | None = list(self.messages)
+        self.notes: list[str] = []
+        self.empty: set[int] = set()  # indexes of re-ask replies that had no answer
+        self.no_answer = False  # the first reply had no choice at all
 
     @property
     def number(self) -> int:
         return len(self.attempts) + 1
 
+    def manifest(self) -> dict[str, Any]:
+        """The run manifest of this call (:class:`~quote_guard.manifest.RunManifest` fields, without
+        the full config: its hash names it); the config part is computed once per guard."""
+        from datetime import datetime, timezone
+
+        from ..manifest import build_manifest, sha256_hex
+
+        base = getattr(self.guard, "_manifest_base", None)
+        if base is None or base[0] is not self.guard.config:
+            base = (self.guard.config, build_manifest(self.guard.config, None))
+            self.guard._manifest_base = base  # type: ignore[attr-defined]
+        m = base[1]
+        return {
+            "schema": m.schema,
+            "quote_guard_version": m.quote_guard_version,
+            "config_hash": m.config_hash,
+            "thresholds": dict(m.thresholds),
+            "embedder": m.embedder,
+            "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "input_hashes": {s.id: sha256_hex(s.text) for s in self.sources},
+        }
+
     def observe(self, response: Any) -> list[dict[str, Any]] | None:
         text = get_content(response)
+        if self.attempts and not text.strip():
+            return self._empty_reply(response)
+        if not self.attempts:
+            self._note_first(response)
         checker = self.guard._checker
-        outcomes = checker.check(text, self.sources, self.policy, reask=True)
+        outcomes = checker.check(text, self.sources, self.policy, reask=True, structured=self.structured)
         reask = [o for o in outcomes if o.action is Action.REASK]
         more = bool(reask) and self.number < self.max_attempts
         self.attempts.append(Attempt(self.number, text, tuple(outcomes), reasked=more, usage=usage_of(response)))
@@ -162,6 +253,7 @@ class _Run:
         cfg = self.guard.config.reask
         feedback = feedback_message(
             [o.result for o in reask],
+            attributions=[o.attribution for o in reask],
             template=cfg.template,
             item_template=cfg.item_template,
             no_verbatim_text=cfg.no_verbatim_text,
@@ -172,8 +264,55 @@ class _Run:
         self.next_messages = [*self.messages, {"role": "assistant", "content": text}, feedback]
         return self.next_messages
 
+    def _note_first(self, response: Any) -> None:
+        if not has_choice(response):
+            self.no_answer = True
+            self.notes.append("attempt 1: the model returned no choices: there is no answer to check")
+        elif raw_content(response) is None and not has_tool_calls(response):
+            self.notes.append("attempt 1: the model returned no content (content=None)")
+
+    def _empty_reply(self, response: Any) -> list[dict[str, Any]] | None:
+        """A re-ask reply without an answer ("", ``None``, no choices, tool calls only) never
+        replaces the answer we have: it is recorded, noted, and the same re-ask is sent again
+        while attempts remain."""
+        why = ("no choices" if not has_choice(response) else "only tool calls" if has_tool_calls(response)
+               else "no content" if raw_content(response) is None else "an empty answer")
+        self.notes.append(f"attempt {self.number}: the model returned {why}; the earlier answer was kept")
+        more = self.number < self.max_attempts
+        self.empty.add(len(self.attempts))
+        self.attempts.append(Attempt(self.number, "", (), reasked=more, usage=usage_of(response)))
+        self.responses.append(response)
+        if not more:
+            self.next_messages = None
+        return self.next_messages
+
+    def _last_answer(self) -> Attempt:
+        """The last attempt that carried an answer (re-ask replies without one are skipped)."""
+        real = [a for i, a in enumerate(self.attempts) if i not in self.empty]
+        return real[-1]
+
+    def partial(self, exc: ProviderError) -> ProviderError:
+        """``exc`` with :attr:`~quote_guard.errors.ProviderError.partial` set: the best answer so
+        far (failing quotes given the fallback, or annotated under ``fallback: raise``) with its
+        report, ``error`` set. Nothing is lost when a re-ask fails."""
+        if not self.attempts or exc.partial is not None:
+            return exc
+        fallback = Action.ANNOTATE if self.policy.fallback is Action.RAISE else self.policy.fallback
+        chosen, response = self.attempts[0], self.responses[0]
+        final = tuple(
+            QuoteOutcome(o.quote, o.start, o.end, o.result, fallback, "the provider failed during a re-ask",
+                         o.extracted) if o.action is Action.REASK else o
+            for o in chosen.quotes
+        )
+        new_text = self.guard._checker.apply(chosen.text, final)
+        set_content(response, new_text)
+        self.notes.append(f"attempt {self.number}: the provider failed; the answer of attempt 1 is returned")
+        attach(response, _report(self, final, new_text, error=str(exc)))
+        exc.partial = response
+        return exc
+
     def finish(self) -> Any:
-        last = self.attempts[-1]
+        last = self._last_answer()
         exhausted = any(o.action is Action.REASK for o in last.quotes)
         if exhausted:
             if self.policy.fallback is Action.RAISE:
@@ -186,7 +325,7 @@ class _Run:
             chosen, response = self.attempts[0], self.responses[0]
             final = _settled(chosen.quotes, self.policy, "re-asks ran out")
         else:
-            chosen, response = last, self.responses[-1]
+            chosen, response = last, self.responses[self.attempts.index(last)]
             final = chosen.quotes
         new_text = self.guard._checker.apply(chosen.text, final)
         set_content(response, new_text)
@@ -264,9 +403,9 @@ class QuoteGuard:
         n = call.get("n")
         if n not in (None, 1):
             raise ConfigError(f"n={n}: QuoteGuard verifies one choice per call; call it once per answer")
-        attempts = self.config.reask.max_attempts if max_attempts is USE_CONFIG else int(max_attempts)
-        if attempts < 1:
-            raise ConfigError(f"max_attempts={attempts}: must be at least 1")
+        attempts = self.config.reask.max_attempts if max_attempts is USE_CONFIG else max_attempts
+        if isinstance(attempts, bool) or not isinstance(attempts, int) or not 1 <= attempts <= MAX_ATTEMPTS:
+            raise ConfigError(f"max_attempts={attempts!r}: must be a whole number from 1 to {MAX_ATTEMPTS}")
         return model, call, self._policy(policy), attempts
 
     # -- sync ----------------------------------------------------------------------------
@@ -291,8 +430,12 @@ class QuoteGuard:
         model, call, run = self._start(model, messages, sources, policy, max_attempts, kwargs)
         if stream:
             return GuardedStream(self, run, model, call)
-        while (msgs := run.next_messages) is not None:
-            run.observe(self.client.complete(model, msgs, call, attempt=run.number, retries_log=run.retries))
+        try:
+            while (msgs := run.next_messages) is not None:
+                run.observe(self.client.complete(model, msgs, call, attempt=run.number, retries_log=run.retries))
+        except ProviderError as exc:
+            run.partial(exc)
+            raise
         return run.finish()
 
     async def acompletion(
@@ -310,8 +453,13 @@ class QuoteGuard:
         model, call, run = self._start(model, messages, sources, policy, max_attempts, kwargs)
         if stream:
             return GuardedAsyncStream(self, run, model, call)
-        while (msgs := run.next_messages) is not None:
-            run.observe(await self.client.acomplete(model, msgs, call, attempt=run.number, retries_log=run.retries))
+        try:
+            while (msgs := run.next_messages) is not None:
+                run.observe(await self.client.acomplete(model, msgs, call, attempt=run.number,
+                                                        retries_log=run.retries))
+        except ProviderError as exc:
+            run.partial(exc)
+            raise
         return run.finish()
 
     # -- no LLM: check an answer you already have ---------------------------------------------
@@ -330,7 +478,7 @@ class QuoteGuard:
         """
         pol = self._policy(policy)
         run = _Run(self, messages or [], sources, pol, 1)
-        outcomes = self._checker.check(text, run.sources, pol, reask=False)
+        outcomes = self._checker.check(text, run.sources, pol, reask=False, structured=run.structured)
         self._checker.raise_for(outcomes)
         new_text = self._checker.apply(text, outcomes)
         return new_text, _report(run, outcomes, new_text, attempts=[Attempt(1, text, tuple(outcomes), reasked=False)])
@@ -354,6 +502,18 @@ def _finished(chunk: Any) -> bool:
         return False
 
 
+def _provider_finished(stream: Any) -> bool | None:
+    """Did the provider itself send a ``finish_reason``? ``None`` when the stream cannot say.
+
+    litellm ends every stream with a chunk whose ``finish_reason`` is ``"stop"``, even when
+    the connection was cut mid-quote or mid-event; its stream wrapper keeps what the provider
+    really sent in ``received_finish_reason``.
+    """
+    if not hasattr(stream, "received_finish_reason"):
+        return None
+    return bool(stream.received_finish_reason or getattr(stream, "intermittent_finish_reason", None))
+
+
 def _set_delta(chunk: Any, text: str) -> None:
     chunk.choices[0].delta.content = text
 
@@ -371,6 +531,7 @@ class _StreamBase:
         """Set when the stream is exhausted (read it with :func:`report_of`)."""
         self._usage: dict[str, int] | None = None
         self._last: Any = None
+        self._finished = False  # a chunk carried finish_reason
 
     @property
     def report(self) -> GuardReport | None:
@@ -385,22 +546,44 @@ class _StreamBase:
             return chunk
         out = self._state.feed(piece or "")
         if _finished(chunk):
+            self._finished = True
             out += self._state.close()
         if piece is not None or out:
             _set_delta(chunk, out)
         return chunk
 
-    def _tail(self) -> Any:
+    def _tail(self, error: ProviderError | None = None) -> Any:
+        """Close the stream: release what is still held, and write the report.
+
+        A stream that ended without ``finish_reason`` (cut mid-quote, mid-event, or by a
+        provider error) is ``truncated``: the held text is released as it is (nothing is
+        lost), its unclosed quote is not verified, and the report never says passed.
+        """
+        held = len(self._state.text) - self._state.emitted
         rest = self._state.close()
         tail = None
         if rest and self._last is not None:
             tail = self._last.model_copy(deep=True) if hasattr(self._last, "model_copy") else self._last
             _set_delta(tail, rest)
         st = self._state
+        truncated = not self._finished
+        if truncated:
+            why = "a provider error" if error is not None else "the stream ended without finish_reason"
+            self._run.notes.append(
+                f"truncated: {why}; {held} held-back character(s) were released unverified" if held
+                else f"truncated: {why}"
+            )
         final = tuple(st.outcomes)
         attempt = Attempt(1, st.text, final, reasked=False, usage=self._usage)
-        self.quote_guard_report = _report(self._run, final, "".join(st.released), streamed=True, attempts=[attempt])
+        self.quote_guard_report = _report(self._run, final, "".join(st.released), streamed=True, attempts=[attempt],
+                                          truncated=truncated, error=str(error) if error is not None else "")
         return tail
+
+    def _failed(self, exc: ProviderError) -> None:
+        """A provider error mid-stream: close with a truncated report; the stream is the partial."""
+        self._tail(exc)
+        if exc.partial is None:
+            exc.partial = self
 
     @property
     def text(self) -> str:
@@ -414,8 +597,14 @@ class GuardedStream(_StreamBase):
     def __iter__(self) -> Iterator[Any]:
         client = self._guard.client
         stream = client.complete(self._model, self._run.messages, self._call, attempt=1, retries_log=self._run.retries)
-        for chunk in client.iterate(stream, self._model, self._call):
-            yield self._on_chunk(chunk)
+        try:
+            for chunk in client.iterate(stream, self._model, self._call):
+                yield self._on_chunk(chunk)
+        except ProviderError as exc:
+            self._failed(exc)
+            raise
+        if (finished := _provider_finished(stream)) is not None:
+            self._finished = finished
         tail = self._tail()
         if tail is not None:
             yield tail
@@ -429,8 +618,14 @@ class GuardedAsyncStream(_StreamBase):
         stream = await client.acomplete(
             self._model, self._run.messages, self._call, attempt=1, retries_log=self._run.retries
         )
-        async for chunk in client.aiterate(stream, self._model, self._call):
-            yield self._on_chunk(chunk)
+        try:
+            async for chunk in client.aiterate(stream, self._model, self._call):
+                yield self._on_chunk(chunk)
+        except ProviderError as exc:
+            self._failed(exc)
+            raise
+        if (finished := _provider_finished(stream)) is not None:
+            self._finished = finished
         tail = self._tail()
         if tail is not None:
             yield tail

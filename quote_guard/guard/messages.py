@@ -1,23 +1,38 @@
 """Chat messages in and out: the sources a call carries, and the re-ask feedback turn.
 
-Sources are read from the call itself when the caller passes none:
+**Sources by role.** When the caller passes no ``sources=``, the sources are the *documents*
+the call carries, not the conversation around them:
 
-- the text of ``system``, ``user`` and ``tool`` messages (string content, or OpenAI
-  ``{"type": "text"}`` parts) gets the id ``message[i]`` (``message[i].content[j]`` when a
-  message has several text parts);
-- ``<document id="…">…</document>`` blocks inside any such text become their own sources,
-  named by their ``id`` (or ``name``/``title``/a ``<source>`` child); the text around them
-  stays in ``message[i]`` with the blocks blanked out, so offsets still index the message;
+- ``tool`` and ``function`` messages (their whole text), and Anthropic ``tool_result``
+  blocks (``tool_result[<tool_use_id>]``): what a tool returned is evidence;
 - Anthropic-style ``{"type": "document"}`` content blocks (``source.type`` ``text`` or
-  ``content``) use their ``id`` or ``title``;
-- Anthropic ``tool_result`` blocks are ``tool_result[<tool_use_id>]``.
+  ``content``), named by their ``id`` or ``title``;
+- in any ``system``, ``user`` or ``tool`` text: ``<document id="…">…</document>`` blocks
+  (named by ``id``, ``name``, ``title`` or a ``<source>`` child), and *fenced context blocks*:
+  a fenced block (```` ``` ```` or ``~~~``) whose info string starts with ``context``,
+  ``document``, ``doc`` or ``source``, named by the next word or an ``id=`` attribute
+  (```` ```context lease.txt ````), else ``message[i].context[k]``.
 
-Offsets of every span index the *original* text of that message part or document.
+The plain text of the user's question and of the instructions is **not** a source: quoting the
+user back is not quoting a document. ``roles`` (``sources.roles`` in ``validators.yaml``)
+lists the roles whose plain text also counts (default ``("tool", "function")``; add
+``"user"``/``"system"`` to check against them too). When a call carries no document-like
+source at all (a contract pasted untagged into the user message, say), the system and user
+text are used instead and :attr:`CollectedSources.fallback` is True (the guard reports it as
+``sources_fallback``), rather than checking against nothing.
 
->>> [s.id for s in sources_from_messages([
+A tool result that is a JSON object or array is read as its string values
+(:func:`quote_guard.sources.json_source`); the spans of results are moved back into the
+original JSON text. Offsets of every span index the *original* text of that message part or
+document. :attr:`CollectedSources.origins` says which message each source came from.
+
+>>> got = collect_sources([
 ...     {"role": "system", "content": "Answer from the documents."},
-...     {"role": "user", "content": '<document id="lease">The Tenant shall pay.</document> Who pays?'}])]
-['message[0]', 'lease', 'message[1]']
+...     {"role": "user", "content": '<document id="lease">The Tenant shall pay.</document> Who pays?'}])
+>>> [s.id for s in got.sources], got.origins["lease"], got.fallback
+(['lease'], 'message[1] (user), <document id="lease">', False)
+>>> [s.id for s in collect_sources([{"role": "user", "content": "The Tenant shall pay. Who pays?"}]).sources]
+['message[0]']
 """
 
 from __future__ import annotations
@@ -30,9 +45,11 @@ from typing import Any
 
 from ..errors import SourceError
 from ..models import QuoteResult, Source, Verdict
+from ..sources import JsonSource, json_source, scrub_surrogates
 from ..verify import coerce_sources as verify_coerce_sources
 
 __all__ = [
+    "DEFAULT_ROLES",
     "CollectedSources",
     "coerce_sources",
     "collect_sources",
@@ -42,20 +59,38 @@ __all__ = [
     "sources_from_messages",
 ]
 
+#: Roles whose plain text is a source by default: tool output.
+DEFAULT_ROLES: tuple[str, ...] = ("tool", "function")
+_FALLBACK_ROLES = ("system", "developer", "user")
 _DOC = re.compile(r"<document\b([^>]*)>(.*?)</document\s*>", re.DOTALL | re.IGNORECASE)
 _ATTR = re.compile(r"""([A-Za-z_][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _CHILD_CONTENT = re.compile(r"<document_content>(.*?)</document_content\s*>", re.DOTALL | re.IGNORECASE)
 _CHILD_SOURCE = re.compile(r"<source>(.*?)</source\s*>", re.DOTALL | re.IGNORECASE)
 _WRAPPER = re.compile(r"</?documents\s*>", re.IGNORECASE)
+# a fenced context block: ```context [name | id="name"] ... ```
+_FENCE = re.compile(
+    r"^(?P<indent>[ \t]{0,3})(?P<fence>`{3,}|~{3,})[ \t]*(?P<kind>context|document|doc|source)\b(?P<info>[^\n]*)\n"
+    r"(?P<body>.*?)\n?^[ \t]{0,3}(?P=fence)[ \t]*$",
+    re.IGNORECASE | re.MULTILINE | re.DOTALL,
+)
 _TEXT_PARTS = frozenset({"text", "input_text"})
 
 
 @dataclass
 class CollectedSources:
-    """Sources found in a call, plus what could not be read (reported, never dropped silently)."""
+    """Sources found in a call, plus what could not be read (reported, never dropped silently).
+
+    - ``origins``: source id -> where it came from (``'message[1] (user), <document id="lease">'``);
+    - ``fallback``: no document-like source was found, so the system and user text were used;
+    - ``structured``: the JSON tool results among the sources, by id (their spans are moved
+      back into the original JSON with :func:`quote_guard.sources.remap_result`).
+    """
 
     sources: list[Source] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    origins: dict[str, str] = field(default_factory=dict)
+    fallback: bool = False
+    structured: dict[str, JsonSource] = field(default_factory=dict)
 
 
 def copy_messages(messages: Any) -> list[dict[str, Any]]:
@@ -93,21 +128,33 @@ class _Collector:
         self.out = CollectedSources()
         self._seen: dict[str, str] = {}
         self._n_docs = 0
+        self.where = ""  # "message[i] (role)" of the message being read
+        self.n_documents = 0  # document-like sources found (not plain message text)
 
-    def add(self, sid: str, text: str) -> None:
+    def add(self, sid: str, text: str, origin: str, *, document: bool, tool: bool = False) -> None:
         if not text.strip():
             return
+        text = scrub_surrogates(text)
         if sid in self._seen:
             if self._seen[sid] == text:
                 return
             raise SourceError(f"two different documents share the id {sid!r}: give each document its own id")
         self._seen[sid] = text
-        self.out.sources.append(Source(sid, text))
+        structured = json_source(sid, text) if tool else None
+        if structured is not None:
+            self.out.structured[sid] = structured
+            self.out.sources.append(structured.source)
+        else:
+            self.out.sources.append(Source(sid, text))
+        self.out.origins[sid] = origin
+        self.n_documents += document
 
-    def text(self, sid: str, text: str) -> None:
-        """Add a text, splitting out its <document> blocks."""
-        if not self.documents or "<document" not in text.lower():
-            self.add(sid, text)
+    def text(self, sid: str, text: str, *, plain: bool, tool: bool = False) -> None:
+        """Add a text's <document> blocks and fenced context blocks, and the rest when ``plain``."""
+        low = text.lower()
+        if not self.documents or ("<document" not in low and not _has_fence(low)):
+            if plain:
+                self.add(sid, text, self.where, document=tool, tool=tool)
             return
         rest = list(text)
         for m in _DOC.finditer(text):
@@ -122,29 +169,38 @@ class _Collector:
                 or (child_source.group(1).strip() if child_source else "")
                 or f"{sid}.document[{self._n_docs - 1}]"
             )
-            self.add(doc_id, doc_text)
-            for k in range(m.start(), m.end()):
-                if rest[k] != "\n":
-                    rest[k] = " "
+            self.add(doc_id, doc_text, f'{self.where}, <document id="{doc_id}">', document=True)
+            _blank(rest, m.start(), m.end())
         remainder = "".join(rest)
-        if _WRAPPER.sub("", remainder).strip():
-            self.add(sid, remainder)
+        for k, m in enumerate(_FENCE.finditer(remainder)):
+            info = m.group("info").strip()
+            named = _attrs(info)
+            name = named.get("id") or named.get("name") or named.get("title") or (info.split()[0] if info else "")
+            doc_id = name.strip("\"'") or f"{sid}.context[{k}]"
+            self.add(doc_id, text[m.start("body"):m.end("body")], f"{self.where}, fenced {m.group('kind').lower()} "
+                     f"block {doc_id!r}", document=True)
+            _blank(rest, m.start(), m.end())
+        remainder = "".join(rest)
+        if plain and _WRAPPER.sub("", remainder).strip():
+            self.add(sid, remainder, self.where, document=tool, tool=tool)
 
-    def part(self, sid: str, part: Any, *, index: int) -> None:
+    def part(self, sid: str, part: Any, *, index: int, plain: bool, tool: bool) -> None:
         if isinstance(part, str):
-            self.text(sid, part)
+            self.text(sid, part, plain=plain, tool=tool)
             return
         if not isinstance(part, Mapping):
             self.out.skipped.append(f"{sid}: unreadable content part ({type(part).__name__})")
             return
         kind = part.get("type")
         if kind in _TEXT_PARTS and isinstance(part.get("text"), str):
-            self.text(sid, part["text"])
+            self.text(sid, part["text"], plain=plain, tool=tool)
         elif kind == "document":
             self.document(sid, part)
         elif kind == "tool_result":
             rid = f"tool_result[{part.get('tool_use_id') or index}]"
-            self.content(rid, part.get("content"))
+            where, self.where = self.where, f"{self.where}, tool_result {rid}"
+            self.content(rid, part.get("content"), plain=True, tool=True)
+            self.where = where
         elif kind in ("image_url", "image", "input_image", "input_audio", "file"):
             self.out.skipped.append(f"{sid}: {kind} part (not text) not used as a source")
         else:
@@ -154,18 +210,24 @@ class _Collector:
         src = block.get("source") or {}
         doc_id = str(block.get("id") or block.get("title") or sid)
         stype = src.get("type") if isinstance(src, Mapping) else None
+        origin = f"{self.where}, document block {doc_id!r}"
         if stype == "text" and isinstance(src.get("data"), str):
-            self.add(doc_id, src["data"])
+            self.add(doc_id, src["data"], origin, document=True)
         elif stype == "content":
-            self.content(doc_id, src.get("content"))
+            where, self.where = self.where, origin
+            self.content(doc_id, src.get("content"), plain=True, tool=False, document=True)
+            self.where = where
         else:
             self.out.skipped.append(f"{doc_id}: document source of type {stype!r} (not text) not used as a source")
 
-    def content(self, sid: str, content: Any) -> None:
+    def content(self, sid: str, content: Any, *, plain: bool, tool: bool, document: bool = False) -> None:
         if content is None:
             return
         if isinstance(content, str):
-            self.text(sid, content)
+            if document:
+                self.add(sid, content, self.where, document=True)
+            else:
+                self.text(sid, content, plain=plain, tool=tool)
             return
         if isinstance(content, Mapping):
             content = [content]
@@ -174,22 +236,53 @@ class _Collector:
         for j, p in enumerate(parts):
             # one text part: the message's own id; several: one id each
             pid = sid if (len(texts) == 1 and p is texts[0]) else f"{sid}.content[{j}]"
-            self.part(pid, p, index=j)
+            if document and isinstance(p, Mapping) and p.get("type") in _TEXT_PARTS and isinstance(p.get("text"), str):
+                self.add(pid, p["text"], self.where, document=True)
+            else:
+                self.part(pid, p, index=j, plain=plain, tool=tool)
+
+
+def _has_fence(low: str) -> bool:
+    return ("```" in low or "~~~" in low) and any(k in low for k in ("context", "document", "doc", "source"))
+
+
+def _blank(chars: list[str], a: int, b: int) -> None:
+    """Blank ``chars[a:b]`` (newlines kept), so the text around a block keeps its offsets."""
+    for k in range(a, b):
+        if chars[k] != "\n":
+            chars[k] = " "
 
 
 def collect_sources(
     messages: Sequence[Mapping[str, Any]],
     *,
-    roles: Iterable[str] = ("system", "user", "tool", "function"),
+    roles: Iterable[str] = DEFAULT_ROLES,
     documents: bool = True,
+    fallback: bool = True,
 ) -> CollectedSources:
-    """Read the sources a chat carries (see the module docstring for the rules)."""
+    """Read the sources a chat carries (see the module docstring for the rules).
+
+    ``roles``: roles whose plain text is a source (tool output by default). ``documents``:
+    split out document blocks and fenced context blocks. ``fallback``: with no document-like
+    source in the call, use the system and user text (and set ``fallback``).
+    The assistant's own earlier turns are never sources.
+    """
     wanted = set(roles)
     c = _Collector(documents)
     for i, m in enumerate(messages):
-        if m.get("role") not in wanted:
+        role = m.get("role")
+        if role == "assistant" or not isinstance(role, str):
             continue
-        c.content(f"message[{i}]", m.get("content"))
+        c.where = f"message[{i}] ({role})"
+        tool = role in ("tool", "function")
+        c.content(f"message[{i}]", m.get("content"), plain=role in wanted, tool=tool)
+    if fallback and c.n_documents == 0:
+        extra = [r for r in _FALLBACK_ROLES if r not in wanted]
+        if extra:
+            more = collect_sources(messages, roles=(*wanted, *extra), documents=documents, fallback=False)
+            if more.sources:
+                more.fallback = True
+                return more
     return c.out
 
 
@@ -225,18 +318,31 @@ def feedback_message(
     role: str = "user",
     attempt: int = 1,
     max_attempts: int = 1,
+    attributions: Sequence[Any] | None = None,
 ) -> dict[str, Any]:
-    """ONE targeted message listing each failing quote with what to copy instead."""
+    """ONE targeted message listing each failing quote with what to copy instead.
+
+    ``attributions`` (one :class:`~quote_guard.attribution.Attribution` or ``None`` per failure)
+    name a wrong citation: the item then says which document the quote cites and which one
+    holds its words.
+    """
     items = []
     for n, r in enumerate(failures, 1):
+        a = attributions[n - 1] if attributions is not None and n - 1 < len(attributions) else None
+        verdict, reason, differences = r.verdict.value, r.reason, describe_differences(r)
+        if a is not None and getattr(a, "status", None) == "misattributed":
+            verdict = "misattributed"
+            reason = (f"{a.reason} Cite {a.found_id} for these words, or quote a passage that is in "
+                      f"{a.cited_id}.")
+            differences = f"the citation: you cited {a.cited_id}; the words are in {a.found_id}"
         items.append(
             item_template.format_map(
                 {
                     "index": n,
                     "quote": r.quote,
-                    "verdict": r.verdict.value,
-                    "reason": r.reason,
-                    "differences": describe_differences(r),
+                    "verdict": verdict,
+                    "reason": reason,
+                    "differences": differences,
                     "verbatim": f"“{r.verbatim}”" if r.verbatim else no_verbatim_text,
                     "source_id": r.source_id or "none",
                     "context": r.context,

@@ -81,16 +81,53 @@ def is_retryable(exc: BaseException) -> bool:
     return code is not None and (code in _RETRYABLE_STATUS or code >= 500)
 
 
-def _retry_after(exc: BaseException) -> float | None:
-    response = getattr(exc, "response", None)
-    headers = getattr(response, "headers", None)
-    if not headers:
-        return None
+def _header(headers: Any, name: str) -> Any:
     try:
-        value = headers.get("retry-after")
-        return float(value) if value is not None else None
-    except (TypeError, ValueError, AttributeError):
+        return headers.get(name)
+    except AttributeError:
         return None
+
+
+def _retry_after(exc: BaseException) -> float | None:
+    """Seconds the provider asked us to wait, or None.
+
+    litellm puts the provider's real headers in ``exc.litellm_response_headers`` (its
+    ``exc.response`` is a stub without them); ``retry-after-ms`` (OpenAI), ``retry-after``
+    in seconds or as an HTTP date are read, from there or from ``exc.response.headers``.
+    """
+    for headers in (getattr(exc, "litellm_response_headers", None),
+                    getattr(getattr(exc, "response", None), "headers", None)):
+        if not headers:
+            continue
+        ms = _header(headers, "retry-after-ms")
+        try:
+            if ms is not None and float(ms) >= 0:
+                return float(ms) / 1000.0
+        except (TypeError, ValueError):
+            pass
+        value = _header(headers, "retry-after")
+        if value is None:
+            continue
+        seconds: float | None
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            seconds = _http_date_delay(str(value))
+        if seconds is not None and seconds >= 0 and seconds == seconds:  # NaN is not a delay
+            return seconds
+    return None
+
+
+def _http_date_delay(value: str) -> float | None:
+    from email.utils import parsedate_to_datetime
+
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when is None:
+        return None
+    return max(0.0, when.timestamp() - time.time())
 
 
 def _provider_of(model: str | None, kwargs: dict[str, Any]) -> str | None:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..attribution import Attribution
 from ..models import Metrics, QuoteResult, Span, Verdict
 from ..policy import Action
 
@@ -23,6 +24,9 @@ __all__ = [
     "QuoteOutcome",
     "attach",
     "get_content",
+    "has_choice",
+    "has_tool_calls",
+    "raw_content",
     "report_of",
     "set_content",
     "sum_usage",
@@ -50,6 +54,8 @@ class QuoteOutcome:
     action: Action
     note: str = ""
     extracted: Any = field(default=None, repr=False, compare=False)  # the ExtractedQuote
+    attribution: Attribution | None = None
+    """Does the quote's citation name the document it comes from (``None``: not checked)."""
 
     @property
     def verdict(self) -> Verdict:
@@ -76,11 +82,14 @@ class QuoteOutcome:
 
     def shifted(self, by: int) -> QuoteOutcome:
         """The same outcome with its offsets moved by ``by`` (a quote found in a window of the answer)."""
-        return QuoteOutcome(self.quote, self.start + by, self.end + by, self.result, self.action, self.note, None)
+        return QuoteOutcome(self.quote, self.start + by, self.end + by, self.result, self.action, self.note, None,
+                            self.attribution)
 
     def to_dict(self) -> dict[str, Any]:
         d = self.result.to_dict()
         d.update({"start": self.start, "end": self.end, "action": self.action.value, "passed": self.passed})
+        if self.attribution is not None:
+            d["attribution"] = self.attribution.to_dict()
         if self.note:
             d["note"] = self.note
         return d
@@ -123,6 +132,17 @@ class GuardReport:
     - ``retries``: transient provider failures that were retried (timeouts, 429, 5xx).
     - ``exhausted``: re-asks ran out; the original answer was returned with the fallback.
     - ``original_text`` / ``final_text``: the model's first answer, and what the caller got.
+    - ``sources`` / ``source_origins``: the ids checked against, and the message each came from.
+    - ``sources_fallback``: the call carried no document-like source, so the system and user
+      text were used (see :mod:`quote_guard.guard.messages`).
+    - ``manifest``: how the result was made (:class:`~quote_guard.manifest.RunManifest` as a dict:
+      version, config hash, thresholds, embedder, date, a hash of each source).
+    - ``truncated``: a stream ended without ``finish_reason`` (cut mid-quote or mid-event, or
+      the connection failed): what arrived was released, but the call never counts as passed.
+    - ``error``: the provider failure that ended the call early (the report then rides on
+      ``ProviderError.partial``); empty when the call completed.
+    - ``notes``: what else the caller should know, one sentence each (an empty re-ask reply
+      that did not replace the answer, a reply without choices...).
     """
 
     passed: bool
@@ -136,6 +156,12 @@ class GuardReport:
     exhausted: bool = False
     streamed: bool = False
     usage: dict[str, int] = field(default_factory=dict)
+    sources_fallback: bool = False
+    source_origins: dict[str, str] = field(default_factory=dict)
+    manifest: dict[str, Any] = field(default_factory=dict)
+    truncated: bool = False
+    error: str = ""
+    notes: tuple[str, ...] = ()
 
     @property
     def n_attempts(self) -> int:
@@ -152,9 +178,15 @@ class GuardReport:
             "n_attempts": self.n_attempts,
             "exhausted": self.exhausted,
             "streamed": self.streamed,
+            "truncated": self.truncated,
+            "error": self.error,
+            "notes": list(self.notes),
             "original_text": self.original_text,
             "final_text": self.final_text,
             "sources": list(self.sources),
+            "sources_fallback": self.sources_fallback,
+            "source_origins": dict(self.source_origins),
+            "manifest": dict(self.manifest),
             "skipped_sources": list(self.skipped_sources),
             "usage": dict(self.usage),
             "retries": [r.to_dict() for r in self.retries],
@@ -165,6 +197,10 @@ class GuardReport:
     def summary(self) -> str:
         """One line for logs: ``passed, 3 quotes (2 verbatim, 1 fixed), 2 attempts``."""
         head = "passed" if self.passed else f"FLAGGED ({len(self.flagged)} quote(s) not verified)"
+        if self.truncated:
+            head += ", stream truncated"
+        if self.error:
+            head += ", provider failed"
         acts: dict[str, int] = {}
         for q in self.quotes:
             acts[q.action.value] = acts.get(q.action.value, 0) + 1
@@ -198,14 +234,42 @@ def attach(response: Any, report: GuardReport) -> None:
 
 
 def get_content(response: Any) -> str:
-    try:
-        content = response.choices[0].message.content
-    except (AttributeError, IndexError, KeyError, TypeError):
-        content = None
+    """The answer text of a response; ``""`` when there is none (no choices, ``content=None``)."""
+    content = raw_content(response)
     return content if isinstance(content, str) else ""
 
 
+_NO_CHOICE = object()
+
+
+def raw_content(response: Any) -> Any:
+    """``choices[0].message.content`` as the provider sent it (``None`` stays ``None``);
+    a private sentinel when the response has no choice at all (see :func:`has_choice`)."""
+    try:
+        return response.choices[0].message.content
+    except (AttributeError, IndexError, KeyError, TypeError):
+        return _NO_CHOICE
+
+
+def has_choice(response: Any) -> bool:
+    """False for a response with ``choices=[]`` (or no message): there is no answer to check."""
+    return raw_content(response) is not _NO_CHOICE
+
+
+def has_tool_calls(response: Any) -> bool:
+    """True when the first choice calls tools (its ``content`` may then be ``None``)."""
+    try:
+        calls = response.choices[0].message.tool_calls
+    except (AttributeError, IndexError, KeyError, TypeError):
+        return False
+    return bool(calls)
+
+
 def set_content(response: Any, text: str) -> None:
+    """Write the corrected answer back; a ``None`` content stays ``None`` when there is no text
+    (a tool-call-only response), and a response without choices is left as it is."""
+    if not text and raw_content(response) in (None, _NO_CHOICE):
+        return
     try:
         response.choices[0].message.content = text
     except (AttributeError, IndexError, TypeError):  # pragma: no cover

@@ -37,8 +37,12 @@ It works with ``on_fail`` ``fix``, ``reask``, ``filter``, ``exception`` and ``no
   the validators after it: every result here returns the call metadata (``sources``
   included) plus its own ``quote_guard`` key.
 
-Telemetry: guardrails reads ``~/.guardrailsrc``; set ``enable_metrics=false`` there (and
-keep ``use_remote_inferencing=false``). quote_guard never changes guardrails' settings.
+Telemetry: with no ``~/.guardrailsrc``, guardrails turns its hub metrics on and exports OTLP
+traces to a remote host. Importing this module turns both off (see
+:func:`quote_guard._offline.quiet_guardrails`) unless you opted in: ``enable_metrics=true`` in
+``~/.guardrailsrc``, ``QUOTE_GUARD_GUARDRAILS_TELEMETRY=1``, or
+``Guard().configure(allow_metrics_collection=True)``. A value you set explicitly (in the rc
+file, or ``settings.disable_tracing``) is never changed.
 """
 
 from __future__ import annotations
@@ -47,12 +51,15 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
+from .._offline import apply as _offline_defaults
+from .._offline import quiet_guardrails
 from ..config import QuoteGuardConfig, load_config
 from ..errors import ConfigError, MissingDependencyError
 from ..guard import GuardReport, QuoteGuard
 from ..guard.messages import describe_differences
 from ..policy import Action
 
+_offline_defaults()  # before guardrails imports litellm: no cost-map download, HF offline
 try:
     with warnings.catch_warnings():
         # guardrails imports its typer CLI, which trips click/typer deprecation notices at
@@ -70,6 +77,8 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise MissingDependencyError(
         "the guardrails validator quote_guard/verified_quotes", extra="guardrails", package="guardrails-ai"
     ) from exc
+
+quiet_guardrails()
 
 __all__ = ["VALIDATOR_NAME", "VerifiedQuotes", "quote_summary"]
 
@@ -103,11 +112,11 @@ class VerifiedQuotes(Validator):  # type: ignore[misc]
         on_fail: str | Callable[..., Any] | None = None,
         **kwargs: Any,
     ) -> None:
-        super().__init__(on_fail=on_fail, fix_action=fix_action, **kwargs)
         if config is None or isinstance(config, str):
             config = load_config(config)
         if fix_action is not None:
             config = config.merged({"policy.fallback": fix_action})
+        super().__init__(on_fail=on_fail, fix_action=config.policy.fallback.value, **kwargs)
         self._guard = QuoteGuard(config)
         self._sources = sources
 
@@ -173,7 +182,8 @@ def quote_summary(outcome: Any) -> dict[str, Any]:
     Returns ``{"passed": bool, "fixed": bool, "failures": [...]}`` from the outcome's
     ``validation_summaries``, which keep failures that ``on_fail="fix"`` repaired.
     ``passed`` is True when every quote was verbatim or only needed a fix to the exact
-    source text (near_verbatim, a strong paraphrase); ``fixed`` says the text was changed.
+    source text (near_verbatim, a strong paraphrase), and False when the outcome carries an
+    ``error`` (an empty re-ask reply, say); ``fixed`` says the text was changed.
     """
     failures = []
     passed = True
@@ -184,6 +194,8 @@ def quote_summary(outcome: Any) -> dict[str, Any]:
         if not all(" -> fix:" in sp["reason"] for sp in spans):
             passed = False
         failures.append({"reason": s.failure_reason, "error_spans": spans})
+    if getattr(outcome, "error", None):  # the call itself failed (an empty reply...): nothing was verified
+        passed = False
     raw = getattr(outcome, "raw_llm_output", None)
     validated = getattr(outcome, "validated_output", None)
     return {"passed": passed, "fixed": bool(failures) and validated not in (None, raw), "failures": failures}

@@ -1,0 +1,364 @@
+"""Batches of answers verified against one shared :class:`SourceStore`, in one process.
+
+An *item* is an answer (its quotes are extracted) or a list of quotes, with an id and the ids
+of the sources it may quote (none: every source in the store). :func:`verify_batch` yields one
+:class:`BatchResult` per item, in input order, as soon as its chunk is done. An item that
+cannot be checked (a source missing from the store, a malformed row) gets a result with
+``error`` set and no quote results; the other items are unaffected.
+
+Items are cut into fixed chunks of ``chunk_size`` by position; inside a chunk, items that
+name the same sources are verified in one :meth:`~quote_guard.Verifier.verify` call. The
+local pool and Ray use exactly these chunks, which is why every engine gives the same
+results as this function.
+
+Each source is read once per process and kept as one :class:`~quote_guard.Source`; its
+index is built on first use and cached by content (:func:`quote_guard.index.get_index`), so
+thousands of items quoting one contract share one copy of it and one index.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import difflib
+import json
+import threading
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from ..errors import SourceError
+from ..models import Difference, Metrics, QuoteResult, Source, Span, Verdict
+
+__all__ = ["BatchItem", "BatchResult", "SourceStore", "averify", "coerce_item", "result_from_dict", "verify_batch"]
+
+DEFAULT_CHUNK = 64  # items per chunk: the unit of work of every engine
+SOURCE_SUFFIXES = (".txt", ".md")
+
+
+class _Verifies(Protocol):
+    def verify(self, quotes: Sequence[str], sources: Sequence[Source]) -> list[QuoteResult]: ...
+
+
+# --------------------------------------------------------------------------- items and results
+
+
+@dataclass(frozen=True, slots=True)
+class BatchItem:
+    """One unit of a batch: an id, the quotes to check, the ids of the sources they may quote.
+
+    ``sources`` empty means every source in the store. ``answer`` keeps the text the quotes
+    were extracted from, when they were.
+    """
+
+    id: str
+    quotes: tuple[str, ...]
+    sources: tuple[str, ...] = ()
+    answer: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BatchResult:
+    """The outcome of one item: its quote results in order, or ``error`` (then ``results`` is empty).
+
+    ``position`` is the item's index in the input. ``to_json()`` is deterministic (sorted
+    keys), so runs on different engines can be compared byte for byte.
+    """
+
+    id: str
+    position: int
+    results: tuple[QuoteResult, ...] = ()
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (for export)."""
+        return {"id": self.id, "position": self.position, "error": self.error,
+                "results": [r.to_dict() for r in self.results]}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
+
+
+def result_from_dict(d: Mapping[str, Any]) -> QuoteResult:
+    """The :class:`~quote_guard.QuoteResult` that :meth:`QuoteResult.to_dict` wrote (how results
+    come back from Ray, as JSON)."""
+    m = dict(d.get("metrics") or {})
+    m["differences"] = tuple(Difference(**x) for x in m.get("differences", ()))
+    return QuoteResult(
+        quote=d["quote"], verdict=Verdict(d["verdict"]), spans=tuple(Span(**s) for s in d.get("spans", ())),
+        verbatim=d.get("verbatim"), metrics=Metrics(**m), context=d.get("context", ""), reason=d.get("reason", ""),
+    )
+
+
+def _strings(value: Any, what: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, Iterable) and not isinstance(value, (bytes, Mapping)):
+        out = tuple(value)
+        bad = next((v for v in out if not isinstance(v, str)), None)
+        if bad is not None:
+            raise TypeError(f"'{what}' must hold strings, got {type(bad).__name__}")
+        return out
+    raise TypeError(f"'{what}' must be a string or a list of strings, got {type(value).__name__}")
+
+
+def coerce_item(obj: Any, position: int) -> BatchItem:
+    """A :class:`BatchItem` from an item or a mapping with ``id``, one of ``answer``
+    (``response``), ``quotes`` or ``quote``, and optional ``sources`` (``source``).
+
+    The id defaults to the position. Raises ``TypeError``/``ValueError`` naming the field.
+
+    >>> coerce_item({"id": "a1", "quotes": ["the Tenant shall pay"], "sources": "lease"}, 0)
+    BatchItem(id='a1', quotes=('the Tenant shall pay',), sources=('lease',), answer=None)
+    """
+    if isinstance(obj, BatchItem):
+        return obj
+    if not isinstance(obj, Mapping):
+        raise TypeError(f"an item must be a mapping (id, answer or quotes, sources), got {type(obj).__name__}")
+    raw_id = obj.get("id")
+    item_id = str(position) if raw_id is None or raw_id == "" else str(raw_id)
+    sources = _strings(obj.get("sources", obj.get("source")), "sources")
+    answer = obj.get("answer", obj.get("response"))
+    if answer is not None:
+        if not isinstance(answer, str):
+            raise TypeError(f"'answer' must be a string, got {type(answer).__name__}")
+        from ..extract import extract_quotes
+
+        return BatchItem(item_id, tuple(q.text for q in extract_quotes(answer)), sources, answer)
+    if "quotes" in obj or "quote" in obj:
+        return BatchItem(item_id, _strings(obj.get("quotes", obj.get("quote")), "quotes"), sources)
+    raise ValueError("an item needs 'answer' (or 'response'), 'quotes' or 'quote'")
+
+
+# --------------------------------------------------------------------------- the source store
+
+
+class SourceStore:
+    """Source documents by id, read once per process and shared by every item.
+
+    Built from a mapping ``{id: text}`` (or ``Source`` objects), a folder (its ``.txt``/``.md``
+    files, ids are paths relative to the folder, read on first use) or a JSONL file (one
+    ``{"id": ..., "text": ...}`` a line). A store opened from a path pickles as that path, so
+    a worker process or a Ray actor reads the files itself instead of receiving copies.
+
+    >>> store = SourceStore({"lease": "The Tenant shall pay rent."})
+    >>> [s.id for s in store.get(["lease"])]
+    ['lease']
+    """
+
+    def __init__(self, sources: Mapping[str, str] | Iterable[Source] | None = None) -> None:
+        self._loaded: dict[str, Source] = {}
+        self._files: dict[str, Path] = {}
+        self._spec: tuple[str, str] | None = None
+        self._lock = threading.Lock()
+        if sources is None:
+            return
+        if isinstance(sources, Mapping):
+            for k, v in sources.items():
+                self._add(Source(k, v) if not isinstance(v, Source) else v)
+        else:
+            for s in sources:
+                if not isinstance(s, Source):
+                    raise TypeError(f"SourceStore takes a {{id: text}} mapping or Source objects, got {type(s).__name__}")
+                self._add(s)
+
+    def _add(self, s: Source) -> None:
+        if s.id in self._loaded or s.id in self._files:
+            raise SourceError(f"duplicate source id {s.id!r}: every source needs its own id")
+        self._loaded[s.id] = s
+
+    # -- constructors ----------------------------------------------------------
+    @classmethod
+    def from_folder(cls, path: str | Path) -> SourceStore:
+        """Every ``.txt``/``.md`` file under ``path`` (hidden ones skipped), read on first use."""
+        root = Path(path)
+        if not root.is_dir():
+            raise SourceError(f"{root}: not a folder of sources")
+        store = cls()
+        for f in sorted(root.rglob("*")):
+            rel = f.relative_to(root)
+            if f.is_file() and f.suffix.lower() in SOURCE_SUFFIXES and not any(p.startswith(".") for p in rel.parts):
+                store._files[rel.as_posix()] = f
+        if not store._files:
+            raise SourceError(f"{root}: no {' or '.join(SOURCE_SUFFIXES)} files in this folder")
+        store._spec = ("folder", str(root))
+        return store
+
+    @classmethod
+    def from_jsonl(cls, path: str | Path) -> SourceStore:
+        """One source per line: ``{"id": ..., "text": ...}``."""
+        p = Path(path)
+        store = cls()
+        try:
+            lines = p.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SourceError(f"{p}: cannot read the source file ({exc})") from None
+        for n, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise SourceError(f"{p}:{n}: not valid JSON ({exc.msg})") from None
+            if not isinstance(obj, dict) or not isinstance(obj.get("id"), str) or not isinstance(obj.get("text"), str):
+                raise SourceError(f"{p}:{n}: expected an object with string 'id' and 'text'")
+            store._add(Source(obj["id"], obj["text"]))
+        if not store._loaded:
+            raise SourceError(f"{p}: no sources in the file")
+        store._spec = ("jsonl", str(p))
+        return store
+
+    @classmethod
+    def open(cls, spec: SourceStore | Mapping[str, str] | Iterable[Source] | str | Path) -> SourceStore:
+        """A store from whatever names the sources: a store (returned as is), a mapping,
+        ``Source`` objects, a folder, or a ``.jsonl`` file."""
+        if isinstance(spec, SourceStore):
+            return spec
+        if isinstance(spec, (str, Path)):
+            p = Path(spec)
+            if p.is_dir():
+                return cls.from_folder(p)
+            if p.is_file() and p.suffix.lower() in (".jsonl", ".ndjson"):
+                return cls.from_jsonl(p)
+            raise SourceError(f"{p}: not a folder of sources or a .jsonl file of sources")
+        return cls(spec)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self._spec is not None:  # by reference: the receiving process reads the files
+            return (_reopen, self._spec)
+        return (SourceStore, (list(self._loaded.values()),))
+
+    # -- access ------------------------------------------------------------------
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(self._loaded) + tuple(k for k in self._files if k not in self._loaded)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __contains__(self, source_id: object) -> bool:
+        return source_id in self._loaded or source_id in self._files
+
+    def _load(self, sid: str) -> Source:
+        s = self._loaded.get(sid)
+        if s is not None:
+            return s
+        path = self._files[sid]
+        with self._lock:
+            s = self._loaded.get(sid)
+            if s is None:
+                try:
+                    text = path.read_bytes().decode("utf-8-sig")
+                except (OSError, UnicodeDecodeError) as exc:
+                    raise SourceError(f"source {sid!r} ({path}): cannot be read as UTF-8 text ({exc})") from None
+                s = self._loaded[sid] = Source(sid, text)
+        return s
+
+    def get(self, ids: Sequence[str]) -> list[Source]:
+        """The sources with these ids, in this order; ``()`` means every source.
+
+        Raises :class:`~quote_guard.errors.SourceError` naming each missing id (and the
+        closest known ones)."""
+        if not ids:
+            return [self._load(sid) for sid in self.ids]
+        missing = [sid for sid in ids if sid not in self]
+        if missing:
+            near = difflib.get_close_matches(missing[0], self.ids, n=3)
+            hint = f"; did you mean {', '.join(repr(n) for n in near)}?" if near else ""
+            raise SourceError(f"source {', '.join(repr(m) for m in missing)} not in the store "
+                              f"({len(self)} sources){hint}")
+        return [self._load(sid) for sid in dict.fromkeys(ids)]
+
+
+def _reopen(kind: str, path: str) -> SourceStore:
+    return SourceStore.from_folder(path) if kind == "folder" else SourceStore.from_jsonl(path)
+
+
+# --------------------------------------------------------------------------- verifying
+
+
+def chunks(items: Iterable[Any], size: int) -> Iterator[list[tuple[int, Any]]]:
+    """``(position, item)`` pairs in consecutive chunks of ``size``: the unit every engine runs."""
+    if size < 1:
+        raise ValueError(f"chunk_size must be at least 1, got {size}")
+    buf: list[tuple[int, Any]] = []
+    for n, obj in enumerate(items):
+        buf.append((n, obj))
+        if len(buf) == size:
+            yield buf
+            buf = []
+    if buf:
+        yield buf
+
+
+def verify_chunk(verifier: _Verifies, store: SourceStore, chunk: Sequence[tuple[int, Any]]) -> list[BatchResult]:
+    """Verify one chunk of ``(position, item)``; one result per item, in order, never raising
+    for a bad item (its result carries the error)."""
+    out: dict[int, BatchResult] = {}
+    groups: dict[tuple[str, ...], list[tuple[int, BatchItem]]] = {}
+    for pos, obj in chunk:
+        try:
+            item = coerce_item(obj, pos)
+        except (TypeError, ValueError) as exc:
+            raw_id = obj.get("id") if isinstance(obj, Mapping) else None
+            out[pos] = BatchResult(str(pos) if raw_id in (None, "") else str(raw_id), pos, error=f"bad item: {exc}")
+            continue
+        if not item.quotes:
+            out[pos] = BatchResult(item.id, pos)
+            continue
+        groups.setdefault(item.sources, []).append((pos, item))
+    for ids, members in groups.items():
+        try:
+            sources = store.get(ids)
+        except SourceError as exc:
+            for pos, item in members:
+                out[pos] = BatchResult(item.id, pos, error=str(exc))
+            continue
+        quotes = [q for _, item in members for q in item.quotes]
+        try:
+            results = verifier.verify(quotes, sources)
+        except (TypeError, ValueError) as exc:  # e.g. a source with empty text
+            for pos, item in members:
+                out[pos] = BatchResult(item.id, pos, error=f"{type(exc).__name__}: {exc}")
+            continue
+        k = 0
+        for pos, item in members:
+            out[pos] = BatchResult(item.id, pos, tuple(results[k : k + len(item.quotes)]))
+            k += len(item.quotes)
+    return [out[pos] for pos, _ in chunk]
+
+
+def verify_batch(verifier: _Verifies, items: Iterable[Any], sources: Any, *,
+                 chunk_size: int = DEFAULT_CHUNK) -> Iterator[BatchResult]:
+    """Verify many items against one store; yield a :class:`BatchResult` per item, in order.
+
+    ``sources`` is a :class:`SourceStore` or anything :meth:`SourceStore.open` takes. Items
+    are mappings (see :func:`coerce_item`) or :class:`BatchItem`; results stream out chunk by
+    chunk, so a long run can be written as it goes.
+
+    >>> from quote_guard import Verifier
+    >>> items = [{"id": "a", "quotes": ["The Tenant shall pay rent."], "sources": ["lease"]},
+    ...          {"id": "b", "quotes": ["anything"], "sources": ["nda"]}]
+    >>> [(r.id, r.results[0].verdict.value if r.ok else r.error[:25])
+    ...  for r in verify_batch(Verifier(), items, {"lease": "The Tenant shall pay rent."})]
+    [('a', 'verbatim'), ('b', "source 'nda' not in the s")]
+    """
+    store = SourceStore.open(sources)
+    for chunk in chunks(items, chunk_size):
+        yield from verify_chunk(verifier, store, chunk)
+
+
+async def averify(verifier: _Verifies, items: Iterable[Any], sources: Any, *,
+                  chunk_size: int = DEFAULT_CHUNK) -> AsyncIterator[BatchResult]:
+    """The async twin of :func:`verify_batch`: each chunk runs in a worker thread, so the
+    event loop stays free; results come in the same order with the same values."""
+    store = SourceStore.open(sources)
+    for chunk in chunks(items, chunk_size):
+        for r in await asyncio.to_thread(verify_chunk, verifier, store, chunk):
+            yield r

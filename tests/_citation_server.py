@@ -1,0 +1,137 @@
+"""A loopback HTTP server that answers every POST with a scripted raw body, for citation tests.
+
+``tests/_llm_server.py`` builds OpenAI chat-completion bodies from a text; the citation tests need
+the providers' own bodies (Anthropic Messages, Gemini ``generateContent``, Cohere v2 chat, OpenAI
+with ``annotations``), sent as one JSON document or as a server-sent-event stream, whatever the
+path litellm posts to. Each request consumes the next :class:`RawReply`; request paths and bodies
+are recorded for assertions. Binds 127.0.0.1 only.
+
+>>> with CitationServer([RawReply.json({"id": "x"})]) as server:   # doctest: +SKIP
+...     litellm.completion(model="anthropic/claude-test", api_base=server.base_url, ...)
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+__all__ = ["CitationServer", "RawReply"]
+
+
+@dataclass(frozen=True)
+class RawReply:
+    """One scripted answer: a JSON body, or a list of SSE events.
+
+    ``events`` items are ``(event_name_or_None, payload)``; a payload ``str`` is sent as is
+    (``"[DONE]"``), a dict as JSON. With an event name the frame is ``event: NAME\\ndata: ...``.
+    """
+
+    body: Any = None
+    events: tuple[tuple[str | None, Any], ...] | None = None
+    status: int = 200
+
+    @classmethod
+    def json(cls, body: Any, status: int = 200) -> RawReply:
+        return cls(body=body, status=status)
+
+    @classmethod
+    def sse(cls, events: Sequence[tuple[str | None, Any]]) -> RawReply:
+        return cls(events=tuple(events))
+
+
+class CitationServer:
+    """Threaded HTTP server on 127.0.0.1 answering any POST from a script (500 when exhausted)."""
+
+    def __init__(self, replies: Sequence[RawReply] = ()) -> None:
+        self._replies = list(replies)
+        self._lock = threading.Lock()
+        self.requests: list[dict[str, Any]] = []
+        self.paths: list[str] = []
+        self._httpd: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    def push(self, *replies: RawReply) -> None:
+        with self._lock:
+            self._replies.extend(replies)
+
+    def _next(self, body: dict[str, Any], path: str) -> RawReply:
+        with self._lock:
+            self.requests.append(body)
+            self.paths.append(path)
+            if not self._replies:
+                return RawReply.json({"error": {"message": "script exhausted"}}, status=500)
+            return self._replies.pop(0)
+
+    @property
+    def root_url(self) -> str:
+        assert self._httpd is not None, "server not started"
+        host, port = self._httpd.server_address[:2]
+        return f"http://{host}:{port}"
+
+    @property
+    def base_url(self) -> str:
+        return self.root_url + "/v1"
+
+    def start(self) -> CitationServer:
+        handler = type("_Handler", (_Handler,), {"server_obj": self})
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
+                                        name="citation-server", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        if self._httpd is not None:
+            self._httpd.shutdown()
+            self._httpd.server_close()
+            self._httpd = None
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+
+    def __enter__(self) -> CitationServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server_obj: CitationServer
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        try:
+            body = json.loads(raw or b"{}")
+        except json.JSONDecodeError:
+            body = {"_raw": raw.decode("utf-8", "replace")}
+        reply = self.server_obj._next(body, self.path)
+        if reply.events is None:
+            data = json.dumps(reply.body).encode("utf-8")
+            self.send_response(reply.status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        for name, payload in reply.events:
+            data = payload if isinstance(payload, str) else json.dumps(payload)
+            frame = (f"event: {name}\n" if name else "") + f"data: {data}\n\n"
+            self.wfile.write(frame.encode("utf-8"))
+            self.wfile.flush()

@@ -1,0 +1,306 @@
+"""quote_guard.scale: batches, the local pool and Ray give the same results; nothing is lost."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import pickle
+import random
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from quote_guard import Source, Verifier, VerifierConfig
+from quote_guard.errors import SourceError
+from quote_guard.scale.batch import BatchItem, SourceStore, coerce_item, result_from_dict, verify_batch
+from quote_guard.scale.local import verify_calls, verify_local
+
+# Ray Data's own DataContext warns about its own deprecated defaults; nothing we set
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning:ray.*")
+
+CONFIG = VerifierConfig(semantic={"enabled": False})
+WORDS = ("licensee shall pay the royalty within thirty days of each quarter unless the licensor agrees "
+         "otherwise in writing no party may assign this agreement without prior consent termination "
+         "notice must be given ninety days before the end of the term").split()
+
+
+def _corpus(n_docs: int = 12, seed: int = 7) -> dict[str, str]:
+    rng = random.Random(seed)
+    docs = {}
+    for d in range(n_docs):
+        sentences = []
+        for s in range(60):
+            words = [rng.choice(WORDS) for _ in range(rng.randrange(8, 20))]
+            sentences.append(f"Section {d}.{s}. " + " ".join(words).capitalize() + ".")
+        docs[f"doc{d:02d}.txt"] = " ".join(sentences)
+    return docs
+
+
+def _items(docs: dict[str, str], n: int, seed: int = 3) -> list[dict[str, object]]:
+    """Verbatim, re-cased, altered (a digit changed) and invented quotes, most with a source id."""
+    rng = random.Random(seed)
+    ids = sorted(docs)
+    out: list[dict[str, object]] = []
+    for i in range(n):
+        sid = rng.choice(ids)
+        t = docs[sid]
+        a = rng.randrange(len(t) - 150)
+        q = t[a : a + rng.randrange(60, 140)]
+        kind = i % 4
+        if kind == 1:
+            q = q.upper()
+        elif kind == 2:
+            q = q.replace("Section ", "Section 9", 1) if "Section " in q else q[:-5]
+        elif kind == 3:
+            q = " ".join(rng.sample(WORDS, 12))
+        out.append({"id": f"q{i}", "quotes": [q], "sources": [sid] if i % 3 else []})
+    return out
+
+
+@pytest.fixture(scope="module")
+def corpus() -> dict[str, str]:
+    return _corpus()
+
+
+def _lines(results) -> list[str]:
+    return [r.to_json() for r in results]
+
+
+# --------------------------------------------------------------------------- batch and store
+
+
+def test_results_stream_in_order_with_their_ids(corpus):
+    items = _items(corpus, 40)
+    out = list(verify_batch(Verifier(CONFIG), items, corpus, chunk_size=7))
+    assert [r.id for r in out] == [it["id"] for it in items]
+    assert [r.position for r in out] == list(range(40))
+    # the batch gives what a direct call gives, quote by quote
+    v = Verifier(CONFIG)
+    for it, r in zip(items[:12], out):
+        srcs = [Source(s, corpus[s]) for s in it["sources"]] or [Source(k, t) for k, t in corpus.items()]
+        assert r.results == tuple(v.verify(it["quotes"], srcs))
+    verdicts = {r.results[0].verdict.value for r in out}
+    assert {"verbatim", "near_verbatim", "unsupported"} <= verdicts
+
+
+def test_a_missing_source_is_an_error_for_its_item_only(corpus):
+    items = _items(corpus, 10)
+    items.insert(4, {"id": "lost", "quotes": ["royalty within thirty days"], "sources": ["doc99.txt"]})
+    out = list(verify_batch(Verifier(CONFIG), items, corpus, chunk_size=4))
+    assert len(out) == 11
+    bad = out[4]
+    assert bad.id == "lost" and not bad.ok and bad.results == ()
+    assert "'doc99.txt' not in the store" in bad.error and "did you mean" in bad.error
+    assert all(r.ok and len(r.results) == 1 for i, r in enumerate(out) if i != 4)
+
+
+def test_malformed_items_are_errors_not_exceptions(corpus):
+    items = [{"id": "a", "quotes": ["Section 1.1."]}, {"id": "b"}, {"id": "c", "quotes": [3]}, "text", {"quotes": []}]
+    out = list(verify_batch(Verifier(CONFIG), items, corpus))
+    assert [r.id for r in out] == ["a", "b", "c", "3", "4"]
+    assert out[0].ok and out[0].results[0].verdict.value == "verbatim"
+    assert "needs 'answer'" in out[1].error and "must hold strings" in out[2].error and "mapping" in out[3].error
+    assert out[4].ok and out[4].results == ()  # no quotes: nothing to check, nothing wrong
+
+
+def test_an_answer_item_has_its_quotes_extracted(corpus):
+    sentence = corpus["doc00.txt"][:60].rsplit(" ", 1)[0]
+    item = coerce_item({"id": "x", "answer": f'It says "{sentence}" and "no such words here at all".',
+                        "sources": "doc00.txt"}, 0)
+    assert item.quotes == (sentence, "no such words here at all") and item.sources == ("doc00.txt",)
+    [r] = verify_batch(Verifier(CONFIG), [item], corpus)
+    assert [x.verdict.value for x in r.results] == ["verbatim", "unsupported"]
+
+
+def test_folder_jsonl_and_mapping_stores_agree(corpus, tmp_path):
+    folder = tmp_path / "src"
+    for name, text in corpus.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    (folder / ".hidden.txt").write_text("not a source", encoding="utf-8")
+    jsonl = tmp_path / "src.jsonl"
+    jsonl.write_text("".join(json.dumps({"id": k, "text": t}) + "\n" for k, t in corpus.items()), encoding="utf-8")
+    stores = [SourceStore.open(corpus), SourceStore.open(folder), SourceStore.open(jsonl)]
+    assert all(sorted(s.ids) == sorted(corpus) for s in stores)
+    items = _items(corpus, 24)
+    runs = [_lines(verify_batch(Verifier(CONFIG), items, s)) for s in stores]
+    assert runs[0] == runs[1] == runs[2]
+
+
+def test_a_store_is_read_once_and_shared(corpus, tmp_path):
+    for name, text in corpus.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    store = SourceStore.from_folder(tmp_path)
+    a = store.get(["doc01.txt"])[0]
+    assert store.get(["doc01.txt", "doc02.txt"])[0] is a  # the same object, not a copy
+    # a store opened from a path travels as its path, not its texts
+    assert len(pickle.dumps(store)) < 1000 < sum(len(t) for t in corpus.values())
+    assert pickle.loads(pickle.dumps(store)).get(["doc01.txt"])[0].text == a.text
+
+
+def test_store_errors_name_the_problem(tmp_path):
+    with pytest.raises(SourceError, match="duplicate source id 'a'"):
+        SourceStore([Source("a", "x"), Source("a", "y")])
+    with pytest.raises(SourceError, match="no .txt or .md files"):
+        SourceStore.from_folder(tmp_path)
+    bad = tmp_path / "s.jsonl"
+    bad.write_text('{"id": "a", "text": "x"}\n{"id": 3}\n', encoding="utf-8")
+    with pytest.raises(SourceError, match=r"s.jsonl:2: expected an object with string 'id' and 'text'"):
+        SourceStore.from_jsonl(bad)
+    (tmp_path / "latin.txt").write_bytes("caf\xe9".encode("latin-1"))
+    store = SourceStore.from_folder(tmp_path)
+    [r] = verify_batch(Verifier(CONFIG), [{"id": "x", "quotes": ["cafe"]}], store)
+    assert "cannot be read as UTF-8" in r.error and "latin.txt" in r.error
+
+
+def test_averify_and_the_verifier_methods_give_the_same_results(corpus):
+    items = _items(corpus, 20)
+    v = Verifier(CONFIG)
+    expected = _lines(verify_batch(v, items, corpus, chunk_size=6))
+
+    async def collect() -> list[str]:
+        return [r.to_json() async for r in v.averify(items, corpus, chunk_size=6)]
+
+    assert asyncio.run(collect()) == expected
+    assert _lines(v.verify_batch(items, corpus, chunk_size=6)) == expected
+
+
+def test_batch_item_objects_are_accepted(corpus):
+    item = BatchItem("z", ("Section 3.4.",), ("doc03.txt",))
+    [r] = verify_batch(Verifier(CONFIG), [item], corpus)
+    assert r.id == "z" and r.results[0].verdict.value == "verbatim"
+
+
+# --------------------------------------------------------------------------- the local pool
+
+
+def test_two_workers_equal_one_even_when_a_worker_is_killed(corpus):
+    items = _items(corpus, 240)
+    one = _lines(verify_local(items, corpus, workers=1, config=CONFIG, chunk_size=8))
+    pools: list[list[int]] = []
+    run = verify_local(items, corpus, workers=2, config=CONFIG, chunk_size=8, on_pool=pools.append)
+    two = [next(run).to_json()]
+    os.kill(pools[0][0], signal.SIGKILL)  # mid-run: chunks are in flight on both workers
+    two += [r.to_json() for r in run]
+    assert len(pools) >= 2, "the killed worker's pool was rebuilt"
+    assert two == one
+
+
+def _calls(corpus, n: int) -> list[tuple[list[str], list[str]]]:
+    items = _items(corpus, n, seed=5)
+    return [([str(q) for it in items[k : k + 5] for q in it["quotes"]], list(items[k]["sources"]))  # type: ignore[union-attr]
+            for k in range(0, n, 5)]
+
+
+def test_verify_calls_on_workers_equal_a_serial_loop(corpus):
+    calls = _calls(corpus, 60)
+    v = Verifier(CONFIG)
+    serial = [v.verify(q, [Source(s, corpus[s]) for s in ids] or [Source(k, t) for k, t in corpus.items()])
+              for q, ids in calls]
+    assert list(verify_calls(calls, corpus, workers=2, config=CONFIG)) == serial
+    with pytest.raises(Exception, match=r"call #2 failed: source 'gone' not in the store"):
+        list(verify_calls([(["a b c"], []), (["a b c"], ["gone"])], corpus, workers=1, config=CONFIG))
+
+
+def test_results_survive_the_json_round_trip(corpus):
+    for r in verify_batch(Verifier(CONFIG), _items(corpus, 16), corpus):
+        for x in r.results:
+            assert result_from_dict(json.loads(json.dumps(x.to_dict()))) == x
+
+
+def test_workers_must_be_positive(corpus):
+    with pytest.raises(ValueError, match="workers must be at least 1"):
+        list(verify_local([], corpus, workers=0))
+
+
+# --------------------------------------------------------------------------- Ray
+
+
+@pytest.fixture(scope="session")
+def ray_cluster(tmp_path_factory):
+    """One local Ray cluster for the session (it holds ~800 MB), bound to 127.0.0.1."""
+    os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
+    os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"  # single machine: 127.0.0.1, read at import
+    ray = pytest.importorskip("ray")
+    from quote_guard.scale import ray as qray
+
+    temp = tmp_path_factory.mktemp("ray")
+    qray.connect(num_cpus=2, temp_dir=str(temp))
+    yield ray
+    ray.shutdown()
+
+
+def _actor_pids() -> list[int]:
+    pids = []
+    for p in Path("/proc").iterdir():
+        if p.name.isdigit():
+            try:
+                cmd = (p / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"VerifyActor" in cmd:
+                pids.append(int(p.name))
+    return pids
+
+
+@pytest.mark.slow
+def test_ray_gives_the_local_results_and_binds_to_loopback(ray_cluster, corpus, tmp_path):
+    from quote_guard.scale.ray import verify_dataset, write_results
+
+    items = _items(corpus, 60)
+    items.append({"id": "lost", "quotes": ["x y z"], "sources": ["nope.txt"]})
+    local = _lines(verify_local(items, corpus, workers=1, config=CONFIG, chunk_size=8))
+    ds = verify_dataset(items, corpus, CONFIG, actors=2, chunk_size=8, progress=False)
+    assert write_results(ds, tmp_path / "out.jsonl") == len(items)
+    assert (tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines() == local
+    assert json.loads(local[-1])["error"].startswith("source 'nope.txt' not in the store")
+    # Parquet: the same records
+    import pyarrow.parquet as pq
+
+    assert write_results(ds, tmp_path / "out.parquet") == len(items)
+    table = pq.read_table(tmp_path / "out.parquet").sort_by("position")
+    assert table.column("record").to_pylist() == local
+    nodes = ray_cluster.nodes()
+    assert nodes and all(n["NodeManagerAddress"] == "127.0.0.1" for n in nodes)
+
+
+@pytest.mark.slow
+def test_verify_calls_on_ray_equal_the_local_pool(ray_cluster, corpus):
+    calls = _calls(corpus, 40)
+    assert list(verify_calls(calls, corpus, workers=2, engine="ray", config=CONFIG)) == \
+        list(verify_calls(calls, corpus, workers=1, config=CONFIG))
+
+
+@pytest.mark.slow
+def test_a_killed_ray_actor_loses_nothing(ray_cluster, corpus, tmp_path):
+    from quote_guard.scale.ray import iter_records, verify_dataset
+
+    items = _items(corpus, 1200, seed=11)
+    local = _lines(verify_local(items, corpus, workers=1, config=CONFIG, chunk_size=4))
+    (tmp_path / "src").mkdir()
+    for name, text in corpus.items():
+        (tmp_path / "src" / name).write_text(text, encoding="utf-8")
+    killed: list[float] = []
+
+    def kill_one() -> None:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not killed:
+            pids = _actor_pids()
+            if pids:
+                time.sleep(1.0)  # let it take a batch
+                os.kill(pids[0], signal.SIGKILL)
+                killed.append(time.monotonic())
+            time.sleep(0.05)
+
+    killer = threading.Thread(target=kill_one, daemon=True)
+    killer.start()
+    ds = verify_dataset(items, tmp_path / "src", CONFIG, actors=2, chunk_size=4, progress=False)
+    rows = [r["record"] for r in iter_records(ds)]
+    finished = time.monotonic()
+    killer.join(timeout=1)
+    assert killed and killed[0] < finished, "no actor was killed mid-run: the run ended first"
+    assert rows == local
