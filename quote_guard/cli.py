@@ -38,7 +38,7 @@ import glob
 import json
 import sys
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,12 +59,16 @@ except ImportError:  # pragma: no cover - exercised by test_main_without_extra v
     typer = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .documents import Document
     from .report import ResultRecord, ResultWriter
 
-__all__ = ["InputError", "QuoteInput", "app", "load_quotes", "load_responses", "load_sources", "main"]
+__all__ = ["InputError", "QuoteInput", "app", "load_documents", "load_quotes", "load_responses", "load_sources",
+           "main"]
 
 INSTALL_HINT = "quote-guard needs the 'cli' extra: pip install 'quote_guard[cli]'"
-SOURCE_SUFFIXES = (".txt", ".md")
+SOURCE_SUFFIXES = (".txt", ".md", ".pdf", ".docx", ".html", ".htm")
+#: read with :func:`quote_guard.documents.load` (the ``documents`` extra), with page locations
+DOCUMENT_SUFFIXES = (".pdf", ".docx", ".html", ".htm")
 DEFAULT_FAIL_ON = "altered,unsupported,misattributed"
 #: exit-code bits
 EXIT_FAILING = 1
@@ -139,27 +143,62 @@ def _expand(arg: str) -> list[Path]:
 def load_sources(
     args: Sequence[str], warn: Callable[[str], None] = _noop, *, skipped: list[str] | None = None
 ) -> dict[str, str]:
-    """Read source documents from files, directories (their ``.txt``/``.md``, recursively) and globs.
+    """Read source documents from files, directories (their ``.txt``/``.md``/``.pdf``/``.docx``/
+    ``.html``/``.htm``, recursively) and globs: the texts of :func:`load_documents`."""
+    return load_documents(args, warn, skipped=skipped)[0]
+
+
+def load_documents(
+    args: Sequence[str], warn: Callable[[str], None] = _noop, *, skipped: list[str] | None = None
+) -> tuple[dict[str, str], dict[str, Document]]:
+    """Read sources: ``({id: text}, {id: Document})``, the second for the PDF, DOCX and HTML files.
 
     The id of each source is its path as reached from the argument (``contracts/lease.txt``).
-    Files are decoded by :func:`quote_guard.sources.read_source_file` (a cp1252 file is read with
-    a warning naming it). Unreadable (binary) files are reported to ``warn``, appended to
-    ``skipped`` and left out: the rest is still read. Empty files are skipped with a warning.
+    Text files are decoded by :func:`quote_guard.sources.read_source_file` (a cp1252 file is read
+    with a warning naming it); empty text files are skipped with a warning. PDF, DOCX and HTML
+    files are loaded by :func:`quote_guard.documents.load` (the ``documents`` extra), so results
+    can name their pages; a document without text (a scanned PDF) is kept, with a warning, so
+    its quotes come out ``uncheckable`` naming the reason; scanned pages of a PDF with text are
+    warned about. Unreadable files (binary text, a broken PDF) are reported to ``warn``,
+    appended to ``skipped`` and left out: the rest is still read.
     """
+    from .errors import SourceError
     from .sources import UnreadableSourceError, read_source_file
 
     out: dict[str, str] = {}
+    docs: dict[str, Document] = {}
+
+    def skip(message: str) -> None:
+        warn(message)
+        if skipped is not None:
+            skipped.append(message)
+
     for arg in args:
         for path in _expand(arg):
             sid = str(path)
             if sid in out:
                 continue
+            if path.suffix.lower() in DOCUMENT_SUFFIXES:
+                from .documents import load
+
+                try:
+                    doc = load(path, id=sid)
+                except SourceError as exc:
+                    skip(f"{exc}, skipped")
+                    continue
+                if doc.uncheckable_reason:
+                    extra = " (scanned PDF; OCR is not supported)" if doc.uncheckable_reason == "no text layer" else ""
+                    warn(f"{sid}: {doc.uncheckable_reason}{extra}; its quotes cannot be checked")
+                elif doc.pages_without_text:
+                    pages = ", ".join(map(str, doc.pages_without_text))
+                    warn(f"{sid}: page(s) {pages} have no text layer (scanned; OCR is not supported); "
+                         "quotes from them come out unsupported")
+                out[sid], docs[sid] = doc.text, doc
+                continue
             try:
                 decoded = read_source_file(path)
             except UnreadableSourceError as exc:
-                warn(str(exc))
-                if skipped is not None:
-                    skipped.append(str(exc))
+                skip(str(exc))
                 continue
             if decoded.warning:
                 warn(decoded.warning)
@@ -169,8 +208,10 @@ def load_sources(
                 continue
             out[sid] = text
     if not out:
-        raise InputError(f"{', '.join(args)}: no {' or '.join(SOURCE_SUFFIXES)} text files with content found")
-    return out
+        texts = " or ".join(x for x in SOURCE_SUFFIXES if x not in DOCUMENT_SUFFIXES)
+        raise InputError(f"{', '.join(args)}: no {texts} text files or {', '.join(DOCUMENT_SUFFIXES)} documents "
+                         "with content found")
+    return out, docs
 
 
 def _resolver(sources: Iterable[str]) -> Callable[[str, str], str]:
@@ -306,8 +347,13 @@ def verify_stream(
     batch_size: int = 256,
     advance: Callable[[int], None] = lambda _n: None,
     config: Any = None,
+    documents: Mapping[str, Document] | None = None,
 ) -> int:
     """Verify ``items`` in batches, streaming each record to ``writer`` (and ``keep``, if given).
+
+    ``documents`` (from :func:`load_documents`) are the PDF, DOCX and HTML sources: results
+    found in them carry their pages (and boxes), records their location, and a quote that is
+    ``uncheckable`` because the sources have no text (a scanned PDF) names the reason.
 
     Indices already in ``writer.done`` (a resumed run) are skipped, after checking that they hold
     the same quotes. Quotes with a ``source`` are checked against that source only; quotes with a
@@ -342,12 +388,17 @@ def verify_stream(
         for target, idx in groups.items():
             subset = sources if target is None else {target: sources[target]}
             results = verifier.verify([items[i].text for i in idx], subset)
+            if documents and not any(text.strip() for text in subset.values()):
+                results = _document_reasons(results, subset, documents)
             for i, r in zip(idx, results):
                 attribution = None
                 if items[i].citation and target is None:
                     attribution, r = check_attribution(items[i].citation, r, ordered, verifier)
+                where = ""
+                if documents:
+                    r, where = _located(r, documents)
                 made[i] = ResultRecord(i, r, origin=items[i].origin, requested_source=targets[i],
-                                       attribution=attribution)
+                                       attribution=attribution, location=where)
         for i in batch:
             if writer is not None:
                 writer.write(made[i])
@@ -355,6 +406,22 @@ def verify_stream(
                 keep.append(made[i])
         advance(len(batch))
     return len(todo)
+
+
+def _document_reasons(results: list[Any], subset: Mapping[str, str], documents: Mapping[str, Document]) -> list[Any]:
+    """Uncheckable results name the documents that had no text (``scan.pdf: no text layer ...``)."""
+    from .documents import with_document_reasons
+
+    return with_document_reasons(results, {sid: documents[sid] for sid in subset if sid in documents})
+
+
+def _located(result: Any, documents: Mapping[str, Document]) -> tuple[Any, str]:
+    """``result`` with its pages and boxes, and where its first located span is (``"p. 3"``, ``"¶ 5"``)."""
+    from .documents import attach_locations, locate_result
+
+    [result] = attach_locations([result], documents)
+    where = next((d for d in (loc.describe() for loc in locate_result(result, documents)) if d), "")
+    return result, where
 
 
 def _make_verifier(*, semantic: bool, config: Any = None) -> Any:
@@ -471,6 +538,8 @@ def _render(summary: Summary, console: Console) -> None:
     for rec in attention:
         r = rec.result
         where = f"found in {r.source_id}" if r.source_id else "not found"
+        if r.source_id and rec.location:
+            where += f" ({rec.location})"
         a = rec.attribution
         if a is not None and a.misattributed:
             where = f"cites {a.cited_id}, but found in {a.found_id}"
@@ -518,8 +587,12 @@ def run(
     config_file: Path | None = None,
     settings: Sequence[str] = (),
     allow_mixed: bool = False,
+    highlight_dir: Path | None = None,
 ) -> int:
-    """The whole ``verify`` command: read, verify (streaming), write reports, render. Returns the exit code."""
+    """The whole ``verify`` command: read, verify (streaming), write reports, render. Returns the exit code.
+
+    ``highlight_dir``: write a copy of each PDF source there with every checked quote highlighted
+    (:func:`write_highlights`)."""
     from rich.markup import escape
 
     from .manifest import build_manifest
@@ -541,7 +614,7 @@ def run(
     if config_used is not None:
         err.print(f"config: {config_used}", soft_wrap=True)
     skipped: list[str] = []
-    sources = load_sources(sources_args, warn=warn, skipped=skipped)
+    sources, documents = load_documents(sources_args, warn=warn, skipped=skipped)
     if quotes is not None:
         items = load_quotes(quotes, column=column, source_column=source_column, warn=warn)
     else:
@@ -559,6 +632,7 @@ def run(
         with progress:
             task = progress.add_task("verify", total=len(items))
             verify_stream(items, sources, writer=writer, keep=keep, semantic=semantic, batch_size=batch_size,
+                          documents=documents,
                           advance=lambda n: progress.advance(task, n), config=config)
     except KeyboardInterrupt:
         if writer is not None:
@@ -590,7 +664,11 @@ def run(
             figures["manifest"] = m
             write_stats_csv(stats_path, figures)
         if html_path is not None:
-            write_html(html_path, everything, sources, title=title, manifest=manifest)
+            write_html(html_path, everything, sources, title=title, manifest=manifest, documents=documents)
+    if highlight_dir is not None:
+        written = write_highlights(highlight_dir, records(), documents)
+        err.print(f"highlighted: {len(written)} PDF(s) in {highlight_dir}" if written
+                  else f"highlighted: no PDF sources, nothing written to {highlight_dir}")
     if writer is not None:
         writer.complete()
     _render(summary, _console())
@@ -607,6 +685,39 @@ def run(
                   "the other files were verified")
         code |= EXIT_SKIPPED
     return code
+
+
+def highlighted_name(source_id: str) -> str:
+    """The file name of a PDF's highlighted copy: the source id flattened (``a/b.pdf`` -> ``a__b.highlighted.pdf``).
+
+    >>> highlighted_name("contracts/lease.pdf")
+    'contracts__lease.highlighted.pdf'
+    """
+    flat = source_id.replace("\\", "/").lstrip("/").replace("/", "__")
+    return (flat[:-4] if flat.lower().endswith(".pdf") else flat) + ".highlighted.pdf"
+
+
+def write_highlights(out_dir: Path, records: Iterable[ResultRecord], documents: Mapping[str, Document]) -> list[Path]:
+    """Write a copy of each PDF of ``documents`` into ``out_dir`` with every quote of ``records``
+    found in it highlighted, coloured by verdict, the verdict and reason as the annotation's text
+    (:func:`quote_guard.documents.highlight_pdf`). The file's path is its source id. Returns the
+    files written."""
+    pdfs = {sid: doc for sid, doc in documents.items() if doc.kind == "pdf"}
+    if not pdfs:
+        return []
+    from .documents import highlight_pdf
+
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"{out_dir}: cannot create the --highlight folder ({exc.strerror or exc})") from None
+    results = [rec.result for rec in records]
+    written = []
+    for sid, doc in pdfs.items():
+        target = out_dir / highlighted_name(sid)
+        highlight_pdf(sid, [r for r in results if any(s.source_id == sid for s in r.spans)], target, document=doc)
+        written.append(target)
+    return written
 
 
 def _check_resume(out: Path, manifest: Any, *, allow_mixed: bool, warn: Callable[[str], None]) -> None:
@@ -695,13 +806,14 @@ def verify(
     semantic: Annotated[bool, typer.Option("--semantic/--no-semantic", help="Run the semantic (paraphrase) stage if installed.")] = True,
     batch_size: Annotated[int, typer.Option(min=1, help="Quotes per verification call (and per write).")] = 256,
     show: Annotated[int, typer.Option(min=0, help="Rows of the 'needs attention' table.")] = 15,
+    highlight: Annotated[Path | None, typer.Option("--highlight", help="Write a copy of each PDF source into this folder with every checked quote highlighted (coloured by verdict).")] = None,
 ) -> None:
     """Verify quotes against source documents."""
     with _errors():
         code = run(sources, quotes=quotes, responses=responses, column=column, source_column=source_column,
                    out=out, stats_path=stats, html_path=html, fail_on=fail_on, resume=resume,
                    semantic=semantic, batch_size=batch_size, show=show, config_file=config,
-                   settings=set_ or (), allow_mixed=allow_mixed)
+                   settings=set_ or (), allow_mixed=allow_mixed, highlight_dir=highlight)
     raise typer.Exit(code)
 
 
@@ -763,6 +875,9 @@ def _build_app() -> typer.Typer:
     config_app = typer.Typer(help="Show the configuration.", no_args_is_help=True)
     config_app.command("show")(config_show)
     application.add_typer(config_app, name="config")
+    from .cli_research import register  # review and report --methods (imports typer, so here)
+
+    register(application)
     return application
 
 

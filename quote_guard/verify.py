@@ -240,8 +240,17 @@ class Verifier:
                 # exact checks run over every candidate (all documents holding all the quote's
                 # words); the costlier fuzzy search only over the best few. A quote made only of
                 # words found nowhere: exact checks over every document, no fuzzy search.
-                results.append(self._verify_one(q, cand, False, fuzzy_docs=cfg.corpus_filter_fuzzy_docs) if cand
-                               else self._verify_one(q, docs, False, fuzzy=False))
+                r = (self._verify_one(q, cand, False, fuzzy_docs=cfg.corpus_filter_fuzzy_docs) if cand
+                     else self._verify_one(q, docs, False, fuzzy=False))
+                if r.verdict is Verdict.UNSUPPORTED and _HAS_DIGIT.search(q):
+                    # a changed figure is a word found nowhere, so it may point the filter away from
+                    # the passage the quote distorts: look again by the quote's other words
+                    again = [docs[i] for i in corpus.candidates(_HAS_DIGIT.sub(" ", fold(q).text),
+                                                                cfg.corpus_filter_top_docs)]
+                    if again:
+                        r2 = self._verify_one(q, again, False, fuzzy_docs=cfg.corpus_filter_fuzzy_docs)
+                        r = r2 if r2.verdict is not Verdict.UNSUPPORTED else r
+                results.append(r)
         else:
             use_bm25 = self._bm25_pays(docs, len(qs))
             results = [self._verify_one(q, docs, use_bm25) for q in qs]
@@ -877,6 +886,7 @@ _PRONOUN_SET = frozenset("we us you they he she it its their our your his her hi
 
 
 # words that limit or negate what comes before or after them; an ellipsis may not hide them
+_HAS_DIGIT = re.compile(r"\d+(?:[.,]\d+)*")
 _LIMITERS = frozenset(
     """not no never neither nor none without cannot unless except excluding excepting provided only
     notwithstanding""".split()

@@ -408,3 +408,23 @@ def test_stats_and_raise_for_failures(lexical):
         raise_for_failures(rs)
     assert len(ei.value.results) == 5
     raise_for_failures(rs[:2])
+
+
+def test_corpus_filter_keeps_the_passage_of_a_changed_number():
+    # issue 10 §5: in a large collection (16+ documents, 200 KB+) a changed figure is a word found
+    # nowhere, and in a short quote it was the filter's best clue: it must not lose the passage
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "shared" / "bench" / "dev" / "docs.jsonl"
+    docs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    docs = sorted((d for d in docs if d["id"].startswith("cuad/") and "#" not in d["id"]), key=lambda d: d["id"])[:24]
+    assert len(docs) >= 16 and sum(len(d["text"]) for d in docs) >= 200_000
+    v = Verifier(VerifierConfig(semantic={"enabled": False}))
+    for real, changed in [("warranty period sixty (60) months", "warranty period sixty (63) months"),
+                          ("DISPUTE TO A COURT IN ACCORDANCE WITH SECTION 19",
+                           "DISPUTE TO A COURT IN ACCORDANCE WITH SECTION 22")]:
+        home = next(d["id"] for d in docs if real in d["text"])
+        [r] = v.verify([changed], [Source(x["id"], x["text"]) for x in docs])
+        assert r.verdict is Verdict.ALTERED, (changed, r.reason)
+        assert r.spans[0].source_id == home

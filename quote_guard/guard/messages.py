@@ -6,7 +6,8 @@ the call carries, not the conversation around them:
 - ``tool`` and ``function`` messages (their whole text), and Anthropic ``tool_result``
   blocks (``tool_result[<tool_use_id>]``): what a tool returned is evidence;
 - Anthropic-style ``{"type": "document"}`` content blocks (``source.type`` ``text`` or
-  ``content``), named by their ``id`` or ``title``;
+  ``content``), named by their ``id`` or ``title``, else ``document[i]`` (the i-th document
+  block of the call, as Anthropic's ``document_index`` counts them);
 - in any ``system``, ``user`` or ``tool`` text: ``<document id="…">…</document>`` blocks
   (named by ``id``, ``name``, ``title`` or a ``<source>`` child), and *fenced context blocks*:
   a fenced block (```` ``` ```` or ``~~~``) whose info string starts with ``context``,
@@ -130,6 +131,9 @@ class _Collector:
         self._n_docs = 0
         self.where = ""  # "message[i] (role)" of the message being read
         self.n_documents = 0  # document-like sources found (not plain message text)
+        # document blocks seen; one without id or title is document[i], the name (and the count)
+        # of quote_guard.citations.anthropic_documents, so provider citations resolve to the same id
+        self.n_blocks = 0
 
     def add(self, sid: str, text: str, origin: str, *, document: bool, tool: bool = False) -> None:
         if not text.strip():
@@ -208,7 +212,8 @@ class _Collector:
 
     def document(self, sid: str, block: Mapping[str, Any]) -> None:
         src = block.get("source") or {}
-        doc_id = str(block.get("id") or block.get("title") or sid)
+        doc_id = str(block.get("id") or block.get("title") or f"document[{self.n_blocks}]")
+        self.n_blocks += 1
         stype = src.get("type") if isinstance(src, Mapping) else None
         origin = f"{self.where}, document block {doc_id!r}"
         if stype == "text" and isinstance(src.get("data"), str):
@@ -296,9 +301,11 @@ def sources_from_messages(messages: Sequence[Mapping[str, Any]], **kw: Any) -> l
 
 def describe_differences(result: QuoteResult) -> str:
     """What differs between a quote and its closest source text, in words."""
-    changed = result.metrics.changed_words
-    if changed:
-        return "; ".join(changed)
+    load = [d for d in result.metrics.differences if d.load_bearing]
+    if load:
+        # name the difference the way a reviewer would: "the source says “shall not”, the quote says “may”"
+        return "; ".join(f"the source says “{d.source_text or '(nothing)'}”, the quote says “{d.quote_text or '(nothing)'}”"
+                         f" ({d.category})" for d in load[:6])
     if result.verdict is Verdict.UNSUPPORTED:
         return "no passage of the sources says this"
     if result.verdict is Verdict.PARAPHRASE:
@@ -319,12 +326,17 @@ def feedback_message(
     attempt: int = 1,
     max_attempts: int = 1,
     attributions: Sequence[Any] | None = None,
+    citations: Sequence[Any] = (),
+    answer: str | None = None,
 ) -> dict[str, Any]:
     """ONE targeted message listing each failing quote with what to copy instead.
 
     ``attributions`` (one :class:`~quote_guard.attribution.Attribution` or ``None`` per failure)
     name a wrong citation: the item then says which document the quote cites and which one
-    holds its words.
+    holds its words. ``citations`` (:class:`~quote_guard.citations.CitationResult`) are the
+    provider citations that failed re-verification: one line each (``describe(answer)``, naming
+    the answer text, the cited document, the status and the cited text), after the quotes; with
+    no failing quote the message holds only them.
     """
     items = []
     for n, r in enumerate(failures, 1):
@@ -356,5 +368,10 @@ def feedback_message(
             "attempt": attempt,
             "max_attempts": max_attempts,
         }
-    )
+    ) if failures or not citations else ""
+    if citations:
+        lines = "\n".join(f"{n}. {c.describe(answer)}" for n, c in enumerate(citations, 1))
+        block = (f"These citations do not hold:\n{lines}\n"
+                 "Cite the document that says it, or change the claim to match.")
+        content = f"{content}\n\n{block}" if content else block
     return {"role": role, "content": content}
