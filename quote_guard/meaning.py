@@ -358,7 +358,9 @@ def invented_terms(quote: str, sources_text: str) -> list[str]:
     Committee", an invented paper title): capitalised runs whose last word names a term or a body,
     or of five words or more. Names of people and places the quote adds are attribution, not
     terms. ``sources_text`` is the folded text of all sources."""
+    words = set(sources_text.split())
     return sorted(e for e in _entities(quote) if " " in e and e not in sources_text
+                  and not all(w in words for w in e.split())  # the same words, laid out otherwise
                   and (e.split()[-1] in _TERM_HEADS or len(e.split()) >= _TITLE_MIN_WORDS))
 
 

@@ -335,7 +335,8 @@ class Verifier:
                     continue
                 if not everything:
                     everything = " ".join(fold(s.text).text for s in sources)
-                invented = invented_terms(r.quote, everything)
+                # a near-copy of its passage (cosine at the paraphrase_threshold) is no invention
+                invented = invented_terms(r.quote, everything) if m.cosine < self.config.semantic.paraphrase_threshold else []
                 if invented:
                     # topical similarity is not support: a name, title or defined term no source has
                     out[i] = replace(r, metrics=metrics, reason=(
@@ -416,6 +417,11 @@ class Verifier:
                 r = edited
         if cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
             return self._check_cut(r, docs, head, tail)
+        if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[-1:] in ".;!?" and not _ends_sentence(r, docs):
+            # a full stop the source does not have there: the quote presents the start of a
+            # sentence as a whole one, and what it leaves out may be a condition ("…will control."
+            # where the source goes on "unless expressly indicated")
+            return self._check_cut(r, docs, False, True)
         return r
 
     def _editorial(self, r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Doc]) -> QuoteResult:
@@ -486,7 +492,7 @@ class Verifier:
         text = next(d.source.text for d in docs if d.source.id == span.source_id)
         found = []
         if tail:
-            found += _limiters(_clause_words(text[span.end : span.end + _EDGE_CHARS], first=True))
+            found += _limiters(_clause_words(text[span.end : span.end + _EDGE_CHARS], first=True), edge=True)
         if head:
             found += _limiters(_clause_words(text[max(0, span.start - _EDGE_CHARS) : span.start], first=False))
         if not found:
@@ -548,7 +554,7 @@ class Verifier:
             regions = _SEED_COMMON_HITS // 4  # repeated text: align around each repetition
             for p in d.index.find_all(fq[o : o + _SEED], _SEED_COMMON_HITS):
                 votes[(p - o) // _SEED] = votes.get((p - o) // _SEED, 0) + 1
-        for o in range(0, L - _SEED // 2 + 1, _SEED // 2) if not votes else ():
+        for o in range(0, L - _SEED // 2 + 1, _SEED // 2) if not votes and _HALF_SEEDS else ():
             hits = d.index.find_all(fq[o : o + _SEED // 2], _SEED_MAX_HITS + 1)
             for p in hits if len(hits) <= _SEED_MAX_HITS else ():
                 votes[(p - o) // _SEED] = votes.get((p - o) // _SEED, 0) + 1
@@ -891,6 +897,9 @@ _LIMITERS = frozenset(
     """not no never neither nor none without cannot unless except excluding excepting provided only
     notwithstanding""".split()
 )
+# words that open a condition or an exception right after a cut: "... will control [unless ...]"
+_EDGE_LIMITERS = _LIMITERS | frozenset("if when whenever until subject".split())
+_LIMITER_PAIRS = frozenset({("other", "than"), ("as", "if"), ("save", "for"), ("except", "for")})
 _EDGE_CHARS = 40  # how far past a cut the source is read for a limiting word
 _EDGE_WORDS = 3  # ... and how many words
 
@@ -922,8 +931,19 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
 _SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting words
 
 
-def _limiters(words: list[str]) -> list[str]:
-    return [w for w in words if w in _LIMITERS or w.endswith("n't")]
+def _limiters(words: list[str], *, edge: bool = False) -> list[str]:
+    """The limiting words among ``words`` ("other than" and "as if" count as one)."""
+    found = [w for w in words if w in (_EDGE_LIMITERS if edge else _LIMITERS) or w.endswith("n't")]
+    found += [f"{a} {b}" for a, b in itertools.pairwise(words) if (a, b) in _LIMITER_PAIRS]
+    return found
+
+
+def _ends_sentence(r: QuoteResult, docs: list[_Doc]) -> bool:
+    """Whether the source's sentence ends where the quote's last span ends."""
+    span = r.spans[-1]
+    text = next(d.source.text for d in docs if d.source.id == span.source_id)
+    rest = text[span.end : span.end + 3].lstrip(" \t\"'”’)]")
+    return span.end >= len(text) or text[span.end - 1 : span.end] in ".;!?" or not rest or rest[0] in ".;!?\n"
 
 
 def _occurrences(text: str, needle: str, lo: int, hi: int, *, limit: int) -> list[int]:
@@ -962,6 +982,7 @@ def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
 _SEED = 16  # characters per seed chunk
 _PROBE_ABOVE_DOCS = 6  # with more candidate documents than this, probe before aligning
 _SEED_MAX_HITS = 8  # a chunk found more often than this is too common to vote
+_HALF_SEEDS = False
 _SEED_COMMON_HITS = 64  # ... unless no rare chunk voted: then its first occurrences do
 _NAME = re.compile(r"[^\W\d_][\w']*")
 _EDGE_WORD = re.compile(r"\w+")
