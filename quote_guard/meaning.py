@@ -257,6 +257,9 @@ def _neighbours(entity: str, text: str) -> set[str]:
     return {f"<{w}" for w in before} | {f">{w}" for w in after}
 
 
+_PREPOSITION_SLOTS = frozenset(f"<{w}" for w in "in of at from to by for under with into onto".split())
+
+
 def _same_slot(a: str, text_a: str, b: str, text_b: str) -> bool:
     """Two entities stand in the same slot of their sentences (the same word before or after
     them: "Acme shall pay" / "Beta shall pay"), or both are parties of the legal lexicon."""
@@ -264,7 +267,15 @@ def _same_slot(a: str, text_a: str, b: str, text_b: str) -> bool:
 
     if word_category(a.split()[-1]) == "party" and word_category(b.split()[-1]) == "party":
         return True
-    return bool(_neighbours(a, text_a) & _neighbours(b, text_b) - {">,", ">and", "<and"})
+    na, nb = _neighbours(a, text_a), _neighbours(b, text_b)
+    after_a, after_b = {x for x in na if x[0] == ">"}, {x for x in nb if x[0] == ">"}
+    before_a, before_b = na - after_a, nb - after_b
+    # the same word after them (the verb: "Acme shall pay" / "Beta shall pay"), and the same word
+    # before them or none on either side: an apposition ("Shelby, R-Ala." / "Shelby, a Republican") is not a swap
+    if after_a & after_b - {">,", ">and", ">."} and (before_a == before_b or not (before_a and before_b)):
+        return True
+    # or the same preposition before them: "in Dallas" / "in Austin", "laws of New York" / "laws of Delaware"
+    return bool(before_a & before_b & _PREPOSITION_SLOTS)
 
 
 # words that make a clause conditional; a restatement that drops all of them drops the condition

@@ -362,8 +362,8 @@ class Verifier:
         # against the passage it restates instead
         fq, fp = fold(r.quote).text, fold(passage).text
         dist = Levenshtein.distance(fq, fp)
-        changed = meaning_differences(r.quote, passage) or _reversed_roles(r.quote, passage) or _swapped_word(
-            r.quote, passage, stage)
+        changed = (meaning_differences(r.quote, passage) or _added_claim(r.quote, passage)
+                   or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage))
         if not changed and self._entailment is not None and self._entailment.entails(r.quote, passage) is False:
             changed = (Difference("replace", r.quote, passage, "entailment"),)  # the optional second opinion
         metrics = replace(
@@ -530,10 +530,11 @@ class Verifier:
         passage within ``k`` edits of the quote leaves at least ``n_chunks - k`` chunks
         intact, so a real near-verbatim or altered passage shows up as a cluster of hits on
         one diagonal; the aligner then runs on a small region around each of the two best
-        clusters instead of the whole document. When no chunk is found, half-size chunks are
-        tried; a quote edited in every one of those differs from the document in more words
-        than an altered or near-verbatim quote may, so the weak evidence gets no
-        whole-document alignment.
+        clusters instead of the whole document. Chunks found too often to place anything vote
+        only when no rare chunk did (boilerplate repeated through a document), and then each
+        of their places is aligned. A quote with no chunk in the document at all is edited in
+        every 16 characters: more changed words than an altered or near-verbatim quote may
+        have, so that weak evidence gets no whole-document alignment (``None``).
         """
         t = d.index.text
         n, L = len(t), len(fq)
@@ -547,16 +548,11 @@ class Verifier:
                 common.append(o)  # too common to place anything on its own
             for p in hits if len(hits) <= _SEED_MAX_HITS else ():
                 votes[(p - o) // _SEED] = votes.get((p - o) // _SEED, 0) + 1
-        # no rare chunk: let the common ones vote (boilerplate repeated through the document),
-        # else try half-size chunks
+        # no rare chunk: let the common ones vote (boilerplate repeated through the document)
         regions = 2
         for o in common if not votes else ():
             regions = _SEED_COMMON_HITS // 4  # repeated text: align around each repetition
             for p in d.index.find_all(fq[o : o + _SEED], _SEED_COMMON_HITS):
-                votes[(p - o) // _SEED] = votes.get((p - o) // _SEED, 0) + 1
-        for o in range(0, L - _SEED // 2 + 1, _SEED // 2) if not votes and _HALF_SEEDS else ():
-            hits = d.index.find_all(fq[o : o + _SEED // 2], _SEED_MAX_HITS + 1)
-            for p in hits if len(hits) <= _SEED_MAX_HITS else ():
                 votes[(p - o) // _SEED] = votes.get((p - o) // _SEED, 0) + 1
         best: _Match | None = None
         for diag, _ in sorted(votes.items(), key=lambda kv: -kv[1])[:regions]:
@@ -826,6 +822,22 @@ _SWAP_MAX_WORDS = 8  # "one noun swapped" is read only in a short sentence ...
 _SWAP_MAX_COSINE = 0.2  # ... and only when the static embedder finds the two words unrelated (synonyms score 0.3-0.5)
 
 
+_ADDED_KEEPS = 0.9  # the quote keeps this share of the passage's content words ...
+_ADDED_WORDS = 3  # ... and adds this many of its own: the passage plus a claim it does not make
+
+
+def _added_claim(quote: str, passage: str) -> tuple[Difference, ...]:
+    """The passage, nearly whole, with a clause of the quote's own added ("…rise to power, and it
+    was later designated a World Heritage Site"): a restatement may drop, never add."""
+    from .embed.passages import content_words
+
+    q, p = content_words(quote), content_words(passage)
+    added = q - p
+    if p and len(q & p) >= _ADDED_KEEPS * len(p) and len(added) >= _ADDED_WORDS:
+        return (Difference("insert", " ".join(sorted(added)[:6]), "", "added"),)
+    return ()
+
+
 def _reversed_roles(quote: str, passage: str) -> tuple[Difference, ...]:
     """Subject and object swapped around the same verb ("hallucinations reduce RAG" for "RAG
     reduces hallucinations"): what stands before the verb in the quote stands after it in the
@@ -982,7 +994,6 @@ def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
 _SEED = 16  # characters per seed chunk
 _PROBE_ABOVE_DOCS = 6  # with more candidate documents than this, probe before aligning
 _SEED_MAX_HITS = 8  # a chunk found more often than this is too common to vote
-_HALF_SEEDS = False
 _SEED_COMMON_HITS = 64  # ... unless no rare chunk voted: then its first occurrences do
 _NAME = re.compile(r"[^\W\d_][\w']*")
 _EDGE_WORD = re.compile(r"\w+")
