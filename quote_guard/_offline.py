@@ -10,8 +10,10 @@ internet on their own unless told not to:
 - **guardrails** turns its hub metrics on when ``~/.guardrailsrc`` is missing and exports
   OTLP traces to a remote host: :func:`quiet_guardrails` turns both off unless the user opted in.
 
-:func:`apply` runs when ``quote_guard`` is imported. It only fills in *unset* environment
-variables (``os.environ.setdefault``): a value the user set, ``HF_HUB_OFFLINE=0`` say, wins.
+:func:`apply` runs when this module is imported (``quote_guard/__init__`` imports it before
+anything else, and the guardrails adapter calls it before importing guardrails). It only fills
+in *unset* environment variables (``os.environ.setdefault``): a value the user set,
+``HF_HUB_OFFLINE=0`` say, wins.
 
 >>> import os
 >>> apply()
@@ -112,3 +114,6 @@ def quiet_guardrails() -> None:
     telemetry = getattr(hub, "HubTelemetry", None)
     if telemetry is not None and telemetry._instance is not None:
         telemetry._instance._enabled = False
+
+
+apply()  # importing this module is enough: ``quote_guard/__init__`` imports it first

@@ -4,6 +4,8 @@
 
     quote-guard verify contracts/ --quotes quotes.jsonl --out results.xlsx --html report.html
     quote-guard verify docs/*.md --responses answers.jsonl --fail-on altered,unsupported
+    quote-guard verify filings/ --quotes quotes.jsonl --out results.xlsx --highlight out/   # PDF, DOCX, HTML
+    quote-guard verify docs/ --responses saved.jsonl --out r.jsonl --fail-on citation:misattributed,citation:altered
     quote-guard demo
 
     quote-guard config show --config validators.yaml
@@ -19,10 +21,14 @@ highest first: command-line options (``--no-semantic``, ``--set KEY=VALUE``), th
 ``quote-guard config show`` prints every effective value with where it came from.
 
 **Exit codes**: 0 all good; 1 some quote has a verdict (or ``misattributed``) listed in
-``--fail-on``; 2 an error stopped the run; 4 some source files were unreadable (binary) and
+``--fail-on``, or a provider citation of a saved response a status listed there
+(``citation:misattributed``, ``citation:altered``, ...); 2 an error stopped the run; 4 some source files were unreadable (binary) and
 skipped, the rest was verified; 5 both 1 and 4; 130 interrupted.
 
-Source files are decoded by byte-order mark, then UTF-8, then cp1252 with a warning naming the
+PDF, DOCX and HTML sources (the ``documents`` extra) are read by :mod:`quote_guard.documents`:
+results carry their pages (``page``/``location`` columns), a scanned PDF's quotes are
+``uncheckable`` ("no text layer"), and ``--highlight DIR`` writes each PDF with its quotes
+highlighted. Source files are decoded by byte-order mark, then UTF-8, then cp1252 with a warning naming the
 file (:mod:`quote_guard.sources`). Every output carries the run manifest (version, config
 hash, thresholds, embedder, date, input hashes); ``--resume`` refuses to continue a file made
 with another configuration unless ``--allow-mixed``.
@@ -62,8 +68,20 @@ if TYPE_CHECKING:  # pragma: no cover
     from .documents import Document
     from .report import ResultRecord, ResultWriter
 
-__all__ = ["InputError", "QuoteInput", "app", "load_documents", "load_quotes", "load_responses", "load_sources",
-           "main"]
+__all__ = [
+    "InputError",
+    "QuoteInput",
+    "ResponseInput",
+    "app",
+    "check_citations",
+    "load_documents",
+    "load_quotes",
+    "load_responses",
+    "load_sources",
+    "main",
+    "quotes_of",
+    "read_responses",
+]
 
 INSTALL_HINT = "quote-guard needs the 'cli' extra: pip install 'quote_guard[cli]'"
 SOURCE_SUFFIXES = (".txt", ".md", ".pdf", ".docx", ".html", ".htm")
@@ -293,34 +311,113 @@ def load_quotes(
     return out
 
 
-def load_responses(path: Path, *, extract: Any = None, warn: Callable[[str], None] = _noop) -> list[QuoteInput]:
-    """Read LLM answers (a text file, or JSONL with ``response``) and extract their quotes
-    (with ``extract``, an :class:`~quote_guard.ExtractConfig`; each quote keeps its citation hint)."""
+@dataclass(frozen=True, slots=True)
+class ResponseInput:
+    """One saved answer: its text, where it was read (``file:line``), the provider response it came
+    in (its citations are re-verified; the text itself for a plain answer), the ids of the
+    documents in the order they were sent (``None``: the order the sources were read), and an
+    optional source to check its quotes against."""
+
+    text: str
+    origin: str
+    response: Any = None
+    documents: tuple[str, ...] | None = None
+    source: str | None = None
+    whole_file: bool = False  # a text file: each quote's origin gets its own line number
+
+
+def read_responses(path: Path, *, warn: Callable[[str], None] = _noop) -> list[ResponseInput]:
+    """Read LLM answers: a text file (one answer); JSONL, one answer a line, each either
+    ``{"response": "text", "source": id}`` or a saved provider response (raw Anthropic, OpenAI,
+    Gemini or Cohere body, a litellm ``ModelResponse`` dump, or ``{"response": {...}, "documents":
+    [ids in the order sent]}``); or ``.json`` (one response, one streamed response as a list of
+    events, or a list of responses; :func:`quote_guard.citations.load_saved_responses`)."""
+    from .citations import load_saved_responses, read_response
+
+    suffix = path.suffix.lower()
+    out: list[ResponseInput] = []
+
+    def saved(body: Any, origin: str, docs: Any, src: Any = None) -> ResponseInput:
+        if docs is not None and (not isinstance(docs, list) or not all(isinstance(d, str) for d in docs)):
+            raise InputError(f"{origin}: 'documents' must be a list of source ids")
+        try:
+            text = body if isinstance(body, str) else read_response(body).text
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"{origin}: not a provider response nor a 'response' text: {exc}") from None
+        return ResponseInput(scrub_surrogates(text), origin, body, tuple(docs) if docs is not None else None,
+                             str(src) if src not in (None, "") else None)
+
+    if suffix in (".jsonl", ".ndjson"):
+        for n, obj in _jsonl(path, "responses", warn):
+            where = f"{path}:{n}"
+            if "response" in obj:
+                if not isinstance(obj["response"], (str, dict, list)):
+                    raise InputError(f"{where}: no 'response' text field (or saved provider response)")
+                out.append(saved(obj["response"], where, obj.get("documents"), obj.get("source")))
+            else:
+                out.append(saved(obj, where, None))
+    elif suffix == ".json":
+        try:
+            records = load_saved_responses(path)
+        except ValueError as exc:
+            raise InputError(str(exc)) from None
+        out.extend(saved(r.response, r.origin, list(r.documents) if r.documents is not None else None)
+                   for r in records)
+    else:
+        text = _read_text(path, "responses", warn)
+        out.append(ResponseInput(text, str(path), text, whole_file=True))
+    if not any(a.text.strip() for a in out):
+        raise InputError(f"{path}: no responses in the file")
+    return out
+
+
+def quotes_of(answers: Sequence[ResponseInput], *, extract: Any = None) -> list[QuoteInput]:
+    """The quotes of ``answers`` (with ``extract``, an :class:`~quote_guard.ExtractConfig`; each
+    quote keeps its citation hint and its answer's source); ``[]`` when they quote nothing."""
     from .extract import extract_quotes
 
-    jsonl = path.suffix.lower() in (".jsonl", ".ndjson")
-    answers: list[tuple[str, str, str | None]] = []  # text, origin, requested source
-    if jsonl:
-        for n, obj in _jsonl(path, "responses", warn):
-            r = obj.get("response")
-            if not isinstance(r, str):
-                raise InputError(f"{path}:{n}: no 'response' text field")
-            r = scrub_surrogates(r)
-            src = obj.get("source")
-            answers.append((r, f"{path}:{n}", str(src) if src not in (None, "") else None))
-    else:
-        answers.append((_read_text(path, "responses", warn), str(path), None))
-    if not any(a[0].strip() for a in answers):
-        raise InputError(f"{path}: no responses in the file")
     out: list[QuoteInput] = []
-    for text, origin, src in answers:
-        for q in extract_quotes(text, extract):
+    for a in answers:
+        for q in extract_quotes(a.text, extract):
             # a JSONL answer is one line of the file; in a text answer, give the quote's own line
-            where = origin if jsonl else f"{origin}:{1 + text.count(chr(10), 0, q.start)}"
-            out.append(QuoteInput(q.text, where, src, q.citation))
+            where = f"{a.origin}:{1 + a.text.count(chr(10), 0, q.start)}" if a.whole_file else a.origin
+            out.append(QuoteInput(q.text, where, a.source, q.citation))
+    return out
+
+
+def load_responses(path: Path, *, extract: Any = None, warn: Callable[[str], None] = _noop) -> list[QuoteInput]:
+    """Read LLM answers (:func:`read_responses`) and extract their quotes (:func:`quotes_of`)."""
+    out = quotes_of(read_responses(path, warn=warn), extract=extract)
     if not out:
         raise InputError(f"{path}: no quotes found in the responses")
     return out
+
+
+def check_citations(answers: Sequence[ResponseInput], sources: dict[str, str], *, verifier: Any) -> list[dict[str, Any]]:
+    """Re-verify the provider citations of ``answers`` against ``sources`` (:mod:`quote_guard.citations`):
+    one row per citation (``origin`` and :meth:`~quote_guard.citations.CitationResult.to_dict`).
+    A record's ``documents`` give the order the sources were sent in (what Anthropic's
+    ``document_index`` and leaked ``<cite>`` markup count); without them, the order they were read."""
+    from .citations import read_response, verify_citations
+    from .models import Source
+
+    rows: list[dict[str, Any]] = []
+    for a in answers:
+        order = list(a.documents or ())
+        unknown = [d for d in order if d not in sources]
+        if unknown:
+            raise InputError(f"{a.origin}: 'documents' names unknown source(s): {', '.join(unknown[:5])} "
+                             f"(sources: {', '.join(list(sources)[:8])})")
+        srcs = [Source(k, sources[k]) for k in [*order, *(k for k in sources if k not in set(order))]]
+        try:
+            ans = read_response(a.response if a.response is not None else a.text, sources=srcs)
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"{a.origin}: cannot read its citations: {exc}") from None
+        if not ans.citations:
+            continue
+        for r in verify_citations(ans.citations, ans.text, srcs, verifier=verifier):
+            rows.append({"kind": "citation", "origin": a.origin, **r.to_dict()})
+    return rows
 
 
 # --------------------------------------------------------------------------- the run
@@ -491,11 +588,16 @@ def _attention_key(rec: ResultRecord) -> tuple[float, int]:
 
 
 def parse_fail_on(value: str) -> frozenset[str]:
-    """``"altered,unsupported,misattributed"`` -> names; ``""`` or ``"none"`` -> never fail."""
+    """``"altered,unsupported,misattributed"`` -> names; ``""`` or ``"none"`` -> never fail.
+    ``citation:<status>`` (``citation:altered,citation:misattributed``) fails on a provider
+    citation of that status (:class:`~quote_guard.citations.CitationStatus`, ``ok`` excepted)."""
+    from .citations import CitationStatus
+
     out = set()
-    allowed = [v.value for v in Verdict] + ["misattributed"]
+    allowed = ([v.value for v in Verdict] + ["misattributed"]
+               + [f"citation:{c.value}" for c in CitationStatus if c is not CitationStatus.OK])
     for part in value.replace(" ", ",").split(","):
-        part = part.strip().lower().replace("-", "_")
+        part = part.strip().lower().replace("-", "_").replace("citation: ", "citation:")
         if not part or part == "none":
             continue
         if part not in allowed:
@@ -553,6 +655,39 @@ def _render(summary: Summary, console: Console) -> None:
             escape(r.quote if len(r.quote) <= 160 else r.quote[:160] + "…"),
             escape(where + (f"\n{changed}" if changed else "")),
         )
+    console.print(t)
+
+
+def _any_citations(answers: Sequence[ResponseInput]) -> bool:
+    from .citations import parse_citations
+
+    for a in answers:
+        try:
+            if parse_citations(a.response if a.response is not None else a.text):
+                return True
+        except (TypeError, ValueError):
+            continue
+    return False
+
+
+def _render_citations(rows: Sequence[dict[str, Any]], console: Console) -> None:
+    """Counts per citation status, and each citation that does not hold."""
+    from rich.markup import escape
+
+    counts: dict[str, int] = {}
+    for r in rows:
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+    console.print(f"{len(rows)} provider citation(s): " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+    bad = [r for r in rows if r["status"] not in ("ok", "unverifiable")]
+    if not bad:
+        return
+    t = Table(title="citations that do not hold", expand=True)
+    t.add_column("from", no_wrap=True)
+    t.add_column("status", no_wrap=True)
+    t.add_column("cites", no_wrap=True)
+    t.add_column("why", ratio=3)
+    for r in bad:
+        t.add_row(escape(r["origin"]), f"[bold red]{r['status']}[/]", escape(str(r["source_id"])), escape(r["reason"]))
     console.print(t)
 
 
@@ -615,10 +750,14 @@ def run(
         err.print(f"config: {config_used}", soft_wrap=True)
     skipped: list[str] = []
     sources, documents = load_documents(sources_args, warn=warn, skipped=skipped)
+    answers: list[ResponseInput] = []
     if quotes is not None:
         items = load_quotes(quotes, column=column, source_column=source_column, warn=warn)
     else:
-        items = load_responses(responses, extract=config.extract, warn=warn)  # type: ignore[arg-type]
+        answers = read_responses(responses, warn=warn)  # type: ignore[arg-type]
+        items = quotes_of(answers, extract=config.extract)
+        if not items and not (config.policy.check_citations and _any_citations(answers)):
+            raise InputError(f"{responses}: no quotes found in the responses")
     manifest = build_manifest(config, sources)
     if resume and out is not None and out.exists():
         _check_resume(out, manifest, allow_mixed=allow_mixed, warn=warn)
@@ -650,13 +789,16 @@ def run(
         return iter(keep) if keep is not None else _read_back(writer)  # type: ignore[arg-type]
 
     summary = summarize(records(), failing_verdicts, show=show)
+    cited: list[dict[str, Any]] = []
+    if answers and config.policy.check_citations:
+        cited = check_citations(answers, sources, verifier=_make_verifier(semantic=semantic, config=config))
     if stats_path is not None or html_path is not None:
         from .verify import stats
 
         everything = list(records())
         if stats_path is not None:
             figures = stats([r.result for r in everything])
-            figures["mean_confidence"] = round(sum(r.confidence for r in everything) / len(everything), 4)
+            figures["mean_confidence"] = round(sum(r.confidence for r in everything) / (len(everything) or 1), 4)
             figures["misattributed"] = summary.misattributed
             figures["skipped_files"] = len(skipped)
             m = manifest.to_dict()
@@ -672,13 +814,23 @@ def run(
     if writer is not None:
         writer.complete()
     _render(summary, _console())
-    for label, path in (("results", out), ("stats", stats_path), ("report", html_path)):
+    cites_path = out.with_name(out.stem + ".citations.jsonl") if out is not None and cited else None
+    if cited:
+        _render_citations(cited, _console())
+        if cites_path is not None:
+            cites_path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in cited), encoding="utf-8")
+    for label, path in (("results", out), ("citations", cites_path), ("stats", stats_path), ("report", html_path)):
         if path is not None:
             err.print(f"{label}: {path}")
     code = 0
     if summary.failing:
-        names = ", ".join(sorted(failing_verdicts))
+        names = ", ".join(sorted(v for v in failing_verdicts if not v.startswith("citation:")))
         err.print(f"[red]{summary.failing} of {summary.total} quotes are {names}[/red] (--fail-on)")
+        code |= EXIT_FAILING
+    wrong = [r for r in cited if f"citation:{r['status']}" in failing_verdicts]
+    if wrong:
+        names = ", ".join(sorted({r["status"] for r in wrong}))
+        err.print(f"[red]{len(wrong)} of {len(cited)} provider citations are {names}[/red] (--fail-on)")
         code |= EXIT_FAILING
     if skipped:
         err.print(f"[red]{len(skipped)} source file(s) were unreadable and skipped[/red] (see the warnings above); "
@@ -790,15 +942,15 @@ def demo_paths() -> tuple[Path, Path]:
 
 
 def verify(
-    sources: Annotated[list[str], typer.Argument(help="Source files, directories (.txt/.md) or globs.", show_default=False)],
+    sources: Annotated[list[str], typer.Argument(help="Source files, directories (.txt/.md/.pdf/.docx/.html) or globs.", show_default=False)],
     quotes: Annotated[Path | None, typer.Option("--quotes", "-q", help="Quotes: .txt (one a line), .jsonl ('quote', optional 'source') or .csv.")] = None,
-    responses: Annotated[Path | None, typer.Option("--responses", "-r", help="LLM answers (text, or .jsonl with 'response'): their quotes are extracted.")] = None,
+    responses: Annotated[Path | None, typer.Option("--responses", "-r", help="LLM answers (text; .jsonl with 'response'; or saved provider responses, .json/.jsonl): their quotes are extracted, and the provider's citations re-verified (rows in <out>.citations.jsonl).")] = None,
     column: Annotated[str, typer.Option(help="CSV column holding the quotes.")] = "quote",
     source_column: Annotated[str | None, typer.Option(help="CSV column holding a source id per quote.")] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write every result: .jsonl, .csv or .xlsx (sorted by confidence).")] = None,
     stats: Annotated[Path | None, typer.Option("--stats", help="Write aggregate statistics as variable,value CSV.")] = None,
     html: Annotated[Path | None, typer.Option("--html", help="Write a self-contained HTML report.")] = None,
-    fail_on: Annotated[str, typer.Option(help="Exit 1 if any quote has one of these verdicts, or 'misattributed' ('none': never).")] = DEFAULT_FAIL_ON,
+    fail_on: Annotated[str, typer.Option(help="Exit 1 if any quote has one of these verdicts, or 'misattributed', or a provider citation has one of 'citation:altered', 'citation:misattributed', ... ('none': never).")] = DEFAULT_FAIL_ON,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run into the same --out file.")] = False,
     allow_mixed: Annotated[bool, typer.Option("--allow-mixed", help="Let --resume continue a file made with another configuration.")] = False,
     config: Annotated[Path | None, typer.Option("--config", "-c", help="validators.yaml to use (default: $QUOTE_GUARD_CONFIG, else ./validators.yaml if present).")] = None,
@@ -878,6 +1030,15 @@ def _build_app() -> typer.Typer:
     from .cli_research import register  # review and report --methods (imports typer, so here)
 
     register(application)
+
+    @application.command("serve", context_settings={"allow_extra_args": True, "ignore_unknown_options": True,
+                                                    "help_option_names": []})
+    def serve_cmd(ctx: typer.Context) -> None:
+        """Run the guarded OpenAI-compatible gateway (LiteLLM's proxy + quote_guard); see `quote-guard serve --help`."""
+        from .serve import main as serve_main
+
+        raise typer.Exit(serve_main(ctx.args))
+
     return application
 
 

@@ -83,12 +83,15 @@ class ReaskExhaustedError(QuoteGuardError):
 class QuoteVerificationError(QuoteGuardError):
     """Raised on request (policy ``raise`` or ``raise_for_failures``) when quotes fail.
 
-    ``results`` holds every result of the batch, the passing ones included, so nothing is lost.
+    ``results`` holds every result of the batch, the passing ones included, so nothing is lost;
+    ``citations`` the re-verified provider citations of the answer
+    (:class:`~quote_guard.citations.CitationResult`), when the guard checked any.
     """
 
-    def __init__(self, message: str, *, results: Sequence[Any] = ()) -> None:
+    def __init__(self, message: str, *, results: Sequence[Any] = (), citations: Sequence[Any] = ()) -> None:
         super().__init__(message)
         self.results = list(results)
+        self.citations = list(citations)
 
 
 class MissingDependencyError(QuoteGuardError, ImportError):

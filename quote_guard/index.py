@@ -166,7 +166,7 @@ class DocIndex:
         t = self.folded.text
         with self._lock:
             if self._codes is None:
-                if not t or t.isascii() or max(t) < "\u0100":
+                if _latin1(t):
                     # the first byte the text lacks (usually \x01: one memchr-fast scan)
                     self._unused = next((b for b in range(1, 256) if chr(b) not in t), 0)
                     self._codes = {}
@@ -215,12 +215,13 @@ class DocIndex:
         return out
 
     def _gram_table(self) -> "tuple[np.ndarray, np.ndarray]":
-        """The seed index: the 8-character piece at every eighth folded offset, as one
-        ``uint64`` key (its alignment bytes), sorted, with the block number it came from.
+        """The seed index: the 8-character piece at every eighth folded offset, as a
+        ``uint32`` hash of its alignment bytes, sorted, with the block number it came from.
 
         Any occurrence of a needle of 15 characters or more covers one whole piece that
         starts at a multiple of 8, at one of 8 offsets into the needle, so looking those 8
-        keys up finds every occurrence. 1.5 bytes per character, built once per document.
+        keys up finds every occurrence (hash collisions only add candidates, which are
+        checked against the text). One byte per character, built once per document.
         """
         with self._lock:
             grams = self._grams
@@ -228,7 +229,7 @@ class DocIndex:
             import numpy as np
 
             enc = self.alignment_target()
-            keys = np.frombuffer(enc, dtype="<u8", count=len(enc) // 8)
+            keys = _gram_keys(np.frombuffer(enc, dtype="<u8", count=len(enc) // 8))
             order = np.argsort(keys, kind="stable")
             grams = (keys[order], order.astype(np.uint32))
             with self._lock:
@@ -240,7 +241,7 @@ class DocIndex:
 
         keys, blocks = self._gram_table()
         enc = self.encode(needle)
-        probes = np.frombuffer(b"".join(enc[j : j + 8] for j in range(8)), dtype="<u8")
+        probes = _gram_keys(np.frombuffer(b"".join(enc[j : j + 8] for j in range(8)), dtype="<u8"))
         lo = np.searchsorted(keys, probes, side="left")
         hi = np.searchsorted(keys, probes, side="right")
         if int((hi - lo).sum()) > _GRAM_MAX_CANDIDATES:
@@ -263,6 +264,37 @@ class DocIndex:
             if w is None:
                 w = self._bm25[key] = BM25Windows(self.folded.text, window=window, k1=k1, b=b, backend=backend)
         return w
+
+
+_GOLDEN: Any = None
+
+
+def _golden() -> Any:
+    global _GOLDEN
+    if _GOLDEN is None:
+        import numpy as np
+
+        _GOLDEN = np.array([0x9E3779B97F4A7C15], dtype=np.uint64)
+    return _GOLDEN
+
+
+def _gram_keys(pieces: "np.ndarray") -> "np.ndarray":
+    """32-bit multiplicative hashes of 8-byte pieces (``uint64``)."""
+    import numpy as np
+
+    # array arithmetic wraps modulo 2**64 without a warning
+    return ((pieces * _golden()) >> np.uint64(32)).astype(np.uint32)  # type: ignore[no-any-return]
+
+
+def _latin1(t: str) -> bool:
+    """Every character below U+0100 (``max(t) < "\u0100"``, without a Python-level scan)."""
+    if t.isascii():
+        return True
+    try:
+        t.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _rank_encode(t: str) -> tuple[dict[str, int], bytes]:

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from .models import QuoteResult, Verdict
 
-__all__ = ["EDITS", "Action", "Decision", "Policy"]
+__all__ = ["CITATION_ACTIONS", "CITATION_KEYS", "EDITS", "Action", "Decision", "Policy"]
 
 
 class Action(str, Enum):
@@ -57,6 +57,10 @@ class Action(str, Enum):
 
 #: actions that change the answer's text
 EDITS = frozenset({Action.FIX, Action.DEQUOTE, Action.REMOVE, Action.ANNOTATE})
+
+#: the policy keys for provider citations (``citation_<status>``), and the actions they may take
+CITATION_KEYS = ("citation_location_mismatch", "citation_misattributed", "citation_unsupported", "citation_altered")
+CITATION_ACTIONS = frozenset({Action.PASS, Action.ANNOTATE, Action.REASK, Action.RAISE})
 
 # verdicts whose quote may never be fixed: no passage to fix it to, or fixing would change the claim
 _NO_FIX = {
@@ -137,10 +141,31 @@ class Policy(BaseModel):
     remove_citation: bool = Field(
         False, description="When removing a quote, also remove the citation written right after it ([1], (Source: ...))."
     )
+    check_citations: bool = Field(
+        True,
+        description="Re-verify the citations the provider returns (Anthropic, OpenAI, Gemini, Cohere, leaked "
+        "<cite> markup; see docs/citations.md) and act on them with the citation_* actions below.",
+    )
+    citation_location_mismatch: Action = Field(
+        Action.ANNOTATE,
+        description="A provider citation whose cited text is in the cited document, but not where it says: "
+        "pass, annotate, reask or raise.",
+    )
+    citation_misattributed: Action = Field(
+        Action.REASK, description="A provider citation whose cited text is in another document than the cited one."
+    )
+    citation_unsupported: Action = Field(
+        Action.REASK, description="A provider citation whose cited text is in none of the sources."
+    )
+    citation_altered: Action = Field(
+        Action.REASK,
+        description="The answer sentence carrying a provider citation changes a number, a negation or a party "
+        "its cited text states.",
+    )
 
     @field_validator(
         "verbatim", "near_verbatim", "altered", "paraphrase", "paraphrase_weak", "unsupported",
-        "uncheckable", "misattributed", "fallback", mode="before",
+        "uncheckable", "misattributed", "fallback", *CITATION_KEYS, mode="before",
     )
     @classmethod
     def _action_spelling(cls, v: Any) -> Any:
@@ -151,6 +176,12 @@ class Policy(BaseModel):
         for name, why in _NO_FIX.items():
             if getattr(self, name) is Action.FIX:
                 raise ValueError(f"{name}: 'fix' is not allowed: {why}; use reask, annotate, dequote, remove or raise")
+        for name in CITATION_KEYS:
+            if getattr(self, name) not in CITATION_ACTIONS:
+                raise ValueError(
+                    f"{name}: {getattr(self, name).value!r} is not allowed for a citation (it has no quote marks "
+                    "to drop and no quotation to fix or remove); use pass, annotate, reask or raise"
+                )
         if self.fallback in (Action.PASS, Action.REASK, Action.FIX):
             raise ValueError(
                 f"fallback: {self.fallback.value!r} is not allowed; use annotate, dequote, remove or raise "
@@ -193,6 +224,32 @@ class Policy(BaseModel):
         if action is Action.REASK and not reask:
             return Decision(self.fallback, key, "no re-ask possible here: fallback")
         return Decision(action, key, note)
+
+    def decide_citation(self, status: str, *, reask: bool = True) -> Decision:
+        """The action for a re-verified provider citation of ``status``
+        (:class:`~quote_guard.citations.CitationStatus` value).
+
+        ``ok`` and ``unverifiable`` (nothing to check it against) pass; the others take their
+        ``citation_<status>`` key. With ``reask=False`` a ``reask`` becomes the ``fallback``, and a
+        fallback that only fits quotes (``dequote``, ``remove``) annotates the citation instead.
+
+        >>> Policy().decide_citation("misattributed").action, Policy().decide_citation("ok").action
+        (<Action.REASK: 'reask'>, <Action.PASS: 'pass'>)
+        >>> Policy().decide_citation("altered", reask=False)
+        Decision(action=<Action.ANNOTATE: 'annotate'>, key='citation_altered', note='no re-ask possible here: fallback')
+        """
+        key = f"citation_{status}"
+        if key not in CITATION_KEYS:
+            return Decision(Action.PASS, key)
+        action = Action(getattr(self, key))
+        if action is Action.REASK and not reask:
+            return Decision(self.citation_fallback, key, "no re-ask possible here: fallback")
+        return Decision(action, key)
+
+    @property
+    def citation_fallback(self) -> Action:
+        """The ``fallback`` as it applies to a citation: ``raise`` stays, anything else annotates."""
+        return Action.RAISE if self.fallback is Action.RAISE else Action.ANNOTATE
 
     @classmethod
     def for_rewrite(cls) -> Policy:

@@ -39,6 +39,8 @@ from .models import Difference, Metrics, QuoteResult, Span, Verdict
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable
 
+    from .documents import Document
+
 __all__ = [
     "COLUMNS",
     "DECISIONS_SUFFIX",
@@ -54,6 +56,7 @@ __all__ = [
     "melt",
     "plain_text",
     "open_writer",
+    "page_label",
     "read_records",
     "read_decisions_file",
     "read_manifest",
@@ -136,6 +139,9 @@ class ResultRecord:
     confidence: float = field(default=-1.0)
     attribution: Attribution | None = None
     """The citation check (:mod:`quote_guard.attribution`); ``None`` when the quote had no citation."""
+    location: str = ""
+    """Where the first span sits in its file, for a PDF, DOCX or HTML source (``"p. 3"``,
+    ``"¶ 5"``, ``"html/body/p[2]"``: :meth:`quote_guard.documents.Location.describe`); ``""`` otherwise."""
 
     def __post_init__(self) -> None:
         if self.confidence < 0:
@@ -149,6 +155,8 @@ class ResultRecord:
         d["confidence"] = self.confidence
         d["changed_words"] = self.result.metrics.changed_words
         d["attribution"] = self.attribution.to_dict() if self.attribution is not None else None
+        d["page"] = page_label(self.result)
+        d["location"] = self.location
         return d
 
     def to_row(self) -> dict[str, Any]:
@@ -161,6 +169,8 @@ class ResultRecord:
             "verdict": r.verdict.value,
             "confidence": self.confidence,
             "source_id": r.source_id,
+            "page": page_label(r),
+            "location": self.location,
             "attribution": a.status if a is not None else "none",
             "cited_source": (a.cited_id or a.citation) if a is not None else None,
             "spans": json.dumps([asdict(s) for s in r.spans], ensure_ascii=False),
@@ -187,6 +197,31 @@ _TOKENS = (
     ("∅ → ", "(nothing) → "), (" → ∅", " → (nothing)"), ("∅", "(nothing)"),
     ("near_verbatim", "near verbatim"), ("paraphrase_weak", "weak paraphrase"),
 )
+
+
+def page_label(result: QuoteResult) -> str:
+    """The pages of a result as a report shows them: ``"3"``, ``"3–4"``, or ``""`` when the
+    source has no pages (plain text, HTML) or the quote was not found.
+
+    >>> page_label(QuoteResult("x", Verdict.VERBATIM, page_start=3, page_end=4)), page_label(QuoteResult("x", Verdict.UNSUPPORTED))
+    ('3–4', '')
+    """
+    a, b = result.page_start, result.page_end
+    if a is None:
+        return ""
+    return str(a) if b is None or b == a else f"{a}–{b}"
+
+
+def _pages_from(d: Mapping[str, Any]) -> dict[str, Any]:
+    """``page_start``/``page_end``/``boxes`` of a JSONL dict, or parsed from a CSV ``page`` cell."""
+    if "page_start" in d:
+        return {"page_start": d.get("page_start"), "page_end": d.get("page_end"),
+                "boxes": tuple(tuple(b) for b in d.get("boxes") or ())}
+    label = str(d.get("page") or "").strip()
+    if not label:
+        return {}
+    first, _, last = label.partition("–")
+    return {"page_start": int(first), "page_end": int(last or first)}
 
 
 def plain_text(text: str) -> str:
@@ -267,6 +302,7 @@ def record_from_dict(d: Mapping[str, Any]) -> ResultRecord:
         metrics=metrics,
         context=d.get("context") or "",
         reason=d.get("reason") or "",
+        **_pages_from(d),
     )
     return ResultRecord(
         index=int(d["index"]) if "index" in d else int(d["#"]) - 1,
@@ -274,6 +310,7 @@ def record_from_dict(d: Mapping[str, Any]) -> ResultRecord:
         origin=d.get("origin") or "",
         requested_source=d.get("requested_source") or None,
         attribution=_attribution_from(d),
+        location=d.get("location") or "",
     )
 
 
@@ -1051,7 +1088,74 @@ def _manifest_footer(manifest: RunManifest) -> str:
             f'<dl>{dl}</dl><pre class="manifest-json">{_esc(body)}</pre></details></footer>')
 
 
-def _quote_item(rec: ResultRecord) -> str:
+#: At most this many highlighted page images go into one HTML report (the rest: page numbers only).
+MAX_PAGE_IMAGES = 200
+_PAGE_JS = ("document.querySelectorAll('img.page[data-ref]').forEach(function (i) {"
+            " var o = document.getElementById(i.dataset.ref); if (o) { i.src = o.src; } });")
+
+
+def _page_images(recs: Sequence[ResultRecord], documents: Mapping[str, Document],
+                 files: Mapping[str, str | os.PathLike[str]]) -> dict[tuple[str, int], str]:
+    """``{(source id, page): PNG data URI}``: each page of a PDF source that a quote's span
+    touches, rendered once with every quote on it highlighted (:data:`MAX_PAGE_IMAGES` at most).
+    A page that cannot be rendered (the file moved, say) gets no image."""
+    import base64
+
+    from .documents.highlight import highlights_for, render_page_png
+    from .errors import QuoteGuardError
+
+    wanted: dict[str, list[int]] = {}
+    n = 0
+    for rec in recs:
+        for s in rec.result.spans:
+            doc = documents.get(s.source_id)
+            if doc is None or doc.kind != "pdf" or s.end > len(doc.text):
+                continue
+            for page in doc.locate(s.start, s.end).pages:
+                pages = wanted.setdefault(s.source_id, [])
+                if page not in pages and n < MAX_PAGE_IMAGES:
+                    pages.append(page)
+                    n += 1
+    out: dict[tuple[str, int], str] = {}
+    for sid, pages in wanted.items():
+        doc = documents[sid]
+        marks = highlights_for([rec.result for rec in recs], doc)
+        for page in pages:
+            try:
+                png = render_page_png(files.get(sid, sid), page, [h for h in marks if h.page == page], scale=1.0)
+            except (QuoteGuardError, OSError):
+                continue
+            out[(sid, page)] = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+    return out
+
+
+def _page_imgs(rec: ResultRecord, documents: Mapping[str, Document], images: Mapping[tuple[str, int], str],
+               shown: dict[tuple[str, int], str]) -> str:
+    """The ``<img class="page">`` of each page the quote's spans touch: the image data the first
+    time a page is shown (``id="pg-N"``), later a ``data-ref`` to it that the page's script fills in."""
+    parts: list[str] = []
+    seen: set[tuple[str, int]] = set()
+    for s in rec.result.spans:
+        doc = documents.get(s.source_id)
+        if doc is None or doc.kind != "pdf" or s.end > len(doc.text):
+            continue
+        for page in doc.locate(s.start, s.end).pages:
+            key = (s.source_id, page)
+            if key in seen or key not in images:
+                continue
+            seen.add(key)
+            alt = _esc(f"page {page} of {s.source_id}, quotes highlighted")
+            style = 'style="max-width:100%;border:1px solid #ccc;display:block;margin:4px 0"'
+            if key in shown:
+                parts.append(f'<img class="page" data-page="{page}" data-ref="{shown[key]}" alt="{alt}" {style}>')
+            else:
+                shown[key] = f"pg-{len(shown)}"
+                parts.append(f'<img class="page" id="{shown[key]}" data-page="{page}" alt="{alt}" {style} '
+                             f'src="{images[key]}">')
+    return "".join(parts)
+
+
+def _quote_item(rec: ResultRecord, pages_html: str = "") -> str:
     r, m = rec.result, rec.result.metrics
     v = r.verdict.value
     label = _esc(r.quote if len(r.quote) <= 400 else r.quote[:400] + "…")
@@ -1064,6 +1168,8 @@ def _quote_item(rec: ResultRecord) -> str:
         ("reason", plain_text(r.reason)),
         ("confidence", _fmt(rec.confidence, 2)),
         ("source", ", ".join(f"{s.source_id} [{s.start}:{s.end}]" for s in r.spans) or "not found in the sources"),
+        ("page", page_label(r)),
+        ("location", rec.location),
         ("citation", _citation_text(rec.attribution)),
         ("from", rec.origin),
         ("stage", m.stage),
@@ -1084,6 +1190,8 @@ def _quote_item(rec: ResultRecord) -> str:
         dl += f'<dt>words that differ</dt><dd><ul class="diffs">{diffs}</ul></dd>'
     if r.verbatim is not None:
         dl += f'<dt>corrected text (the source says)</dt><dd class="verbatim">“{_esc(r.verbatim)}”</dd>'
+    if pages_html:
+        dl += f'<dt>the page, highlighted</dt><dd class="pages">{pages_html}</dd>'
     return (
         f'<li class="quote v-{v}" id="item-{rec.index}" data-index="{rec.index}" data-verdict="{v}" '
         f'data-confidence="{rec.confidence:.4f}">'
@@ -1100,10 +1208,16 @@ def write_html(
     *,
     title: str = "quote_guard report",
     manifest: RunManifest | None = None,
+    documents: Mapping[str, Document] | None = None,
+    files: Mapping[str, str | os.PathLike[str]] | None = None,
 ) -> None:
     """Write one self-contained HTML page: the quotes, and each source with its quoted spans.
 
     ``manifest`` is shown in the page's footer (``<footer id="manifest">``), readable and as JSON.
+    ``documents`` (``{source id: Document}``, from :mod:`quote_guard.documents`) are the PDF,
+    DOCX and HTML sources: each quote found in a PDF shows the page image with every quote on
+    that page highlighted (``<img class="page" data-page="N">``, rendered once per page from
+    ``files[source id]``, default the source id as a path; at most :data:`MAX_PAGE_IMAGES`).
 
     No network: CSS and JS are inline, and a Content-Security-Policy forbids every other load.
     All text is HTML-escaped, so a source containing ``<script>`` shows as text. Documents over
@@ -1156,7 +1270,10 @@ def write_html(
         '<option value="input">input order</option></select></label>'
         '<span id="shown"></span></div><ol id="quote-list">'
     )
-    out.extend(_quote_item(rec) for rec in recs)
+    docs = documents or {}
+    images = _page_images(recs, docs, files or {}) if any(d.kind == "pdf" for d in docs.values()) else {}
+    shown: dict[tuple[str, int], str] = {}
+    out.extend(_quote_item(rec, _page_imgs(rec, docs, images, shown) if images else "") for rec in recs)
     out.append('</ol></section><section id="docs">')
 
     for n, (sid, text) in enumerate(sources.items()):
@@ -1180,7 +1297,7 @@ def write_html(
     out.append("</section></main>")
     if manifest is not None:
         out.append(_manifest_footer(manifest))
-    out.append(f'<script nonce="{nonce}">{REPORT_JS}</script></body></html>')
+    out.append(f'<script nonce="{nonce}">{REPORT_JS}{_PAGE_JS if images else ""}</script></body></html>')
 
     tmp = path.with_name(path.name + ".tmp")
     with tmp.open("w", encoding="utf-8") as f:

@@ -15,9 +15,10 @@ under uvicorn, inside a small ASGI gate (:class:`Gate`) that answers
   ``400 No connected db.`` when it has no database), and
 - **413** to a body larger than ``max_body_bytes``, before LiteLLM reads it.
 
-It binds to 127.0.0.1 unless ``--host`` says otherwise, sets
-``LITELLM_LOCAL_MODEL_COST_MAP=True`` (no cost-map download) and turns LiteLLM's
-telemetry off: the only network calls are to the configured upstreams.
+It binds to 127.0.0.1 unless ``--host`` says otherwise, makes LiteLLM read its bundled
+cost map, Anthropic beta headers and router presets (:data:`OFFLINE_ENV`; no downloads) and
+turns its telemetry, admin UI and docs pages off: the only network calls are to the
+configured upstreams.
 Needs ``pip install 'quote_guard[serve]'``.
 """
 
@@ -47,6 +48,8 @@ _ENV_MAX_BODY = "QG_SERVE_MAX_BODY"
 #: set before LiteLLM is imported: no cost-map download, no telemetry, no update checks or banners
 OFFLINE_ENV = {
     "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+    "LITELLM_LOCAL_ANTHROPIC_BETA_HEADERS": "True",
+    "LITELLM_LOCAL_AUTOROUTER_PRESETS": "True",
     "LITELLM_TELEMETRY": "False",
     "LITELLM_DONT_SHOW_FEEDBACK_BOX": "True",
     "DISABLE_ADMIN_UI": "True",

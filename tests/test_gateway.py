@@ -7,6 +7,7 @@ One gateway starts for the module (about 10 s): it fails closed, except for the 
 from __future__ import annotations
 
 import copy
+import importlib.util
 import json
 import os
 import shutil
@@ -19,10 +20,15 @@ import yaml
 from _gateway import Gateway
 from _llm_server import LLMServer, Reply
 
-pytest.importorskip("litellm.proxy.proxy_server", reason="needs quote_guard[serve]")
+if importlib.util.find_spec("litellm") is None or importlib.util.find_spec("fastapi") is None:
+    pytest.skip("needs quote_guard[serve]", allow_module_level=True)
 openai = pytest.importorskip("openai")
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+pytestmark = [
+    pytest.mark.filterwarnings("ignore::DeprecationWarning"),
+    # litellm's types trip a pydantic UserWarning on first use (third party, harmless)
+    pytest.mark.filterwarnings("ignore:Item .* on TypedDict class .* `ReadOnly` qualifier:UserWarning"),
+]
 
 ROOT = Path(__file__).resolve().parent.parent
 LEASE = (
@@ -357,3 +363,48 @@ def test_fail_closed_when_the_reask_call_fails(gw, upstream):
     assert r.status_code == 502 and r.headers["x-quote-guard-error"] == "quote_guard_error"
     rep = r.json()["error"]["provider_specific_fields"]["quote_guard"]
     assert rep["quotes"][0]["verdict"] == "altered" and rep["passed"] is False
+
+
+def test_sdk_stream_failing_quote_gets_the_fallback_not_a_reask(gw, upstream):
+    upstream.push(Reply.stream(["The lease says “The Landlord may ", "enter the premises without ", "24 hours notice.”"]))
+    n = len(upstream.requests)
+    chunks = list(client(gw).chat.completions.create(model="test-model", messages=MESSAGES, stream=True))
+    text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    assert text == f"The lease says “{MISQUOTE}” [unverified]"
+    rep = chunks[-1].model_extra["quote_guard"]
+    assert rep["passed"] is False and rep["quotes"][0]["verdict"] == "altered"
+    assert rep["quotes"][0]["action"] == "annotate" and len(upstream.requests) == n + 1
+
+
+# ----------------------------------------------------------------------------- the guard without the proxy
+
+
+def _answer(text: str):
+    from litellm.types.utils import ModelResponse
+
+    return ModelResponse(id="x", model="m", choices=[{"index": 0, "finish_reason": "stop",
+                                                      "message": {"role": "assistant", "content": text}}])
+
+
+def test_check_timeout_fails_closed_or_open_in_process():
+    import asyncio
+
+    from quote_guard import load_config
+    from quote_guard.integrations.litellm_proxy import GatewayError, GatewayGuard
+
+    cfg = load_config(overrides={"semantic.enabled": False})
+    slow = GatewayGuard({"check_timeout": 1e-9, "warm_up": False, "max_quotes": 100}, config=cfg)
+    # a check that takes far longer than the thread switch interval: 15 altered quotes over 18 KB
+    long_source = " ".join(f"Clause {i}. {LEASE}" for i in range(100))
+    answer = " ".join(f"Clause {i} says “{MISQUOTE}”" for i in range(15))
+    data = {"model": "m", "messages": [{"role": "user", "content": f'<document id="lease">{long_source}</document>'}]}
+    with pytest.raises(GatewayError) as info:
+        asyncio.run(slow.check_response(data, _answer(answer)))
+    assert info.value.status == 502 and "check_timeout" in str(info.value)
+    assert data["_quote_guard"]["passed"] is False
+    opened = GatewayGuard({"check_timeout": 1e-9, "warm_up": False, "fail_mode": "open", "max_quotes": 100}, config=cfg)
+    out = asyncio.run(opened.check_response(data, _answer(answer)))
+    assert out.choices[0].message.content == answer
+    assert out.quote_guard["error"]["type"] == "quote_guard_error" and out.quote_guard["passed"] is False
+    slow.close()
+    opened.close()

@@ -58,3 +58,53 @@ def test_index_is_cached_by_content():
     b = get_index("".join(list(text)))  # equal content, different object
     assert a is b
     assert get_index(text + " ") is not a
+
+
+# --------------------------------------------------------------------------- issue 14: seed index, compact filter
+
+
+def _scan(text: str, needle: str, limit: int) -> list[int]:
+    out, i = [], text.find(needle)
+    while i >= 0 and len(out) < limit:
+        out.append(i)
+        i = text.find(needle, i + 1)
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_seed_index_finds_what_str_find_finds(seed):
+    from quote_guard.index import SEED_INDEX_MIN_CHARS, DocIndex
+    from quote_guard.normalize import fold
+
+    rng = random.Random(seed)
+    # big enough for the index; repeated phrases, overlapping matches and a non-Latin-1 part
+    words = ["licensee", "shall", "pay", "the", "royalty", "aaaaaaaa", "§", "5", "ﬁnal", "Ω-units", "naïve"]
+    text = " ".join(rng.choice(words) for _ in range(SEED_INDEX_MIN_CHARS // 4))
+    idx = DocIndex(fold(text))
+    t = idx.text
+    assert len(t) >= SEED_INDEX_MIN_CHARS
+    needles = [t[p : p + rng.randrange(15, 40)] for p in (rng.randrange(len(t) - 40) for _ in range(300))]
+    needles += ["aaaaaaaa aaaaaaaa", "royalty royalty royalty", "not in the text at all"]
+    for needle in needles:
+        for limit in (1, 9, 10_000):
+            assert idx.find_all(needle, limit) == _scan(t, needle, limit), needle
+
+
+def test_corpus_filter_is_compact_and_ranks_as_before():
+    from quote_guard.index import CorpusFilter
+    from quote_guard.normalize import fold
+
+    docs = [_doc(s) for s in range(40)]
+    docs[7] += " the unique zebra clause"
+    idx = [get_index(d) for d in docs]
+    cf = CorpusFilter(idx)
+    assert cf.candidates(fold("unique zebra clause").text, 3)[0] == 7
+    assert cf.candidates(fold("qqq xxx").text, 3) == []
+    # a word in every document scores nothing apart; all of them hold it, up to max_complete
+    assert len(cf.candidates(fold("licensee").text, 3, max_complete=64)) == 40
+    import re
+
+    words = [set(re.findall(r"\w{2,}", d.text)) for d in idx]
+    vocab, postings = len(set().union(*words)), sum(map(len, words))
+    # no Python object per word: 16 bytes per distinct word, 2 per posting
+    assert cf.nbytes == 16 * vocab + 8 + 2 * postings

@@ -166,3 +166,35 @@ def test_filter_and_sort_by_verdict_and_confidence(page, report):
     page.execute_script("var s = document.getElementById('sort'); s.value = 'input';"
                         " s.dispatchEvent(new Event('change'));")
     assert [i for _, _, i in shown()] == sorted(i for _, _, i in shown())
+
+
+def test_pdf_quotes_show_their_highlighted_page_image(driver, tmp_path):
+    """A report over a PDF source shows, next to each quote found in it, the page image with the
+    quotes highlighted; the browser decodes every image (the ones shown by reference too)."""
+    pytest.importorskip("pypdfium2")
+    from _docgen import make_pdf
+
+    from quote_guard.documents import attach_locations, load
+
+    paras = [f"{i + 1}. The Supplier shall deliver lot {i + 1} of the goods within {i + 10} days of the order, "
+             f"and the Customer shall inspect lot {i + 1} on arrival at the warehouse." for i in range(12)]
+    truth = make_pdf(paras, tmp_path / "msa.pdf", lines_per_column=10)
+    doc = load(tmp_path / "msa.pdf", id="msa.pdf")
+    on = {p: next(ln.text for ln in truth.lines if ln.page == p and doc.text.count(ln.text) == 1) for p in (1, 2)}
+    quotes = [on[1], on[2], paras[0].split(",")[0] + ".", "Penguins migrate to the desert every leap year in June."]
+    results = attach_locations(Verifier().verify(quotes, [doc.to_source()]), [doc])
+    records = [ResultRecord(i, r) for i, r in enumerate(results)]
+    path = tmp_path / "report.html"
+    write_html(path, records, {doc.id: doc.text}, documents={doc.id: doc}, files={doc.id: tmp_path / "msa.pdf"})
+    driver.get(path.as_uri())
+    imgs = driver.execute_script(
+        "return Array.from(document.querySelectorAll('img.page')).map(function (i) {"
+        " return {q: +i.closest('li.quote').dataset.index, page: +i.dataset.page, w: i.naturalWidth,"
+        " h: i.naturalHeight, done: i.complete}; });"
+    )
+    by_q = {}
+    for im in imgs:
+        by_q.setdefault(im["q"], []).append(im["page"])
+        assert im["done"] and im["w"] > 0 and im["h"] > im["w"], im  # decoded, a portrait page
+    assert by_q == {0: [1], 1: [2], 2: [1]}  # the unsupported quote has no page
+    assert driver.execute_script("return document.querySelectorAll('img.page[src^=\"data:image/png\"]').length;") == 3

@@ -26,9 +26,11 @@ _ABBREVIATIONS = frozenset(
 )
 _SENT_END = re.compile(
     r"""(?:
-        [.!?…]+["'”’»)\]]*\s+(?=["'“‘«(\[]?[A-Z0-9À-ÖØ-Þ\u0370-\u03ff\u0400-\u04ff])  # Latin, Greek, Cyrillic
+        (?<![.!?…])[.!?…]+["'”’»)\]]*\s+(?=["'“‘«(\[]?[A-Z0-9À-ÖØ-Þ\u0370-\u03ff\u0400-\u04ff])  # Latin...
       | [。！？｡]+[」』”’）)〕】]*\s*                                                 # CJK: no space needed
-      | \s*\n[ \t]*\n\s*                                                               # blank line
+      | (?<!\s)\s*\n[ \t]*\n\s*                                                        # blank line
+      # (?<!...): a run of marks or spaces is tried from its first character only; tried from
+      # each, a long run of dots (contents leaders) or spaces cost its length squared
     )""",
     re.VERBOSE,
 )

@@ -12,10 +12,13 @@ Each call:
    litellm, retries with backoff for timeouts/429/5xx, errors mapped to ``ProviderError``);
 3. extracts the answer's quotes, verifies them, and picks an action per quote from the
    :class:`~quote_guard.policy.Policy` (``pass``, ``fix``, ``dequote``, ``remove``,
-   ``annotate``, ``reask``, ``raise``);
+   ``annotate``, ``reask``, ``raise``); re-verifies the citations the provider returned
+   (:mod:`quote_guard.citations`: Anthropic, OpenAI, Gemini, Cohere, leaked ``<cite>`` markup)
+   and acts on them by the policy's ``citation_*`` keys (``pass``, ``annotate``, ``reask``,
+   ``raise``; a stream flags them in the report only);
 4. re-asks while a quote calls for it and attempts remain: the caller's messages (so the
    sources), the model's answer, and ONE feedback message naming each failing quote, its
-   verdict, what differs, and the closest verbatim source text;
+   verdict, what differs, and the closest verbatim source text (and each failing citation);
 5. applies the actions to the final answer. If re-asks run out, the *original* answer comes
    back with the ``fallback`` action (annotate by default) on the failing quotes, or
    ``ReaskExhaustedError`` under ``fallback: raise``.
@@ -26,11 +29,20 @@ The loop is sans-IO: :class:`_Run` decides, the sync and async drivers only call
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..attribution import check_attribution
+from ..citations import (
+    CitationStream,
+    CitedAnswer,
+    annotate_citations,
+    anthropic_documents,
+    read_response,
+    verify_citations,
+)
 from ..config import MAX_ATTEMPTS, QuoteGuardConfig, load_config
-from ..errors import ConfigError, ProviderError, QuoteVerificationError, ReaskExhaustedError
+from ..errors import ConfigError, ProviderError, QuoteGuardError, QuoteVerificationError, ReaskExhaustedError
 from ..extract import extract_quotes
 from ..limits import answer_limit_reason, limited, quote_count_reason
 from ..models import QuoteResult, Source, Verdict
@@ -42,6 +54,7 @@ from .messages import coerce_sources, collect_sources, copy_messages, feedback_m
 from .provider import LLMClient, ProviderRetry
 from .report import (
     Attempt,
+    CitationOutcome,
     GuardReport,
     QuoteOutcome,
     attach,
@@ -59,7 +72,13 @@ from .stream import StreamState
 if TYPE_CHECKING:  # pragma: no cover
     import os
 
+    from ..documents import Document
+
 __all__ = ["GuardedAsyncStream", "GuardedStream", "QuoteGuard"]
+
+#: What ``sources=`` takes: texts, :class:`Source` objects, ``{id: text}``, and documents
+#: (:class:`quote_guard.documents.Document`, or an ``os.PathLike`` path to a PDF, DOCX or HTML file).
+SourcesArg = Any
 
 #: sentinel for "use the configured value" (so ``None`` can mean "off")
 USE_CONFIG: Any = type("UseConfig", (), {"__repr__": lambda self: "USE_CONFIG"})()
@@ -121,20 +140,121 @@ class _Checker:
         d = policy.decide(result, reask=reask)
         return QuoteOutcome(text[:200], 0, 0, result, d.action, reason, None)
 
+    def check_citations(self, response: Any, text: str, sources: Sequence[Source], policy: Policy, *,
+                        reask: bool, notes: list[str]) -> list[CitationOutcome]:
+        """Every citation the provider returned with ``response`` (a provider response, a
+        :class:`~quote_guard.citations.CitedAnswer` read from a stream, or the answer ``text``
+        itself for leaked ``<cite>`` markup), re-verified against ``sources`` (:mod:`quote_guard.citations`), with the
+        policy's ``citation_<status>`` action. A response whose citations cannot be read gets a
+        note, never an exception; ``policy.check_citations=False`` checks none."""
+        if not policy.check_citations or not text:
+            return []
+        try:
+            ans = response if isinstance(response, CitedAnswer) else read_response(response, sources=sources)
+        except (TypeError, ValueError, QuoteGuardError) as exc:
+            notes.append(f"the provider's citations could not be read: {exc}")
+            return []
+        if not ans.citations:
+            return []
+        if ans.text != text:
+            notes.append("the provider's citations index another text than the answer's content: not checked")
+            return []
+        results = verify_citations(ans.citations, ans.text, sources, verifier=self.verifier)
+        return [CitationOutcome(r, d.action, d.note)
+                for r in results for d in [policy.decide_citation(r.status.value, reask=reask)]]
+
     @staticmethod
-    def raise_for(outcomes: Sequence[QuoteOutcome]) -> None:
+    def raise_for(outcomes: Sequence[QuoteOutcome], citations: Sequence[CitationOutcome] = ()) -> None:
         """Raise :class:`QuoteVerificationError` (with every result) if the policy says raise."""
         raising = [o for o in outcomes if o.action is Action.RAISE]
-        if raising:
-            names = ", ".join(f"“{o.quote[:60]}” ({o.verdict.value})" for o in raising)
+        wrong = [c for c in citations if c.action is Action.RAISE]
+        if raising or wrong:
+            names = ", ".join([f"“{o.quote[:60]}” ({o.verdict.value})" for o in raising]
+                              + [f"the citation of {c.result.citation.source_id!r} ({c.status})" for c in wrong])
+            what = " and ".join(x for x in (f"{len(raising)} failing quote(s)" if raising else "",
+                                            f"{len(wrong)} failing citation(s)" if wrong else "") if x)
             raise QuoteVerificationError(
-                f"policy 'raise' met {len(raising)} failing quote(s): {names}", results=[o.result for o in outcomes]
+                f"policy 'raise' met {what}: {names}", results=[o.result for o in outcomes],
+                citations=[c.result for c in citations],
             )
 
-    def apply(self, text: str, outcomes: Sequence[QuoteOutcome]) -> str:
-        """The answer with each quote's own action applied; text outside the quotes untouched."""
+    def apply(self, text: str, outcomes: Sequence[QuoteOutcome], citations: Sequence[CitationOutcome] = ()) -> str:
+        """The answer with each quote's own action applied; text outside the quotes untouched.
+        Citations to ``annotate`` get ``[citation <status>: <source>]`` after the answer text they
+        support (moved by what the quote edits before them added or removed)."""
         todo = [(o.extracted, o.result, o.action) for o in outcomes if o.action in EDITS and o.extracted is not None]
-        return rewrite(text, todo, policy=self.config.policy).text if todo else text
+        done = rewrite(text, todo, policy=self.config.policy) if todo else None
+        new_text = done.text if done is not None else text
+        marked = [c.result for c in citations if c.action is Action.ANNOTATE and c.result.citation.answer_span]
+        if not marked:
+            return new_text
+        edits = [(e.old_end, (e.new_end - e.new_start) - (e.old_end - e.old_start))
+                 for e in (done.edits if done is not None else ())]
+        moved = []
+        for r in marked:
+            a, b = r.citation.answer_span  # type: ignore[misc]
+            if text.startswith("</cite>", b):  # leaked markup: the marker goes after it, not inside
+                b += len("</cite>") + text.startswith(")", b + len("</cite>"))
+            by_a = sum(d for end, d in edits if end <= a)
+            by_b = sum(d for end, d in edits if end <= b)
+            moved.append(replace(r, citation=replace(r.citation, answer_span=(a + by_a, b + by_b))))
+        return annotate_citations(new_text, moved)
+
+
+def _documents_in(sources: Any) -> tuple[Any, dict[str, Document]]:
+    """``sources=`` with every document replaced by its text, and the documents by id.
+
+    A document is a :class:`quote_guard.documents.Document` or a path to a PDF, DOCX, HTML (or
+    ``.txt``/``.md``) file given as an ``os.PathLike`` (``Path("lease.pdf")``), alone, in a list,
+    or as the value of an ``{id: ...}`` dict (the key is then its id); a path is loaded with
+    :func:`quote_guard.documents.load` (id: the path as given). A ``str`` is always source
+    text, never a path. Raises :class:`~quote_guard.errors.SourceError` for a file that cannot
+    be read.
+    """
+    import os
+    import sys
+
+    types = sys.modules.get("quote_guard.documents._types")  # no Document exists before it is imported
+
+    def is_doc(x: Any) -> bool:
+        return isinstance(x, os.PathLike) or (types is not None and isinstance(x, types.Document))
+
+    def as_doc(x: Any, sid: str | None = None) -> Document:
+        import dataclasses
+
+        from ..documents import load
+
+        doc: Document = load(x, id=sid) if isinstance(x, os.PathLike) else x
+        return dataclasses.replace(doc, id=sid) if sid is not None and doc.id != sid else doc
+
+    docs: dict[str, Document] = {}
+    if is_doc(sources):
+        d = as_doc(sources)
+        return [d.to_source()], {d.id: d}
+    if isinstance(sources, Mapping):
+        if not any(is_doc(v) for v in sources.values()):
+            return sources, docs
+        texts = {}
+        for k, v in sources.items():
+            if is_doc(v) and isinstance(k, str):
+                d = as_doc(v, k)
+                docs[k], texts[k] = d, d.text
+            else:
+                texts[k] = v
+        return texts, docs
+    if isinstance(sources, (str, bytes, Source)) or not isinstance(sources, Sequence):
+        return sources, docs
+    if not any(is_doc(x) for x in sources):
+        return sources, docs
+    out: list[Any] = []
+    for x in sources:
+        if is_doc(x):
+            d = as_doc(x)
+            docs[d.id] = d
+            out.append(d.to_source())
+        else:
+            out.append(x)
+    return out, docs
 
 
 def _settled(outcomes: Sequence[QuoteOutcome], policy: Policy, note: str) -> tuple[QuoteOutcome, ...]:
@@ -146,9 +266,15 @@ def _settled(outcomes: Sequence[QuoteOutcome], policy: Policy, note: str) -> tup
     )
 
 
+def _settled_citations(citations: Sequence[CitationOutcome], policy: Policy, note: str) -> tuple[CitationOutcome, ...]:
+    """The citations with every pending re-ask replaced by the policy's citation fallback."""
+    return tuple(CitationOutcome(c.result, policy.citation_fallback, note) if c.action is Action.REASK else c
+                 for c in citations)
+
+
 def _report(run: _Run, final: Sequence[QuoteOutcome], final_text: str, *, exhausted: bool = False,
             streamed: bool = False, attempts: Sequence[Attempt] | None = None, truncated: bool = False,
-            error: str = "") -> GuardReport:
+            error: str = "", citations: Sequence[CitationOutcome] = ()) -> GuardReport:
     """The one place a :class:`GuardReport` is built.
 
     A truncated stream, a provider failure and an answer that never came (no choices) are
@@ -156,7 +282,8 @@ def _report(run: _Run, final: Sequence[QuoteOutcome], final_text: str, *, exhaus
     """
     tried = tuple(run.attempts if attempts is None else attempts)
     return GuardReport(
-        passed=all(o.passed for o in final) and not (truncated or error or run.no_answer),
+        passed=all(o.passed for o in final) and all(c.passed for c in citations)
+        and not (truncated or error or run.no_answer),
         truncated=truncated,
         error=error,
         notes=tuple(run.notes),
@@ -173,6 +300,7 @@ def _report(run: _Run, final: Sequence[QuoteOutcome], final_text: str, *, exhaus
         exhausted=exhausted,
         streamed=streamed,
         usage=sum_usage(a.usage for a in tried),
+        citations=tuple(citations),
     )
 
 
@@ -190,14 +318,17 @@ class _Run:
         self.fallback = False
         self.origins: dict[str, str] = {}
         self.structured: dict[str, JsonSource] = {}
+        self.documents: dict[str, Document] = {}  # PDF, DOCX, HTML sources given as sources=, by id
         if sources is None:
             collected = collect_sources(self.messages, roles=cfg.sources.roles, documents=cfg.sources.documents,
                                         fallback=cfg.sources.fallback)
             self.sources, self.skipped = collected.sources, collected.skipped
             self.fallback, self.origins, self.structured = collected.fallback, collected.origins, collected.structured
         else:
+            sources, self.documents = _documents_in(sources)
             self.sources, self.skipped = coerce_sources(sources), []
             self.origins = {s.id: "sources= argument" for s in self.sources}
+        self.citation_sources = self._citation_sources(sources is not None)
         self.policy = policy
         self.max_attempts = max_attempts
         self.attempts: list[Attempt] = []
@@ -211,6 +342,16 @@ class _Run:
     @property
     def number(self) -> int:
         return len(self.attempts) + 1
+
+    def _citation_sources(self, given: bool) -> list[Source]:
+        """The sources provider citations are checked against, in the order the documents were
+        sent (Anthropic's ``document_index`` and leaked ``<cite>`` markup count them): ``sources=``
+        as given, else the call's document blocks, then the other sources of the call."""
+        if given or not self.guard.config.policy.check_citations:
+            return list(self.sources)
+        docs = anthropic_documents(self.messages)
+        ids = {d.id for d in docs}
+        return [*docs, *(s for s in self.sources if s.id not in ids)]
 
     def manifest(self) -> dict[str, Any]:
         """The run manifest of this call (:class:`~quote_guard.manifest.RunManifest` fields, without
@@ -241,12 +382,17 @@ class _Run:
         if not self.attempts:
             self._note_first(response)
         checker = self.guard._checker
-        outcomes = checker.check(text, self.sources, self.policy, reask=True, structured=self.structured)
+        outcomes = self.located(checker.check(text, self.sources, self.policy, reask=True,
+                                              structured=self.structured))
+        cites = checker.check_citations(response, text, self.citation_sources, self.policy, reask=True,
+                                        notes=self.notes)
         reask = [o for o in outcomes if o.action is Action.REASK]
-        more = bool(reask) and self.number < self.max_attempts
-        self.attempts.append(Attempt(self.number, text, tuple(outcomes), reasked=more, usage=usage_of(response)))
+        creask = [c for c in cites if c.action is Action.REASK]
+        more = bool(reask or creask) and self.number < self.max_attempts
+        self.attempts.append(Attempt(self.number, text, tuple(outcomes), reasked=more, usage=usage_of(response),
+                                     citations=tuple(cites)))
         self.responses.append(response)
-        checker.raise_for(outcomes)
+        checker.raise_for(outcomes, cites)
         if not more:
             self.next_messages = None
             return None
@@ -260,9 +406,41 @@ class _Run:
             role=cfg.role,
             attempt=self.number - 1,
             max_attempts=self.max_attempts,
+            citations=[c.result for c in creask],
+            answer=text,
+            locations=[self.where(o.result) for o in reask],
         )
         self.next_messages = [*self.messages, {"role": "assistant", "content": text}, feedback]
         return self.next_messages
+
+    def located(self, outcomes: Sequence[QuoteOutcome]) -> list[QuoteOutcome]:
+        """``outcomes`` with the pages and boxes of each result found in a document source
+        (:mod:`quote_guard.documents`); when no source has text (a scanned PDF), the
+        ``uncheckable`` results name the document and why."""
+        if not self.documents:
+            return list(outcomes)
+        import dataclasses
+
+        from ..documents import attach_locations, with_document_reasons
+
+        results = [o.result for o in outcomes]
+        if not any(s.text.strip() for s in self.sources):
+            results = with_document_reasons(results, self.documents)
+        results = attach_locations(results, self.documents)
+        return [o if r is o.result else dataclasses.replace(o, result=r) for o, r in zip(outcomes, results)]
+
+    def where(self, result: QuoteResult) -> str:
+        """Where ``result``'s closest source text sits in a document source, for the re-ask
+        feedback: ``"p. 3 of lease.pdf"``, ``"¶ 5 of memo.docx"``; ``""`` for a plain-text source."""
+        if not self.documents:
+            return ""
+        from ..documents import locate_result
+
+        for span, loc in zip(result.spans, locate_result(result, self.documents)):
+            label = loc.describe()
+            if label:
+                return f"{label} of {span.source_id}"
+        return ""
 
     def _note_first(self, response: Any) -> None:
         if not has_choice(response):
@@ -304,32 +482,37 @@ class _Run:
                          o.extracted) if o.action is Action.REASK else o
             for o in chosen.quotes
         )
-        new_text = self.guard._checker.apply(chosen.text, final)
+        cites = tuple(CitationOutcome(c.result, Action.ANNOTATE, "the provider failed during a re-ask")
+                      if c.action is Action.REASK else c for c in chosen.citations)
+        new_text = self.guard._checker.apply(chosen.text, final, cites)
         set_content(response, new_text)
         self.notes.append(f"attempt {self.number}: the provider failed; the answer of attempt 1 is returned")
-        attach(response, _report(self, final, new_text, error=str(exc)))
+        attach(response, _report(self, final, new_text, error=str(exc), citations=cites))
         exc.partial = response
         return exc
 
     def finish(self) -> Any:
         last = self._last_answer()
-        exhausted = any(o.action is Action.REASK for o in last.quotes)
+        n_cites = sum(c.action is Action.REASK for c in last.citations)
+        exhausted = any(o.action is Action.REASK for o in last.quotes) or n_cites > 0
         if exhausted:
             if self.policy.fallback is Action.RAISE:
                 raise ReaskExhaustedError(
                     f"{len(self.attempts)} attempt(s) and the answer still has "
-                    f"{sum(o.action is Action.REASK for o in last.quotes)} failing quote(s)",
+                    f"{sum(o.action is Action.REASK for o in last.quotes)} failing quote(s)"
+                    + (f" and {n_cites} failing citation(s)" if n_cites else ""),
                     attempts=self.attempts,
                     original_response=self.responses[0],
                 )
             chosen, response = self.attempts[0], self.responses[0]
             final = _settled(chosen.quotes, self.policy, "re-asks ran out")
+            cites = _settled_citations(chosen.citations, self.policy, "re-asks ran out")
         else:
             chosen, response = last, self.responses[self.attempts.index(last)]
-            final = chosen.quotes
-        new_text = self.guard._checker.apply(chosen.text, final)
+            final, cites = chosen.quotes, chosen.citations
+        new_text = self.guard._checker.apply(chosen.text, final, cites)
         set_content(response, new_text)
-        attach(response, _report(self, final, new_text, exhausted=exhausted))
+        attach(response, _report(self, final, new_text, exhausted=exhausted, citations=cites))
         return response
 
 
@@ -414,7 +597,7 @@ class QuoteGuard:
         *,
         messages: Sequence[Mapping[str, Any]],
         model: str | None = None,
-        sources: Sequence[str] | Sequence[Source] | Mapping[str, str] | None = None,
+        sources: SourcesArg = None,
         stream: bool = False,
         policy: Mapping[str, str] = USE_CONFIG,
         max_attempts: int = USE_CONFIG,
@@ -443,7 +626,7 @@ class QuoteGuard:
         *,
         messages: Sequence[Mapping[str, Any]],
         model: str | None = None,
-        sources: Sequence[str] | Sequence[Source] | Mapping[str, str] | None = None,
+        sources: SourcesArg = None,
         stream: bool = False,
         policy: Mapping[str, str] = USE_CONFIG,
         max_attempts: int = USE_CONFIG,
@@ -467,7 +650,7 @@ class QuoteGuard:
         self,
         text: str,
         *,
-        sources: Sequence[str] | Sequence[Source] | Mapping[str, str] | None = None,
+        sources: SourcesArg = None,
         messages: Sequence[Mapping[str, Any]] | None = None,
         policy: Mapping[str, str] = USE_CONFIG,
     ) -> tuple[str, GuardReport]:
@@ -478,10 +661,12 @@ class QuoteGuard:
         """
         pol = self._policy(policy)
         run = _Run(self, messages or [], sources, pol, 1)
-        outcomes = self._checker.check(text, run.sources, pol, reask=False, structured=run.structured)
-        self._checker.raise_for(outcomes)
-        new_text = self._checker.apply(text, outcomes)
-        return new_text, _report(run, outcomes, new_text, attempts=[Attempt(1, text, tuple(outcomes), reasked=False)])
+        outcomes = run.located(self._checker.check(text, run.sources, pol, reask=False, structured=run.structured))
+        cites = self._checker.check_citations(text, text, run.citation_sources, pol, reask=False, notes=run.notes)
+        self._checker.raise_for(outcomes, cites)
+        new_text = self._checker.apply(text, outcomes, cites)
+        return new_text, _report(run, outcomes, new_text, citations=cites,
+                                 attempts=[Attempt(1, text, tuple(outcomes), reasked=False, citations=tuple(cites))])
 
 
 # ----------------------------------------------------------------------------- streaming
@@ -532,6 +717,9 @@ class _StreamBase:
         self._usage: dict[str, int] | None = None
         self._last: Any = None
         self._finished = False  # a chunk carried finish_reason
+        # the provider's citations, read from the chunks as they arrive (verified at the end: flagged only)
+        self._citations: CitationStream | None = (
+            CitationStream(sources=run.citation_sources) if run.policy.check_citations else None)
 
     @property
     def report(self) -> GuardReport | None:
@@ -540,6 +728,7 @@ class _StreamBase:
 
     def _on_chunk(self, chunk: Any) -> Any:
         self._last = chunk
+        self._feed_citations(chunk)  # first: before any early return, and before the delta is rewritten
         self._usage = usage_of(chunk) or self._usage
         piece = _delta_text(chunk)
         if piece is None and not _finished(chunk):
@@ -551,6 +740,31 @@ class _StreamBase:
         if piece is not None or out:
             _set_delta(chunk, out)
         return chunk
+
+    def _feed_citations(self, chunk: Any) -> None:
+        if self._citations is None:
+            return
+        try:
+            self._citations.feed(chunk)
+        except (TypeError, ValueError, AttributeError) as exc:
+            self._run.notes.append(f"the provider's streamed citations could not be read: {exc}")
+            self._citations = None
+
+    def _streamed_citations(self, text: str) -> tuple[CitationOutcome, ...]:
+        """The streamed citations, verified once the stream ends. The text is already sent, so a
+        failing citation is flagged in the report only (never re-asked, annotated or raised)."""
+        if self._citations is None:
+            return ()
+        run = self._run
+        try:
+            got = self._guard._checker.check_citations(self._citations.result(), text, run.citation_sources,
+                                                       run.policy, reask=False, notes=run.notes)
+        except (TypeError, ValueError, QuoteGuardError) as exc:
+            run.notes.append(f"the provider's streamed citations could not be read: {exc}")
+            return ()
+        return tuple(c if c.action is Action.PASS else
+                     CitationOutcome(c.result, c.action, "streamed: the text was already sent; flagged in the "
+                                     "report only") for c in got)
 
     def _tail(self, error: ProviderError | None = None) -> Any:
         """Close the stream: release what is still held, and write the report.
@@ -573,10 +787,12 @@ class _StreamBase:
                 f"truncated: {why}; {held} held-back character(s) were released unverified" if held
                 else f"truncated: {why}"
             )
-        final = tuple(st.outcomes)
-        attempt = Attempt(1, st.text, final, reasked=False, usage=self._usage)
+        final = tuple(self._run.located(st.outcomes))
+        cites = self._streamed_citations(st.text)
+        attempt = Attempt(1, st.text, final, reasked=False, usage=self._usage, citations=cites)
         self.quote_guard_report = _report(self._run, final, "".join(st.released), streamed=True, attempts=[attempt],
-                                          truncated=truncated, error=str(error) if error is not None else "")
+                                          truncated=truncated, error=str(error) if error is not None else "",
+                                          citations=cites)
         return tail
 
     def _failed(self, exc: ProviderError) -> None:

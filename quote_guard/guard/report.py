@@ -16,10 +16,12 @@ from ..models import Metrics, QuoteResult, Span, Verdict
 from ..policy import Action
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..citations import CitationResult
     from .provider import ProviderRetry
 
 __all__ = [
     "Attempt",
+    "CitationOutcome",
     "GuardReport",
     "QuoteOutcome",
     "attach",
@@ -96,18 +98,48 @@ class QuoteOutcome:
 
 
 @dataclass(frozen=True, slots=True)
+class CitationOutcome:
+    """One citation the provider returned, re-verified (:mod:`quote_guard.citations`), and what
+    the guard did with it (``pass``, ``annotate``, ``reask`` or ``raise``; ``note`` says why it
+    differs from the policy's key, e.g. a fallback)."""
+
+    result: CitationResult
+    action: Action
+    note: str = ""
+
+    @property
+    def status(self) -> str:
+        """The citation's status (``ok``, ``location_mismatch``, ``misattributed``, ...)."""
+        return str(self.result.status.value)
+
+    @property
+    def passed(self) -> bool:
+        """True when the citation holds (``ok``), or could not be checked and the policy passes it."""
+        return self.action is Action.PASS and not self.result.status.failed
+
+    def to_dict(self) -> dict[str, Any]:
+        d = self.result.to_dict()
+        d.update({"action": self.action.value, "passed": self.passed})
+        if self.note:
+            d["note"] = self.note
+        return d
+
+
+@dataclass(frozen=True, slots=True)
 class Attempt:
-    """One model call of a guarded call: the answer as written and the decision on each quote."""
+    """One model call of a guarded call: the answer as written, the decision on each quote, and
+    on each citation the provider returned with it."""
 
     number: int
     text: str
     quotes: tuple[QuoteOutcome, ...]
     reasked: bool
     usage: dict[str, int] | None = None
+    citations: tuple[CitationOutcome, ...] = ()
 
     @property
     def passed(self) -> bool:
-        return all(q.passed for q in self.quotes)
+        return all(q.passed for q in self.quotes) and all(c.passed for c in self.citations)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -117,6 +149,7 @@ class Attempt:
             "reasked": self.reasked,
             "usage": self.usage,
             "quotes": [q.to_dict() for q in self.quotes],
+            "citations": [c.to_dict() for c in self.citations],
         }
 
 
@@ -143,6 +176,8 @@ class GuardReport:
       ``ProviderError.partial``); empty when the call completed.
     - ``notes``: what else the caller should know, one sentence each (an empty re-ask reply
       that did not replace the answer, a reply without choices...).
+    - ``citations``: the citations the provider returned with the final answer, re-verified
+      against the sources (:class:`CitationOutcome`); ``passed`` needs every one to pass too.
     """
 
     passed: bool
@@ -162,6 +197,7 @@ class GuardReport:
     truncated: bool = False
     error: str = ""
     notes: tuple[str, ...] = ()
+    citations: tuple[CitationOutcome, ...] = ()
 
     @property
     def n_attempts(self) -> int:
@@ -171,6 +207,11 @@ class GuardReport:
     def flagged(self) -> tuple[QuoteOutcome, ...]:
         """The final answer's quotes that did not pass."""
         return tuple(q for q in self.quotes if not q.passed)
+
+    @property
+    def flagged_citations(self) -> tuple[CitationOutcome, ...]:
+        """The final answer's provider citations that did not pass."""
+        return tuple(c for c in self.citations if not c.passed)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -191,12 +232,15 @@ class GuardReport:
             "usage": dict(self.usage),
             "retries": [r.to_dict() for r in self.retries],
             "quotes": [q.to_dict() for q in self.quotes],
+            "citations": [c.to_dict() for c in self.citations],
             "attempts": [a.to_dict() for a in self.attempts],
         }
 
     def summary(self) -> str:
         """One line for logs: ``passed, 3 quotes (2 verbatim, 1 fixed), 2 attempts``."""
         head = "passed" if self.passed else f"FLAGGED ({len(self.flagged)} quote(s) not verified)"
+        if not self.passed and self.flagged_citations:
+            head = head[:-1] + f", {len(self.flagged_citations)} citation(s) failing)"
         if self.truncated:
             head += ", stream truncated"
         if self.error:
@@ -205,7 +249,13 @@ class GuardReport:
         for q in self.quotes:
             acts[q.action.value] = acts.get(q.action.value, 0) + 1
         detail = ", ".join(f"{n} {a}" for a, n in sorted(acts.items()))
-        return f"{head}; {len(self.quotes)} quote(s) ({detail or 'none'}); {self.n_attempts} attempt(s)"
+        line = f"{head}; {len(self.quotes)} quote(s) ({detail or 'none'})"
+        if self.citations:
+            st: dict[str, int] = {}
+            for c in self.citations:
+                st[c.status] = st.get(c.status, 0) + 1
+            line += f"; {len(self.citations)} citation(s) ({', '.join(f'{n} {s}' for s, n in sorted(st.items()))})"
+        return f"{line}; {self.n_attempts} attempt(s)"
 
 
 def report_of(response: Any) -> GuardReport | None:

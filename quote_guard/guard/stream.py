@@ -89,12 +89,13 @@ class _Fences:
     """Code fences of a growing text: complete lines are read once; the last, still arriving,
     line is looked at again on each call (it is short, or is not a fence)."""
 
-    __slots__ = ("done", "kind", "opened")
+    __slots__ = ("done", "kind", "opened", "seen")
 
     def __init__(self) -> None:
         self.opened = -1
         self.kind = ""
         self.done = 0  # complete lines before this position are counted
+        self.seen = 0  # text length at the last call: no "\n" in [done, seen)
 
     @staticmethod
     def _step(opened: int, kind: str, m: re.Match[str]) -> tuple[int, str]:
@@ -106,7 +107,8 @@ class _Fences:
 
     def open_fence(self, text: str, start: int) -> int:
         """What ``_open_fence(text, start)`` returns, reading only new lines."""
-        last_nl = text.rfind("\n", self.done)
+        last_nl = text.rfind("\n", max(self.done, self.seen))
+        self.seen = len(text)
         if last_nl >= 0:
             for m in _FENCE.finditer(text, self.done, last_nl + 1):
                 self.opened, self.kind = self._step(self.opened, self.kind, m)

@@ -51,6 +51,7 @@ import asyncio
 import json
 import logging
 import os
+import threading
 from collections import OrderedDict
 from collections.abc import AsyncGenerator, AsyncIterator, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -226,6 +227,7 @@ class GatewayGuard:
         self.max_attempts = self.settings.max_attempts or cfg.reask.max_attempts
         self._pool = ThreadPoolExecutor(self.settings.check_workers, thread_name_prefix="quote-guard")
         self._admitted: OrderedDict[str, tuple[_Request, _Run]] = OrderedDict()
+        self._lock = threading.Lock()  # admit() runs in worker threads, the post-call check on the event loop
         if self.settings.warm_up:
             # one near-verbatim quote and one the lexical stage cannot place: loads the embedder too
             self.guard.check("“a warm-up quote” and “nothing like the source text at all”",
@@ -241,9 +243,10 @@ class GatewayGuard:
         req, run = self._admit(data)
         call_id = data.get("litellm_call_id")
         if isinstance(call_id, str):
-            self._admitted[call_id] = (req, run)
-            while len(self._admitted) > _KEEP:
-                self._admitted.popitem(last=False)
+            with self._lock:
+                self._admitted[call_id] = (req, run)
+                while len(self._admitted) > _KEEP:
+                    self._admitted.popitem(last=False)
 
     async def aadmit(self, data: Mapping[str, Any]) -> None:
         """:meth:`admit` in a worker thread (reading 20 KB of sources takes milliseconds: not on the event loop)."""
@@ -261,7 +264,8 @@ class GatewayGuard:
         same messages (another guardrail may have changed them since; a client may reuse a
         call id), else admitted now."""
         call_id = data.get("litellm_call_id")
-        kept = self._admitted.pop(call_id, None) if isinstance(call_id, str) else None
+        with self._lock:
+            kept = self._admitted.pop(call_id, None) if isinstance(call_id, str) else None
         if kept is not None:
             now = [dict(m) if isinstance(m, Mapping) else m for m in data.get("messages") or []]
             if kept[1].messages == now:
@@ -486,7 +490,8 @@ class GatewayGuard:
         """Drop what :meth:`admit` kept for a request that will get no post-call check (it failed)."""
         call_id = data.get("litellm_call_id")
         if isinstance(call_id, str):
-            self._admitted.pop(call_id, None)
+            with self._lock:
+                self._admitted.pop(call_id, None)
 
     def fail_mode(self, data: Mapping[str, Any]) -> str:
         """``closed`` or ``open`` for this request's model."""
