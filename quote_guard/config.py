@@ -335,7 +335,10 @@ def _read_yaml(path: Path, limits: Limits | None = None) -> tuple[dict[str, Any]
         raise ConfigError(f"{path}: no such config file") from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read the config file ({exc})") from exc
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)  # its reader refuses control characters already here
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: not valid YAML ({getattr(exc, 'problem', None) or exc})") from exc
     try:
         node = loader.get_single_node()
         if node is not None and _expanded_nodes(node, limits.max_yaml_nodes) > limits.max_yaml_nodes:

@@ -23,6 +23,8 @@ pytest.importorskip("lxml")
 typer_testing = pytest.importorskip("typer.testing")
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+# litellm's stream types trip a pydantic UserWarning on first use (third party, harmless)
+pytestmark = pytest.mark.filterwarnings("ignore:Item .* on TypedDict class .* `ReadOnly` qualifier:UserWarning")
 
 _PARTIES = ["Supplier", "Customer", "Licensor", "Licensee", "Agent", "Carrier"]
 _ACTS = ["deliver the goods", "pay the invoice", "keep the records", "insure the premises", "notify the other party",
@@ -44,7 +46,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, PdfTruth]:
     root = tmp_path_factory.mktemp("wiring")
     docs = root / "docs"
     (docs / "sub").mkdir(parents=True)
-    truth = make_pdf(_paragraphs(18), docs / "sub" / "msa.pdf", lines_per_column=12)
+    truth = make_pdf(_paragraphs(18), docs / "sub" / "msa.pdf", lines_per_column=13)
     make_pdf(_paragraphs(3), docs / "scan.pdf", scanned=True)
     make_docx(["Consulting Agreement", "The Consultant shall deliver the reports monthly.",
                "Either party may terminate on thirty days notice."], docs / "consulting.docx")
@@ -53,16 +55,24 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, PdfTruth]:
     return root, truth
 
 
+def _crossing(truth: PdfTruth) -> tuple[int, int]:
+    """A stretch of one paragraph that runs from page 1 over to page 2."""
+    text = truth.text
+    for brk in truth.page_breaks():
+        a = text.rfind(" ", 0, brk - 30) + 1
+        b = text.find(" ", brk + 30)
+        if "\n" not in text[a:b] and truth.page_of(a) == 1 and truth.page_of(b) == 2:
+            return a, b
+    raise AssertionError("no paragraph runs over the first page break")
+
+
 def _quotes(truth: PdfTruth) -> list[dict[str, str]]:
     """One quote on page 2, one crossing the break between pages 1 and 2, one from the DOCX and
     one from the HTML page, one invented, and one asked of the scanned PDF only."""
     text = truth.text
     on_2 = next(ln for ln in truth.lines if ln.page == 2 and len(ln.text.split()) >= 6
                 and text.count(ln.text) == 1)
-    brk = truth.page_breaks()[0]
-    a = text.rfind(" ", 0, brk - 30) + 1
-    b = text.find(" ", brk + 30)
-    assert truth.page_of(a) == 1 and truth.page_of(b) == 2
+    a, b = _crossing(truth)
     return [
         {"quote": on_2.text},
         {"quote": text[a:b]},
@@ -250,3 +260,26 @@ def test_guard_check_takes_documents_and_names_a_scanned_pdf(folder: tuple[Path,
     assert q.verdict is Verdict.UNCHECKABLE and "no text layer" in q.result.reason
     with pytest.raises(Exception, match="no-such.pdf"):
         guard.check("“x”", sources=[root / "no-such.pdf"])
+
+
+def test_streamed_answer_over_a_pdf_carries_the_pages(folder: tuple[Path, PdfTruth]) -> None:
+    from _llm_server import LLMServer, Reply
+
+    from quote_guard import QuoteGuard
+    from quote_guard.documents import load
+
+    root, truth = folder
+    doc = load(root / "docs" / "sub" / "msa.pdf", id="msa.pdf")
+    crossing = _quotes(truth)[1]["quote"]
+    half = len(crossing) // 2
+    with LLMServer() as server:
+        server.push(Reply.stream(["It says “", crossing[:half], crossing[half:], "” in the contract."]))
+        guard = QuoteGuard(overrides={"model.api_base": server.base_url, "model.params": {"api_key": "sk-test"},
+                                      "semantic.enabled": False})
+        stream = guard.completion(model="openai/test-model", messages=[{"role": "user", "content": "Terms?"}],
+                                  sources=doc, stream=True)
+        text = "".join(c.choices[0].delta.content or "" for c in stream)
+    assert crossing in text
+    [q] = stream.report.quotes
+    assert q.verdict is Verdict.VERBATIM and q.spans[0].source_id == "msa.pdf"
+    assert (q.result.page_start, q.result.page_end) == (1, 2) and {b[0] for b in q.result.boxes} == {1, 2}

@@ -406,3 +406,11 @@ def test_guardrails_fixes_and_telemetry_stays_off(gr_home: Path) -> None:
         out = guardrails_call(server, "fix")
     assert "[unverified]" in out.validated_output and quote_summary(out)["passed"] is False
     assert settings.rc.enable_metrics is False  # no ~/.guardrailsrc, and still off
+
+
+def test_control_character_in_config_is_a_config_error(tmp_path: Path) -> None:
+    # found by scripts/fuzz.py: PyYAML's reader raised a raw ReaderError before parsing
+    path = tmp_path / "ctl.yaml"
+    path.write_text("reask:\n  role: user\x88\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="not valid YAML"):
+        load_config(path, env={})
