@@ -135,6 +135,8 @@ def run_atheris(name: str, fn: Callable[[bytes], None], seconds: float) -> None:
     def one(data: bytes) -> None:
         fn(data)
 
+    fn(b"warm up")  # load quote_guard, then instrument it so the fuzzer is coverage-guided
+    atheris.instrument_all()
     atheris.Setup([sys.argv[0], f"-max_total_time={int(seconds)}", "-max_len=4096", "-print_final_stats=1"], one)
     atheris.Fuzz()
 
