@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from . import _offline  # noqa: F401 - first: offline defaults before litellm or HF load
 from ._lazy import lazy_getattr
 from .errors import (
     ConfigError,

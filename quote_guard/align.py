@@ -49,6 +49,12 @@ def infix(query: str | bytes, target: str | bytes, *, max_distance: int) -> Alig
 
     if not query:
         return None
+    if len(query) >= _ANCHOR_MIN:
+        # a long quote whose two ends are in the document: align what lies between them only
+        # (edlib over the whole document costs n·L/64; this costs about L)
+        anchored = _anchored(query, target, max_distance)
+        if anchored is not None:
+            return anchored
     r = edlib.align(query, target, mode="HW", task="locations", k=max(0, max_distance))
     d = r["editDistance"]
     if d < 0 or not r["locations"]:
@@ -62,6 +68,28 @@ def infix(query: str | bytes, target: str | bytes, *, max_distance: int) -> Alig
     if best is None:
         return None
     return Alignment(d, best[0], best[1] + 1)
+
+
+_ANCHOR = 64  # characters at each end of a long quote that must be in the document as they are
+_ANCHOR_MIN = 4096  # quotes from this length on try the anchored alignment first
+_ANCHOR_TRIES = 8  # places of the head tried
+
+
+def _anchored(query: str | bytes, target: str | bytes, max_distance: int) -> Alignment | None:
+    """Both ends of the query exact in the target, the middle within the budget (or ``None``)."""
+    n_query = len(query)
+    head, tail = query[:_ANCHOR], query[-_ANCHOR:]
+    s = target.find(head)  # type: ignore[arg-type]
+    tries = 0
+    while s >= 0 and tries < _ANCHOR_TRIES:
+        e = target.find(tail, s + max(_ANCHOR, n_query - max_distance) - _ANCHOR,  # type: ignore[arg-type]
+                        s + n_query + max_distance)
+        if e >= 0:
+            d = Levenshtein.distance(query, target[s : e + _ANCHOR], score_cutoff=max_distance)
+            if d <= max_distance:
+                return Alignment(d, s, e + _ANCHOR)
+        s, tries = target.find(head, s + 1), tries + 1  # type: ignore[arg-type]
+    return None
 
 
 # --------------------------------------------------------------------------- lexicon
@@ -175,6 +203,7 @@ def word_category(word: str) -> str | None:
 
 
 # Cut-offs of the typo rule, from the form of real misspellings (codespell's lists):
+_TYPO_MAX_CHARS = 24  # a longer "word" is a code, an id or unspaced text: one changed character changes it
 _TYPO_MIN_CHARS = 4  # shorter words differ by one letter too often to call that a typo ("cat"/"car")
 _TYPO_TWO_EDITS_MIN_CHARS = 7  # two edits are a typo only in a long word, or as a swap of letters
 _LEXICON_TYPO_MIN_CHARS = 5  # a misspelt lexicon word ("Landlrod") must be this long to count as one
@@ -227,7 +256,7 @@ def _spelling_variant(a: str, b: str) -> bool:
             if gb in x and x.replace(gb, us) == y:
                 return True
     n = max(len(a), len(b))
-    if n < _TYPO_MIN_CHARS:
+    if n < _TYPO_MIN_CHARS or n > _TYPO_MAX_CHARS:
         return False
     # two different real words are two words, however alike: "include"/"exclude",
     # "liable"/"viable", "inclusive"/"exclusive"

@@ -37,6 +37,7 @@ from .embed.config import SemanticConfig
 from .errors import ConfigError, QuoteVerificationError, SourceError
 from .index import DocIndex, get_corpus_filter, get_index
 from .judge import Evidence, judge
+from .limits import Limits, limited
 from .meaning import Entailment, invented_terms, meaning_differences
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import canonical_number, fold, is_word_char, split_ellipsis, tokenize
@@ -151,6 +152,11 @@ class VerifierConfig(BaseModel):
         default_factory=SemanticConfig,
         description="The embedding stage that tells a paraphrase from an unsupported quote.",
     )
+    limits: Limits = Field(
+        default_factory=Limits,
+        description="The largest quote and source that are checked (validators.yaml's `limits:` section); "
+        "over a limit a quote is uncheckable, with the limit named.",
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,8 +233,9 @@ class Verifier:
         naming the problem for an empty quote list, non-string quotes, no sources, or
         duplicate source ids. A quote that cannot be placed is a result, never an error.
         """
-        qs = _check_quotes(quotes)
-        srcs = coerce_sources(sources)
+        return limited(_check_quotes(quotes), coerce_sources(sources), self._verify_within_limits, self.config.limits)
+
+    def _verify_within_limits(self, qs: list[str], srcs: list[Source]) -> list[QuoteResult]:
         docs = [_Doc(s, get_index(s.text)) for s in srcs]
         cfg = self.config
         if len(docs) >= cfg.corpus_filter_min_docs and sum(len(d.index.text) for d in docs) >= cfg.bm25_min_chars:
@@ -399,6 +406,14 @@ class Verifier:
             return QuoteResult(quote, Verdict.UNCHECKABLE, reason="the quote is empty")
         live = [d for d in docs if d.index.text]
         if not live:
+            # a source of invisible characters only (soft hyphens, zero-width spaces) folds to
+            # nothing, yet a quote of it is still in it character for character
+            for d in docs:
+                i = d.source.text.find(q)
+                if i >= 0:
+                    return self._result(quote, Verdict.VERBATIM, [(d, i, i + len(q))],
+                                        Metrics(match_ratio=1.0, edit_distance=0, stage="exact"),
+                                        "found character for character in the source")
             return QuoteResult(quote, Verdict.UNCHECKABLE, reason="no source text to check against")
         # a leading or trailing ellipsis marks a cut, not a gap: match the fragment itself
         frags = split_ellipsis(q)
@@ -977,12 +992,14 @@ def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     if 0 < fs < fe and is_word_char(t[fs - 1]) and is_word_char(t[fs]):
         head = _EDGE_WORD.match(fq)
         if not (head and t[fs : fs + head.end()] == head.group()):
-            while fs > 0 and is_word_char(t[fs - 1]):
+            stop = max(0, fs - _SNAP_MAX)
+            while fs > stop and is_word_char(t[fs - 1]):
                 fs -= 1
     if fs < fe < len(t) and is_word_char(t[fe - 1]) and is_word_char(t[fe]):
         tail = _EDGE_WORD_END.search(fq)
         if not (tail and t[fe - len(tail.group()) : fe] == tail.group()):
-            while fe < len(t) and is_word_char(t[fe]):
+            stop = min(len(t), fe + _SNAP_MAX)
+            while fe < stop and is_word_char(t[fe]):
                 fe += 1
     while fs < fe and t[fs] == " ":
         fs += 1
@@ -992,12 +1009,13 @@ def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
 
 
 _SEED = 16  # characters per seed chunk
+_SNAP_MAX = 40  # an edge grows to a word boundary this far at most (unspaced text has no words to snap to)
 _PROBE_ABOVE_DOCS = 6  # with more candidate documents than this, probe before aligning
 _SEED_MAX_HITS = 8  # a chunk found more often than this is too common to vote
 _SEED_COMMON_HITS = 64  # ... unless no rare chunk voted: then its first occurrences do
 _NAME = re.compile(r"[^\W\d_][\w']*")
 _EDGE_WORD = re.compile(r"\w+")
-_EDGE_WORD_END = re.compile(r"\w+$")
+_EDGE_WORD_END = re.compile(r"(?<!\w)\w+$")  # anchored at a word start: linear on a 20 KB word
 
 
 _CLOSERS = ")]\"'»”’“‘«›‹"

@@ -428,3 +428,17 @@ def test_corpus_filter_keeps_the_passage_of_a_changed_number():
         [r] = v.verify([changed], [Source(x["id"], x["text"]) for x in docs])
         assert r.verdict is Verdict.ALTERED, (changed, r.reason)
         assert r.spans[0].source_id == home
+
+
+def test_a_long_unspaced_quote_with_one_character_changed_is_altered():
+    # issue 17 R8: one changed character in 19,000 characters without a space is a changed text,
+    # not a typo, and its span is the passage (edges do not run to the ends of the "word")
+    import random
+
+    rng = random.Random(7)
+    text = "".join(rng.choice("abcdefghij") for _ in range(60_000))
+    quote = text[1000:20_000]
+    quote = quote[:9000] + ("Z" if quote[9000] != "Z" else "Y") + quote[9001:]
+    [r] = Verifier(VerifierConfig(semantic={"enabled": False})).verify([quote], {"d": text})
+    assert r.verdict is Verdict.ALTERED
+    assert (r.spans[0].start, r.spans[0].end) == (1000, 20_000)
