@@ -991,13 +991,13 @@ def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     """
     if 0 < fs < fe and is_word_char(t[fs - 1]) and is_word_char(t[fs]):
         head = _EDGE_WORD.match(fq)
-        if not (head and t[fs : fs + head.end()] == head.group()):
+        if not (head and (head.end() > _SNAP_MAX or t[fs : fs + head.end()] == head.group())):
             stop = max(0, fs - _SNAP_MAX)
             while fs > stop and is_word_char(t[fs - 1]):
                 fs -= 1
     if fs < fe < len(t) and is_word_char(t[fe - 1]) and is_word_char(t[fe]):
         tail = _EDGE_WORD_END.search(fq)
-        if not (tail and t[fe - len(tail.group()) : fe] == tail.group()):
+        if not (tail and (len(tail.group()) > _SNAP_MAX or t[fe - len(tail.group()) : fe] == tail.group())):
             stop = min(len(t), fe + _SNAP_MAX)
             while fe < stop and is_word_char(t[fe]):
                 fe += 1
