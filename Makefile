@@ -1,9 +1,11 @@
 # Each target does its own setup: a fresh clone needs only `make demo` or `make test`.
-.PHONY: setup demo test bench lint
+.PHONY: setup demo test bench bench-real-habits fuzz lint
 
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export LITELLM_LOCAL_MODEL_COST_MAP := True
+export RAGAS_DO_NOT_TRACK := true
+export RAY_USAGE_STATS_ENABLED := 0
 
 setup:
 	@bash scripts/setup.sh
@@ -16,6 +18,12 @@ test: setup
 
 bench: setup
 	.venv/bin/python benchmarks/run_bench.py
+
+bench-real-habits: setup
+	.venv/bin/python benchmarks/run_real_habits.py
+
+fuzz: setup
+	.venv/bin/python scripts/fuzz.py --seconds 60
 
 lint: setup
 	.venv/bin/ruff check quote_guard tests

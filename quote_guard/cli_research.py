@@ -14,13 +14,11 @@ and exits 2. typer and rich come with the ``cli`` extra.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
-from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-from .errors import QuoteGuardError
+from .cli import _console, _errors
 
 with warnings.catch_warnings():
     # typer 0.19 reads click.utils names that click 8.3+ deprecates; nothing a user can fix
@@ -40,23 +38,6 @@ class MethodsFormat(str, Enum):
 
     md = "md"
     latex = "latex"
-
-
-def _console(stderr: bool = False) -> Console:
-    from rich.console import Console
-
-    return Console(stderr=stderr, highlight=False)
-
-
-@contextmanager
-def _errors() -> Iterator[None]:
-    try:
-        yield
-    except QuoteGuardError as exc:
-        from rich.markup import escape
-
-        _console(stderr=True).print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
-        raise typer.Exit(code=2) from None
 
 
 def review_summary(state: ReviewState, console: Console, *, show: int = 20) -> None:
