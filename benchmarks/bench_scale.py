@@ -164,8 +164,12 @@ def main() -> None:
                                   capture_output=True, text=True, env=env, check=False)
             line = next((x for x in reversed(proc.stdout.splitlines()) if x.startswith("{")), None)
             if proc.returncode != 0 or line is None:
-                raise SystemExit(f"{engine} failed:\n{proc.stderr[-3000:]}")
+                last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+                print(f"{engine} failed (left out of the table): {last}", file=sys.stderr)
+                continue
             rows.append(json.loads(line))
+    if not rows:
+        raise SystemExit("every engine failed")
     base = rows[0]
     print(f"\n{a.quotes} quotes over {src / 1e6:.1f} MB of sources, {os.cpu_count()} cores visible "
           f"(shared machine: compare rows of this run only)\n")
