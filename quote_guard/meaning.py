@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from .models import Difference
@@ -138,6 +139,20 @@ _SENTENCE_END = re.compile(r"[.!?:;\"“”'‘’(\[]\s*$")
 
 def _words(text: str) -> list[str]:
     return [w.replace("’", "'") for w in _WORD.findall(fold(text).text)]
+
+
+@lru_cache(maxsize=65536)
+def _sides_of(word: str) -> tuple[tuple[int, int], ...]:
+    """The (opposite group, side) pairs a word belongs to ("rose": the upward side of group 0)."""
+    return tuple((g, k) for g, pair in enumerate(_OPPOSITES) for k, stems in enumerate(pair) if _stem_in(word, stems))
+
+
+def _sides(words: list[str]) -> dict[tuple[int, int], list[str]]:
+    out: dict[tuple[int, int], list[str]] = {}
+    for w in words:
+        for key in _sides_of(w):
+            out.setdefault(key, []).append(w)
+    return out
 
 
 def _stem_in(word: str, stems: Iterable[str]) -> bool:
@@ -292,10 +307,10 @@ def _conditions(words: list[str]) -> set[str]:
 def _direction_of(words: list[str]) -> dict[str, int]:
     """For each word that a direction word follows within three words, the direction (+1 up, -1 down)
     of the first one: "Beta fell 24%, while Acme gained 3%" gives {beta: -1, acme: +1}."""
-    up, down = _OPPOSITES[0]
     out: dict[str, int] = {}
     for k, w in enumerate(words):
-        sign = 1 if _stem_in(w, up) else -1 if _stem_in(w, down) else 0
+        sides = _sides_of(w)
+        sign = 1 if (0, 0) in sides else -1 if (0, 1) in sides else 0
         if not sign:
             continue
         for subject in reversed(words[max(0, k - 3) : k]):
@@ -400,13 +415,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # "per year" is no change; "only" or "none" added is)
     if (qq - pq and pq) or (qq - pq) & _STRONG_QUANTIFIERS or ("all" in qw and "all" not in pq):
         out.append(Difference("replace", " ".join(sorted(qq - pq)), " ".join(sorted(pq)) or "∅", "quantifier"))
-    for a, b in _OPPOSITES:
-        for mine, other in ((a, b), (b, a)):
-            q_has = [w for w in qw if _stem_in(w, mine)]
-            if q_has and not any(_stem_in(w, mine) for w in pw):
-                p_has = [w for w in pw if _stem_in(w, other)]
-                if p_has and not any(_stem_in(w, other) for w in qw):
-                    out.append(Difference("replace", q_has[0], p_has[0], "direction"))
+    q_sides, p_sides = _sides(qw), _sides(pw)
+    for (pair, side), words in q_sides.items():
+        # the quote has one side of an opposite pair, the passage only the other
+        if (pair, side) not in p_sides and (pair, 1 - side) in p_sides and (pair, 1 - side) not in q_sides:
+            out.append(Difference("replace", words[0], p_sides[(pair, 1 - side)][0], "direction"))
     out.extend(_direction_by_subject(qw, pw, already=any(d.category == "direction" for d in out)))
     if _conditions(pw) and not _conditions(qw) and not _CONDITION_KEEPERS & set(qw):
         out.append(Difference("delete", "", " ".join(sorted(_conditions(pw))), "connective"))
