@@ -95,11 +95,13 @@ class SemanticConfig(BaseModel):
         ),
     )
     prefilter_passages: int = Field(
-        2000,
+        128,
         ge=1,
         description=(
             "A source with more passages than this is narrowed lexically per quote before "
-            "embedding (only the top `prefilter_top_k` passages by word overlap are embedded)."
+            "embedding (only the top `prefilter_top_k` passages by word overlap are embedded). "
+            "128: embedding every passage of a contract cost a quarter of the semantic stage and "
+            "changed no verdict on the dev split."
         ),
     )
     prefilter_top_k: int = Field(64, ge=1, description="Passages kept per quote by the lexical prefilter.")
