@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from .errors import QuoteGuardError
-from .models import Verdict
+from .models import QuoteResult, Verdict
 
 try:  # the 'cli' extra
     with warnings.catch_warnings():
@@ -445,6 +445,8 @@ def verify_stream(
     advance: Callable[[int], None] = lambda _n: None,
     config: Any = None,
     documents: Mapping[str, Document] | None = None,
+    workers: int = 1,
+    engine: str = "local",
 ) -> int:
     """Verify ``items`` in batches, streaming each record to ``writer`` (and ``keep``, if given).
 
@@ -476,15 +478,26 @@ def verify_stream(
     verifier = _make_verifier(semantic=semantic, config=config)
     ordered = [Source(sid, text) for sid, text in sources.items()]
     todo = [i for i in range(len(items)) if i not in done]
+    plan: list[tuple[list[int], dict[str | None, list[int]]]] = []
     for b in range(0, len(todo), batch_size):
         batch = todo[b : b + batch_size]
         groups: dict[str | None, list[int]] = {}
         for i in batch:
             groups.setdefault(targets[i], []).append(i)
+        plan.append((batch, groups))
+    calls = [([items[i].text for i in idx], [t] if t else []) for _, g in plan for t, idx in g.items()]
+    answers: Iterator[list[QuoteResult]]
+    if workers > 1 or engine != "local":  # the same calls on a process pool or on Ray: the same results
+        from .scale.local import verify_calls
+
+        answers = iter(verify_calls(calls, sources, workers=workers, engine=engine, config=verifier.config))
+    else:
+        answers = (verifier.verify(q, {t[0]: sources[t[0]]} if t else sources) for q, t in calls)
+    for batch, groups in plan:
         made: dict[int, ResultRecord] = {}
         for target, idx in groups.items():
             subset = sources if target is None else {target: sources[target]}
-            results = verifier.verify([items[i].text for i in idx], subset)
+            results = next(answers)
             if documents and not any(text.strip() for text in subset.values()):
                 results = _document_reasons(results, subset, documents)
             for i, r in zip(idx, results):
@@ -723,6 +736,8 @@ def run(
     settings: Sequence[str] = (),
     allow_mixed: bool = False,
     highlight_dir: Path | None = None,
+    workers: int = 1,
+    engine: str = "local",
 ) -> int:
     """The whole ``verify`` command: read, verify (streaming), write reports, render. Returns the exit code.
 
@@ -772,7 +787,8 @@ def run(
             task = progress.add_task("verify", total=len(items))
             verify_stream(items, sources, writer=writer, keep=keep, semantic=semantic, batch_size=batch_size,
                           documents=documents,
-                          advance=lambda n: progress.advance(task, n), config=config)
+                          advance=lambda n: progress.advance(task, n), config=config,
+                          workers=workers, engine=engine)
     except KeyboardInterrupt:
         if writer is not None:
             writer.close()
@@ -959,13 +975,16 @@ def verify(
     batch_size: Annotated[int, typer.Option(min=1, help="Quotes per verification call (and per write).")] = 256,
     show: Annotated[int, typer.Option(min=0, help="Rows of the 'needs attention' table.")] = 15,
     highlight: Annotated[Path | None, typer.Option("--highlight", help="Write a copy of each PDF source into this folder with every checked quote highlighted (coloured by verdict).")] = None,
+    workers: Annotated[int, typer.Option(min=1, help="Worker processes (or Ray actors); results are identical to 1.")] = 1,
+    engine: Annotated[str, typer.Option(help="'local' (a process pool) or 'ray' (Ray Data: the ray extra; RAY_ADDRESS).")] = "local",
 ) -> None:
     """Verify quotes against source documents."""
     with _errors():
         code = run(sources, quotes=quotes, responses=responses, column=column, source_column=source_column,
                    out=out, stats_path=stats, html_path=html, fail_on=fail_on, resume=resume,
                    semantic=semantic, batch_size=batch_size, show=show, config_file=config,
-                   settings=set_ or (), allow_mixed=allow_mixed, highlight_dir=highlight)
+                   settings=set_ or (), allow_mixed=allow_mixed, highlight_dir=highlight,
+                   workers=workers, engine=engine)
     raise typer.Exit(code)
 
 
