@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from _llm_server import LLMServer, Reply
+
 from quote_guard import ProviderError, Source, Verdict, Verifier
 from quote_guard.guard.entailment import LiteLLMEntailment
 from quote_guard.meaning import Entailment

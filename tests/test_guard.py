@@ -13,9 +13,9 @@ import pytest
 from _llm_server import LLMServer, Reply
 
 from quote_guard import GuardReport, ProviderError, QuoteGuard, ReaskExhaustedError, Source, Verdict
-from quote_guard.policy import Action
 from quote_guard.guard.messages import collect_sources
 from quote_guard.guard.provider import LLMClient
+from quote_guard.policy import Action
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 

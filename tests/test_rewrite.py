@@ -14,12 +14,12 @@ from quote_guard.embed import SemanticConfig
 from quote_guard.extract import ExtractedQuote, QuoteKind, extract_quotes
 from quote_guard.models import Metrics, QuoteResult, Span, Verdict
 from quote_guard.policy import Policy
+from quote_guard.rewrite import Rewrite, RewriteEdit, rewrite
 
 
 def rp(**kw: object) -> Policy:
     """rewrite()'s default policy with some keys changed."""
     return Policy.for_rewrite().with_overrides(kw)
-from quote_guard.rewrite import Rewrite, RewriteEdit, rewrite
 
 
 def res(
