@@ -13,11 +13,12 @@ are recorded for assertions. Binds 127.0.0.1 only.
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from _llm_server import LoopbackServer, read_json_body
 
 __all__ = ["CitationServer", "RawReply"]
 
@@ -43,64 +44,6 @@ class RawReply:
         return cls(events=tuple(events))
 
 
-class CitationServer:
-    """Threaded HTTP server on 127.0.0.1 answering any POST from a script (500 when exhausted)."""
-
-    def __init__(self, replies: Sequence[RawReply] = ()) -> None:
-        self._replies = list(replies)
-        self._lock = threading.Lock()
-        self.requests: list[dict[str, Any]] = []
-        self.paths: list[str] = []
-        self._httpd: ThreadingHTTPServer | None = None
-        self._thread: threading.Thread | None = None
-
-    def push(self, *replies: RawReply) -> None:
-        with self._lock:
-            self._replies.extend(replies)
-
-    def _next(self, body: dict[str, Any], path: str) -> RawReply:
-        with self._lock:
-            self.requests.append(body)
-            self.paths.append(path)
-            if not self._replies:
-                return RawReply.json({"error": {"message": "script exhausted"}}, status=500)
-            return self._replies.pop(0)
-
-    @property
-    def root_url(self) -> str:
-        assert self._httpd is not None, "server not started"
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host}:{port}"
-
-    @property
-    def base_url(self) -> str:
-        return self.root_url + "/v1"
-
-    def start(self) -> CitationServer:
-        handler = type("_Handler", (_Handler,), {"server_obj": self})
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
-                                        name="citation-server", daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        if self._httpd is not None:
-            self._httpd.shutdown()
-            self._httpd.server_close()
-            self._httpd = None
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
-
-    def __enter__(self) -> CitationServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
-
-
 class _Handler(BaseHTTPRequestHandler):
     server_obj: CitationServer
     protocol_version = "HTTP/1.1"
@@ -109,12 +52,7 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
     def do_POST(self) -> None:
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length) if length else b""
-        try:
-            body = json.loads(raw or b"{}")
-        except json.JSONDecodeError:
-            body = {"_raw": raw.decode("utf-8", "replace")}
+        body = read_json_body(self)
         reply = self.server_obj._next(body, self.path)
         if reply.events is None:
             data = json.dumps(reply.body).encode("utf-8")
@@ -135,3 +73,12 @@ class _Handler(BaseHTTPRequestHandler):
             frame = (f"event: {name}\n" if name else "") + f"data: {data}\n\n"
             self.wfile.write(frame.encode("utf-8"))
             self.wfile.flush()
+
+
+class CitationServer(LoopbackServer):
+    """Threaded HTTP server on 127.0.0.1 answering any POST from a script (500 when exhausted)."""
+
+    handler_class = _Handler
+
+    def _exhausted(self) -> RawReply:
+        return RawReply.json({"error": {"message": "script exhausted"}}, status=500)

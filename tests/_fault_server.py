@@ -11,12 +11,11 @@ mid-event, or complete but without ``finish_reason``). Everything binds 127.0.0.
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from _llm_server import LLMServer, Reply, _chunk, _completion, _Handler
+from _llm_server import LLMServer, Reply, _chunk, _completion, _Handler, read_json_body
 
 __all__ = ["Fault", "FaultServer", "Reply"]
 
@@ -63,12 +62,7 @@ class Fault(Reply):
 
 class _FaultHandler(_Handler):
     def do_POST(self) -> None:
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length) if length else b""
-        try:
-            body = json.loads(raw or b"{}")
-        except json.JSONDecodeError:
-            body = {"_raw": raw.decode("utf-8", "replace")}
+        body = read_json_body(self)
         reply = self.server_obj._next(body, self.path)
         if reply.delay:
             time.sleep(reply.delay)
@@ -127,16 +121,7 @@ class _FaultHandler(_Handler):
 class FaultServer(LLMServer):
     """:class:`LLMServer` that also plays :class:`Fault` replies."""
 
-    def start(self) -> FaultServer:
-        import threading
-        from http.server import ThreadingHTTPServer
-
-        handler = type("_Handler", (_FaultHandler,), {"server_obj": self})
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, name="fault-server", daemon=True)
-        self._thread.start()
-        return self
+    handler_class = _FaultHandler
 
     def __enter__(self) -> FaultServer:
         return self.start()

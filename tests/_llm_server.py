@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-__all__ = ["LLMServer", "Reply"]
+__all__ = ["LLMServer", "LoopbackServer", "Reply", "read_json_body"]
 
 
 @dataclass(frozen=True)
@@ -58,33 +58,36 @@ class Reply:
         return [self.content[i : i + n] for i in range(0, len(self.content), n)] or [""]
 
 
-class LLMServer:
-    """Threaded HTTP server answering ``POST /v1/chat/completions`` from a script.
+class LoopbackServer:
+    """A scripted HTTP server on 127.0.0.1: each request takes the next reply; bodies and paths
+    are recorded. Subclasses name their request handler (``handler_class``) and the reply given
+    once the script runs out (``_exhausted``), so a test that makes more calls than it planned
+    fails loudly instead of hanging."""
 
-    When the script runs out, the server answers 500 with "script exhausted", so a test
-    that makes more calls than it planned fails loudly instead of hanging.
-    """
+    handler_class: type[BaseHTTPRequestHandler]
 
-    def __init__(self, replies: Sequence[Reply] = (), *, model: str = "test-model") -> None:
-        self._replies: list[Reply] = list(replies)
+    def __init__(self, replies: Sequence[Any] = ()) -> None:
+        self._replies: list[Any] = list(replies)
         self._lock = threading.Lock()
-        self.model = model
         self.requests: list[dict[str, Any]] = []
         self.paths: list[str] = []
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
     # -- script -----------------------------------------------------------------------
-    def push(self, *replies: Reply) -> None:
+    def push(self, *replies: Any) -> None:
         with self._lock:
             self._replies.extend(replies)
 
-    def _next(self, body: dict[str, Any], path: str) -> Reply:
+    def _exhausted(self) -> Any:
+        raise NotImplementedError
+
+    def _next(self, body: dict[str, Any], path: str) -> Any:
         with self._lock:
             self.requests.append(body)
             self.paths.append(path)
             if not self._replies:
-                return Reply.error(500, "script exhausted: the test made more calls than it scripted")
+                return self._exhausted()
             return self._replies.pop(0)
 
     @property
@@ -94,17 +97,21 @@ class LLMServer:
 
     # -- lifecycle --------------------------------------------------------------------
     @property
-    def base_url(self) -> str:
+    def root_url(self) -> str:
         assert self._httpd is not None, "server not started"
         host, port = self._httpd.server_address[:2]
-        return f"http://{host}:{port}/v1"
+        return f"http://{host}:{port}"
 
-    def start(self) -> LLMServer:
-        server = self
-        handler = type("_Handler", (_Handler,), {"server_obj": server})
+    @property
+    def base_url(self) -> str:
+        return self.root_url + "/v1"
+
+    def start(self) -> Any:
+        handler = type("_BoundHandler", (self.handler_class,), {"server_obj": self})
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, name="llm-server", daemon=True)
+        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
+                                        name=type(self).__name__, daemon=True)
         self._thread.start()
         return self
 
@@ -117,16 +124,22 @@ class LLMServer:
             self._thread.join(timeout=5)
             self._thread = None
 
-    def __enter__(self) -> LLMServer:
+    def __enter__(self) -> Any:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
-    # -- helpers for assertions ---------------------------------------------------------
-    def messages(self, i: int) -> list[dict[str, Any]]:
-        """The ``messages`` list of request ``i``."""
-        return list(self.requests[i].get("messages", []))
+
+def read_json_body(handler: BaseHTTPRequestHandler) -> dict[str, Any]:
+    """The request's JSON body (``{"_raw": text}`` when it is not JSON)."""
+    length = int(handler.headers.get("Content-Length") or 0)
+    raw = handler.rfile.read(length) if length else b""
+    try:
+        body = json.loads(raw or b"{}")
+    except json.JSONDecodeError:
+        return {"_raw": raw.decode("utf-8", "replace")}
+    return body if isinstance(body, dict) else {"_raw": raw.decode("utf-8", "replace")}
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -140,12 +153,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._json(200, {"object": "list", "data": [{"id": self.server_obj.model, "object": "model"}]})
 
     def do_POST(self) -> None:
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length) if length else b""
-        try:
-            body = json.loads(raw or b"{}")
-        except json.JSONDecodeError:
-            body = {"_raw": raw.decode("utf-8", "replace")}
+        body = read_json_body(self)
         reply = self.server_obj._next(body, self.path)
         if reply.delay:
             time.sleep(reply.delay)
@@ -196,6 +204,24 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.flush()
 
 
+class LLMServer(LoopbackServer):
+    """Threaded HTTP server answering ``POST /v1/chat/completions`` from a script of :class:`Reply`."""
+
+    handler_class = _Handler
+
+    def __init__(self, replies: Sequence[Reply] = (), *, model: str = "test-model") -> None:
+        super().__init__(replies)
+        self.model = model
+
+    def _exhausted(self) -> Reply:
+        return Reply.error(500, "script exhausted: the test made more calls than it scripted")
+
+    # -- helpers for assertions ---------------------------------------------------------
+    def messages(self, i: int) -> list[dict[str, Any]]:
+        """The ``messages`` list of request ``i``."""
+        return list(self.requests[i].get("messages", []))
+
+
 def _completion(model: str, content: str) -> dict[str, Any]:
     words = len(content.split())
     return {
@@ -218,3 +244,4 @@ def _chunk(model: str, created: int, delta: dict[str, Any], finish: str | None) 
         "model": model,
         "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
     }
+
