@@ -12,6 +12,7 @@ are recorded for assertions. Binds 127.0.0.1 only.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from typing import Any
 
 from _llm_server import LoopbackServer, read_json_body
 
-__all__ = ["CitationServer", "RawReply"]
+__all__ = ["CitationServer", "RawReply", "anthropic_events"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,30 @@ class RawReply:
     @classmethod
     def sse(cls, events: Sequence[tuple[str | None, Any]]) -> RawReply:
         return cls(events=tuple(events))
+
+
+def anthropic_events(msg: dict[str, Any]) -> list[tuple[str | None, Any]]:
+    """The Messages streaming events for ``msg``: citations_delta events, then text deltas, per block."""
+    start = copy.deepcopy(msg)
+    start["content"], start["stop_reason"] = [], None
+    ev: list[tuple[str | None, Any]] = [("message_start", {"type": "message_start", "message": start})]
+    for i, block in enumerate(msg["content"]):
+        cb: dict[str, Any] = {"type": "text", "text": ""}
+        if "citations" in block:
+            cb["citations"] = []
+        ev.append(("content_block_start", {"type": "content_block_start", "index": i, "content_block": cb}))
+        for c in block.get("citations") or []:
+            ev.append(("content_block_delta", {"type": "content_block_delta", "index": i,
+                                               "delta": {"type": "citations_delta", "citation": c}}))
+        t = block["text"]
+        for k in range(0, len(t), 9):
+            ev.append(("content_block_delta", {"type": "content_block_delta", "index": i,
+                                               "delta": {"type": "text_delta", "text": t[k:k + 9]}}))
+        ev.append(("content_block_stop", {"type": "content_block_stop", "index": i}))
+    ev.append(("message_delta", {"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+                                 "usage": {"output_tokens": msg["usage"]["output_tokens"]}}))
+    ev.append(("message_stop", {"type": "message_stop"}))
+    return ev
 
 
 class _Handler(BaseHTTPRequestHandler):

@@ -9,14 +9,13 @@ non-streamed and streamed in each provider's own SSE format, and read what litel
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _citation_server import CitationServer, RawReply
+from _citation_server import CitationServer, RawReply, anthropic_events
 
 from quote_guard import Source, Verifier
 from quote_guard.citations import (
@@ -377,28 +376,6 @@ def test_sentence_helpers():
 
 
 # ------------------------------------------------------------------ streams (provider event formats)
-def anthropic_events(msg: dict[str, Any]) -> list[tuple[str | None, Any]]:
-    """The Messages streaming events for ``msg``: citations_delta events, then text deltas, per block."""
-    start = copy.deepcopy(msg)
-    start["content"], start["stop_reason"] = [], None
-    ev: list[tuple[str | None, Any]] = [("message_start", {"type": "message_start", "message": start})]
-    for i, block in enumerate(msg["content"]):
-        cb: dict[str, Any] = {"type": "text", "text": ""}
-        if "citations" in block:
-            cb["citations"] = []
-        ev.append(("content_block_start", {"type": "content_block_start", "index": i, "content_block": cb}))
-        for c in block.get("citations") or []:
-            ev.append(("content_block_delta", {"type": "content_block_delta", "index": i,
-                                               "delta": {"type": "citations_delta", "citation": c}}))
-        t = block["text"]
-        for k in range(0, len(t), 9):
-            ev.append(("content_block_delta", {"type": "content_block_delta", "index": i,
-                                               "delta": {"type": "text_delta", "text": t[k:k + 9]}}))
-        ev.append(("content_block_stop", {"type": "content_block_stop", "index": i}))
-    ev.append(("message_delta", {"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": None},
-                                 "usage": {"output_tokens": msg["usage"]["output_tokens"]}}))
-    ev.append(("message_stop", {"type": "message_stop"}))
-    return ev
 
 
 def gemini_events(resp: dict[str, Any]) -> list[tuple[str | None, Any]]:

@@ -9,7 +9,6 @@ provider response.
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import warnings
@@ -17,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _citation_server import CitationServer, RawReply
+from _citation_server import CitationServer, RawReply, anthropic_events
 
 from quote_guard import QuoteGuard, Source
 from quote_guard.citations import anthropic_documents
@@ -64,30 +63,6 @@ def char_cite(text: str, doc: int, start: int) -> dict[str, Any]:
 def good_reply() -> dict[str, Any]:
     dogs = "Dogs over 20 kg are not permitted."
     return anthropic_reply(("Dogs over 20 kg are not permitted", [char_cite(dogs, 1, POLICY.index(dogs))]), (".", None))
-
-
-def anthropic_events(msg: dict[str, Any]) -> list[tuple[str | None, Any]]:
-    """The Messages SSE events for ``msg``: a citations_delta per citation, then the text in pieces."""
-    start = copy.deepcopy(msg)
-    start["content"], start["stop_reason"] = [], None
-    ev: list[tuple[str | None, Any]] = [("message_start", {"type": "message_start", "message": start})]
-    for i, block in enumerate(msg["content"]):
-        cb: dict[str, Any] = {"type": "text", "text": ""}
-        if "citations" in block:
-            cb["citations"] = []
-        ev.append(("content_block_start", {"type": "content_block_start", "index": i, "content_block": cb}))
-        for c in block.get("citations") or []:
-            ev.append(("content_block_delta", {"type": "content_block_delta", "index": i,
-                                               "delta": {"type": "citations_delta", "citation": c}}))
-        t = block["text"]
-        for k in range(0, len(t), 9):
-            ev.append(("content_block_delta", {"type": "content_block_delta", "index": i,
-                                               "delta": {"type": "text_delta", "text": t[k:k + 9]}}))
-        ev.append(("content_block_stop", {"type": "content_block_stop", "index": i}))
-    ev.append(("message_delta", {"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": None},
-                                 "usage": {"output_tokens": msg["usage"]["output_tokens"]}}))
-    ev.append(("message_stop", {"type": "message_stop"}))
-    return ev
 
 
 @pytest.fixture()
