@@ -44,13 +44,11 @@ ROWS = ("dangerous", "false_accept", "false_reject", "span_exact", "paraphrase_r
 
 
 def load_scorer() -> ModuleType:
-    """../shared/bench/score.py as a module (it is a script, not a package)."""
-    spec = importlib.util.spec_from_file_location("qg_bench_score", SCORE_PY)
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"cannot load the scorer at {SCORE_PY}")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    """../shared/bench/score.py as a module, loaded the way run_bench.py loads it."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from run_bench import load_scorer as load_from
+
+    return load_from(SCORE_PY.parent / "dev")  # type: ignore[no-any-return]
 
 
 def clear_caches() -> None:
