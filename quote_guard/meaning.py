@@ -141,10 +141,30 @@ def _words(text: str) -> list[str]:
     return [w.replace("’", "'") for w in _WORD.findall(fold(text).text)]
 
 
+def _side_table() -> tuple[dict[str, list[tuple[int, int]]], dict[str, list[tuple[int, int]]]]:
+    """The stems of :data:`_OPPOSITES` by (group, side): whole words, and prefixes of four letters or more."""
+    exact: dict[str, list[tuple[int, int]]] = {}
+    prefix: dict[str, list[tuple[int, int]]] = {}
+    for g, pair in enumerate(_OPPOSITES):
+        for k, stems in enumerate(pair):
+            for s in stems:
+                exact.setdefault(s, []).append((g, k))
+                if len(s) > 3:
+                    prefix.setdefault(s, []).append((g, k))
+    return exact, prefix
+
+
+_SIDE_EXACT, _SIDE_PREFIX = _side_table()
+
+
 @lru_cache(maxsize=65536)
 def _sides_of(word: str) -> tuple[tuple[int, int], ...]:
-    """The (opposite group, side) pairs a word belongs to ("rose": the upward side of group 0)."""
-    return tuple((g, k) for g, pair in enumerate(_OPPOSITES) for k, stems in enumerate(pair) if _stem_in(word, stems))
+    """The (opposite group, side) pairs a word belongs to ("rose": the upward side of group 0):
+    the word is one of the side's stems, or starts with one of four letters or more ("increas")."""
+    found = set(_SIDE_EXACT.get(word, ()))
+    for n in range(4, len(word) + 1):
+        found.update(_SIDE_PREFIX.get(word[:n], ()))
+    return tuple(sorted(found))
 
 
 def _sides(words: list[str]) -> dict[tuple[int, int], list[str]]:

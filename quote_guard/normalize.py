@@ -163,11 +163,30 @@ def _fill(codes: Any, flen: Any, f1: Any, alpha: Any) -> None:
 _SPACE = 0x20
 
 
+_FOLD_CACHE_MAX_CHARS = 4096  # quotes and passages: folded once per process, then looked up
+
+
 def fold(text: str) -> Folded:
     """Fold ``text`` for matching and keep the map back to its offsets (see module doc).
 
-    Vectorised with numpy: about 30-60 MB/s on one core for ordinary prose.
+    Vectorised with numpy: about 30-60 MB/s on one core for ordinary prose. A short text
+    (a quote, a passage) is folded once and then looked up: a check folds the same quote
+    several times, and numpy's fixed cost per call is most of the cost of a short text.
     """
+    if len(text) <= _FOLD_CACHE_MAX_CHARS:
+        return _fold_short(text)
+    return _fold(text)
+
+
+@lru_cache(maxsize=16384)
+def _fold_short(text: str) -> Folded:
+    folded = _fold(text)
+    for arr in (folded.fstart, folded.ostart, folded.olen, folded.ident):
+        arr.flags.writeable = False  # shared by every caller
+    return folded
+
+
+def _fold(text: str) -> Folded:
     import numpy as np
 
     n = len(text)

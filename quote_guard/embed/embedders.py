@@ -35,6 +35,7 @@ __all__ = [
     "semantic_available",
 ]
 
+_CHUNK_CACHE_MAX = 500_000  # white-space chunks whose word-piece ids the static embedder keeps
 
 
 
@@ -86,6 +87,7 @@ class StaticEmbedder:
         self._cache_dir = cache_dir
         self._path = path
         self._model: tuple[Any, npt.NDArray[np.float32]] | None = None
+        self._chunk_ids: dict[str, list[int]] = {}  # white-space chunk -> its word-piece ids
 
     def _load(self) -> tuple[Any, npt.NDArray[np.float32]]:
         if self._model is None:
@@ -107,11 +109,27 @@ class StaticEmbedder:
         tok, table = self._load()
         if not texts:
             return np.zeros((0, table.shape[1]), dtype=np.float32)
-        encodings = tok.encode_batch_fast(list(texts), add_special_tokens=False)
-        lengths = np.fromiter((len(e.ids) for e in encodings), dtype=np.int64, count=len(encodings))
-        flat = np.fromiter((i for e in encodings for i in e.ids), dtype=np.int64, count=int(lengths.sum()))
+        # A text's vector is a sum over its word pieces, and the tokenizer cuts at white space
+        # before anything else, so each space-separated chunk is tokenized once and its ids kept:
+        # the same ids as tokenizing whole texts, at a dictionary lookup for every chunk seen before.
+        chunks = [t.split() for t in texts]
+        ids = self._chunk_ids
+        todo = list(dict.fromkeys(c for cs in chunks for c in cs if c not in ids))
+        if todo:
+            if len(ids) + len(todo) > _CHUNK_CACHE_MAX:
+                ids.clear()
+                todo = list(dict.fromkeys(c for cs in chunks for c in cs))
+            for chunk, enc in zip(todo, tok.encode_batch_fast(todo, add_special_tokens=False)):
+                ids[chunk] = enc.ids
+        flat: list[int] = []
+        lengths = np.zeros(len(texts), dtype=np.int64)
+        for row, cs in enumerate(chunks):
+            start = len(flat)
+            for c in cs:
+                flat.extend(ids[c])
+            lengths[row] = len(flat) - start
         rows = np.repeat(np.arange(len(texts)), lengths)
-        out = _sum_rows(table, rows, flat, len(texts))
+        out = _sum_rows(table, rows, np.asarray(flat, dtype=np.int64), len(texts))
         return normalise(out)
 
 

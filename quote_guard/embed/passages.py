@@ -7,15 +7,13 @@
 
 from __future__ import annotations
 
+import bisect
 import itertools
+import math
 import re
-from typing import TYPE_CHECKING
+from functools import lru_cache
 
 from ..normalize import trim
-
-if TYPE_CHECKING:  # pragma: no cover
-    import numpy as np
-    import numpy.typing as npt
 
 __all__ = ["PassageIndex", "content_sequence", "content_words", "split_passages"]
 
@@ -24,16 +22,18 @@ __all__ = ["PassageIndex", "content_sequence", "content_words", "split_passages"
 _ABBREVIATIONS = frozenset(
     ["mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "mt", "messrs", "mme", "mlle", "rev", "hon", "gen", "col", "lt", "sgt", "capt", "cmdr", "gov", "sen", "rep", "pres", "inc", "ltd", "co", "corp", "llc", "llp", "plc", "bros", "assn", "dept", "univ", "est", "govt", "intl", "natl", "no", "nos", "vol", "vols", "p", "pp", "ch", "chap", "sec", "secs", "art", "arts", "para", "paras", "cl", "fig", "figs", "ed", "eds", "eq", "eqs", "ex", "exh", "sch", "cf", "al", "etc", "vs", "viz", "approx", "ca", "circa", "min", "max", "avg", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"]
 )
-_SENT_END = re.compile(
-    r"""(?:
-        (?<![.!?…])[.!?…]+["'”’»)\]]*\s+(?=["'“‘«(\[]?[A-Z0-9À-ÖØ-Þ\u0370-\u03ff\u0400-\u04ff])  # Latin...
-      | [。！？｡]+[」』”’）)〕】]*\s*                                                 # CJK: no space needed
-      | (?<!\s)\s*\n[ \t]*\n\s*                                                        # blank line
-      # (?<!...): a run of marks or spaces is tried from its first character only; tried from
-      # each, a long run of dots (contents leaders) or spaces cost its length squared
-    )""",
+# A sentence ends at a run of marks followed by space and a capital or digit (the first mark
+# of a run must not follow another: a run is tried from its first mark only, or a long run of
+# dots, as in a table of contents, costs its length squared), at CJK marks (no space needed),
+# and at a blank line (the whole run of white space around it, see _sentence_ends). The
+# regexes start with a character class, so the engine skips ahead to candidates in C.
+_MARK_END = re.compile(
+    r"""[.!?…](?<![.!?…][.!?…])[.!?…]*["'”’»)\]]*\s+(?=["'“‘«(\[]?[A-Z0-9À-ÖØ-Þ\u0370-\u03ff\u0400-\u04ff])
+      | [。！？｡]+[」』”’）)〕】]*\s*""",
     re.VERBOSE,
 )
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_SPACES = re.compile(r"\s*")
 _WORD_BEFORE = re.compile(r"([^\s.]+(?:\.[^\s.]+)*)\.$")
 _SOFT_BREAK = re.compile(r"[;:]\s+|[；：]")
 _ALNUM = re.compile(r"\w")
@@ -78,6 +78,45 @@ def _cut_long(text: str, start: int, end: int, max_chars: int) -> list[tuple[int
     return out
 
 
+def _sentence_ends(text: str) -> tuple[list[int], list[int]]:
+    """Every place a sentence may end, as (break starts, offsets just past the break), in order.
+
+    A break is a run of marks with the space after it, or a whole run of white space that
+    holds a blank line; where the two overlap, the marks' break wins. Whether a period closes
+    an abbreviation is decided later, only where asked.
+    """
+    breaks = [m.span() for m in _MARK_END.finditer(text)]
+    pos = 0
+    while (m := _BLANK_LINE.search(text, pos)) is not None:
+        a = m.start()
+        while a > 0 and text[a - 1].isspace():
+            a -= 1
+        pos = _SPACES.match(text, m.end()).end()  # type: ignore[union-attr]  # \s* always matches
+        breaks.append((a, pos))
+    breaks.sort()
+    marks: list[int] = []
+    ends: list[int] = []
+    for a, b in breaks:
+        if ends and a < ends[-1]:
+            continue  # a blank line inside the space after a mark
+        marks.append(a)
+        ends.append(b)
+    return marks, ends
+
+
+def _pieces(text: str, a: int, b: int, max_chars: int) -> list[tuple[int, int]]:
+    """The passages of the sentence ``text[a:b]``: trimmed, cut when long, without empty ones."""
+    a, b = trim(text, a, b)
+    if b <= a or not _ALNUM.search(text, a, b):
+        return []
+    out = []
+    for s, e in _cut_long(text, a, b, max_chars):
+        s, e = trim(text, s, e)
+        if e > s and _ALNUM.search(text, s, e):
+            out.append((s, e))
+    return out
+
+
 def split_passages(text: str, *, max_chars: int = 600) -> list[tuple[int, int]]:
     """Split ``text`` into sentence-sized passages, as half-open offsets into ``text``.
 
@@ -87,23 +126,12 @@ def split_passages(text: str, *, max_chars: int = 600) -> list[tuple[int, int]]:
     then at spaces. Edge whitespace is excluded, and passages without a letter or digit are
     dropped. Offsets count characters of the original text: ``text[start:end]`` is the passage.
     """
-    bounds: list[int] = [0]
-    for m in _SENT_END.finditer(text):
-        if text[m.start()] == "." and _is_abbreviation(text, m.start()):
-            continue
-        bounds.append(m.end())
-    bounds.append(len(text))
+    marks, ends = _sentence_ends(text)
+    bounds = [0, *(e for m, e in zip(marks, ends) if not (text[m] == "." and _is_abbreviation(text, m))), len(text)]
     out: list[tuple[int, int]] = []
     for a, b in itertools.pairwise(bounds):
-        a, b = trim(text, a, b)
-        if b <= a or not _ALNUM.search(text, a, b):
-            continue
-        for s, e in _cut_long(text, a, b, max_chars):
-            s, e = trim(text, s, e)
-            if e > s and _ALNUM.search(text, s, e):
-                out.append((s, e))
+        out.extend(_pieces(text, a, b, max_chars))
     return out
-
 
 
 _STOPWORDS = frozenset(
@@ -161,27 +189,52 @@ def _stem(word: str) -> str:
 
 
 class PassageIndex:
-    """One source split into passages; its embeddings and word index are built when needed.
+    """One source, cut into passages lazily: only the passages a query reaches are ever cut.
 
-    ``vectors`` holds the embeddings of all passages once a caller has computed them.
+    :meth:`lexical_candidates` finds the sentences that share the most (IDF-weighted) content
+    words with a query in one regex scan of the text, and cuts only those into passages,
+    exactly as :func:`split_passages` would. The whole split (``starts``/``ends``), its
+    and its word index are built only for a query that shares no word with the source.
     """
 
-    __slots__ = ("_index", "_words", "ends", "starts", "text", "vectors")
+    __slots__ = ("_ends", "_index", "_lower", "_marks", "_real", "_spans", "_words", "max_chars", "text")
 
     def __init__(self, text: str, max_chars: int) -> None:
         self.text = text
-        spans = split_passages(text, max_chars=max_chars)
-        self.starts = [s for s, _ in spans]
-        self.ends = [e for _, e in spans]
-        self.vectors: npt.NDArray[np.float32] | None = None  # all passages, when embedded whole
+        self.max_chars = max_chars
+        self._marks, self._ends = _sentence_ends(text)
+        self._real: dict[int, bool] = {}  # raw break number -> it ends a sentence (not "Mr.")
+        self._lower: str | None = None  # the text lower-cased, once a query needs it
+        self._spans: list[tuple[int, int]] | None = None
         self._words: dict[int, frozenset[str]] = {}
         self._index: dict[str, list[int]] | None = None
 
+    # ------------------------------------------------------------------ the whole split (fallback)
+
+    @property
+    def spans(self) -> list[tuple[int, int]]:
+        if self._spans is None:
+            bounds = [0, *(self._ends[i] for i in range(len(self._ends)) if self._is_break(i)), len(self.text)]
+            spans: list[tuple[int, int]] = []
+            for a, b in itertools.pairwise(bounds):
+                spans.extend(_pieces(self.text, a, b, self.max_chars))
+            self._spans = spans
+        return self._spans
+
+    @property
+    def starts(self) -> list[int]:
+        return [a for a, _ in self.spans]
+
+    @property
+    def ends(self) -> list[int]:
+        return [b for _, b in self.spans]
+
     def __len__(self) -> int:
-        return len(self.starts)
+        return len(self.spans)
 
     def passage(self, i: int) -> str:
-        return self.text[self.starts[i] : self.ends[i]]
+        a, b = self.spans[i]
+        return self.text[a:b]
 
     def words(self, i: int) -> frozenset[str]:
         w = self._words.get(i)
@@ -208,3 +261,109 @@ class PassageIndex:
             if posting:
                 scores[posting] += np.log1p(n / len(posting))
         return sorted(int(i) for i in np.argpartition(-scores, k)[:k])
+
+    # ------------------------------------------------------------------ lazy, per query
+
+    def _is_break(self, i: int) -> bool:
+        real = self._real.get(i)
+        if real is None:
+            m = self._marks[i]
+            real = self._real[i] = not (self.text[m] == "." and _is_abbreviation(self.text, m))
+        return real
+
+    def passage_at(self, pos: int) -> tuple[int, int] | None:
+        """The passage of the whole split that holds offset ``pos`` (None: ``pos`` is in no passage)."""
+        ends = self._ends
+        i = bisect.bisect_right(ends, pos) - 1  # the last break at or before pos
+        while i >= 0 and not self._is_break(i):
+            i -= 1
+        j = i + 1  # the first break after pos
+        while j < len(ends) and not self._is_break(j):
+            j += 1
+        a = ends[i] if i >= 0 else 0
+        b = ends[j] if j < len(ends) else len(self.text)
+        for s, e in _pieces(self.text, a, b, self.max_chars):
+            if s <= pos < e:
+                return s, e
+        return None
+
+    def _occurrences(self, key: str) -> list[int]:
+        """Where a word with the crude stem ``key`` (or the number ``key``) starts in the text.
+
+        A search for the literal in the lower-cased text, kept where no letter or digit comes
+        just before it; the word's ending is not checked (the ranking only needs to be close,
+        and no regex is compiled per word). A text whose lower-casing changes its length is
+        searched with a regex instead, so that offsets stay true.
+        """
+        if self._lower is None:
+            lowered = self.text.lower()
+            self._lower = lowered if len(lowered) == len(self.text) else ""
+        text = self._lower
+        if not text:
+            return [m.start() for m in _word_pattern(key).finditer(self.text)]
+        out = []
+        find = text.find
+        i = find(key)
+        while i >= 0:
+            if i == 0 or not text[i - 1].isalnum():
+                out.append(i)
+            i = find(key, i + len(key))
+        return out
+
+    def lexical_candidates(self, query: str, k: int) -> list[tuple[int, int]] | None:
+        """The passages (``(start, end)``, in text order) of the ``k`` sentences that share the most
+        content words with ``query``, each word weighted by its rarity across the sentences.
+
+        ``None`` when the query shares no content word with the text (CJK runs, a pure
+        paraphrase): the caller then falls back to the whole split.
+        """
+        import numpy as np
+
+        keys = _query_keys(query)
+        if not keys:
+            return None
+        ends = np.asarray(self._ends, dtype=np.int64)
+        sent_parts, pos_parts = [], []  # per word: the sentences it occurs in, and its first offset in each
+        n = len(ends) + 1
+        scores = np.zeros(n, dtype=np.float64)
+        for key in keys:
+            pos = self._occurrences(key)
+            if pos:
+                sents, first = np.unique(np.searchsorted(ends, pos, side="right"), return_index=True)
+                scores[sents] += math.log1p(n / len(sents))
+                sent_parts.append(sents)
+                pos_parts.append(np.asarray(pos, dtype=np.int64)[first])
+        if not sent_parts:
+            return None
+        hit = np.flatnonzero(scores)
+        top = hit[np.lexsort((hit, -scores[hit]))[:k]]  # best first; ties: the earlier sentence
+        all_sents, all_pos = np.concatenate(sent_parts), np.concatenate(pos_parts)
+        keep = np.isin(all_sents, top)
+        order = np.lexsort((all_pos[keep], all_sents[keep]))
+        out: set[tuple[int, int]] = set()
+        span: tuple[int, int] | None = None
+        last_sent = -1
+        for pos, sent in zip(all_pos[keep][order].tolist(), all_sents[keep][order].tolist()):
+            if sent != last_sent or span is None or pos >= span[1]:  # a long sentence is cut into passages
+                last_sent = sent
+                span = self.passage_at(pos)
+                if span is not None:
+                    out.add(span)
+        return sorted(out)
+
+
+@lru_cache(maxsize=4096)
+def _query_keys(query: str) -> tuple[str, ...]:
+    """The query's content words as they are searched for: crude stems, and numbers as written."""
+    keys: dict[str, None] = {}
+    for w in _WORD.findall(query.lower()):
+        s = _stem(w)
+        if s:
+            keys[w if w[0].isdigit() else s] = None
+    return tuple(keys)
+
+
+@lru_cache(maxsize=4096)
+def _word_pattern(key: str) -> re.Pattern[str]:
+    """A word starting with ``key``, in any case (for texts whose lower-casing changes their length)."""
+    return re.compile(rf"(?<![^\W_]){re.escape(key)}", re.IGNORECASE)

@@ -36,7 +36,6 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["SemanticMatch", "SemanticStage"]
 
 _ALNUM = re.compile(r"\w")
-_DOC_BATCH_FACTOR = 16  # a whole document's passages go to the embedder in batches this many times larger
 
 
 
@@ -178,59 +177,51 @@ class SemanticStage:
         return doc
 
     def _candidates(self, queries: Sequence[str], sources: Sequence[Source]) -> list[_Candidate | None]:
-        """For each query text, its best passage across all sources, with the rule's features."""
+        """For each query text, its best passage across all sources, with the rule's features.
+
+        Each source is narrowed lexically per query first (:meth:`PassageIndex.lexical_candidates`:
+        the ``prefilter_top_k`` sentences richest in the query's content words), so only those
+        passages are cut and embedded. A query that shares no word with a source is compared
+        with all of its passages (narrowed by word overlap above ``prefilter_passages``).
+        Every passage text is embedded once, through the cache.
+        """
         docs = [(s.id, self._document(s.text)) for s in sources if s.text.strip()]
-        docs = [(i, d) for i, d in docs if len(d)]
         if not docs or not queries:
             return [None] * len(queries)
-        qwords = [content_words(q) for q in queries]
-        qvec = self._cache.embed(list(queries))
-        n = len(queries)
-        # the two best (cosine, document number, passage) of each query across all documents
-        best = np.full((n, 2), -2.0, dtype=np.float32)
-        where = np.full((n, 2, 2), -1, dtype=np.int64)
-        for di, (_, doc) in enumerate(docs):
-            if len(doc) > self.config.prefilter_passages:
-                chosen: set[int] = set()
-                for w in qwords:
-                    chosen.update(doc.top_by_overlap(w, self.config.prefilter_top_k))
-                ids = np.array(sorted(chosen), dtype=np.int64)
-                pvec = self._cache.embed([doc.passage(int(j)) for j in ids])
-            else:
-                ids = np.arange(len(doc))
-                if doc.vectors is None:
-                    doc.vectors = self._embed_batched([doc.passage(j) for j in range(len(doc))])
-                pvec = doc.vectors
-            sims = qvec @ pvec.T  # (n_queries, n_passages)
-            k = min(2, sims.shape[1])
-            top = np.argpartition(-sims, k - 1, axis=1)[:, :k] if sims.shape[1] > k else np.tile(
-                np.arange(k), (n, 1)
-            )
-            for qi in range(n):
-                for j in top[qi]:
-                    c = sims[qi, j]
-                    if c > best[qi, 0]:
-                        best[qi, 1], where[qi, 1] = best[qi, 0], where[qi, 0]
-                        best[qi, 0], where[qi, 0] = c, (di, ids[j])
-                    elif c > best[qi, 1]:
-                        best[qi, 1], where[qi, 1] = c, (di, ids[j])
+        k = self.config.prefilter_top_k
+        per_query: list[list[tuple[int, int, int]]] = []  # (document number, start, end) per query
+        for q in queries:
+            cands: list[tuple[int, int, int]] = []
+            for di, (_, doc) in enumerate(docs):
+                spans = doc.lexical_candidates(q, k)
+                if spans is None:  # no shared word: the whole split
+                    n = len(doc)
+                    ids = doc.top_by_overlap(content_words(q), k) if n > self.config.prefilter_passages else range(n)
+                    spans = [doc.spans[j] for j in ids]
+                cands.extend((di, a, b) for a, b in spans)
+            per_query.append(cands)
+        rows: dict[tuple[int, int, int], int] = {}
+        for cands in per_query:
+            for c in cands:
+                rows.setdefault(c, len(rows))
+        if not rows:
+            return [None] * len(queries)
+        vecs = self._cache.embed(list(queries) + [docs[di][1].text[a:b] for di, a, b in rows])
+        qvec, pvec = vecs[: len(queries)], vecs[len(queries) :]
         out: list[_Candidate | None] = []
-        for qi in range(n):
-            di, pj = (int(x) for x in where[qi, 0])
+        for qi, cands in enumerate(per_query):
+            if not cands:
+                out.append(None)
+                continue
+            sims = pvec[[rows[c] for c in cands]] @ qvec[qi]
+            order = np.argsort(-sims, kind="stable")[:2]
+            di, a, b = cands[int(order[0])]
             source_id, doc = docs[di]
-            w = qwords[qi]
-            overlap = len(w & doc.words(pj)) / len(w) if w else 0.0
-            second = float(best[qi, 1]) if where[qi, 1, 0] >= 0 else -1.0
-            out.append(_Candidate(source_id, doc.starts[pj], doc.ends[pj], float(best[qi, 0]), overlap, second))
+            w = content_words(q := queries[qi])
+            overlap = len(w & content_words(doc.text[a:b])) / len(w) if w and q else 0.0
+            second = float(sims[order[1]]) if len(order) > 1 else -1.0
+            out.append(_Candidate(source_id, a, b, float(sims[order[0]]), overlap, second))
         return out
-
-    def _embed_batched(self, texts: list[str]) -> npt.NDArray[np.float32]:
-        """Embed a whole document's passages (kept on the document, not in the text cache)."""
-        parts = [
-            self._cache._call(texts[b : b + self.config.batch_size * _DOC_BATCH_FACTOR])
-            for b in range(0, len(texts), self.config.batch_size * _DOC_BATCH_FACTOR)
-        ]
-        return np.concatenate(parts) if parts else np.zeros((0, 0), dtype=np.float32)
 
     def find_support(self, quotes: Sequence[str], sources: Sequence[Source]) -> list[SemanticMatch | None]:
         """For each quote, the passage that best supports it across all ``sources``, and a verdict.
