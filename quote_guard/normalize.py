@@ -37,6 +37,7 @@ __all__ = [
     "Token",
     "canonical_number",
     "fold",
+    "clear_fold_cache",
     "fold_query",
     "is_cjk",
     "is_word_char",
@@ -184,6 +185,11 @@ def _fold_short(text: str) -> Folded:
     for arr in (folded.fstart, folded.ostart, folded.olen, folded.ident):
         arr.flags.writeable = False  # shared by every caller
     return folded
+
+
+def clear_fold_cache() -> None:
+    """Forget the folds of short texts."""
+    _fold_short.cache_clear()
 
 
 def _fold(text: str) -> Folded:

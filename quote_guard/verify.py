@@ -341,7 +341,7 @@ class Verifier:
                         f"figures: {', '.join(missing[:4])} not in it"))
                     continue
                 if not everything:
-                    everything = " ".join(fold(s.text).text for s in sources)
+                    everything = " ".join(get_index(s.text).text for s in sources)  # folded once, cached
                 # a near-copy of its passage (cosine at the paraphrase_threshold) is no invention
                 invented = invented_terms(r.quote, everything) if m.cosine < self.config.semantic.paraphrase_threshold else []
                 if invented:

@@ -8,14 +8,16 @@
 from __future__ import annotations
 
 import bisect
+import heapq
 import itertools
 import math
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from ..normalize import trim
 
-__all__ = ["PassageIndex", "content_sequence", "content_words", "split_passages"]
+__all__ = ["PassageIndex", "content_sequence", "content_words", "query_keys", "split_passages"]
 
 
 # Words that end in a period without ending a sentence (lower case, without the final dot).
@@ -310,40 +312,37 @@ class PassageIndex:
             i = find(key, i + len(key))
         return out
 
-    def lexical_candidates(self, query: str, k: int) -> list[tuple[int, int]] | None:
+    def lexical_candidates(self, keys: Sequence[str], k: int) -> list[tuple[int, int]] | None:
         """The passages (``(start, end)``, in text order) of the ``k`` sentences that share the most
-        content words with ``query``, each word weighted by its rarity across the sentences.
+        content words with a query (its :func:`query_keys`), each word weighted by its rarity
+        across the sentences.
 
         ``None`` when the query shares no content word with the text (CJK runs, a pure
         paraphrase): the caller then falls back to the whole split.
         """
-        import numpy as np
-
-        keys = _query_keys(query)
         if not keys:
             return None
-        ends = np.asarray(self._ends, dtype=np.int64)
-        sent_parts, pos_parts = [], []  # per word: the sentences it occurs in, and its first offset in each
+        ends = self._ends
         n = len(ends) + 1
-        scores = np.zeros(n, dtype=np.float64)
+        found: list[dict[int, int]] = []  # per word: sentence -> the word's first offset in it
         for key in keys:
-            pos = self._occurrences(key)
-            if pos:
-                sents, first = np.unique(np.searchsorted(ends, pos, side="right"), return_index=True)
-                scores[sents] += math.log1p(n / len(sents))
-                sent_parts.append(sents)
-                pos_parts.append(np.asarray(pos, dtype=np.int64)[first])
-        if not sent_parts:
+            first: dict[int, int] = {}
+            for pos in self._occurrences(key):
+                first.setdefault(bisect.bisect_right(ends, pos), pos)
+            if first:
+                found.append(first)
+        if not found:
             return None
-        hit = np.flatnonzero(scores)
-        top = hit[np.lexsort((hit, -scores[hit]))[:k]]  # best first; ties: the earlier sentence
-        all_sents, all_pos = np.concatenate(sent_parts), np.concatenate(pos_parts)
-        keep = np.isin(all_sents, top)
-        order = np.lexsort((all_pos[keep], all_sents[keep]))
+        scores: dict[int, float] = {}
+        for first in found:
+            weight = math.log1p(n / len(first))
+            for sent in first:
+                scores[sent] = scores.get(sent, 0.0) + weight
+        top = set(heapq.nsmallest(k, scores, key=lambda sent: (-scores[sent], sent)))  # ties: the earlier
         out: set[tuple[int, int]] = set()
         span: tuple[int, int] | None = None
         last_sent = -1
-        for pos, sent in zip(all_pos[keep][order].tolist(), all_sents[keep][order].tolist()):
+        for sent, pos in sorted((sent, pos) for first in found for sent, pos in first.items() if sent in top):
             if sent != last_sent or span is None or pos >= span[1]:  # a long sentence is cut into passages
                 last_sent = sent
                 span = self.passage_at(pos)
@@ -352,9 +351,13 @@ class PassageIndex:
         return sorted(out)
 
 
-@lru_cache(maxsize=4096)
-def _query_keys(query: str) -> tuple[str, ...]:
-    """The query's content words as they are searched for: crude stems, and numbers as written."""
+def query_keys(query: str) -> tuple[str, ...]:
+    """The query's content words as :meth:`PassageIndex.lexical_candidates` searches for them:
+    crude stems, and numbers as written.
+
+    >>> query_keys("The Tenant paid 4,100 dollars")
+    ('tenant', 'paid', '4,100', 'dollar')
+    """
     keys: dict[str, None] = {}
     for w in _WORD.findall(query.lower()):
         s = _stem(w)

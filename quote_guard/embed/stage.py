@@ -27,7 +27,7 @@ from ..models import Source, Verdict
 from ..normalize import split_ellipsis, trim
 from .config import SemanticConfig
 from .embedders import Embedder, build_embedder
-from .passages import PassageIndex, content_words
+from .passages import PassageIndex, content_words, query_keys
 from .verdict import semantic_verdict
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -192,8 +192,9 @@ class SemanticStage:
         per_query: list[list[tuple[int, int, int]]] = []  # (document number, start, end) per query
         for q in queries:
             cands: list[tuple[int, int, int]] = []
+            keys = query_keys(q)
             for di, (_, doc) in enumerate(docs):
-                spans = doc.lexical_candidates(q, k)
+                spans = doc.lexical_candidates(keys, k)
                 if spans is None:  # no shared word: the whole split
                     n = len(doc)
                     ids = doc.top_by_overlap(content_words(q), k) if n > self.config.prefilter_passages else range(n)
