@@ -24,7 +24,7 @@ import threading
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -189,8 +189,9 @@ def _fold_short(text: str) -> Folded:
 
 # in ASCII text, the only characters that fold to something else than their lower case: white
 # space runs (one space, none at the edges), hyphens between letters (dropped, with the line
-# break of a word hyphenated across lines) and the backtick (an apostrophe)
-_ASCII_EVENTS = re.compile(r"\s+|(?<=[A-Za-z])-(?:[ \t]*\r?\n[ \t]*)?(?=[A-Za-z])")
+# break of a word hyphenated across lines) and the backtick (an apostrophe). A single space
+# between two characters folds to itself, so it is no event.
+_ASCII_EVENTS = re.compile(r"\s{2,}|[^\S ]|^ | \Z|(?<=[A-Za-z])-(?:[ \t]*\r?\n[ \t]*)?(?=[A-Za-z])")
 
 
 def _fold_ascii(text: str) -> Folded:
@@ -237,8 +238,9 @@ def _fold_ascii(text: str) -> Folded:
 
 
 def clear_fold_cache() -> None:
-    """Forget the folds of short texts."""
+    """Forget the folds and tokens of short texts."""
     _fold_short.cache_clear()
+    _tokenize_short.cache_clear()
 
 
 def _fold(text: str) -> Folded:
@@ -353,8 +355,9 @@ _TOKEN = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
+    """A token of folded text and its offsets (a named tuple: made by the thousand, in C)."""
+
     text: str
     start: int
     end: int
@@ -365,8 +368,20 @@ def tokenize(text: str) -> list[Token]:
 
     Works for spaced scripts (Latin, Cyrillic, Greek, accented text) and for scripts
     without spaces (each Han or kana character is a token). One-character tokens are kept.
+    A short text's tokens are made once (a check tokenizes the same quote several times).
     """
+    if len(text) <= _FOLD_CACHE_MAX_CHARS:
+        return list(_tokenize_short(text))
+    return _tokenize(text)
+
+
+def _tokenize(text: str) -> list[Token]:
     return [Token(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+
+
+@lru_cache(maxsize=16384)
+def _tokenize_short(text: str) -> tuple[Token, ...]:
+    return tuple(_tokenize(text))
 
 
 def is_word_char(c: str) -> bool:
