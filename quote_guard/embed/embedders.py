@@ -60,17 +60,26 @@ def normalise(x: Any) -> npt.NDArray[np.float32]:
 
 
 def _sum_rows(
-    table: npt.NDArray[np.float32], rows: npt.NDArray[np.int64], ids: npt.NDArray[np.int64], n: int
+    table: npt.NDArray[np.float32], ids: npt.NDArray[np.int64], lengths: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.float32]:
-    """``out[r] = sum(table[i] for (r, i) in zip(rows, ids))``, without materialising ``table[ids]``."""
+    """Row ``r`` is the sum of ``table[i]`` over the ``lengths[r]`` ids of text ``r`` (``ids`` holds
+    them one text after another), without materialising ``table[ids]``: a sparse matrix of
+    counts, built straight in CSR form (the rows are already in order), times the table.
+
+    >>> _sum_rows(np.eye(3, dtype=np.float32), np.array([0, 0, 2]), np.array([2, 0, 1])).tolist()
+    [[2.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 1.0]]
+    """
+    indptr = np.zeros(len(lengths) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=indptr[1:])
     try:
         from scipy import sparse
     except ImportError:  # pragma: no cover - scipy comes with sentence-transformers
-        out = np.zeros((n, table.shape[1]), dtype=np.float32)
+        out = np.zeros((len(lengths), table.shape[1]), dtype=np.float32)
+        rows = np.repeat(np.arange(len(lengths)), lengths)
         for b in range(0, ids.size, 65536):
             np.add.at(out, rows[b : b + 65536], table[ids[b : b + 65536]])
         return out
-    counts = sparse.csr_matrix((np.ones(ids.size, dtype=np.float32), (rows, ids)), shape=(n, table.shape[0]))
+    counts = sparse.csr_matrix((np.ones(ids.size, dtype=np.float32), ids, indptr), shape=(len(lengths), table.shape[0]))
     return np.asarray(counts @ table, dtype=np.float32)
 
 
@@ -132,9 +141,7 @@ class StaticEmbedder:
             for c in cs:
                 flat.extend(ids[c])
             lengths[row] = len(flat) - start
-        rows = np.repeat(np.arange(len(texts)), lengths)
-        out = _sum_rows(table, rows, np.asarray(flat, dtype=np.int64), len(texts))
-        return normalise(out)
+        return normalise(_sum_rows(table, np.asarray(flat, dtype=np.int64), lengths))
 
 
 class SentenceTransformerEmbedder:
