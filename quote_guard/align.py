@@ -21,7 +21,7 @@ from functools import lru_cache
 from rapidfuzz.distance import OSA, Levenshtein
 
 from .models import Difference
-from .normalize import NUMBER_WORDS, Token, canonical_number, tokenize
+from .normalize import NUMBER_WORDS, Token, canonical_number, spelled_number, tokenize
 
 __all__ = ["Alignment", "differences", "infix", "word_category"]
 
@@ -332,6 +332,10 @@ def _canonical(words: list[str]) -> list[str]:
     return out
 
 
+_NOTE_MARK = re.compile(r"(?:note|nb|n|fn|footnote|ref)?\s?\d{1,3}|[a-z]|citation needed")
+_YEAR_NOTE = re.compile(r"(?:1[0-9]|20)\d\d\^\d{1,2}")  # a year with a superscript number after it
+
+
 def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = frozenset()) -> str:
     """Why a block of differing tokens matters (see :class:`Difference`)."""
     keep = _AMOUNT_SYMBOLS | _RELATIONS | {"&"}
@@ -340,6 +344,10 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
     if not q_w and s_w and (s_w[0].startswith("^") or s_words[:1] == ["["]) and all(
             w.lstrip("^").isdigit() for w in s_w):
         return "footnote"  # a footnote mark of the source the quote leaves out: "premises.³", "[12]"
+    if not q_w and s_words[:1] == ["["] and s_words[-1:] == ["]"] and _NOTE_MARK.fullmatch(" ".join(s_w)):
+        return "footnote"  # "[note 2]", "[nb 1]", "[a]", "[citation needed]"
+    if len(q_w) == len(s_w) == 1 and _YEAR_NOTE.fullmatch(s_w[0]) and s_w[0].split("^")[0] == q_w[0]:
+        return "footnote"  # "2014¹" quoted as "2014": a note on a year, not an exponent
     if not q_w and not s_w:
         return "punctuation"
     if "".join(q_w) == "".join(s_w):
@@ -432,6 +440,43 @@ def _modal_phrases(words: list[str]) -> list[str]:
     return out
 
 
+def _number_pairs(words: list[str]) -> list[str]:
+    """A number written both ways, "thirty (30)" or "30 (thirty)", as its digits alone: the
+    drafting habit of contracts, which quotes often drop. Only when the two give one value."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        spelled = spelled_number(words, i)
+        if spelled is not None:
+            value, n = spelled
+            if words[i + n : i + n + 1] == ["("] and words[i + n + 2 : i + n + 3] == [")"] and \
+                    canonical_number(words[i + n + 1]) == canonical_number(str(value)):
+                out.append(words[i + n + 1])
+                i += n + 3
+                continue
+        elif words[i][:1].isdigit() and words[i + 1 : i + 2] == ["("]:
+            after = spelled_number(words, i + 2)
+            if after is not None and words[i + 2 + after[1] : i + 3 + after[1]] == [")"] and \
+                    canonical_number(words[i]) == canonical_number(str(after[0])):
+                out.append(words[i])
+                i += 3 + after[1]
+                continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
+def _phrased(raw: list[str], modal: list[str]) -> list[str]:
+    """The modals that :func:`_modal_phrases` made from phrases, in order ("allowed to" -> may)."""
+    if raw == modal:
+        return []
+    out = []
+    for op in Levenshtein.opcodes(raw, modal):
+        if op.tag != "equal":
+            out.extend(modal[op.dest_start : op.dest_end])
+    return out
+
+
 def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()) -> tuple[Difference, ...]:
     """Word-level differences between a folded quote and a folded passage.
 
@@ -444,12 +489,16 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     raw_q, raw_s = _signed(tokenize(quote)), _signed(tokenize(passage))
     qt, st = _modal_phrases(raw_q), _modal_phrases(raw_s)
     # a modal phrased differently ("is not allowed to" / "may not") is wording, not form: it keeps
-    # the meaning but is no longer the source's text
-    reworded = (qt != raw_q) != (st != raw_s) or (qt != raw_q and qt != st)
+    # the meaning but is no longer the source's text. The same phrase on both sides ("was able
+    # to" in a quote that merges two sentences) is no rewording.
+    reworded = _phrased(raw_q, qt) != _phrased(raw_s, st)
     if qt == st:
         return (Difference("replace", " ".join(raw_q), " ".join(raw_s), "wording"),) if reworded else ()
-    if qt == st:
-        return ()
+    # "thirty (30) days" quoted as "30 days": the same value, written once (only when that is the
+    # whole difference; otherwise the blocks below name it, and the judge weighs it with the rest)
+    paired_q, paired_s = _number_pairs(qt), _number_pairs(st)
+    if (paired_q, paired_s) != (qt, st) and paired_q == paired_s:
+        return (Difference("replace", " ".join(raw_q), " ".join(raw_s), "wording" if reworded else "format"),)
     # consecutive edit operations form one block: "は な く" / "あ り" is one change
     blocks: list[list[int]] = []
     for op in Levenshtein.opcodes(qt, st):
@@ -468,6 +517,8 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
             category = "punctuation"  # two sentences merged: "... plan, and the plan adds ..."
         elif not qw and sw and set(sw) <= _DATE_WORDS and not any(_DIGIT.search(w) for w in sw):
             category = "function"  # "on Tuesday" left out: a date dropped, no claim changed
+        elif category == "content" and _aside(qw, sw, names):
+            category = "aside"  # ", for example," left out: information dropped, none changed
         elif sw == ["."] and qw in ([], [","]) and b < len(qt) and d < len(st):
             # a sentence end removed inside the quote: the next sentence's words join the claim
             # ("reduced the risk by 25%. In the low-risk subgroup ..." quoted as one claim)
@@ -476,6 +527,17 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     if reworded:
         out.append(Difference("replace", " ".join(raw_q), " ".join(raw_s), "wording"))
     return _merge_adjacent(out)
+
+
+_ASIDE_MAX_WORDS = 6
+
+
+def _aside(qw: list[str], sw: list[str], names: frozenset[str]) -> bool:
+    """A parenthetical of the source that the quote leaves out: ", in particular," (the commas
+    may go with it, or one may stay), a few words with no load-bearing one and no name."""
+    inner = sw[1:-1] if len(sw) >= 3 and sw[0] == "," and sw[-1] == "," else []
+    return (qw in ([], [","]) and 0 < len(inner) <= _ASIDE_MAX_WORDS
+            and all(_WORD.search(w) and word_category(w) is None and w not in names for w in inner))
 
 
 def _merge_adjacent(diffs: list[Difference]) -> tuple[Difference, ...]:

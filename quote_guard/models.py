@@ -101,7 +101,9 @@ class Difference:
     and values written differently: "&"/"and", "1,000"/"1000", "per cent"/"%", ``footnote`` for a
     footnote mark of the source, ``editorial`` for [sic], [emphasis added], a bracketed capital,
     ``wording`` for the same modal phrased otherwise: "may not"/"is not allowed to", which keeps
-    the meaning but is a paraphrase, not a form difference).
+    the meaning but is a paraphrase, not a form difference, ``aside`` for a parenthetical the
+    quote leaves out between commas, with no load-bearing word in it: ", for example,", ", in
+    particular,", ", as a result,").
     """
 
     kind: str
@@ -114,7 +116,9 @@ class Difference:
         return self.category not in HARMLESS_CATEGORIES
 
 
-HARMLESS_CATEGORIES = frozenset({"spelling", "punctuation", "function", "format", "footnote", "editorial", "wording"})
+HARMLESS_CATEGORIES = frozenset(
+    {"spelling", "punctuation", "function", "format", "footnote", "editorial", "wording", "aside"}
+)
 
 
 @dataclass(frozen=True, slots=True)

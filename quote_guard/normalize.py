@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -43,6 +44,7 @@ __all__ = [
     "is_word_char",
     "json_unescape",
     "split_ellipsis",
+    "spelled_number",
     "tokenize",
     "trim",
 ]
@@ -477,6 +479,48 @@ NUMBER_WORDS: dict[str, str] = {
     )
 }
 NUMBER_WORDS.update({w: str(10 * (i + 3)) for i, w in enumerate("thirty forty fifty sixty seventy eighty ninety".split())})
+
+
+_TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_SCALE_WORDS = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
+
+
+def _word_value(w: str) -> int | None:
+    """"thirty" -> 30, "twentyfive" (a folded "twenty-five") -> 25, anything else -> None."""
+    if w in NUMBER_WORDS:
+        return int(NUMBER_WORDS[w])
+    if len(w) > 6:
+        for t in _TENS_WORDS:
+            if w.startswith(t) and w[len(t):] in NUMBER_WORDS:
+                return int(NUMBER_WORDS[t]) + int(NUMBER_WORDS[w[len(t):]])
+    return None
+
+
+def spelled_number(words: Sequence[str], i: int) -> tuple[int, int] | None:
+    """The value of the number spelled out in folded ``words`` from ``i`` on, and how many words
+    it takes: "thirty", "twentyfive" (a folded "twenty-five"), "twenty five", "one hundred and
+    five". ``None`` when ``words[i]`` starts no spelled number.
+
+    >>> spelled_number(["one", "hundred", "and", "twentyfive", "days"], 0)
+    (125, 4)
+    """
+    total = current = 0
+    j = i
+    while j < len(words):
+        w = words[j]
+        value = _word_value(w)
+        if value is not None:
+            current += value
+        elif w in _SCALE_WORDS and j > i:
+            if _SCALE_WORDS[w] == 100:
+                current = max(current, 1) * 100
+            else:
+                total += max(current, 1) * _SCALE_WORDS[w]
+                current = 0
+        elif not (w == "and" and j > i and j + 1 < len(words) and _word_value(words[j + 1]) is not None):
+            break
+        j += 1
+    return (total + current, j - i) if j > i else None
 
 
 def canonical_number(token: str) -> str | None:

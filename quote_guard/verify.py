@@ -628,6 +628,7 @@ class Verifier:
         t = d.index.text
         if snap:
             fs, fe = _snap(t, fs, fe, fq)
+            fe = _end_at_sentence(t, fs, fe, fq)
         dist = Levenshtein.distance(fq, t[fs:fe])
         ratio = 1.0 - dist / max(len(fq), fe - fs, 1)
         return _Match(d, fs, fe, dist, ratio, fq, stage)
@@ -942,8 +943,9 @@ _LIMITERS = frozenset(
     notwithstanding""".split()
 )
 # words that open a condition or an exception right after a cut: "... will control [unless ...]"
-_EDGE_LIMITERS = _LIMITERS | frozenset("if when whenever until subject".split())
+_EDGE_LIMITERS = _LIMITERS | frozenset("if when whenever until".split())
 _LIMITER_PAIRS = frozenset({("other", "than"), ("as", "if"), ("save", "for"), ("except", "for")})
+_EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to")}  # "subject matter" limits nothing
 _EDGE_CHARS = 40  # how far past a cut the source is read for a limiting word
 _EDGE_WORDS = 3  # ... and how many words
 
@@ -978,7 +980,8 @@ _SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting
 def _limiters(words: list[str], *, edge: bool = False) -> list[str]:
     """The limiting words among ``words`` ("other than" and "as if" count as one)."""
     found = [w for w in words if w in (_EDGE_LIMITERS if edge else _LIMITERS) or w.endswith("n't")]
-    found += [f"{a} {b}" for a, b in itertools.pairwise(words) if (a, b) in _LIMITER_PAIRS]
+    pairs = _EDGE_LIMITER_PAIRS if edge else _LIMITER_PAIRS
+    found += [f"{a} {b}" for a, b in itertools.pairwise(words) if (a, b) in pairs]
     return found
 
 
@@ -1025,6 +1028,34 @@ def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     return fs, fe
 
 
+_SENTENCE_MARK = re.compile(r"[.!?][\"')\]]*$")
+
+
+def _end_at_sentence(t: str, fs: int, fe: int, fq: str) -> int:
+    """A quote that ends a sentence ends where a sentence of the source ends, when that is as
+    close a match: an alignment whose quote rewrote its last words may stop inside them ("60
+    days." for "sixty (60) days.": a later end may cost ``_SENTENCE_END_SLACK`` edits more) or
+    run into the next sentence ("20 percent." for "20%. Since": an earlier end may cost none)."""
+    m = _SENTENCE_MARK.search(fq)
+    if m is None or t[fs:fe].endswith(m.group()):
+        return fe
+    mark = m.group()
+    aligned = Levenshtein.distance(fq, t[fs:fe])
+    best, best_d = fe, aligned
+    hi = min(len(t), fe + _SNAP_MAX)
+    i = t.find(mark, max(fs + 1, fe - _SNAP_MAX), hi)
+    while i >= 0:
+        end = i + len(mark)
+        if end == len(t) or t[end] == " ":
+            d = Levenshtein.distance(fq, t[fs:end])
+            if d <= aligned + (_SENTENCE_END_SLACK if end > fe else 0) and (
+                    best == fe or d < best_d or (d == best_d and abs(end - fe) < abs(best - fe))):
+                best, best_d = end, d
+        i = t.find(mark, i + 1, hi)
+    return best
+
+
+_SENTENCE_END_SLACK = 2  # edits a sentence end may cost over the alignment's own end
 _SEED = 16  # characters per seed chunk
 _SNAP_MAX = 40  # an edge grows to a word boundary this far at most (unspaced text has no words to snap to)
 _PROBE_ABOVE_DOCS = 6  # with more candidate documents than this, probe before aligning
