@@ -29,6 +29,7 @@ Synonyms of other content words ("consent"/"approval") are not load-bearing here
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -52,18 +53,20 @@ class Entailment(Protocol):
 
     def entails(self, quote: str, passage: str) -> bool | None: ...
 
-_WORD = re.compile(r"[+\-−±]?\d+(?:[.,]\d+)*%?|[^\W\d_]+(?:['’][^\W\d_]+)*|[%$€£¥<>≤≥≠=±→←↑↓]|[,.;!?]")
+# a sign belongs to a number unless a letter or digit comes right before it: "256-170" is a
+# score or a range, "-170" a negative figure
+_WORD = re.compile(r"(?<![^\W_])[+\-−±]?\d+(?:[.,]\d+)*%?|\d+(?:[.,]\d+)*%?|[^\W\d_]+(?:['’][^\W\d_]+)*|[%$€£¥<>≤≥≠=±→←↑↓]|[,.;!?]")
 
 _NEGATORS = frozenset(
     """not no never neither nor none nothing nobody nowhere without cannot unless except excluding
     n't nicht kein keine ohne ne pas jamais sans sin nunca ningún non senza não sem niet geen zonder не нет без""".split()
 )
-_OBLIGATION = frozenset("shall must required require requires obliged obligated need needs needed have has".split())
+_OBLIGATION = frozenset("shall must will required require requires obliged obligated need needs needed have has".split())
 _PERMISSION = frozenset("may can could allowed permitted entitled free able might".split())
 _QUANTIFIERS = {
     "all": "all", "every": "all", "each": "all", "entire": "all", "always": "all",
     "some": "some", "several": "some", "certain": "some", "few": "some", "sometimes": "some", "partial": "some",
-    "majority": "most", "none": "none", "nothing": "none",
+    "majority": "most", "none": "none", "nothing": "none", "many": "many", "numerous": "many",
     "any": "any", "either": "any",
     "only": "only", "solely": "only", "exclusively": "only", "sole": "only",
     "least": "at least", "minimum": "at least", "maximum": "at most",
@@ -105,6 +108,7 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("more", "less fewer"),
     )
 )
+_SPEECH = frozenset("said says say told tells stated states added adds according noted notes wrote writes".split())
 _PRONOUN_GROUPS = (
     frozenset("he him his himself".split()),
     frozenset("she her hers herself".split()),
@@ -112,6 +116,7 @@ _PRONOUN_GROUPS = (
     frozenset("they them their theirs themselves".split()),
     frozenset("i me my mine myself".split()),
 )
+_PERSON = dict(zip(_PRONOUN_GROUPS, (3, 3, 1, 3, 1)))  # first or third person, by group
 _DETERMINER_NUMBERS = frozenset({"zero", "one", "two"})
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _MULTIPLES = {"half": "0.5", "halves": "0.5", "quarter": "0.25", "double": "x2", "doubled": "x2", "twice": "x2",
@@ -321,7 +326,31 @@ _CONDITION_KEEPERS = frozenset("when where after before once upon long case even
 
 
 def _conditions(words: list[str]) -> set[str]:
-    return {w for w in words if w in _CONDITION_WORDS}
+    found = {w for w in words if w in _CONDITION_WORDS}
+    found.update(f"{a} {b}" for a, b in itertools.pairwise(words) if (a, b) in _CONDITION_PAIRS)
+    return found
+
+
+_CONDITION_PAIRS = frozenset({("other", "than"), ("save", "for"), ("except", "for"), ("as", "long")})
+# adverbs that qualify a claim (degree, frequency, hedging, limitation), by class: added by a
+# restatement, they state what the source does not ("partially incorporated", "fairly flat");
+# one word of a class for another ("mainly" for "primarily") is wording
+_QUALIFIER_CLASSES = {
+    "mostly": "mainly mostly largely primarily chiefly predominantly principally substantially",
+    "partly": "partially partly",
+    "a little": "slightly somewhat fairly barely hardly",  # not "rather": "Rather, ..." is a connective
+    "about": "nearly almost roughly approximately",
+    "conditionally": "conditionally provisionally tentatively",
+    "temporarily": "temporarily",
+    "retroactively": "retroactively",
+    "informally": "informally",
+    "rarely": "rarely seldom",
+    "sometimes": "sometimes occasionally",
+    "usually": "often frequently usually generally typically normally",
+    "reportedly": "allegedly reportedly apparently supposedly arguably",
+    "possibly": "possibly probably presumably",
+}
+_QUALIFIERS = {w: cls for cls, words in _QUALIFIER_CLASSES.items() for w in words.split()}
 
 
 def _direction_of(words: list[str]) -> dict[str, int]:
@@ -441,14 +470,27 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         if (pair, side) not in p_sides and (pair, 1 - side) in p_sides and (pair, 1 - side) not in q_sides:
             out.append(Difference("replace", words[0], p_sides[(pair, 1 - side)][0], "direction"))
     out.extend(_direction_by_subject(qw, pw, already=any(d.category == "direction" for d in out)))
-    if _conditions(pw) and not _conditions(qw) and not _CONDITION_KEEPERS & set(qw):
-        out.append(Difference("delete", "", " ".join(sorted(_conditions(pw))), "connective"))
+    # a condition or an exception of the passage that the quote drops, unless the quote states one
+    # in other words of its own ("upon" in both is no restated condition)
+    dropped = _conditions(pw) - _conditions(qw)
+    if dropped and not _CONDITION_KEEPERS & (set(qw) - set(pw)):
+        out.append(Difference("delete", "", " ".join(sorted(dropped)), "connective"))
+    stated = {_QUALIFIERS[w] for w in pw if w in _QUALIFIERS}
+    added_q = sorted(w for w in set(qw) if w in _QUALIFIERS and _QUALIFIERS[w] not in stated)
+    if added_q:
+        # "partially incorporated", "fairly flat": a qualifier the passage does not state
+        out.append(Difference("insert", " ".join(added_q), "", "qualifier"))
+    # pronouns without their contractions ("we've" is "we"); speech reported in the third person
+    # ("I got carried away," Byrne said / Byrne says he got carried away) names the same speaker
+    qp, pp = [w.split("'")[0] for w in qw], [w.split("'")[0] for w in pw]
+    reported = bool(_SPEECH & (set(qw) | set(pw))) or '"' in passage
     for g in _PRONOUN_GROUPS:
-        if any(w in g for w in qw) and not any(w in g for w in pw):
+        if any(w in g for w in qp) and not any(w in g for w in pp):
             # swapped, not added: the passage's pronoun is one the quote lacks ("he" for "she")
-            others = [w for w in pw if any(w in h and not any(x in h for x in qw) for h in _PRONOUN_GROUPS if h is not g)]
+            others = [w for w in pp if any(w in h and not any(x in h for x in qp) for h in _PRONOUN_GROUPS
+                                           if h is not g and not (reported and _PERSON[h] != _PERSON[g] and 3 in (_PERSON[h], _PERSON[g])))]
             if others:
-                out.append(Difference("replace", next(w for w in qw if w in g), others[0], "party"))
+                out.append(Difference("replace", next(w for w in qp if w in g), others[0], "party"))
     folded_passage, folded_quote = fold(passage).text, fold(quote).text
     # a party swapped: the quote names an entity the passage lacks, where the passage names one
     # the quote lacks ("the Licensee" for "the Licensor"). An entity only added (a date, the
