@@ -80,18 +80,19 @@ def verify_local(
         broken = False
         try:
             while True:
-                while len(pending) < window:
-                    nxt = next(todo, None)
-                    if nxt is None:
-                        break
-                    pending.append((nxt, 0))
-                    futures.append(pool.submit(_run, nxt))
-                if not pending:
-                    return
-                if not announced and on_pool is not None:
-                    announced = True
-                    on_pool(sorted(pool._processes or {}))
                 try:
+                    while len(pending) < window:
+                        nxt = next(todo, None)
+                        if nxt is None:
+                            break
+                        pending.append((nxt, 0))
+                        # a pool whose worker died while the caller held the results refuses work
+                        futures.append(pool.submit(_run, nxt))
+                    if not pending:
+                        return
+                    if not announced and on_pool is not None:
+                        announced = True
+                        on_pool(sorted(pool._processes or {}))
                     done = futures[0].result()
                 except BrokenProcessPool:
                     broken = True
