@@ -198,7 +198,7 @@ class _Collector:
             if plain:
                 self.add(sid, text, self.where, document=tool, tool=tool)
             return
-        rest = list(text)
+        blocks: list[tuple[int, int]] = []  # taken as documents: blanked from the rest
         for start, end, attr_text, body in _doc_blocks(text):
             attrs = _attrs(attr_text)
             inner = _first_inner(body, _CONTENT_OPEN, _CONTENT_CLOSE)
@@ -211,17 +211,17 @@ class _Collector:
                 or f"{sid}.document[{self._n_docs - 1}]"
             )
             self.add(doc_id, doc_text, f'{self.where}, <document id="{doc_id}">', document=True)
-            _blank(rest, start, end)
-        remainder = "".join(rest)
-        for k, m in enumerate(_FENCE.finditer(remainder)):
+            blocks.append((start, end))
+        remainder = _blanked(text, blocks)
+        for k, m in enumerate(list(_FENCE.finditer(remainder))):
             info = m.group("info").strip()
             named = _attrs(info)
             name = named.get("id") or named.get("name") or named.get("title") or (info.split()[0] if info else "")
             doc_id = name.strip("\"'") or f"{sid}.context[{k}]"
             self.add(doc_id, text[m.start("body"):m.end("body")], f"{self.where}, fenced {m.group('kind').lower()} "
                      f"block {doc_id!r}", document=True)
-            _blank(rest, m.start(), m.end())
-        remainder = "".join(rest)
+            blocks.append((m.start(), m.end()))
+        remainder = _blanked(text, sorted(blocks))
         if plain and _WRAPPER.sub("", remainder).strip():
             self.add(sid, remainder, self.where, document=tool, tool=tool)
 
@@ -288,12 +288,21 @@ def _has_fence(low: str) -> bool:
     return ("```" in low or "~~~" in low) and any(k in low for k in ("context", "document", "doc", "source"))
 
 
-_NOT_NEWLINE = re.compile(r"[^\n]")
+def _blanked(text: str, ranges: Sequence[tuple[int, int]]) -> str:
+    r"""``text`` with each of the ordered, disjoint ``ranges`` blanked (newlines kept), so that the
+    text around them keeps its offsets.
 
-
-def _blank(chars: list[str], a: int, b: int) -> None:
-    """Blank ``chars[a:b]`` (newlines kept), so the text around a block keeps its offsets."""
-    chars[a:b] = _NOT_NEWLINE.sub(" ", "".join(chars[a:b]))
+    >>> _blanked("a<d>x\ny</d>b", [(1, 11)])
+    'a    \n     b'
+    """
+    out: list[str] = []
+    pos = 0
+    for a, b in ranges:
+        out.append(text[pos:a])
+        out.append("\n".join(" " * len(line) for line in text[a:b].split("\n")))
+        pos = b
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def collect_sources(
