@@ -472,9 +472,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     out.extend(_direction_by_subject(qw, pw, already=any(d.category == "direction" for d in out)))
     # a condition or an exception of the passage that the quote drops, unless the quote states one
     # in other words of its own ("upon" in both is no restated condition)
-    dropped = _conditions(pw) - _conditions(qw)
-    if dropped and not _CONDITION_KEEPERS & (set(qw) - set(pw)):
-        out.append(Difference("delete", "", " ".join(sorted(dropped)), "connective"))
+    lost_conditions = _conditions(pw) - _conditions(qw)
+    if lost_conditions and not _CONDITION_KEEPERS & (set(qw) - set(pw)):
+        out.append(Difference("delete", "", " ".join(sorted(lost_conditions)), "connective"))
     stated = {_QUALIFIERS[w] for w in pw if w in _QUALIFIERS}
     added_q = sorted(w for w in set(qw) if w in _QUALIFIERS and _QUALIFIERS[w] not in stated)
     if added_q:

@@ -75,6 +75,7 @@ __all__ = [
     "GatewayGuard",
     "GatewaySettings",
     "QuoteGuardrail",  # noqa: F822 - built on first lookup (module __getattr__), so litellm loads only then
+    "compact_report",
     "report_headers",
 ]
 
@@ -140,6 +141,10 @@ class GatewaySettings(BaseModel):
     )
     check_workers: int = Field(4, ge=1, le=64, description="Threads that run checks (the proxy's event loop never does).")
     warm_up: bool = Field(True, description="Run one check at start-up so the first request does not load the embedder.")
+    report_detail: Literal["compact", "full"] = Field(
+        "compact", description="The report in the response body: 'compact' leaves out what the answer or the report "
+        "already says (unchanged texts, a single attempt, contexts); 'full' is GuardReport.to_dict().",
+    )
 
     @field_validator("policy_override_keys")
     @classmethod
@@ -437,7 +442,8 @@ class GatewayGuard:
         from ..guard.report import report_of
 
         report = report_of(final)
-        rep = report.to_dict() if report is not None else _failure_report("quote_guard_error", "no report")
+        rep = self._body_report(report.to_dict()) if report is not None else \
+            _failure_report("quote_guard_error", "no report")
         data[_DATA_KEY] = rep
         _set_field(final, rep)
         return final
@@ -471,7 +477,8 @@ class GatewayGuard:
             try:
                 tail = state._tail()
                 report = state.quote_guard_report
-                rep = report.to_dict() if report is not None else _failure_report("quote_guard_error", "no report")
+                rep = self._body_report(report.to_dict()) if report is not None else \
+                    _failure_report("quote_guard_error", "no report")
             except Exception as exc:
                 rep = self._stream_failure(exc, data)
         else:
@@ -485,6 +492,9 @@ class GatewayGuard:
             held = tail
         _set_field(held, rep)
         yield held
+
+    def _body_report(self, rep: dict[str, Any]) -> dict[str, Any]:
+        return compact_report(rep) if self.settings.report_detail == "compact" else rep
 
     def forget(self, data: Mapping[str, Any]) -> None:
         """Drop what :meth:`admit` kept for a request that will get no post-call check (it failed)."""
@@ -568,6 +578,34 @@ def _coerce_extra(raw: Any) -> list[Source]:
             raise GatewayError(400, "invalid_request_error", f"metadata.quote_guard.sources: id {sid!r} given twice")
         ids.add(sid)
         out.append(Source(sid, text))
+    return out
+
+
+def compact_report(rep: Mapping[str, Any]) -> dict[str, Any]:
+    """The report a response carries, without what the response or the report already says: the
+    texts when the check left the answer as it was (the answer is the message), the attempts
+    of a single attempt (they repeat ``quotes``), each quote's context, and its verbatim text
+    where it is the quote. The proxy encodes this field in Python for every response: half the
+    size, half the cost. ``report_detail: full`` keeps everything.
+
+    >>> compact_report({"n_attempts": 1, "attempts": [{}], "original_text": "a", "final_text": "a",
+    ...                 "quotes": [{"quote": "q", "verbatim": "q", "context": "...q..."}]})
+    {'n_attempts': 1, 'quotes': [{'quote': 'q'}]}
+    """
+    out = dict(rep)
+    if out.get("n_attempts", 0) <= 1:
+        out.pop("attempts", None)
+    if out.get("original_text") == out.get("final_text"):
+        out.pop("original_text", None)
+        out.pop("final_text", None)
+    quotes = []
+    for q in out.get("quotes") or []:
+        q = {k: v for k, v in q.items() if k != "context"}
+        if q.get("verbatim") == q.get("quote"):
+            q.pop("verbatim", None)
+        quotes.append(q)
+    if "quotes" in out:
+        out["quotes"] = quotes
     return out
 
 
