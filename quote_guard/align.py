@@ -443,6 +443,8 @@ def _modal_phrases(words: list[str]) -> list[str]:
 def _number_pairs(words: list[str]) -> list[str]:
     """A number written both ways, "thirty (30)" or "30 (thirty)", as its digits alone: the
     drafting habit of contracts, which quotes often drop. Only when the two give one value."""
+    if "(" not in words:
+        return words
     out: list[str] = []
     i = 0
     while i < len(words):
