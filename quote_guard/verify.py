@@ -574,8 +574,8 @@ class Verifier:
             return self._fuzzy_in(fq, d, 0, n, budget)
         votes: dict[int, int] = {}
         common: list[int] = []  # offsets of chunks too common to vote
-        for o in range(0, L - _SEED + 1, _SEED):
-            hits = d.index.find_all(fq[o : o + _SEED], _SEED_MAX_HITS + 1)
+        offsets = range(0, L - _SEED + 1, _SEED)
+        for o, hits in zip(offsets, d.index.find_all_many([fq[o : o + _SEED] for o in offsets], _SEED_MAX_HITS + 1)):
             if len(hits) > _SEED_MAX_HITS:
                 common.append(o)  # too common to place anything on its own
             for p in hits if len(hits) <= _SEED_MAX_HITS else ():

@@ -88,6 +88,8 @@ def test_seed_index_finds_what_str_find_finds(seed):
     for needle in needles:
         for limit in (1, 9, 10_000):
             assert idx.find_all(needle, limit) == _scan(t, needle, limit), needle
+    for limit in (1, 9, 10_000):  # the batched lookup (one quote's seeds at once) finds the same
+        assert idx.find_all_many(needles + ["short"], limit) == [_scan(t, n, limit) for n in needles + ["short"]]
 
 
 def test_corpus_filter_is_compact_and_ranks_as_before():
