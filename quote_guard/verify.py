@@ -399,6 +399,12 @@ class Verifier:
         if changed:
             words = "; ".join(f"the source says {d.source_text!r}, the quote says {d.quote_text!r} ({d.category})"
                               for d in changed[:4])
+            if len({d.category for d in changed}) >= _OTHER_CLAUSE_CATEGORIES and cosine < _OTHER_CLAUSE_MAX_COSINE:
+                # differing in several kinds of claim at a modest cosine, it is another clause on the
+                # same topic (a clause of another contract), not this passage restated
+                return replace(r, verdict=Verdict.UNSUPPORTED, metrics=metrics,
+                               reason=f"no passage states it: the closest by meaning (cosine {cosine:.2f}, "
+                               f"{source_id}) differs in {len(changed)} load-bearing ways: {words}")
             return replace(r, verdict=Verdict.ALTERED, metrics=metrics, spans=spans, verbatim=passage, context=context,
                            reason=f"restates a passage (cosine {cosine:.2f}) but changes what it claims: {words}")
         return replace(r, verdict=Verdict.PARAPHRASE, metrics=metrics, spans=spans, verbatim=passage, context=context,
@@ -1055,6 +1061,8 @@ def _end_at_sentence(t: str, fs: int, fe: int, fq: str) -> int:
     return best
 
 
+_OTHER_CLAUSE_CATEGORIES = 2  # load-bearing kinds of difference that make a restatement another clause...
+_OTHER_CLAUSE_MAX_COSINE = 0.9  # ... below this cosine
 _SENTENCE_END_SLACK = 2  # edits a sentence end may cost over the alignment's own end
 _SEED = 16  # characters per seed chunk
 _SNAP_MAX = 40  # an edge grows to a word boundary this far at most (unspaced text has no words to snap to)
