@@ -331,9 +331,12 @@ class Verifier:
         mode, also measure the cosine of every located quote with its passage."""
         out = list(results)
         # a quote with an ellipsis whose fragments are not all in one document is a
-        # frankenquote: stitched, not restated, so it stays unsupported
+        # frankenquote: stitched, not restated, so it stays unsupported (its fragments were not
+        # all found: no match ratio). One whose fragments were found, too loosely to be a
+        # quotation of them, may still restate them.
         todo = [i for i, r in enumerate(results)
-                if r.verdict is Verdict.UNSUPPORTED and not (r.metrics.stage == "ellipsis" and r.metrics.n_fragments > 1)]
+                if r.verdict is Verdict.UNSUPPORTED and not (r.metrics.stage == "ellipsis" and r.metrics.n_fragments > 1
+                                                             and r.metrics.match_ratio is None)]
         if todo:
             matches = stage.find_support([results[i].quote for i in todo], sources)
             by_id = {s.id: s for s in sources}

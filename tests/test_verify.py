@@ -442,3 +442,19 @@ def test_a_long_unspaced_quote_with_one_character_changed_is_altered():
     [r] = Verifier(VerifierConfig(semantic={"enabled": False})).verify([quote], {"d": text})
     assert r.verdict is Verdict.ALTERED
     assert (r.spans[0].start, r.spans[0].end) == (1000, 20_000)
+
+
+def test_a_loose_ellipsis_quote_may_still_restate_its_passage_but_a_stitched_one_may_not():
+    # the fragments are in the source, too loosely for a quotation of it: the semantic stage
+    # may still find that it restates the passage; fragments missing from the sources stay
+    # unsupported (a frankenquote is stitched, not restated)
+    from quote_guard import Source, Verdict, Verifier
+
+    src = ("The fire started after midnight. A neighbour, 42-year-old Tom Reed, \"ran back to the house and "
+           "tried to open the front door but the heat would not let him,\" she said. Firefighters arrived ten "
+           "minutes later.")
+    loose = 'She said another neighbour, 42-year-old Tom Reed, "ran back to the house ... but the heat would not let him."'
+    stitched = 'She said the mayor "opened the new bridge ... and the crowd cheered for an hour."'
+    r_loose, r_stitched = Verifier().verify([loose, stitched], [Source("news", src)])
+    assert r_loose.verdict is Verdict.PARAPHRASE and r_loose.metrics.stage == "semantic"
+    assert r_stitched.verdict is Verdict.UNSUPPORTED and r_stitched.metrics.stage == "ellipsis"
