@@ -271,3 +271,21 @@ def test_a_look_alike_passage_with_other_figures_is_not_a_paraphrase() -> None:
     assert r_other.verdict is Verdict.UNSUPPORTED
     assert "other figures" in r_other.reason and "5" in r_other.reason and r_other.spans == ()
     assert r_other.metrics.cosine_similarity is not None
+
+
+def test_static_embedder_chunk_cache_gives_the_ids_of_whole_texts(monkeypatch) -> None:
+    # each white-space chunk is tokenized once and its ids kept: the vectors must equal those of
+    # tokenizing whole texts, also when the cache is cleared between calls
+    from quote_guard.embed import embedders
+    from quote_guard.embed.embedders import StaticEmbedder, _sum_rows, normalise
+
+    emb = StaticEmbedder()
+    texts = [NEWS.text[i : i + 90] for i in range(0, len(NEWS.text) - 90, 30)] + ["", "  one  chunk  "]
+    tok, table = emb._load()
+    whole = [e.ids for e in tok.encode_batch_fast(texts, add_special_tokens=False)]
+    lengths = np.array([len(i) for i in whole], dtype=np.int64)
+    expected = normalise(_sum_rows(table, np.array([x for i in whole for x in i], dtype=np.int64), lengths))
+    np.testing.assert_allclose(emb.embed(texts), expected, atol=1e-6)
+    monkeypatch.setattr(embedders, "_CHUNK_CACHE_MAX", 40)  # cleared at every call from now on
+    for k in range(0, len(texts), 5):
+        np.testing.assert_allclose(emb.embed(texts[k : k + 5]), expected[k : k + 5], atol=1e-6)

@@ -8,6 +8,7 @@ from a ``semantic.embedder`` name (or prefix) to its factory and the modules it 
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,6 +98,7 @@ class StaticEmbedder:
         self._path = path
         self._model: tuple[Any, npt.NDArray[np.float32]] | None = None
         self._chunk_ids: dict[str, list[int]] = {}  # white-space chunk -> its word-piece ids
+        self._lock = threading.Lock()
 
     def _load(self) -> tuple[Any, npt.NDArray[np.float32]]:
         if self._model is None:
@@ -126,21 +128,22 @@ class StaticEmbedder:
         # before anything else, so each space-separated chunk is tokenized once and its ids kept:
         # the same ids as tokenizing whole texts, at a dictionary lookup for every chunk seen before.
         chunks = [t.split() for t in texts]
-        ids = self._chunk_ids
-        todo = list(dict.fromkeys(c for cs in chunks for c in cs if c not in ids))
-        if todo:
-            if len(ids) + len(todo) > _CHUNK_CACHE_MAX:
-                ids.clear()
-                todo = list(dict.fromkeys(c for cs in chunks for c in cs))
-            for chunk, enc in zip(todo, tok.encode_batch_fast(todo, add_special_tokens=False)):
-                ids[chunk] = enc.ids
         flat: list[int] = []
         lengths = np.zeros(len(texts), dtype=np.int64)
-        for row, cs in enumerate(chunks):
-            start = len(flat)
-            for c in cs:
-                flat.extend(ids[c])
-            lengths[row] = len(flat) - start
+        with self._lock:  # one embedder serves the checks of several threads (the gateway's)
+            ids = self._chunk_ids
+            todo = list(dict.fromkeys(c for cs in chunks for c in cs if c not in ids))
+            if todo:
+                if len(ids) + len(todo) > _CHUNK_CACHE_MAX:
+                    ids.clear()
+                    todo = list(dict.fromkeys(c for cs in chunks for c in cs))
+                for chunk, enc in zip(todo, tok.encode_batch_fast(todo, add_special_tokens=False)):
+                    ids[chunk] = enc.ids
+            for row, cs in enumerate(chunks):
+                start = len(flat)
+                for c in cs:
+                    flat.extend(ids[c])
+                lengths[row] = len(flat) - start
         return normalise(_sum_rows(table, np.asarray(flat, dtype=np.int64), lengths))
 
 
