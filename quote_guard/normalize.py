@@ -167,6 +167,9 @@ _SPACE = 0x20
 
 
 _FOLD_CACHE_MAX_CHARS = 4096  # quotes and passages: folded once per process, then looked up
+# short texts whose fold and tokens are kept: a check folds the same quote a few times in a row,
+# so a small cache catches the repeats (a batch of 100,000 quotes would fill a large one for nothing)
+_SHORT_CACHE = 2048
 
 
 def fold(text: str) -> Folded:
@@ -181,7 +184,7 @@ def fold(text: str) -> Folded:
     return _fold(text)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=_SHORT_CACHE)
 def _fold_short(text: str) -> Folded:
     folded = _fold_ascii(text) if text.isascii() else _fold(text)
     for arr in (folded.fstart, folded.ostart, folded.olen, folded.ident):
@@ -381,7 +384,7 @@ def _tokenize(text: str) -> list[Token]:
     return [Token(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=_SHORT_CACHE)
 def _tokenize_short(text: str) -> tuple[Token, ...]:
     return tuple(_tokenize(text))
 
