@@ -499,7 +499,7 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     # "thirty (30) days" quoted as "30 days": the same value, written once (only when that is the
     # whole difference; otherwise the blocks below name it, and the judge weighs it with the rest)
     paired_q, paired_s = _number_pairs(qt), _number_pairs(st)
-    if (paired_q, paired_s) != (qt, st) and paired_q == paired_s:
+    if (paired_q, paired_s) != (qt, st) and _canonical(paired_q) == _canonical(paired_s):
         return (Difference("replace", " ".join(raw_q), " ".join(raw_s), "wording" if reworded else "format"),)
     # consecutive edit operations form one block: "は な く" / "あ り" is one change
     blocks: list[list[int]] = []
