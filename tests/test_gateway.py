@@ -18,6 +18,7 @@ import httpx
 import pytest
 import yaml
 from _gateway import Gateway
+from _lease import LEASE, MISQUOTE, RIGHT
 from _llm_server import LLMServer, Reply
 
 if importlib.util.find_spec("litellm") is None or importlib.util.find_spec("fastapi") is None:
@@ -31,13 +32,6 @@ pytestmark = [
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
-LEASE = (
-    "The Tenant shall pay the rent on the first day of each month. "
-    "The Landlord may not enter the premises without 24 hours notice. "
-    "The Tenant shall keep the premises in good repair."
-)
-RIGHT = "The Landlord may not enter the premises without 24 hours notice."
-MISQUOTE = "The Landlord may enter the premises without 24 hours notice."
 MESSAGES = [
     {"role": "system", "content": "Answer from the document. Quote it exactly."},
     {"role": "user", "content": f'<document id="lease">{LEASE}</document>\nCan the landlord come in?'},

@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pytest
+from _lease import LEASE, MISQUOTE, RIGHT
 from _llm_server import LLMServer, Reply
 
 from quote_guard import GuardReport, ProviderError, QuoteGuard, ReaskExhaustedError, Source, Verdict
@@ -22,13 +23,6 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 # litellm's stream types trip a pydantic UserWarning on first use (third party, harmless)
 pytestmark = pytest.mark.filterwarnings("ignore:Item .* on TypedDict class .* `ReadOnly` qualifier:UserWarning")
 
-LEASE = (
-    "The Tenant shall pay the rent on the first day of each month. "
-    "The Landlord may not enter the premises without 24 hours notice. "
-    "The Tenant shall keep the premises in good repair."
-)
-MISQUOTE = "The Landlord may enter the premises without 24 hours notice."
-RIGHT = "The Landlord may not enter the premises without 24 hours notice."
 MESSAGES = [
     {"role": "system", "content": "Answer from the document. Quote it exactly."},
     {"role": "user", "content": f'<document id="lease">{LEASE}</document>\nCan the landlord come in?'},

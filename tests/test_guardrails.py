@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from _lease import LEASE, MISQUOTE, RIGHT
 from _llm_server import LLMServer, Reply
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,13 +41,6 @@ finally:
 
 pytestmark = pytest.mark.filterwarnings("ignore:Item .* on TypedDict class .* `ReadOnly` qualifier:UserWarning")
 
-LEASE = (
-    "The Tenant shall pay the rent on the first day of each month. "
-    "The Landlord may not enter the premises without 24 hours notice. "
-    "The Tenant shall keep the premises in good repair."
-)
-MISQUOTE = "The Landlord may enter the premises without 24 hours notice."
-RIGHT = "The Landlord may not enter the premises without 24 hours notice."
 SOURCES = {"lease.txt": LEASE}
 NO_SEMANTIC = {"semantic": {"enabled": False}}
 

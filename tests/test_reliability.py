@@ -35,6 +35,7 @@ from typing import Any
 
 import pytest
 from _fault_server import Fault, FaultServer, Reply
+from _lease import LEASE, MISQUOTE, RIGHT
 
 from quote_guard import ConfigError, ProviderError, QuoteGuard, Source, Verdict, load_config
 from quote_guard.guard.provider import LLMClient
@@ -44,13 +45,6 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 pytestmark = pytest.mark.filterwarnings("ignore:Item .* on TypedDict class .* `ReadOnly` qualifier:UserWarning")
 
-LEASE = (
-    "The Tenant shall pay the rent on the first day of each month. "
-    "The Landlord may not enter the premises without 24 hours notice. "
-    "The Tenant shall keep the premises in good repair."
-)
-MISQUOTE = "The Landlord may enter the premises without 24 hours notice."
-RIGHT = "The Landlord may not enter the premises without 24 hours notice."
 MESSAGES = [{"role": "user", "content": f'<document id="lease">{LEASE}</document>\nCan the landlord come in?'}]
 MODEL = "openai/test-model"
 FIRST = f"The lease says “{MISQUOTE}”"
