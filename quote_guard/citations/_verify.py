@@ -189,18 +189,26 @@ def _locate(cited: str, text: str, verifier: Any, near: int | None = None) -> tu
     needle = cited.strip()
     if not needle:
         return None
-    hits: list[int] = []
-    k = text.find(needle)
-    while k >= 0 and len(hits) < 1000:
-        hits.append(k)
-        k = text.find(needle, k + 1)
-    if hits:
-        k = min(hits, key=lambda h: abs(h - near)) if near is not None else hits[0]
+    k = _nearest(text, needle, near)
+    if k is not None:
         return k, k + len(needle)
     [r] = verifier.verify([needle], [Source("s", text)])
     if r.verdict.accepted and r.spans:
         return r.spans[0].start, r.spans[-1].end
     return None
+
+
+def _nearest(text: str, needle: str, near: int | None, *, limit: int = 1000) -> int | None:
+    """The exact occurrence of ``needle`` nearest ``near`` (the first when ``near`` is None) among
+    the first ``limit``; None when there is none."""
+    hits: list[int] = []
+    k = text.find(needle)
+    while k >= 0 and len(hits) < limit:
+        hits.append(k)
+        k = text.find(needle, k + 1)
+    if not hits:
+        return None
+    return min(hits, key=lambda h: abs(h - near)) if near is not None else hits[0]
 
 
 def _check_location(c: Citation, cited: str, text: str, found: tuple[int, int]) -> tuple[bool | None, Location]:
@@ -216,13 +224,8 @@ def _check_location(c: Citation, cited: str, text: str, found: tuple[int, int]) 
             return True, CharRange(s, e)
         # the nearest exact occurrence to the claimed start
         needle = cited.strip()
-        hits: list[int] = []
-        k = text.find(needle)
-        while k >= 0 and len(hits) < 1000:
-            hits.append(k)
-            k = text.find(needle, k + 1)
-        if hits:
-            k = min(hits, key=lambda h: abs(h - s))
+        k = _nearest(text, needle, s)
+        if k is not None:
             chars = CharRange(k, k + len(needle))
         if isinstance(loc, ByteSegment):
             b = len(text[: chars.start].encode("utf-8"))
