@@ -249,22 +249,7 @@ class DocIndex:
         return grams
 
     def _indexed(self, needle: str, t: str) -> list[int] | None:
-        import numpy as np
-
-        keys, blocks = self._gram_table()
-        enc = self.encode(needle)
-        probes = _gram_keys(np.frombuffer(b"".join(enc[j : j + 8] for j in range(8)), dtype="<u8"))
-        lo = np.searchsorted(keys, probes, side="left")
-        hi = np.searchsorted(keys, probes, side="right")
-        if int((hi - lo).sum()) > _GRAM_MAX_CANDIDATES:
-            return None  # common pieces: a scan stops at the limit, cheaper than checking them all
-        found: set[int] = set()
-        for j in range(8):
-            for b in blocks[lo[j] : hi[j]].tolist():
-                p = b * 8 - j
-                if p >= 0 and t.startswith(needle, p):
-                    found.add(p)
-        return sorted(found)
+        return self._indexed_many([needle], t)[0]
 
     def _indexed_many(self, needles: Sequence[str], t: str) -> list[list[int] | None]:
         """:meth:`_indexed` for several needles, with one hash and one search for all their pieces."""

@@ -131,12 +131,7 @@ def split_passages(text: str, *, max_chars: int = 600) -> list[tuple[int, int]]:
     then at spaces. Edge whitespace is excluded, and passages without a letter or digit are
     dropped. Offsets count characters of the original text: ``text[start:end]`` is the passage.
     """
-    marks, ends = _sentence_ends(text)
-    bounds = [0, *(e for m, e in zip(marks, ends) if not (text[m] == "." and _is_abbreviation(text, m))), len(text)]
-    out: list[tuple[int, int]] = []
-    for a, b in itertools.pairwise(bounds):
-        out.extend(_pieces(text, a, b, max_chars))
-    return out
+    return PassageIndex(text, max_chars).spans
 
 
 _STOPWORDS = frozenset(
@@ -225,14 +220,6 @@ class PassageIndex:
                 spans.extend(_pieces(self.text, a, b, self.max_chars))
             self._spans = spans
         return self._spans
-
-    @property
-    def starts(self) -> list[int]:
-        return [a for a, _ in self.spans]
-
-    @property
-    def ends(self) -> list[int]:
-        return [b for _, b in self.spans]
 
     def __len__(self) -> int:
         return len(self.spans)

@@ -218,8 +218,8 @@ class SemanticStage:
             order = np.argsort(-sims, kind="stable")[:2]
             di, a, b = cands[int(order[0])]
             source_id, doc = docs[di]
-            w = content_words(q := queries[qi])
-            overlap = len(w & content_words(doc.text[a:b])) / len(w) if w and q else 0.0
+            w = content_words(queries[qi])
+            overlap = len(w & content_words(doc.text[a:b])) / len(w) if w else 0.0
             second = float(sims[order[1]]) if len(order) > 1 else -1.0
             out.append(_Candidate(source_id, a, b, float(sims[order[0]]), overlap, second))
         return out
