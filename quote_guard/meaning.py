@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from .models import Difference
-from .normalize import NUMBER_WORDS, canonical_number, fold
+from .normalize import NUMBER_WORDS, canonical_number, fold, number_word_value
 
 __all__ = ["Entailment", "invented_terms", "meaning_differences"]
 
@@ -118,7 +118,6 @@ _PRONOUN_GROUPS = (
 )
 _PERSON = dict(zip(_PRONOUN_GROUPS, (3, 3, 1, 3, 1)))  # first or third person, by group
 _DETERMINER_NUMBERS = frozenset({"zero", "one", "two"})
-_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _MULTIPLES = {"half": "0.5", "halves": "0.5", "quarter": "0.25", "double": "x2", "doubled": "x2", "twice": "x2",
               "triple": "x3", "tripled": "x3", "threefold": "x3", "tenfold": "x10", "fourfold": "x4", "fivefold": "x5"}
 _ORDINALS = {w: f"ord{i + 2}" for i, w in enumerate(
@@ -190,11 +189,9 @@ def _numbers(words: list[str]) -> dict[str, str]:
     mapped to how the text writes them."""
     out: dict[str, str] = {}
     for i, w in enumerate(words):
-        if w not in NUMBER_WORDS and w.isalpha() and len(w) > 6:
-            tens = next((t for t in _TENS if w.startswith(t) and w[len(t):] in NUMBER_WORDS), None)
-            if tens:  # "twenty-four" folds to "twentyfour"
-                out.setdefault(canonical_number(str(int(NUMBER_WORDS[tens]) + int(NUMBER_WORDS[w[len(tens):]]))) or w, w)
-                continue
+        if w not in NUMBER_WORDS and (compound := number_word_value(w)) is not None:
+            out.setdefault(canonical_number(str(compound)) or w, w)  # "twenty-four" folds to "twentyfour"
+            continue
         if w in NUMBER_WORDS:
             if w not in _DETERMINER_NUMBERS:  # "one of", "the two companies": words, not figures
                 out.setdefault(canonical_number(NUMBER_WORDS[w]) or w, w)

@@ -37,12 +37,13 @@ __all__ = [
     "Folded",
     "Token",
     "canonical_number",
-    "fold",
     "clear_fold_cache",
+    "fold",
     "fold_query",
     "is_cjk",
     "is_word_char",
     "json_unescape",
+    "number_word_value",
     "split_ellipsis",
     "spelled_number",
     "tokenize",
@@ -488,8 +489,9 @@ _TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty
 _SCALE_WORDS = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
 
 
-def _word_value(w: str) -> int | None:
-    """"thirty" -> 30, "twentyfive" (a folded "twenty-five") -> 25, anything else -> None."""
+def number_word_value(w: str) -> int | None:
+    """The value of one folded number word: "thirty" -> 30, "twentyfive" (a folded "twenty-five")
+    -> 25; anything else -> None."""
     if w in NUMBER_WORDS:
         return int(NUMBER_WORDS[w])
     if len(w) > 6:
@@ -511,7 +513,7 @@ def spelled_number(words: Sequence[str], i: int) -> tuple[int, int] | None:
     j = i
     while j < len(words):
         w = words[j]
-        value = _word_value(w)
+        value = number_word_value(w)
         if value is not None:
             current += value
         elif w in _SCALE_WORDS and j > i:
@@ -520,7 +522,7 @@ def spelled_number(words: Sequence[str], i: int) -> tuple[int, int] | None:
             else:
                 total += max(current, 1) * _SCALE_WORDS[w]
                 current = 0
-        elif not (w == "and" and j > i and j + 1 < len(words) and _word_value(words[j + 1]) is not None):
+        elif not (w == "and" and j > i and j + 1 < len(words) and number_word_value(words[j + 1]) is not None):
             break
         j += 1
     return (total + current, j - i) if j > i else None
