@@ -213,7 +213,7 @@ class _Collector:
             self.add(doc_id, doc_text, f'{self.where}, <document id="{doc_id}">', document=True)
             blocks.append((start, end))
         remainder = _blanked(text, blocks)
-        for k, m in enumerate(list(_FENCE.finditer(remainder))):
+        for k, m in enumerate(_FENCE.finditer(remainder)):
             info = m.group("info").strip()
             named = _attrs(info)
             name = named.get("id") or named.get("name") or named.get("title") or (info.split()[0] if info else "")
