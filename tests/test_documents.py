@@ -376,7 +376,7 @@ def test_furniture_rules() -> None:
     ("left", "right", "keep"),
     [("termi-", "nation", False), ("non-", "exclusive", True), ("self-", "insured", True), ("8-", "K", True),
      ("anglo-", "American", True), ("Muscle-", "Pharm", False), ("CONTAI-", "NED", False), ("sub-", "tracting", False), ("-", "and", None),
-     ("broad-", "based", True), ("All-", "scripts", False)],
+     ("broad-", "based", True), ("All-", "scripts", False), ("Value-", "Added", True), ("Third-", "Party", True)],
 )
 def test_line_end_hyphens(left: str, right: str, keep: bool | None) -> None:
     from collections import Counter

@@ -358,11 +358,13 @@ def _keep_hyphen(left: str, right: str, forms: Counter[str] | None = None) -> bo
             return hyphened > joined
     if "-" in head or piece_l in _KEEP_PREFIXES:
         return True
+    words = _common_words()
     if word_r[:1].isupper() and not word_l.isupper():
-        return word_l[:1].islower()  # "Anglo-" "American" is rarer than "Muscle-" "Pharm"
+        # "Anglo-" "American" is rarer than "Muscle-" "Pharm"; but two words that make no
+        # word joined are a capitalised compound: "Value-" "Added", "Third-" "Party"
+        return word_l[:1].islower() or (piece_l in words and piece_r in words and piece_l + piece_r not in words)
     if word_l[:1].isupper() and not word_l.isupper():
         return False  # a capitalised name broken at the line end: "All-" "scripts"
-    words = _common_words()
     if (piece_l + piece_r) in words:
         return False
     return piece_l in words and piece_r in words
