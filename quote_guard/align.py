@@ -21,7 +21,7 @@ from functools import lru_cache
 from rapidfuzz.distance import OSA, Levenshtein
 
 from .models import Difference
-from .normalize import NUMBER_WORDS, Token, canonical_number, spelled_number, tokenize
+from .normalize import NUMBER_WORDS, SPEECH_VERBS, Token, canonical_number, spelled_number, tokenize
 
 __all__ = ["Alignment", "differences", "infix", "word_category"]
 
@@ -479,11 +479,14 @@ def _phrased(raw: list[str], modal: list[str]) -> list[str]:
     return out
 
 
-def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()) -> tuple[Difference, ...]:
+def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset(),
+                context: str = "") -> tuple[Difference, ...]:
     """Word-level differences between a folded quote and a folded passage.
 
     ``names``: folded words written with capitals in the originals; replacing one such
     word by another different word is a changed party (``CytoDyn`` / ``Vyera``).
+    ``context``: folded source text around the passage, where an attribution the quote
+    moved ("Mr Warner said:" before the words, "Warner said" after them) may be.
 
     >>> [d.category for d in differences("the tenant shall pay", "the tenant shall not pay")]
     ['negation']
@@ -521,6 +524,8 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
             category = "function"  # "on Tuesday" left out: a date dropped, no claim changed
         elif category == "content" and _aside(qw, sw, names):
             category = "aside"  # ", for example," left out: information dropped, none changed
+        elif category == "content" and _moved_attribution(qw, sw, st, context):
+            category = "wording"  # "Mr Warner said: '…'" quoted as "'…,' Warner said": the speaker, moved
         elif sw == ["."] and qw in ([], [","]) and b < len(qt) and d < len(st):
             # a sentence end removed inside the quote: the next sentence's words join the claim
             # ("reduced the risk by 25%. In the low-risk subgroup ..." quoted as one claim)
@@ -540,6 +545,19 @@ def _aside(qw: list[str], sw: list[str], names: frozenset[str]) -> bool:
     inner = sw[1:-1] if len(sw) >= 3 and sw[0] == "," and sw[-1] == "," else []
     return (qw in ([], [","]) and 0 < len(inner) <= _ASIDE_MAX_WORDS
             and all(_WORD.search(w) and word_category(w) is None and w not in names for w in inner))
+
+
+_ATTRIBUTION_MAX_WORDS = 4
+
+
+def _moved_attribution(qw: list[str], sw: list[str], passage: list[str], context: str) -> bool:
+    """Words the quote adds that only say who spoke, and that the passage or the text around
+    it says elsewhere: a speech verb and its speaker moved from one end of the quotation to
+    the other."""
+    words = [w for w in qw if _WORD.search(w)]
+    if sw or not 0 < len(words) <= _ATTRIBUTION_MAX_WORDS or not SPEECH_VERBS & set(words):
+        return False
+    return set(words) <= set(passage) | {t.text for t in tokenize(context)}
 
 
 def _merge_adjacent(diffs: list[Difference]) -> tuple[Difference, ...]:

@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from .models import Difference
-from .normalize import NUMBER_WORDS, canonical_number, fold, number_word_value
+from .normalize import NUMBER_WORDS, SPEECH_VERBS, canonical_number, fold, number_word_value
 
 __all__ = ["Entailment", "invented_terms", "meaning_differences"]
 
@@ -108,7 +108,7 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("more", "less fewer"),
     )
 )
-_SPEECH = frozenset("said says say told tells stated states added adds according noted notes wrote writes".split())
+_SPEECH = SPEECH_VERBS
 _PRONOUN_GROUPS = (
     frozenset("he him his himself".split()),
     frozenset("she her hers herself".split()),

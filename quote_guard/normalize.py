@@ -34,6 +34,7 @@ __all__ = [
     "CJK_RANGES",
     "ELLIPSIS",
     "NUMBER_WORDS",
+    "SPEECH_VERBS",
     "Folded",
     "Token",
     "canonical_number",
@@ -483,6 +484,9 @@ NUMBER_WORDS: dict[str, str] = {
     )
 }
 NUMBER_WORDS.update({w: str(10 * (i + 3)) for i, w in enumerate("thirty forty fifty sixty seventy eighty ninety".split())})
+
+#: verbs that attribute reported speech ("Warner said", "according to")
+SPEECH_VERBS = frozenset("said says say told tells stated states added adds according noted notes wrote writes".split())
 
 
 _TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")

@@ -183,7 +183,9 @@ class _Match:
         if not self.distance:
             return ()
         names = frozenset(w.casefold() for w in _NAME.findall(raw_quote + " " + raw_passage) if not w.islower())
-        return differences(self.folded_quote, self.doc.index.text[self.fstart : self.fend], names=names)
+        t = self.doc.index.text
+        return differences(self.folded_quote, t[self.fstart : self.fend], names=names,
+                           context=t[max(0, self.fstart - _CONTEXT_CHARS) : self.fend + _CONTEXT_CHARS])
 
 
 class Verifier:
@@ -1073,6 +1075,7 @@ _PROBE_ABOVE_DOCS = 6  # with more candidate documents than this, probe before a
 _SEED_MAX_HITS = 8  # a chunk found more often than this is too common to vote
 _SEED_COMMON_HITS = 64  # ... unless no rare chunk voted: then its first occurrences do
 _NAME = re.compile(r"[^\W\d_][\w']*")
+_CONTEXT_CHARS = 80  # folded text either side of a match in which a moved attribution is looked for
 _EDGE_WORD = re.compile(r"\w+")
 _EDGE_WORD_END = re.compile(r"(?<!\w)\w+$")  # anchored at a word start: linear on a 20 KB word
 

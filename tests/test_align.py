@@ -62,3 +62,17 @@ def test_identical_texts_have_no_differences() -> None:
 def test_known_words_come_from_the_word_list() -> None:
     assert is_known_word("include") and is_known_word("exclude")
     assert not is_known_word("landlrod")
+
+
+def test_an_attribution_moved_to_the_other_end_of_the_words_is_wording() -> None:
+    # the passage of a match starts at the quotation; who said it is just before it
+    source = fold('Pressed for details, Mr Warner said: "All six of them are dead, we were told by Harold".').text
+    quote = fold('"All six of them are dead, we were told by Harold," Warner said.').text
+    passage = source[source.index('"') :]
+    cats = [d.category for d in differences(quote, passage, context=source)]
+    assert "wording" in cats and "content" not in cats
+    # without the text around the passage, the speaker is an added claim
+    assert "content" in [d.category for d in differences(quote, passage)]
+    # another speaker is not a moved one
+    other = fold('"All six of them are dead, we were told by Harold," Jones said.').text
+    assert "content" in [d.category for d in differences(other, passage, context=source)]
