@@ -16,7 +16,7 @@ import math
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -26,12 +26,22 @@ from .normalize import Folded, clear_fold_cache, fold, tokenize
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-__all__ = ["BM25Windows", "CorpusFilter", "DocIndex", "WindowHit", "clear_cache", "get_corpus_filter", "get_index"]
+__all__ = [
+    "BM25Windows",
+    "CorpusFilter",
+    "DocIndex",
+    "WindowHit",
+    "clear_cache",
+    "get_corpus_filter",
+    "get_index",
+    "set_index_loader",
+]
 
 _RARE_BASE = 200  # alignment codes 1.._RARE_BASE for the most frequent characters
 SEED_MIN_CHARS = 15  # needles this long are answered by the seed index (8 + 7: one whole aligned piece)
 SEED_INDEX_MIN_CHARS = 32_768  # below this, one str.find scan is as cheap as the lookups
 _GRAM_MAX_CANDIDATES = 64  # more candidate positions than this: scan instead
+INDEX_FORMAT = 1  # of DocIndex.to_arrays; raise it whenever folding or the index changes what it holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,11 +158,82 @@ class DocIndex:
     _bm25: dict[tuple[int, float, float, str], BM25Windows] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _grams: "tuple[np.ndarray, np.ndarray] | None" = None
+    _word_keys: "np.ndarray | None" = None  # set when loaded from arrays: the corpus filter's keys
 
     @property
     def text(self) -> str:
         """The folded text."""
         return self.folded.text
+
+    # -- persistence: arrays in, arrays out (where they are kept is the caller's business) --
+    def to_arrays(self, *, seeds: bool = True) -> "dict[str, np.ndarray]":
+        """Everything worth keeping, as named numpy arrays (``numpy.savez`` writes them as
+        they are): the fold and its offset map, the alignment encoding, the seed index
+        (built now for a large document when ``seeds``) and the document's distinct words,
+        which the corpus filter needs. :meth:`from_arrays` is the inverse."""
+        import json
+
+        import numpy as np
+
+        f = self.folded
+        if seeds and len(f.text) >= SEED_INDEX_MIN_CHARS:
+            self._gram_table()
+        self.alignment_target(0, 0)
+        meta = {"format": INDEX_FORMAT, "original_length": f.original_length, "unused": self._unused,
+                "codes": self._codes or {}}
+        out = {
+            "meta": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8),
+            "text": np.frombuffer(f.text.encode("utf-8", "surrogatepass"), dtype=np.uint8),
+            "fstart": f.fstart, "ostart": f.ostart, "olen": f.olen, "ident": f.ident,
+            "words": np.frombuffer("\n".join(_words(f.text)).encode("utf-8", "surrogatepass"), dtype=np.uint8),
+        }
+        if self._encoded is not None:
+            out["encoded"] = np.frombuffer(self._encoded, dtype=np.uint8)
+        if self._grams is not None:
+            out["gram_keys"], out["gram_blocks"] = self._grams
+        return out
+
+    @classmethod
+    def from_arrays(cls, arrays: "Mapping[str, np.ndarray]") -> DocIndex:
+        """The index :meth:`to_arrays` wrote. Raises ``ValueError`` for arrays of another
+        format (an older quote_guard) or that do not fit together."""
+        import json
+
+        import numpy as np
+
+        try:
+            meta = json.loads(bytes(arrays["meta"]).decode())
+            if meta.get("format") != INDEX_FORMAT:
+                raise ValueError(f"index format {meta.get('format')!r}, this quote_guard reads {INDEX_FORMAT!r}")
+            text = bytes(arrays["text"]).decode("utf-8", "surrogatepass")
+            folded = Folded(text, int(meta["original_length"]), arrays["fstart"], arrays["ostart"],
+                            arrays["olen"], arrays["ident"])
+            if not len(folded.fstart) == len(folded.ostart) == len(folded.olen) == len(folded.ident):
+                raise ValueError("the offset map's columns differ in length")
+            words = bytes(arrays["words"]).decode("utf-8", "surrogatepass")
+        except KeyError as exc:
+            raise ValueError(f"index arrays lack {exc}") from None
+        idx = cls(folded)
+        idx._unused = int(meta["unused"])
+        idx._codes = dict(meta["codes"])
+        if "encoded" in arrays:
+            idx._encoded = bytes(arrays["encoded"])
+            if len(idx._encoded) != len(text):
+                raise ValueError("the alignment encoding does not fit the folded text")
+        if "gram_keys" in arrays:
+            idx._grams = (arrays["gram_keys"], arrays["gram_blocks"])
+        ws = words.split("\n") if words else []
+        idx._word_keys = np.fromiter((hash(w) for w in ws), dtype=np.int64, count=len(ws))
+        return idx
+
+    def word_keys(self) -> "np.ndarray":
+        """The (process-local) hashes of the document's distinct words, for :class:`CorpusFilter`."""
+        import numpy as np
+
+        if self._word_keys is not None:
+            return self._word_keys
+        ws = _words(self.text)
+        return np.fromiter((hash(w) for w in ws), dtype=np.int64, count=len(ws))
 
     def alignment_target(self, lo: int = 0, hi: int | None = None) -> bytes:
         """Folded ``[lo, hi)`` as bytes for edlib (which is ten times faster on bytes than on str).
@@ -351,8 +432,21 @@ def _key(text: str) -> tuple[int, int]:
     return (len(text), hash(text))
 
 
+_LOADER: "Callable[[str], DocIndex | None] | None" = None
+
+
+def set_index_loader(loader: "Callable[[str], DocIndex | None] | None") -> "Callable[[str], DocIndex | None] | None":
+    """Consult ``loader(text)`` before building an index that is not in memory (``None``:
+    build it); returns the loader it replaces. :class:`quote_guard.scale.cache.IndexCache`
+    installs one that reads indexes from disk."""
+    global _LOADER
+    old, _LOADER = _LOADER, loader
+    return old
+
+
 def get_index(text: str) -> DocIndex:
-    """The cached index of ``text`` (built on first use; keyed by a hash of the content)."""
+    """The cached index of ``text`` (built on first use, or given by the loader of
+    :func:`set_index_loader`; keyed by a hash of the content)."""
     global _CACHE_CHARS
     k = _key(text)
     with _CACHE_LOCK:
@@ -360,7 +454,10 @@ def get_index(text: str) -> DocIndex:
         if hit is not None:
             _CACHE.move_to_end(k)
             return hit
-    idx = DocIndex(fold(text))
+    loader = _LOADER
+    idx = loader(text) if loader is not None else None
+    if idx is None or idx.folded.original_length != len(text):
+        idx = DocIndex(fold(text))
     with _CACHE_LOCK:
         if k not in _CACHE:
             _CACHE[k] = idx
@@ -415,9 +512,9 @@ class CorpusFilter:
         keys: list[np.ndarray] = []
         owners: list[np.ndarray] = []
         for i, d in enumerate(docs):
-            ws = _words(d.text)
-            keys.append(np.fromiter((hash(w) for w in ws), dtype=np.int64, count=len(ws)))
-            owners.append(np.full(len(ws), i, dtype=dtype))
+            k = d.word_keys()
+            keys.append(k)
+            owners.append(np.full(len(k), i, dtype=dtype))
         allkeys = np.concatenate(keys) if keys else np.zeros(0, dtype=np.int64)
         order = np.argsort(allkeys, kind="stable")  # stable: documents stay ascending per word
         allkeys = allkeys[order]

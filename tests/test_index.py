@@ -110,3 +110,53 @@ def test_corpus_filter_is_compact_and_ranks_as_before():
     vocab, postings = len(set().union(*words)), sum(map(len, words))
     # no Python object per word: 16 bytes per distinct word, 2 per posting
     assert cf.nbytes == 16 * vocab + 8 + 2 * postings
+
+
+@pytest.mark.parametrize("script", ["latin", "greek"])
+def test_an_index_written_as_arrays_reads_back_the_same(script):
+    from quote_guard.index import INDEX_FORMAT, CorpusFilter, DocIndex
+    from quote_guard.normalize import fold
+
+    rng = random.Random(11)
+    words = ["rent", "tenant", "lease", "pay", "notice"] if script == "latin" else ["μίσθωμα", "ενοικιαστής", "πληρωμή", "ειδοποίηση"]
+    text = " ".join(rng.choice(words) + ("." if rng.random() < 0.1 else "") for _ in range(12_000))
+    assert len(fold(text).text) > 32_768  # large enough for the seed index
+    built = DocIndex(fold(text))
+    arrays = built.to_arrays()
+    assert "gram_keys" in arrays and ("encoded" in arrays) == (script == "greek")
+    back = DocIndex.from_arrays(arrays)
+    assert back.text == built.text and back.folded.to_original(10, 500) == built.folded.to_original(10, 500)
+    needles = [built.text[i : i + 20] for i in (0, 777, 5_000, 20_000)] + ["not in this text at all"]
+    assert back.find_all_many(needles, 50) == built.find_all_many(needles, 50)
+    assert back.alignment_target(100, 400) == built.alignment_target(100, 400)
+    assert back.encode(needles[1]) == built.encode(needles[1])
+    quote = fold(" ".join(words[:3])).text
+    assert CorpusFilter([back, DocIndex(fold("other words"))]).candidates(quote, 2) == \
+        CorpusFilter([built, DocIndex(fold("other words"))]).candidates(quote, 2)
+    meta = bytes(arrays["meta"]).decode().replace(f'"format": {INDEX_FORMAT}', '"format": 0')
+    with pytest.raises(ValueError, match="index format 0"):
+        DocIndex.from_arrays({**arrays, "meta": np.frombuffer(meta.encode(), dtype=np.uint8)})
+    with pytest.raises(ValueError, match="lack 'words'"):
+        DocIndex.from_arrays({k: v for k, v in arrays.items() if k != "words"})
+
+
+def test_a_loader_is_asked_before_an_index_is_built():
+    from quote_guard.index import DocIndex, set_index_loader
+    from quote_guard.normalize import fold
+
+    clear_cache()
+    asked: list[str] = []
+    canned = DocIndex(fold("The Tenant shall pay."))
+
+    def loader(text: str) -> DocIndex | None:
+        asked.append(text)
+        return canned if text == "The Tenant shall pay." else None
+
+    old = set_index_loader(loader)
+    try:
+        assert get_index("The Tenant shall pay.") is canned
+        assert get_index("Something else.").text == "something else."
+        assert get_index("The Tenant shall pay.") is canned and len(asked) == 2  # from memory the second time
+    finally:
+        set_index_loader(old)
+        clear_cache()

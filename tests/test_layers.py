@@ -50,6 +50,7 @@ LAYERS: dict[str, int] = {
     "quote_guard.attribution": 5,
     "quote_guard.scale": 4,
     "quote_guard.scale.batch": 4,
+    "quote_guard.scale.cache": 5,
     "quote_guard.scale.local": 5,
     "quote_guard.scale.ray": 5,
     "quote_guard.documents": 5,

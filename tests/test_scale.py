@@ -140,6 +140,9 @@ def test_a_store_is_read_once_and_shared(corpus, tmp_path):
     # a store opened from a path travels as its path, not its texts
     assert len(pickle.dumps(store)) < 1000 < sum(len(t) for t in corpus.values())
     assert pickle.loads(pickle.dumps(store)).get(["doc01.txt"])[0].text == a.text
+    # reading some sources first does not reorder "every source" (the corpus filter breaks
+    # ties by that order, so a worker that read other files first would answer differently)
+    assert store.ids == tuple(sorted(corpus)) == tuple(s.id for s in store.get(()))
 
 
 def test_store_errors_name_the_problem(tmp_path):
@@ -337,3 +340,43 @@ def test_cli_workers_give_the_one_worker_output(corpus, tmp_path, monkeypatch):
         # byte for byte, minus the run manifest (it holds the start time)
         outputs.append([line for line in out.read_text(encoding="utf-8").splitlines() if '"manifest"' not in line])
     assert len(outputs[0]) >= 90 and outputs[0] == outputs[1]
+
+
+# --------------------------------------------------------------------------- index cache
+
+
+def test_the_index_cache_keeps_loads_and_rebuilds_what_it_cannot_read(corpus, tmp_path, caplog):
+    from quote_guard.index import clear_cache
+    from quote_guard.normalize import fold
+    from quote_guard.scale.cache import IndexCache
+
+    cache = IndexCache(tmp_path / "idx")
+    texts = list(corpus.values())[:3]
+    assert cache.warm(texts) == 3 and cache.warm(texts) == 0
+    assert len(list((tmp_path / "idx").glob("*.npz"))) == 3
+    clear_cache()
+    loaded = cache.load(texts[0])
+    assert loaded is not None and loaded.text == fold(texts[0]).text
+    assert loaded.folded.to_original(5, 60) == fold(texts[0]).to_original(5, 60)
+    assert cache.load("a text never kept") is None
+    cache.file_of(texts[1]).write_bytes(b"not an npz file")
+    assert cache.load(texts[1]) is None and "unreadable" in caplog.text
+    with pytest.raises(SourceError, match="index cache .*cannot create the folder"):
+        IndexCache(tmp_path / "idx" / cache.file_of(texts[0]).name / "sub")
+
+
+def test_workers_sharing_an_index_cache_give_the_results_of_one(corpus, tmp_path):
+    from quote_guard.index import clear_cache
+
+    items = _items(corpus, 120)
+    clear_cache()
+    plain = _lines(verify_local(items, corpus, workers=1, config=CONFIG, chunk_size=8, index_cache=False))
+    folder = tmp_path / "indexes"
+    two = _lines(verify_local(items, corpus, workers=2, config=CONFIG, chunk_size=8, index_cache=folder))
+    assert two == plain
+    kept = {p.name: p.stat().st_mtime_ns for p in folder.glob("*.npz")}
+    assert len(kept) == len(corpus)  # one per document, each built by one worker only
+    clear_cache()  # a later run in this process reads them instead of building
+    again = _lines(verify_local(items, corpus, workers=1, config=CONFIG, chunk_size=8, index_cache=folder))
+    assert again == plain
+    assert {p.name: p.stat().st_mtime_ns for p in folder.glob("*.npz")} == kept

@@ -155,6 +155,7 @@ class SourceStore:
     def __init__(self, sources: Mapping[str, str] | Iterable[Source] | None = None) -> None:
         self._loaded: dict[str, Source] = {}
         self._files: dict[str, Path] = {}
+        self._order: dict[str, None] = {}  # every id, in the order given (reading a file does not move it)
         self._spec: tuple[str, str] | None = None
         self._lock = threading.Lock()
         if sources is None:
@@ -172,6 +173,7 @@ class SourceStore:
         if s.id in self._loaded or s.id in self._files:
             raise SourceError(f"duplicate source id {s.id!r}: every source needs its own id")
         self._loaded[s.id] = s
+        self._order[s.id] = None
 
     # -- constructors ----------------------------------------------------------
     @classmethod
@@ -185,6 +187,7 @@ class SourceStore:
             rel = f.relative_to(root)
             if f.is_file() and f.suffix.lower() in SOURCE_SUFFIXES and not any(p.startswith(".") for p in rel.parts):
                 store._files[rel.as_posix()] = f
+                store._order[rel.as_posix()] = None
         if not store._files:
             raise SourceError(f"{root}: no {' or '.join(SOURCE_SUFFIXES)} files in this folder")
         store._spec = ("folder", str(root))
@@ -237,10 +240,24 @@ class SourceStore:
     # -- access ------------------------------------------------------------------
     @property
     def ids(self) -> tuple[str, ...]:
-        return tuple(self._loaded) + tuple(k for k in self._files if k not in self._loaded)
+        return tuple(self._order)
 
     def __len__(self) -> int:
-        return len(self.ids)
+        return len(self._order)
+
+    def sizes(self) -> dict[str, int]:
+        """Each source's size: bytes on disk for a file not read yet, else characters."""
+        out: dict[str, int] = {}
+        for sid in self.ids:
+            s = self._loaded.get(sid)
+            if s is not None:
+                out[sid] = len(s.text)
+            else:
+                try:
+                    out[sid] = self._files[sid].stat().st_size
+                except OSError:
+                    out[sid] = 0  # unreadable: reading it later names the problem
+        return out
 
     def __contains__(self, source_id: object) -> bool:
         return source_id in self._loaded or source_id in self._files

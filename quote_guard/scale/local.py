@@ -14,27 +14,54 @@ that still fails gets an error result for each of its items. Nothing is dropped.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
+import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import Any
 
 from ..errors import QuoteGuardError
 from ..models import QuoteResult
 from ..verify import Verifier, VerifierConfig
 from .batch import DEFAULT_CHUNK, BatchResult, SourceStore, chunks, coerce_item, verify_batch, verify_chunk
+from .cache import IndexCache
 
 __all__ = ["verify_calls", "verify_local"]
 
 _STATE: dict[str, Any] = {}
+WARM_MAX_BYTES = 4_000_000_000  # stores up to this much text share their indexes by default
+log = logging.getLogger("quote_guard.scale")
 
 
-def _init(store: SourceStore, config_json: str) -> None:
+def _init(store: SourceStore, config_json: str, cache_dir: str | None = None) -> None:
     _STATE["verifier"] = Verifier(VerifierConfig.model_validate_json(config_json))
     _STATE["store"] = store
     _STATE["pid"] = multiprocessing.current_process().pid
+    if cache_dir is not None:
+        _STATE["cache"] = IndexCache(cache_dir)
+        _STATE["cache"].install()
+
+
+def _warm(ids: list[str]) -> int:
+    """Build (and keep on disk) the indexes of these sources: one worker's share."""
+    cache: IndexCache = _STATE["cache"]
+    return cache.warm(s.text for s in _STATE["store"].get(ids))
+
+
+def _shares(store: SourceStore, n: int) -> list[list[str]]:
+    """The store's ids in ``n`` shares of about equal size (largest first, each to the lightest share)."""
+    sizes = store.sizes()
+    shares: list[list[str]] = [[] for _ in range(n)]
+    load = [0] * n
+    for sid in sorted(sizes, key=lambda k: -sizes[k]):
+        i = load.index(min(load))
+        shares[i].append(sid)
+        load[i] += sizes[sid]
+    return [s for s in shares if s]
 
 
 def _run(chunk: list[tuple[int, Any]]) -> list[BatchResult]:
@@ -50,12 +77,21 @@ def verify_local(
     chunk_size: int = DEFAULT_CHUNK,
     max_retries: int = 3,
     on_pool: Callable[[list[int]], None] | None = None,
+    index_cache: str | Path | bool | None = None,
 ) -> Iterator[BatchResult]:
     """Verify ``items`` against ``sources`` on ``workers`` processes; results in input order.
 
     ``sources`` and items are as for :func:`~quote_guard.scale.batch.verify_batch`.
     ``workers=1`` runs in this process. ``on_pool`` is called with the worker process ids
     each time a pool starts (for monitoring).
+
+    ``index_cache``: document indexes shared through a folder
+    (:class:`~quote_guard.scale.cache.IndexCache`). The workers first index one share of the
+    store each, then read the others' shares from the folder instead of indexing every
+    document again. ``None`` (the default) uses a temporary folder when there are several
+    workers and the store holds at most ``WARM_MAX_BYTES`` of text; a path keeps the indexes
+    there for later runs (also with one worker); ``False`` turns it off. The results are
+    the same either way.
 
     >>> items = [{"id": str(i), "quotes": ["pay rent"]} for i in range(3)]
     >>> [r.results[0].verdict.value for r in verify_local(items, {"lease": "Pay rent."}, workers=1)]
@@ -65,16 +101,55 @@ def verify_local(
         raise ValueError(f"workers must be at least 1, got {workers}")
     config = config if config is not None else VerifierConfig()
     store = SourceStore.open(sources)
+    if isinstance(index_cache, (str, Path)):
+        IndexCache(index_cache)  # a folder that cannot be made fails here, before any work
+        cache_dir: str | None = str(index_cache)
+    elif index_cache is None and workers > 1 and sum(store.sizes().values()) <= WARM_MAX_BYTES:
+        tmp = tempfile.TemporaryDirectory(prefix="quote-guard-index-")
+        cache_dir = tmp.name
+    else:
+        cache_dir = None
     if workers == 1:
-        yield from verify_batch(Verifier(config), items, store, chunk_size=chunk_size)
+        cache = IndexCache(cache_dir) if cache_dir is not None else None
+        if cache is not None:
+            cache.install()
+        try:
+            if cache is not None:
+                cache.warm(s.text for s in store.get(()))
+            yield from verify_batch(Verifier(config), items, store, chunk_size=chunk_size)
+        finally:
+            if cache is not None:
+                cache.uninstall()
         return
+    try:
+        yield from _pooled(items, store, workers, config, chunk_size, max_retries, on_pool, cache_dir)
+    finally:
+        if index_cache is None and cache_dir is not None:
+            tmp.cleanup()
+
+
+def _pooled(items: Iterable[Any], store: SourceStore, workers: int, config: VerifierConfig, chunk_size: int,
+            max_retries: int, on_pool: Callable[[list[int]], None] | None,
+            cache_dir: str | None) -> Iterator[BatchResult]:
     todo: Iterator[list[tuple[int, Any]]] = chunks(items, chunk_size)
     window = 2 * workers  # chunks in flight: enough to keep every worker busy, little memory
     pending: deque[tuple[list[tuple[int, Any]], int]] = deque()  # (chunk, failures), in order
     ctx = multiprocessing.get_context("spawn")  # no fork of a threaded parent
+    warmed = False
     while True:
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init,
-                                   initargs=(store, config.model_dump_json()))
+                                   initargs=(store, config.model_dump_json(), cache_dir))
+        if cache_dir is not None and not warmed:
+            warmed = True
+            # one share of the indexes per worker, all of them before any chunk: a worker
+            # that needs a document another one indexed reads it from the folder
+            try:
+                for fut in [pool.submit(_warm, share) for share in _shares(store, workers)]:
+                    fut.result()
+            except BrokenProcessPool:
+                pass  # the loop below finds the pool broken and starts a new one
+            except Exception as exc:  # noqa: BLE001 - a source that cannot be read is each item's error, later
+                log.warning("index cache: warming failed (%s); each worker indexes what it needs", exc)
         futures: deque[Future[list[BatchResult]]] = deque(pool.submit(_run, c) for c, _ in pending)
         announced = on_pool is None
         broken = False
