@@ -447,6 +447,7 @@ def verify_stream(
     documents: Mapping[str, Document] | None = None,
     workers: int = 1,
     engine: str = "local",
+    index_cache: Path | None = None,
 ) -> int:
     """Verify ``items`` in batches, streaming each record to ``writer`` (and ``keep``, if given).
 
@@ -487,10 +488,11 @@ def verify_stream(
         plan.append((batch, groups))
     calls = [([items[i].text for i in idx], [t] if t else []) for _, g in plan for t, idx in g.items()]
     answers: Iterator[list[QuoteResult]]
-    if workers > 1 or engine != "local":  # the same calls on a process pool or on Ray: the same results
+    if workers > 1 or engine != "local" or index_cache is not None:  # the same calls, on a pool or Ray: the same results
         from .scale.local import verify_calls
 
-        answers = iter(verify_calls(calls, sources, workers=workers, engine=engine, config=verifier.config))
+        answers = iter(verify_calls(calls, sources, workers=workers, engine=engine, config=verifier.config,
+                                    index_cache=index_cache))
     else:
         answers = (verifier.verify(q, {t[0]: sources[t[0]]} if t else sources) for q, t in calls)
     for batch, groups in plan:
@@ -738,6 +740,7 @@ def run(
     highlight_dir: Path | None = None,
     workers: int = 1,
     engine: str = "local",
+    index_cache: Path | None = None,
 ) -> int:
     """The whole ``verify`` command: read, verify (streaming), write reports, render. Returns the exit code.
 
@@ -788,7 +791,7 @@ def run(
             verify_stream(items, sources, writer=writer, keep=keep, semantic=semantic, batch_size=batch_size,
                           documents=documents,
                           advance=lambda n: progress.advance(task, n), config=config,
-                          workers=workers, engine=engine)
+                          workers=workers, engine=engine, index_cache=index_cache)
     except KeyboardInterrupt:
         if writer is not None:
             writer.close()
@@ -977,6 +980,7 @@ def verify(
     highlight: Annotated[Path | None, typer.Option("--highlight", help="Write a copy of each PDF source into this folder with every checked quote highlighted (coloured by verdict).")] = None,
     workers: Annotated[int, typer.Option(min=1, help="Worker processes (or Ray actors); results are identical to 1.")] = 1,
     engine: Annotated[str, typer.Option(help="'local' (a process pool) or 'ray' (Ray Data: the ray extra; RAY_ADDRESS).")] = "local",
+    index_cache: Annotated[Path | None, typer.Option("--index-cache", help="Keep the document indexes in this folder (by content) and reuse them in later runs; with --workers, the workers share them.")] = None,
 ) -> None:
     """Verify quotes against source documents."""
     with _errors():
@@ -984,7 +988,7 @@ def verify(
                    out=out, stats_path=stats, html_path=html, fail_on=fail_on, resume=resume,
                    semantic=semantic, batch_size=batch_size, show=show, config_file=config,
                    settings=set_ or (), allow_mixed=allow_mixed, highlight_dir=highlight,
-                   workers=workers, engine=engine)
+                   workers=workers, engine=engine, index_cache=index_cache)
     raise typer.Exit(code)
 
 

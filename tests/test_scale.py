@@ -313,13 +313,10 @@ def test_a_killed_ray_actor_loses_nothing(ray_cluster, corpus, tmp_path):
 
 
 def test_cli_workers_give_the_one_worker_output(corpus, tmp_path, monkeypatch):
-    import inspect
     import warnings
 
     from quote_guard import cli
 
-    if "workers" not in inspect.signature(cli.verify).parameters:
-        pytest.skip("quote-guard verify has no --workers yet (the cli.py edit of issue 14 is pending)")
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message=r".*will be removed in Click 9", category=DeprecationWarning)
         from typer.testing import CliRunner
@@ -332,14 +329,15 @@ def test_cli_workers_give_the_one_worker_output(corpus, tmp_path, monkeypatch):
         json.dumps({"quote": it["quotes"][0], **({"source": f"docs/{it['sources'][0]}"} if it["sources"] else {})}) + "\n"
         for it in items), encoding="utf-8")
     outputs = []
-    for workers in ("1", "2"):
-        out = tmp_path / f"out{workers}.jsonl"
+    for n, (workers, extra) in enumerate([("1", []), ("2", []), ("2", ["--index-cache", "idx"]), ("1", ["--index-cache", "idx"])]):
+        out = tmp_path / f"out{n}.jsonl"
         res = CliRunner().invoke(cli.app, ["verify", "docs", "--quotes", "q.jsonl", "--out", str(out), "--no-semantic",
-                                           "--fail-on", "none", "--batch-size", "16", "--workers", workers])
+                                           "--fail-on", "none", "--batch-size", "16", "--workers", workers, *extra])
         assert res.exit_code == 0, res.output
         # byte for byte, minus the run manifest (it holds the start time)
         outputs.append([line for line in out.read_text(encoding="utf-8").splitlines() if '"manifest"' not in line])
-    assert len(outputs[0]) >= 90 and outputs[0] == outputs[1]
+    assert len(outputs[0]) >= 90 and outputs[0] == outputs[1] == outputs[2] == outputs[3]
+    assert len(list((tmp_path / "idx").glob("*.npz"))) == len(corpus)  # kept for later runs
 
 
 # --------------------------------------------------------------------------- index cache
@@ -370,7 +368,7 @@ def test_workers_sharing_an_index_cache_give_the_results_of_one(corpus, tmp_path
 
     items = _items(corpus, 120)
     clear_cache()
-    plain = _lines(verify_local(items, corpus, workers=1, config=CONFIG, chunk_size=8, index_cache=False))
+    plain = _lines(verify_local(items, corpus, workers=1, config=CONFIG, chunk_size=8, index_cache=None))
     folder = tmp_path / "indexes"
     two = _lines(verify_local(items, corpus, workers=2, config=CONFIG, chunk_size=8, index_cache=folder))
     assert two == plain

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
-import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -33,7 +32,6 @@ from .cache import IndexCache
 __all__ = ["verify_calls", "verify_local"]
 
 _STATE: dict[str, Any] = {}
-WARM_MAX_BYTES = 4_000_000_000  # stores up to this much text share their indexes by default
 log = logging.getLogger("quote_guard.scale")
 
 
@@ -77,7 +75,7 @@ def verify_local(
     chunk_size: int = DEFAULT_CHUNK,
     max_retries: int = 3,
     on_pool: Callable[[list[int]], None] | None = None,
-    index_cache: str | Path | bool | None = None,
+    index_cache: str | Path | None = None,
 ) -> Iterator[BatchResult]:
     """Verify ``items`` against ``sources`` on ``workers`` processes; results in input order.
 
@@ -85,13 +83,10 @@ def verify_local(
     ``workers=1`` runs in this process. ``on_pool`` is called with the worker process ids
     each time a pool starts (for monitoring).
 
-    ``index_cache``: document indexes shared through a folder
-    (:class:`~quote_guard.scale.cache.IndexCache`). The workers first index one share of the
-    store each, then read the others' shares from the folder instead of indexing every
-    document again. ``None`` (the default) uses a temporary folder when there are several
-    workers and the store holds at most ``WARM_MAX_BYTES`` of text; a path keeps the indexes
-    there for later runs (also with one worker); ``False`` turns it off. The results are
-    the same either way.
+    ``index_cache``: a folder of document indexes (:class:`~quote_guard.scale.cache.IndexCache`)
+    kept for later runs, which read them instead of indexing the documents again. The
+    workers first index one share of the store each and keep it there, then read the
+    others' shares. ``None``: no folder. The results are the same either way.
 
     >>> items = [{"id": str(i), "quotes": ["pay rent"]} for i in range(3)]
     >>> [r.results[0].verdict.value for r in verify_local(items, {"lease": "Pay rent."}, workers=1)]
@@ -101,14 +96,10 @@ def verify_local(
         raise ValueError(f"workers must be at least 1, got {workers}")
     config = config if config is not None else VerifierConfig()
     store = SourceStore.open(sources)
+    cache_dir: str | None = None
     if isinstance(index_cache, (str, Path)):
         IndexCache(index_cache)  # a folder that cannot be made fails here, before any work
-        cache_dir: str | None = str(index_cache)
-    elif index_cache is None and workers > 1 and sum(store.sizes().values()) <= WARM_MAX_BYTES:
-        tmp = tempfile.TemporaryDirectory(prefix="quote-guard-index-")
-        cache_dir = tmp.name
-    else:
-        cache_dir = None
+        cache_dir = str(index_cache)
     if workers == 1:
         cache = IndexCache(cache_dir) if cache_dir is not None else None
         if cache is not None:
@@ -121,11 +112,7 @@ def verify_local(
             if cache is not None:
                 cache.uninstall()
         return
-    try:
-        yield from _pooled(items, store, workers, config, chunk_size, max_retries, on_pool, cache_dir)
-    finally:
-        if index_cache is None and cache_dir is not None:
-            tmp.cleanup()
+    yield from _pooled(items, store, workers, config, chunk_size, max_retries, on_pool, cache_dir)
 
 
 def _pooled(items: Iterable[Any], store: SourceStore, workers: int, config: VerifierConfig, chunk_size: int,
@@ -203,6 +190,7 @@ def verify_calls(
     workers: int = 2,
     engine: str = "local",
     config: VerifierConfig | None = None,
+    index_cache: str | Path | None = None,
 ) -> Iterator[list[QuoteResult]]:
     """Run ``Verifier.verify(quotes, sources[ids])`` for each ``(quotes, ids)`` call (``ids``
     empty: every source) on ``workers`` local processes, or on Ray actors with
@@ -211,14 +199,15 @@ def verify_calls(
     Each call stays one ``verify`` call, so the results equal a serial loop's: this is how
     ``quote-guard verify --workers N`` keeps its batches and its output. A call that cannot
     run (a worker died on it too often, a missing source) raises
-    :class:`~quote_guard.errors.QuoteGuardError`.
+    :class:`~quote_guard.errors.QuoteGuardError`. ``index_cache`` is as for
+    :func:`verify_local` (local engine only).
 
     >>> [r[0].verdict.value for r in verify_calls([(["Pay rent."], ["lease"])], {"lease": "Pay rent."}, workers=1)]
     ['verbatim']
     """
     items = ({"id": str(n), "quotes": list(q), "sources": list(ids)} for n, (q, ids) in enumerate(calls))
     if engine == "local":
-        for r in verify_local(items, sources, workers=workers, config=config, chunk_size=1):
+        for r in verify_local(items, sources, workers=workers, config=config, chunk_size=1, index_cache=index_cache):
             if r.error is not None:
                 raise QuoteGuardError(f"verification call #{r.position + 1} failed: {r.error}")
             yield list(r.results)
