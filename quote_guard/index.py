@@ -166,17 +166,17 @@ class DocIndex:
         return self.folded.text
 
     # -- persistence: arrays in, arrays out (where they are kept is the caller's business) --
-    def to_arrays(self, *, seeds: bool = True) -> "dict[str, np.ndarray]":
+    def to_arrays(self) -> "dict[str, np.ndarray]":
         """Everything worth keeping, as named numpy arrays (``numpy.savez`` writes them as
         they are): the fold and its offset map, the alignment encoding, the seed index
-        (built now for a large document when ``seeds``) and the document's distinct words,
-        which the corpus filter needs. :meth:`from_arrays` is the inverse."""
+        (built now for a large document) and the document's distinct words, which the
+        corpus filter needs. :meth:`from_arrays` is the inverse."""
         import json
 
         import numpy as np
 
         f = self.folded
-        if seeds and len(f.text) >= SEED_INDEX_MIN_CHARS:
+        if len(f.text) >= SEED_INDEX_MIN_CHARS:
             self._gram_table()
         self.alignment_target(0, 0)
         meta = {"format": INDEX_FORMAT, "original_length": f.original_length, "unused": self._unused,

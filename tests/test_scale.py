@@ -359,6 +359,18 @@ def test_the_index_cache_keeps_loads_and_rebuilds_what_it_cannot_read(corpus, tm
     assert cache.load("a text never kept") is None
     cache.file_of(texts[1]).write_bytes(b"not an npz file")
     assert cache.load(texts[1]) is None and "unreadable" in caplog.text
+    from quote_guard.index import set_index_loader
+
+    def other(text: str) -> None:
+        return None
+
+    set_index_loader(other)
+    try:
+        cache.install()
+        cache.uninstall()  # gives back the loader it replaced
+        assert set_index_loader(None) is other
+    finally:
+        set_index_loader(None)
     with pytest.raises(SourceError, match="index cache .*cannot create the folder"):
         IndexCache(tmp_path / "idx" / cache.file_of(texts[0]).name / "sub")
 

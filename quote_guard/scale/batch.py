@@ -170,7 +170,7 @@ class SourceStore:
                 self._add(s)
 
     def _add(self, s: Source) -> None:
-        if s.id in self._loaded or s.id in self._files:
+        if s.id in self._order:
             raise SourceError(f"duplicate source id {s.id!r}: every source needs its own id")
         self._loaded[s.id] = s
         self._order[s.id] = None
@@ -260,7 +260,7 @@ class SourceStore:
         return out
 
     def __contains__(self, source_id: object) -> bool:
-        return source_id in self._loaded or source_id in self._files
+        return source_id in self._order
 
     def _load(self, sid: str) -> Source:
         s = self._loaded.get(sid)

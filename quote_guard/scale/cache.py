@@ -11,8 +11,10 @@ loads instead of building.
 One file per document, ``<hash>.npz`` (the arrays of
 :meth:`quote_guard.index.DocIndex.to_arrays`), named by a BLAKE2 hash of the document's text
 and of the code that folds and indexes it (``normalize.py`` and ``index.py`` as installed),
-so a changed document or a changed quote_guard never reads a stale index. Files are written to a temporary name and renamed, so a reader
-never sees half a file; a file that cannot be read is rebuilt.
+so a changed document or a changed quote_guard never reads a stale index. Files are written
+to a temporary name and renamed, so a reader never sees half a file; a file that cannot be
+read is rebuilt. (:func:`~quote_guard.index.get_index` checks that a loaded index fits its
+text's length.)
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import logging
 import os
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, cast
 
@@ -62,6 +64,7 @@ class IndexCache:
         except OSError as exc:
             raise SourceError(f"index cache {self.path}: cannot create the folder ({exc})") from None
         self._salt = _code_fingerprint()
+        self._replaced: Callable[[str], DocIndex | None] | None = None
 
     def file_of(self, text: str) -> Path:
         """Where the index of ``text`` is (or would be) kept."""
@@ -81,8 +84,6 @@ class IndexCache:
             return None
         except (OSError, ValueError, KeyError) as exc:
             log.warning("index cache: %s is unreadable (%s); the index is rebuilt", path.name, exc)
-            return None
-        if idx.folded.original_length != len(text):
             return None
         return idx
 
@@ -115,8 +116,9 @@ class IndexCache:
     def install(self) -> None:
         """Make this process's :func:`~quote_guard.index.get_index` read kept indexes before
         building one."""
-        set_index_loader(self.load)
+        self._replaced = set_index_loader(self.load)
 
-    @staticmethod
-    def uninstall() -> None:
-        set_index_loader(None)
+    def uninstall(self) -> None:
+        """Give :func:`~quote_guard.index.get_index` back the loader :meth:`install` replaced."""
+        set_index_loader(self._replaced)
+        self._replaced = None

@@ -96,23 +96,19 @@ def verify_local(
         raise ValueError(f"workers must be at least 1, got {workers}")
     config = config if config is not None else VerifierConfig()
     store = SourceStore.open(sources)
-    cache_dir: str | None = None
-    if isinstance(index_cache, (str, Path)):
-        IndexCache(index_cache)  # a folder that cannot be made fails here, before any work
-        cache_dir = str(index_cache)
-    if workers == 1:
-        cache = IndexCache(cache_dir) if cache_dir is not None else None
-        if cache is not None:
-            cache.install()
+    cache = IndexCache(index_cache) if index_cache is not None else None  # a bad folder fails here, before any work
+    if workers > 1:
+        yield from _pooled(items, store, workers, config, chunk_size, max_retries, on_pool,
+                           None if cache is None else str(cache.path))
+    elif cache is None:
+        yield from verify_batch(Verifier(config), items, store, chunk_size=chunk_size)
+    else:
+        cache.install()
         try:
-            if cache is not None:
-                cache.warm(s.text for s in store.get(()))
+            cache.warm(s.text for s in store.get(()))
             yield from verify_batch(Verifier(config), items, store, chunk_size=chunk_size)
         finally:
-            if cache is not None:
-                cache.uninstall()
-        return
-    yield from _pooled(items, store, workers, config, chunk_size, max_retries, on_pool, cache_dir)
+            cache.uninstall()
 
 
 def _pooled(items: Iterable[Any], store: SourceStore, workers: int, config: VerifierConfig, chunk_size: int,
