@@ -108,7 +108,6 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("more", "less fewer"),
     )
 )
-_SPEECH = SPEECH_VERBS
 _PRONOUN_GROUPS = (
     frozenset("he him his himself".split()),
     frozenset("she her hers herself".split()),
@@ -480,7 +479,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # pronouns without their contractions ("we've" is "we"); speech reported in the third person
     # ("I got carried away," Byrne said / Byrne says he got carried away) names the same speaker
     qp, pp = [w.split("'")[0] for w in qw], [w.split("'")[0] for w in pw]
-    reported = bool(_SPEECH & (set(qw) | set(pw))) or '"' in passage
+    reported = bool(SPEECH_VERBS & (set(qw) | set(pw))) or '"' in passage
     for g in _PRONOUN_GROUPS:
         if any(w in g for w in qp) and not any(w in g for w in pp):
             # swapped, not added: the passage's pronoun is one the quote lacks ("he" for "she")

@@ -489,7 +489,7 @@ NUMBER_WORDS.update({w: str(10 * (i + 3)) for i, w in enumerate("thirty forty fi
 SPEECH_VERBS = frozenset("said says say told tells stated states added adds according noted notes wrote writes".split())
 
 
-_TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_TENS_WORDS = tuple(w for w, v in NUMBER_WORDS.items() if int(v) >= 20)  # "twenty" to "ninety"
 _SCALE_WORDS = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
 
 

@@ -193,11 +193,11 @@ class PassageIndex:
 
     :meth:`lexical_candidates` finds the sentences that share the most (IDF-weighted) content
     words with a query in one regex scan of the text, and cuts only those into passages,
-    exactly as :func:`split_passages` would. The whole split (``starts``/``ends``), its
-    and its word index are built only for a query that shares no word with the source.
+    exactly as :func:`split_passages` would. The whole split (:attr:`spans`) and its word
+    index are built only for a query that shares no word with the source.
     """
 
-    __slots__ = ("_ends", "_index", "_lower", "_marks", "_real", "_spans", "_words", "max_chars", "text")
+    __slots__ = ("_ends", "_index", "_lower", "_marks", "_real", "_spans", "max_chars", "text")
 
     def __init__(self, text: str, max_chars: int) -> None:
         self.text = text
@@ -206,7 +206,6 @@ class PassageIndex:
         self._real: dict[int, bool] = {}  # raw break number -> it ends a sentence (not "Mr.")
         self._lower: str | None = None  # the text lower-cased, once a query needs it
         self._spans: list[tuple[int, int]] | None = None
-        self._words: dict[int, frozenset[str]] = {}
         self._index: dict[str, list[int]] | None = None
 
     # ------------------------------------------------------------------ the whole split (fallback)
@@ -228,12 +227,6 @@ class PassageIndex:
         a, b = self.spans[i]
         return self.text[a:b]
 
-    def words(self, i: int) -> frozenset[str]:
-        w = self._words.get(i)
-        if w is None:
-            w = self._words[i] = content_words(self.passage(i))
-        return w
-
     def top_by_overlap(self, query_words: frozenset[str], k: int) -> list[int]:
         """The ``k`` passages sharing the most (IDF-weighted) content words with the query."""
         n = len(self)
@@ -242,7 +235,7 @@ class PassageIndex:
         if self._index is None:
             index: dict[str, list[int]] = {}
             for j in range(n):
-                for w in self.words(j):
+                for w in content_words(self.passage(j)):
                     index.setdefault(w, []).append(j)
             self._index = index
         import numpy as np
