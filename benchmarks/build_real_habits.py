@@ -907,9 +907,14 @@ def host_doc(sentence: str, pool: list[str], rng: random.Random, n: int = 5) -> 
 
 
 class Builder:
+    want_pairs = {"mrpc": 50, "stsb": 30}  # true paraphrases from MRPC/STS-B positives
+    prefix = ""
+
     def __init__(self, data: Path, seed: int) -> None:
         self.rng = random.Random(seed)
         self.data = data
+        self.skip: set[str] = set()  # sentences another set already uses
+        self.used: set[str] = set()  # the pair sentences this builder used
         self.contracts = load_contracts(data, self.rng)
         self.xquad = load_xquad(data)
         self.tatqa = load_tatqa(data)
@@ -1462,9 +1467,9 @@ class Builder:
                 pos.append(("stsb", a, b, sts_pools.get(g, news_pool)))
         rng.shuffle(pos)
         n = {"mrpc": 0, "stsb": 0}
-        want = {"mrpc": 50, "stsb": 30}
+        want = self.want_pairs
         for kind, a, b, hosts in pos:
-            if n[kind] >= want[kind]:
+            if n[kind] >= want[kind] or a in self.skip or b in self.skip:
                 continue
             # quote = the sentence adding less; it must add no figure, name or negation
             src, quote = (a, b) if len(content(b) - content(a)) <= len(content(a) - content(b)) else (b, a)
@@ -1478,7 +1483,8 @@ class Builder:
                 continue
             start = rng.randrange(len(hosts))
             text, off = host_doc(src, hosts[start:] + hosts[:start], rng)
-            did = corp.add(f"para/{kind}/{n[kind]}", text)
+            did = corp.add(f"{self.prefix}para/{kind}/{n[kind]}", text)
+            self.used.update((a, b))
             items.append(Item("paraphrase", quote, (did,), [(did, off, off + len(src))], kind, ["pair_paraphrase"]))
             n[kind] += 1
 
@@ -1507,10 +1513,17 @@ def frozen_trigger_words() -> list[str]:
 
 
 class FrozenBuilder:
+    want_negs = {"mrpc": 120, "stsb": 80}
+    want_faith = (130, 40)  # unfaithful sentences, faithful controls
+    prefix = ""
+
     def __init__(self, data: Path, seed: int) -> None:
         self.rng = random.Random(seed + 1)
         self.data = data
+        self.skip: set[str] = set()  # sentences and FaithBench samples another set already uses
+        self.used: set[str] = set()  # the sentences and FaithBench samples this builder used
         b = Builder(data, seed)  # same documents; its own rng state is not shared
+        self.builder = b
         self.texts = b.texts
         self.pool = b.pool
         self.picker = Picker(self.pool, self.rng)
@@ -1535,10 +1548,10 @@ class FrozenBuilder:
                 host_pools.setdefault(g, []).append(a)
         for lst in host_pools.values():
             rng.shuffle(lst)
-        want = {"mrpc": 120, "stsb": 80}
+        want = self.want_negs
         n = {"mrpc": 0, "stsb": 0}
         for kind, g, a, b in negs:
-            if n[kind] >= want[kind]:
+            if n[kind] >= want[kind] or a in self.skip or b in self.skip:
                 continue
             ea, eb = content(a) - content(b), content(b) - content(a)
             quote, src = (a, b) if (len(ea), len(a)) > (len(eb), len(b)) else (b, a)
@@ -1551,8 +1564,9 @@ class FrozenBuilder:
             hosts = host_pools.get(g) or news_pool
             start = rng.randrange(len(hosts))
             text, off = host_doc(src, hosts[start:] + hosts[:start], rng)
-            did = corp.add(f"para-neg/{kind}/{n[kind]}", text)
+            did = corp.add(f"{self.prefix}para-neg/{kind}/{n[kind]}", text)
             cov = coverage(quote, src)
+            self.used.update((a, b))
             if cov >= 0.5:
                 items.append(Item("altered", quote, (did,), [(did, off, off + len(src))], f"frozen-{kind}",
                                   [f"{kind}_nonparaphrase"]))
@@ -1565,9 +1579,12 @@ class FrozenBuilder:
         samples = load_faithbench(self.data)
         rng.shuffle(samples)
         n_bad = n_good = 0
+        want_bad, want_good = self.want_faith
         for smp in samples:
-            if n_bad >= 130 and n_good >= 40:
+            if n_bad >= want_bad and n_good >= want_good:
                 break
+            if smp["doc_id"] in self.skip:
+                continue
             src = smp["source"]
             summ = smp["summary"]
             if len(src) < 200:
@@ -1592,19 +1609,21 @@ class FrozenBuilder:
                 cov = coverage(sent, src[best[0]:best[1]])
                 if ratio(sent, src[best[0]:best[1]]) > 0.85 or collapse(sent).lower() in collapse(src).lower():
                     continue
-                if unwanted and n_bad < 130:
+                if unwanted and n_bad < want_bad:
                     kinds = sorted({str(lab) for a in unwanted for lab in a["label"] if "." in str(lab)}) or [
                         "Unwanted"]
                     edits = ["faithbench_" + k.split(".")[-1].lower() for k in kinds]
                     corp.add(did, src)
+                    self.used.add(did)
                     if cov >= 0.5:
                         items.append(Item("altered", sent, (did,), [(did, best[0], best[1])], "frozen-faithbench",
                                           edits))
                     else:
                         items.append(Item("unsupported", sent, (did,), [], "frozen-faithbench", edits))
                     n_bad += 1
-                elif not anns and n_good < 40 and cov >= 0.6 and set(digits(sent)) <= set(digits(src)):
+                elif not anns and n_good < want_good and cov >= 0.6 and set(digits(sent)) <= set(digits(src)):
                     corp.add(did, src)
+                    self.used.add(did)
                     items.append(Item("paraphrase", sent, (did,), [(did, best[0], best[1])], "frozen-faithbench",
                                       ["faithbench_faithful"]))
                     n_good += 1
@@ -1643,6 +1662,37 @@ class FrozenBuilder:
         self.pairs(corp, items)
         self.faithbench(corp, items)
         self.antonyms(corp, items)
+        return corp, items
+
+
+class TuneBuilder(FrozenBuilder):
+    """The frozen slice's dev twin, to tune on: the same rules over MRPC/STS-B pairs and FaithBench
+    summaries that neither the main set nor the frozen slice uses, with a seed of its own, plus true
+    paraphrases (MRPC/STS-B positives the main set does not use, FaithBench sentences no annotator
+    marked) so that a rule which rejects every restatement shows up. No antonym flips: their
+    trigger list is the frozen slice's own."""
+
+    want_negs = {"mrpc": 200, "stsb": 120}
+    want_faith = (150, 60)
+    prefix = "tune/"
+
+    def __init__(self, data: Path, seed: int, used: set[str], quotes: set[str]) -> None:
+        super().__init__(data, seed + 100)
+        self.quotes = quotes  # the other sets' quotes: the same sentence may sit in several pairs
+        self.skip = set(used)
+        self.builder.skip = set(used)
+        self.builder.prefix = self.prefix
+        self.builder.want_pairs = {"mrpc": 120, "stsb": 60}
+
+    def build(self) -> tuple[Corpus, list[Item]]:
+        corp = Corpus()
+        items: list[Item] = []
+        self.pairs(corp, items)
+        self.faithbench(corp, items)
+        self.builder.pair_paraphrases(corp, items)
+        items = [it for it in items if it.quote not in self.quotes]
+        for it in items:
+            it.origin = it.origin.replace("frozen-", "tune-")
         return corp, items
 
 
@@ -1697,9 +1747,13 @@ def build(data: Path = DEFAULT_DATA, out: Path = DEFAULT_OUT, seed: int = SEED, 
     fb = FrozenBuilder(data, seed)
     fcorp, fitems = fb.build()
     write(out / "real_habits_frozen", "rhf", fcorp, fitems, random.Random(seed + 8))
+    tb = TuneBuilder(data, seed, b.used | fb.used, {it.quote for it in items + fitems})
+    tcorp, titems = tb.build()
+    write(out / "real_habits_tune", "rht", tcorp, titems, random.Random(seed + 9))
     if verbose:
         print(f"real_habits -> {out / 'real_habits'}\n{summary(items)}")
         print(f"real_habits_frozen -> {out / 'real_habits_frozen'}\n{summary(fitems)}")
+        print(f"real_habits_tune -> {out / 'real_habits_tune'}\n{summary(titems)}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

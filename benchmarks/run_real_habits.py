@@ -38,6 +38,7 @@ SETS = {
     "dev": ROOT.parent / "shared" / "bench" / "dev",
     "real_habits": ROOT / "out" / "real_habits",
     "frozen": ROOT / "out" / "real_habits_frozen",
+    "tune": ROOT / "out" / "real_habits_tune",
 }
 SYSTEMS = ("quote_guard", "quote_guard_lexical", "rapidfuzz90")
 ROWS = ("dangerous", "false_accept", "false_reject", "span_exact", "paraphrase_recall", "macro_f1", "quotes_per_s")

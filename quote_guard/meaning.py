@@ -231,10 +231,27 @@ _NEGATED_ADJECTIVES = frozenset("unable unaware unwilling unknown unclear unfair
 _ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ly", "al", "ive", "ous", "ent", "ant", "ic", "ary")
 
 
+def _negator_at(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` negates its clause. "No, parking is rented separately": an answer
+    particle, not the negation of a claim."""
+    w = words[i]
+    return _negated(w) and not (w == "no" and i + 1 < len(words) and words[i + 1] in (",", ".", "!"))
+
+
 def _negations(words: list[str]) -> int:
-    # "No, parking is rented separately": an answer particle, not the negation of a claim
-    return sum(1 for i, w in enumerate(words) if _negated(w)
-               and not (w == "no" and i + 1 < len(words) and words[i + 1] in (",", ".", "!")))
+    """The negations of ``words``, clause by clause: "nor" after a negation of its clause
+    continues it ("neither … nor", "is not Muslim nor a member" is one negation)."""
+    n, negated = 0, False
+    for i, w in enumerate(words):
+        if w in (".", ";", "!", "?"):
+            negated = False
+        elif _negator_at(words, i) and not (w == "nor" and negated):
+            n, negated = n + 1, True
+    return n
+
+
+def _negators(words: list[str]) -> str:
+    return " ".join(w for i, w in enumerate(words) if _negator_at(words, i)) or "∅"
 
 
 def _modal_classes(words: list[str]) -> set[str]:
@@ -445,9 +462,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     qw, pw = _words(quote), _words(passage)
     out: list[Difference] = []
     if _negations(qw) % 2 != _negations(pw) % 2:
-        qn = " ".join(w for w in qw if _negated(w)) or "∅"
-        pn = " ".join(w for w in pw if _negated(w)) or "∅"
-        out.append(Difference("replace", qn, pn, "negation"))
+        out.append(Difference("replace", _negators(qw), _negators(pw), "negation"))
     qn_, pn_ = _numbers(qw), _numbers(pw)
     if qn_.keys() - pn_.keys():
         out.append(Difference("replace", " ".join(qn_[k] for k in sorted(qn_.keys() - pn_.keys())),

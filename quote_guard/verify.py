@@ -391,8 +391,10 @@ class Verifier:
         # against the passage it restates instead
         fq, fp = fold(r.quote).text, fold(passage).text
         dist = Levenshtein.distance(fq, fp)
+        around = text[max(0, start - _NEW_CONTEXT) : start] + " " + text[end : end + _NEW_CONTEXT]
         changed = (meaning_differences(r.quote, passage) or _added_claim(r.quote, passage)
-                   or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage))
+                   or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
+                   or _added_words(r.quote, passage, around, cosine, stage))
         if not changed and self._entailment is not None and self._entailment.entails(r.quote, passage) is False:
             changed = (Difference("replace", r.quote, passage, "entailment"),)  # the optional second opinion
         metrics = replace(
@@ -868,6 +870,10 @@ _SWAP_MAX_COSINE = 0.2  # ... and only when the static embedder finds the two wo
 
 _ADDED_KEEPS = 0.9  # the quote keeps this share of the passage's content words ...
 _ADDED_WORDS = 3  # ... and adds this many of its own: the passage plus a claim it does not make
+_NEW_WORDS = 5  # content words with no counterpart in the passage or around it that make an added claim ...
+_NEW_MAX_COSINE = 0.3  # ... a counterpart being the same stem or a word this close (synonyms score 0.3-0.5) ...
+_NEW_BELOW = 0.8  # ... read below this cosine of quote and passage (above it, a restatement's own words)
+_NEW_CONTEXT = 400  # characters each side of the passage whose words count as stated (a name from the sentence before)
 
 
 def _added_claim(quote: str, passage: str) -> tuple[Difference, ...]:
@@ -879,6 +885,30 @@ def _added_claim(quote: str, passage: str) -> tuple[Difference, ...]:
     added = q - p
     if p and len(q & p) >= _ADDED_KEEPS * len(p) and len(added) >= _ADDED_WORDS:
         return (Difference("insert", " ".join(sorted(added)[:6]), "", "added"),)
+    return ()
+
+
+def _added_words(quote: str, passage: str, around: str, cosine: float, stage: SemanticStage) -> tuple[Difference, ...]:
+    """Words of a claim the passage does not make: at least :data:`_NEW_WORDS` content words of the
+    quote that neither the passage nor the text ``around`` it holds (by stem or first five
+    letters) and that the embedder finds unrelated to every word of the passage. A restatement
+    says the same thing in words of its own, each close to one of the passage; a quote that brings
+    a person, a place, an event and a verdict of its own says more ("A judge in Denver denied the
+    request" for "The FTC asked the court to suspend its decision")."""
+    from .embed.passages import content_terms
+
+    if cosine >= _NEW_BELOW:
+        return ()
+    p = content_terms(passage)
+    near = content_terms(around).keys() | p.keys()
+    prefixes = {s[:_VERB_PREFIX] for s in p if len(s) >= _VERB_PREFIX}
+    new = [w for s, w in content_terms(quote).items()
+           if s not in near and not (len(s) >= _VERB_PREFIX and s[:_VERB_PREFIX] in prefixes)]
+    if len(new) < _NEW_WORDS:
+        return ()
+    unrelated = [w for w, c in zip(new, stage.closest(new, list(p.values()))) if c < _NEW_MAX_COSINE]
+    if len(unrelated) >= _NEW_WORDS:
+        return (Difference("insert", " ".join(unrelated[:6]), "", "added"),)
     return ()
 
 

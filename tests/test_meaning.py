@@ -127,12 +127,17 @@ SIGNS = (
     "was significant (p < 0.05). In this notation a = b holds for every pair. The gauge has a tolerance of "
     "±0.3 mm. Signals travel A → B along the bus."
 )
+COUNCIL = (
+    "The city council voted on Tuesday to delay the stadium project by six months. Council members said the "
+    "delay would give engineers time to review the soil reports. The mayor neither supported nor opposed the "
+    "motion, and the developer declined to comment."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
     "lease": LEASE, "lease_b": LEASE_B, "license": LICENSE, "nda": NDA, "employ": EMPLOY, "fin_1": FIN_1,
     "fin_2": FIN_2, "fin_3": FIN_3, "news_1": NEWS_1, "news_2": NEWS_2, "news_3": NEWS_3, "sci_1": SCI_1,
-    "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN,
+    "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL,
 }
 
 
@@ -283,6 +288,11 @@ FLIPS: list[tuple[str, str, str]] = [
                               "$10,000 annual bonus."),
     ("sci_1", "added_qualifier", "The new drug sharply reduced the risk of stroke in all patients, including the "
                                  "low-risk subgroup."),
+    # a restatement that brings an event of its own (people, a place, an act the passage never names)
+    ("council", "added_claim", "The council delayed the stadium project by six months after angry protesters "
+                               "flooded the marble hall with petitions and banners."),
+    # "neither … nor" is one negation, and dropping it flips the claim
+    ("council", "negation", "The mayor opposed the motion."),
     # invented defined terms, titles, clauses: unsupported
     ("license", "invented", "The Joint IP Ownership Committee shall meet quarterly to review the royalty reports."),
     ("sci_1", "invented", "As the authors' follow-up paper \"Long-Term Outcomes of Stroke Prevention in Low-Risk "
@@ -370,6 +380,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("sci_2", "Enzyme activity went up tenfold as the temperature was raised from 20 °C to 37 °C.", PARA),
     ("news_3", "The Broncos beat the Panthers 24–10 and won their third Super Bowl title.", PARA),
     ("news_3", "Von Miller was named the most valuable player of the Super Bowl.", PARA),
+    # "neither … nor" and "not … or" state the same single negation
+    ("council", "The mayor did not support or oppose the motion.", PARA),
+    ("council", "Engineers need time to go over the soil reports, council members said.", PARA),
 ]
 
 

@@ -24,7 +24,8 @@ __all__ = ["PassageIndex", "content_sequence", "content_words", "query_keys", "s
 _ABBREVIATIONS = frozenset(
     ["mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "mt", "messrs", "mme", "mlle", "rev", "hon", "gen", "col", "lt", "sgt", "capt", "cmdr", "gov", "sen", "rep", "pres", "inc", "ltd", "co", "corp", "llc", "llp", "plc", "bros", "assn", "dept", "univ", "est", "govt", "intl", "natl", "no", "nos", "vol", "vols", "p", "pp", "ch", "chap", "sec", "secs", "art", "arts", "para", "paras", "cl", "fig", "figs", "ed", "eds", "eq", "eqs", "ex", "exh", "sch", "cf", "al", "etc", "vs", "viz", "approx", "ca", "circa", "min", "max", "avg", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"]
 )
-# A sentence ends at a run of marks followed by space and a capital or digit (the first mark
+# A sentence ends at a run of marks followed by space and a capital or digit, or by the end of
+# its line whatever comes next (lower-cased, tokenised news text ends its lines " . \n"); the first mark
 # of a run must not follow another: a run is tried from its first mark only, or a long run of
 # dots, as in a table of contents, costs its length squared), at CJK marks (no space needed),
 # and at a blank line (the whole run of white space around it, see _sentence_ends). The
@@ -34,6 +35,7 @@ _MARK_END = re.compile(
     r"""[.!?…。！？｡](?:
         (?<=[。！？｡])[。！？｡]*[」』”’）)〕】]*\s*                                   # CJK: no space needed
       | (?<![.!?…][.!?…])[.!?…]*["'”’»)\]]*\s+(?=["'“‘«(\[]?[A-Z0-9À-ÖØ-Þ\u0370-\u03ff\u0400-\u04ff])  # Latin...
+      | (?<![.!?…][.!?…])[.!?…]*["'”’»)\]]*[ \t]*\n\s*                           # ...or at a line's end
     )""",
     re.VERBOSE,
 )
@@ -126,7 +128,7 @@ def split_passages(text: str, *, max_chars: int = 600) -> list[tuple[int, int]]:
     """Split ``text`` into sentence-sized passages, as half-open offsets into ``text``.
 
     Sentences end at ``.``, ``!``, ``?`` or ``…`` followed by a space and a capital letter or
-    digit (but not after a known abbreviation or an initial), at CJK ``。！？`` (no space
+    digit, or by the end of the line (but not after a known abbreviation or an initial), at CJK ``。！？`` (no space
     needed), and at blank lines. A sentence longer than ``max_chars`` is cut at ``;``/``:``,
     then at spaces. Edge whitespace is excluded, and passages without a letter or digit are
     dropped. Offsets count characters of the original text: ``text[start:end]`` is the passage.
@@ -170,6 +172,21 @@ def content_sequence(text: str) -> list[tuple[str, int]]:
         s = _stem(w)
         if s:
             out.append((s, i))
+    return out
+
+
+def content_terms(text: str) -> dict[str, str]:
+    """Each crude stem of ``text``'s content words, with the first word that gave it (the word is
+    what an embedder can read; the stem is what two texts are compared by).
+
+    >>> content_terms("Payments rose; the payment fell")
+    {'payment': 'payments', 'rose': 'rose', 'fell': 'fell'}
+    """
+    out: dict[str, str] = {}
+    for w in _WORD.findall(text.lower()):
+        s = _stem(w)
+        if s:
+            out.setdefault(s, w)
     return out
 
 

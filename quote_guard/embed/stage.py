@@ -299,6 +299,15 @@ class SemanticStage:
         a, b = pieces[k]
         return _Candidate(cand.source_id, a, b, float(sims[k]), cand.overlap, cand.second)
 
+    def closest(self, words: Sequence[str], others: Sequence[str]) -> list[float]:
+        """For each of ``words``, its highest cosine with any of ``others`` (-1.0 when there are none)."""
+        if not words:
+            return []
+        if not others:
+            return [-1.0] * len(words)
+        sims = self._cache.embed(list(words)) @ self._cache.embed(list(others)).T
+        return [round(float(x), 6) for x in sims.max(axis=1)]
+
     def similarity(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
         """Cosine similarity of each ``(quote, passage)`` pair (audit mode), in [-1, 1]."""
         if not pairs:
