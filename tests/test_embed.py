@@ -76,7 +76,8 @@ def test_a_sentence_mark_at_the_end_of_a_line_ends_the_sentence_whatever_follows
     got = [text[s:e] for s, e in split_passages(text)]
     assert got == ["the club are 13th in the table .", "they won promotion last summer .", "Acme Inc.\nand Beta agree"]
     # a line that wraps without a mark is still one sentence
-    assert [text[s:e] for s, e in split_passages("the term of\nthis lease ends . next")] == ["the term of\nthis lease ends . next"]
+    wrapped = "the term of\nthis lease ends . next"
+    assert [wrapped[s:e] for s, e in split_passages(wrapped)] == [wrapped]
 
 
 def test_split_passages_cuts_long_sentences_and_keeps_original_offsets() -> None:
