@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Score quote_guard on the dev split, the real-habits set and its frozen slice, beside rapidfuzz90.
+"""Score quote_guard on the dev split, the real-habits set, its frozen and tune slices, beside rapidfuzz90.
 
-    python benchmarks/run_real_habits.py [--sets dev,real_habits,frozen] [--systems ...] [--limit N]
+    python benchmarks/run_real_habits.py [--sets dev,real_habits,frozen,tune] [--systems ...] [--limit N]
                                          [--json OUT] [--rebuild]
 
-Builds ``out/real_habits`` and ``out/real_habits_frozen`` with build_real_habits.py when they are
-missing, then scores each set with ../shared/bench/score.py (loaded from its path; its ``score``
+Builds ``out/real_habits``, ``out/real_habits_frozen`` and ``out/real_habits_tune`` with
+build_real_habits.py when they are missing, then scores each set with ../shared/bench/score.py (loaded from its path; its ``score``
 function does the work, this script only adds systems and a table). Systems: ``quote_guard``
 (default config), ``quote_guard_lexical`` (``VerifierConfig(semantic={"enabled": False})``) and
 ``rapidfuzz90``. Every document cache of quote_guard is cleared before each system and each set,
@@ -15,7 +15,7 @@ comparable with rapidfuzz90 of the same run.
 Per set it prints dangerous, false_accept, false_reject, span_exact, paraphrase recall, macro F1
 and quotes/s, then ``dangerous`` per edit kind (altered + unsupported items carrying that kind)
 and ``false_reject`` per edit kind (verbatim + near_verbatim items carrying it).
-The frozen slice is for reporting only: never tune on it.
+The frozen slice is for reporting only: never tune on it (the tune slice is its twin to tune on).
 """
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ def fmt(key: str, v: Any) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sets", default="dev,real_habits,frozen")
+    ap.add_argument("--sets", default="dev,real_habits,frozen,tune")
     ap.add_argument("--systems", default=",".join(SYSTEMS))
     ap.add_argument("--limit", type=int)
     ap.add_argument("--json", type=Path)
