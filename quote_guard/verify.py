@@ -893,8 +893,9 @@ def _added_words(quote: str, passage: str, around: str, cosine: float, stage: Se
     quote that neither the passage nor the text ``around`` it holds (by stem or first five
     letters) and that the embedder finds unrelated to every word of the passage. A restatement
     says the same thing in words of its own, each close to one of the passage; a quote that brings
-    a person, a place, an event and a verdict of its own says more ("A judge in Denver denied the
-    request" for "The FTC asked the court to suspend its decision")."""
+    people, a place and an event of its own says more ("The council delayed the project after angry
+    protesters flooded the marble hall with petitions" for "The council voted to delay the
+    project")."""
     from .embed.passages import content_terms
 
     if cosine >= _NEW_BELOW:

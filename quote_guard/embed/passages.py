@@ -25,9 +25,9 @@ _ABBREVIATIONS = frozenset(
     ["mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "mt", "messrs", "mme", "mlle", "rev", "hon", "gen", "col", "lt", "sgt", "capt", "cmdr", "gov", "sen", "rep", "pres", "inc", "ltd", "co", "corp", "llc", "llp", "plc", "bros", "assn", "dept", "univ", "est", "govt", "intl", "natl", "no", "nos", "vol", "vols", "p", "pp", "ch", "chap", "sec", "secs", "art", "arts", "para", "paras", "cl", "fig", "figs", "ed", "eds", "eq", "eqs", "ex", "exh", "sch", "cf", "al", "etc", "vs", "viz", "approx", "ca", "circa", "min", "max", "avg", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"]
 )
 # A sentence ends at a run of marks followed by space and a capital or digit, or by the end of
-# its line whatever comes next (lower-cased, tokenised news text ends its lines " . \n"); the first mark
-# of a run must not follow another: a run is tried from its first mark only, or a long run of
-# dots, as in a table of contents, costs its length squared), at CJK marks (no space needed),
+# its line whatever comes next (lower-cased, tokenised news text ends its lines " . \n"); the
+# first mark of a run must not follow another: a run is tried from its first mark only, or a long
+# run of dots, as in a table of contents, costs its length squared), at CJK marks (no space needed),
 # and at a blank line (the whole run of white space around it, see _sentence_ends). The
 # regex starts with one character class, so the engine skips ahead to the marks in C (four
 # times faster than a look-behind first, or two branches).
@@ -128,8 +128,8 @@ def split_passages(text: str, *, max_chars: int = 600) -> list[tuple[int, int]]:
     """Split ``text`` into sentence-sized passages, as half-open offsets into ``text``.
 
     Sentences end at ``.``, ``!``, ``?`` or ``…`` followed by a space and a capital letter or
-    digit, or by the end of the line (but not after a known abbreviation or an initial), at CJK ``。！？`` (no space
-    needed), and at blank lines. A sentence longer than ``max_chars`` is cut at ``;``/``:``,
+    digit, or by the end of the line (but not after a known abbreviation or an initial), at CJK
+    ``。！？`` (no space needed), and at blank lines. A sentence longer than ``max_chars`` is cut at ``;``/``:``,
     then at spaces. Edge whitespace is excluded, and passages without a letter or digit are
     dropped. Offsets count characters of the original text: ``text[start:end]`` is the passage.
     """

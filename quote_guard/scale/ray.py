@@ -147,9 +147,10 @@ def verify_dataset(
     ``ds`` is a Ray Dataset of items (or an iterable of item mappings, numbered in order);
     ``sources`` a :class:`~quote_guard.scale.batch.SourceStore`, a folder, a JSONL file or a
     mapping. ``batch_rows`` rows go to an actor at a time (and run again if it dies);
-    ``chunk_size`` is the grouping inside a batch, as in the local engines. Returns the lazy result Dataset (columns ``id``, ``position``, ``error``,
-    ``record``); write it with :func:`write_results` or iterate it. Connects with
-    :func:`connect` if Ray is not initialised yet.
+    ``chunk_size`` is the grouping inside a batch, as in the local engines. Returns the lazy
+    result Dataset (columns ``id``, ``position``, ``error``, ``record``); write it with
+    :func:`write_results` or iterate it. Connects with :func:`connect` if Ray is not initialised
+    yet.
     """
     ray = _ray()
     if actors < 1:
