@@ -96,7 +96,8 @@ class Difference:
     ``kind`` is ``replace``, ``insert`` (words the quote adds) or ``delete`` (source words the
     quote drops). ``category`` says why it matters: a load-bearing category (``negation``,
     ``number``, ``modal``, ``quantifier``, ``direction``, ``exclusivity``, ``party``,
-    ``connective`` (and/or, if/unless), ``content`` (any other word), ``order``) or a harmless
+    ``connective`` (and/or, if/unless), ``content`` (any other word), ``order``, ``added`` (words
+    of a claim the source does not make), ``qualifier``, ``entailment``) or a harmless
     one (``spelling``, ``punctuation``, ``function`` for articles, ``format`` for the same words
     and values written differently: "&"/"and", "1,000"/"1000", "per cent"/"%", ``footnote`` for a
     footnote mark of the source, ``editorial`` for [sic], [emphasis added], a bracketed capital,
@@ -114,6 +115,23 @@ class Difference:
     @property
     def load_bearing(self) -> bool:
         return self.category not in HARMLESS_CATEGORIES
+
+    def describe(self) -> str:
+        """The difference in a reviewer's words (an empty side, or ``∅``, is nothing).
+
+        >>> Difference("replace", "may", "shall not", "modal").describe()
+        'the source says “shall not”, the quote says “may” (modal)'
+        >>> Difference("insert", "angry protesters", "", "added").describe()
+        'the quote adds “angry protesters”, which the source does not say (added)'
+        >>> Difference("replace", "∅", "unless", "connective").describe()
+        'the quote leaves out “unless” (connective)'
+        """
+        said, quoted = self.source_text.strip(" ∅"), self.quote_text.strip(" ∅")
+        if quoted and not said:
+            return f"the quote adds “{quoted}”, which the source does not say ({self.category})"
+        if said and not quoted:
+            return f"the quote leaves out “{said}” ({self.category})"
+        return f"the source says “{said}”, the quote says “{quoted}” ({self.category})"
 
 
 HARMLESS_CATEGORIES = frozenset(

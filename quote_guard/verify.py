@@ -404,8 +404,7 @@ class Verifier:
         )
         spans, context = (Span(source_id, start, end),), text[max(0, start - c) : end + c]
         if changed:
-            words = "; ".join(f"the source says {d.source_text!r}, the quote says {d.quote_text!r} ({d.category})"
-                              for d in changed[:4])
+            words = "; ".join(d.describe() for d in changed[:4])
             if len({d.category for d in changed}) >= _OTHER_CLAUSE_CATEGORIES and cosine < _OTHER_CLAUSE_MAX_COSINE:
                 # differing in several kinds of claim at a modest cosine, it is another clause on the
                 # same topic (a clause of another contract), not this passage restated

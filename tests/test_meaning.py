@@ -312,6 +312,19 @@ def test_meaning_flip_is_never_passed(verifier: Verifier, source_key: str, kind:
         assert r.verdict is Verdict.UNSUPPORTED, f"invented content must be unsupported, got {r.verdict.value}"
 
 
+@pytest.mark.slow
+def test_the_reask_feedback_says_what_a_restatement_adds_or_leaves_out(verifier: Verifier) -> None:
+    from quote_guard.guard.messages import describe_differences
+
+    added = verify_one(verifier, "council", "The council delayed the stadium project by six months after angry "
+                                            "protesters flooded the marble hall with petitions and banners.")
+    assert added.verdict is Verdict.ALTERED and added.spans
+    said = describe_differences(added)
+    assert said.startswith("the quote adds “") and "protesters" in said and said.endswith("(added)"), said
+    dropped = verify_one(verifier, "council", "The mayor opposed the motion.")
+    assert describe_differences(dropped) == "the quote leaves out “neither nor” (negation)"
+
+
 def test_flip_table_covers_every_category() -> None:
     kinds = {k for _, k, _q in FLIPS}
     assert len(FLIPS) >= 80

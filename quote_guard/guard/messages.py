@@ -351,8 +351,7 @@ def describe_differences(result: QuoteResult) -> str:
     load = [d for d in result.metrics.differences if d.load_bearing]
     if load:
         # name the difference the way a reviewer would: "the source says “shall not”, the quote says “may”"
-        return "; ".join(f"the source says “{d.source_text or '(nothing)'}”, the quote says “{d.quote_text or '(nothing)'}”"
-                         f" ({d.category})" for d in load[:6])
+        return "; ".join(d.describe() for d in load[:6])
     if result.verdict is Verdict.UNSUPPORTED:
         return "no passage of the sources says this"
     if result.verdict is Verdict.PARAPHRASE:
