@@ -199,8 +199,6 @@ class DocIndex:
         format (an older quote_guard) or that do not fit together."""
         import json
 
-        import numpy as np
-
         try:
             meta = json.loads(bytes(arrays["meta"]).decode())
             if meta.get("format") != INDEX_FORMAT:
@@ -222,18 +220,14 @@ class DocIndex:
                 raise ValueError("the alignment encoding does not fit the folded text")
         if "gram_keys" in arrays:
             idx._grams = (arrays["gram_keys"], arrays["gram_blocks"])
-        ws = words.split("\n") if words else []
-        idx._word_keys = np.fromiter((hash(w) for w in ws), dtype=np.int64, count=len(ws))
+        idx._word_keys = _hashes(words.split("\n") if words else [])
         return idx
 
     def word_keys(self) -> "np.ndarray":
         """The (process-local) hashes of the document's distinct words, for :class:`CorpusFilter`."""
-        import numpy as np
-
         if self._word_keys is not None:
             return self._word_keys
-        ws = _words(self.text)
-        return np.fromiter((hash(w) for w in ws), dtype=np.int64, count=len(ws))
+        return _hashes(_words(self.text))
 
     def alignment_target(self, lo: int = 0, hi: int | None = None) -> bytes:
         """Folded ``[lo, hi)`` as bytes for edlib (which is ten times faster on bytes than on str).
@@ -488,6 +482,13 @@ _WORDS_ASCII = re.compile(r"\w{2,}", re.ASCII)  # the same words in ASCII text, 
 def _words(text: str) -> set[str]:
     """The distinct words (two word characters or more) of folded text."""
     return set((_WORDS_ASCII if text.isascii() else _WORDS).findall(text))
+
+
+def _hashes(words: "Sequence[str] | set[str]") -> "np.ndarray":
+    """The (process-local) string hashes of ``words``, as the corpus filter keys them."""
+    import numpy as np
+
+    return np.fromiter((hash(w) for w in words), dtype=np.int64, count=len(words))
 
 
 class CorpusFilter:

@@ -391,10 +391,9 @@ class Verifier:
         # against the passage it restates instead
         fq, fp = fold(r.quote).text, fold(passage).text
         dist = Levenshtein.distance(fq, fp)
-        around = text[max(0, start - _NEW_CONTEXT) : start] + " " + text[end : end + _NEW_CONTEXT]
         changed = (meaning_differences(r.quote, passage) or _added_claim(r.quote, passage)
                    or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
-                   or _added_words(r.quote, passage, around, cosine, stage))
+                   or _added_words(r.quote, text, start, end, cosine, stage))
         if not changed and self._entailment is not None and self._entailment.entails(r.quote, passage) is False:
             changed = (Difference("replace", r.quote, passage, "entailment"),)  # the optional second opinion
         metrics = replace(
@@ -887,10 +886,12 @@ def _added_claim(quote: str, passage: str) -> tuple[Difference, ...]:
     return ()
 
 
-def _added_words(quote: str, passage: str, around: str, cosine: float, stage: SemanticStage) -> tuple[Difference, ...]:
-    """Words of a claim the passage does not make: at least :data:`_NEW_WORDS` content words of the
-    quote that neither the passage nor the text ``around`` it holds (by stem or first five
-    letters) and that the embedder finds unrelated to every word of the passage. A restatement
+def _added_words(quote: str, text: str, start: int, end: int, cosine: float,
+                 stage: SemanticStage) -> tuple[Difference, ...]:
+    """Words of a claim the passage ``text[start:end]`` does not make: at least :data:`_NEW_WORDS`
+    content words of the quote that neither the passage nor the :data:`_NEW_CONTEXT` characters
+    around it hold (by stem or first five letters) and that the embedder finds unrelated to every
+    word of the passage. A restatement
     says the same thing in words of its own, each close to one of the passage; a quote that brings
     people, a place and an event of its own says more ("The council delayed the project after angry
     protesters flooded the marble hall with petitions" for "The council voted to delay the
@@ -899,7 +900,8 @@ def _added_words(quote: str, passage: str, around: str, cosine: float, stage: Se
 
     if cosine >= _NEW_BELOW:
         return ()
-    p = content_terms(passage)
+    p = content_terms(text[start:end])
+    around = text[max(0, start - _NEW_CONTEXT) : start] + " " + text[end : end + _NEW_CONTEXT]
     near = content_terms(around).keys() | p.keys()
     prefixes = {s[:_VERB_PREFIX] for s in p if len(s) >= _VERB_PREFIX}
     new = [w for s, w in content_terms(quote).items()

@@ -91,9 +91,11 @@ class IndexCache:
 
     def save(self, text: str, idx: DocIndex) -> Path:
         """Keep ``idx`` as the index of ``text`` (written whole, then renamed into place)."""
+        return self._write(self.file_of(text), idx)
+
+    def _write(self, path: Path, idx: DocIndex) -> Path:
         import numpy as np
 
-        path = self.file_of(text)
         fd, tmp = tempfile.mkstemp(dir=self.path, prefix=".tmp-", suffix=".npz")
         try:
             with os.fdopen(fd, "wb") as fh:
@@ -109,9 +111,10 @@ class IndexCache:
         memory too); returns how many were built."""
         built = 0
         for text in texts:
-            if self.file_of(text).exists():
+            path = self.file_of(text)  # one hash of the text, for the check and the write
+            if path.exists():
                 continue
-            self.save(text, get_index(text))
+            self._write(path, get_index(text))
             built += 1
         return built
 
