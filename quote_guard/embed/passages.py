@@ -27,8 +27,8 @@ _ABBREVIATIONS = frozenset(
 # A sentence ends at a run of marks followed by space and a capital or digit, or by the end of
 # its line whatever comes next (lower-cased, tokenised news text ends its lines " . \n"); the
 # first mark of a run must not follow another: a run is tried from its first mark only, or a long
-# run of dots, as in a table of contents, costs its length squared), at CJK marks (no space needed),
-# and at a blank line (the whole run of white space around it, see _sentence_ends). The
+# run of dots, as in a table of contents, costs its length squared), at CJK marks (no space
+# needed), and at a blank line (the whole run of white space around it, see _sentence_ends). The
 # regex starts with one character class, so the engine skips ahead to the marks in C (four
 # times faster than a look-behind first, or two branches).
 _MARK_END = re.compile(
@@ -129,8 +129,8 @@ def split_passages(text: str, *, max_chars: int = 600) -> list[tuple[int, int]]:
 
     Sentences end at ``.``, ``!``, ``?`` or ``…`` followed by a space and a capital letter or
     digit, or by the end of the line (but not after a known abbreviation or an initial), at CJK
-    ``。！？`` (no space needed), and at blank lines. A sentence longer than ``max_chars`` is cut at ``;``/``:``,
-    then at spaces. Edge whitespace is excluded, and passages without a letter or digit are
+    ``。！？`` (no space needed), and at blank lines. A sentence longer than ``max_chars`` is cut
+    at ``;``/``:``, then at spaces. Edge whitespace is excluded, and passages without a letter or digit are
     dropped. Offsets count characters of the original text: ``text[start:end]`` is the passage.
     """
     return PassageIndex(text, max_chars).spans
