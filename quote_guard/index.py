@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "BM25Windows",
     "CorpusFilter",
+    "CorpusSeeds",
     "DocIndex",
     "WindowHit",
     "clear_cache",
@@ -282,6 +283,11 @@ class DocIndex:
             hits = self._indexed(needle, t)
             if hits is not None:
                 return hits[:limit]
+        return self.scan_all(needle, limit)
+
+    def scan_all(self, needle: str, limit: int) -> list[int]:
+        """:meth:`find_all` by a scan of the folded text, without the seed index."""
+        t = self.folded.text
         out: list[int] = []
         i = t.find(needle)
         while i >= 0 and len(out) < limit:
@@ -522,6 +528,17 @@ class CorpusFilter:
         self._docs = (np.concatenate(owners) if owners else np.zeros(0, dtype=dtype))[order]
         self._keys, first = np.unique(allkeys, return_index=True)
         self._start = np.append(first, len(allkeys)).astype(np.int64)
+        self._texts = [d.text for d in docs]
+        self._seeds: CorpusSeeds | None = None
+        self._seeds_lock = threading.Lock()
+
+    def seeds(self) -> CorpusSeeds | None:
+        """The collection's seed table (:class:`CorpusSeeds`), built on first use; ``None`` for
+        a collection of 2**32 folded characters or more (its documents are scanned instead)."""
+        with self._seeds_lock:
+            if self._seeds is None and sum(len(t) for t in self._texts) < 2**32:
+                self._seeds = CorpusSeeds(self._texts)
+            return self._seeds
 
     def _postings(self, word: str) -> "np.ndarray | None":
         h = hash(word)
@@ -557,6 +574,107 @@ class CorpusFilter:
         order = hit[np.argsort(-scores[hit], kind="stable")]
         complete = int(np.count_nonzero(scores[order] >= full - 1e-9))
         return [int(i) for i in order[: max(k, min(complete, max_complete))]]
+
+
+_PIECE = 8  # characters per piece of the collection's seed table
+_PIECE_PRIME = 0x100000001B3  # FNV-1a's 64-bit prime; the pieces mix code points, not bytes
+_PIECE_BASIS = 0xCBF29CE484222325
+
+
+def _piece_keys(codes: "np.ndarray") -> "np.ndarray":
+    """32-bit keys of rows of ``_PIECE`` code points (``uint32``): FNV-1a over the code
+    points, the high half kept. Collisions only add candidates, which are checked."""
+    import numpy as np
+
+    h = np.full(len(codes), _PIECE_BASIS, dtype=np.uint64)
+    prime = np.uint64(_PIECE_PRIME)
+    for k in range(_PIECE):
+        h ^= codes[:, k].astype(np.uint64)
+        h *= prime  # wraps modulo 2**64
+    return (h >> np.uint64(32)).astype(np.uint32)
+
+
+class CorpusSeeds:
+    """Where a needle of ``SEED_MIN_CHARS`` or more occurs in any document of a collection, in
+    one lookup.
+
+    One table for all documents: the ``_PIECE``-character piece at every eighth folded offset
+    of each document, as one sorted ``uint64`` per piece, the hash of its code points in the
+    high half and its offset in the documents laid end to end in the low half (sorted in
+    place: no index array). Any occurrence of a needle of 15 characters or more covers one
+    whole piece that starts at a multiple of 8, at one of 8 offsets into the needle, so
+    looking those 8 keys up finds every occurrence (candidates are checked against the text).
+    A quote checked against a thousand documents then costs a few lookups, not a scan of each
+    candidate. One byte per character; collections of 2**32 characters or more get none
+    (:meth:`CorpusFilter.seeds`).
+    """
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        import numpy as np
+
+        self._texts = list(texts)
+        starts = [0]
+        for t in self._texts:
+            starts.append(starts[-1] + len(t))
+        if starts[-1] >= 2**32:
+            raise ValueError("a seed table holds fewer than 2**32 characters")
+        self._starts = starts
+        self._starts_np = np.array(starts, dtype=np.int64)
+        table = np.empty(sum(len(t) // _PIECE for t in self._texts), dtype=np.uint64)
+        at = 0
+        for i, t in enumerate(self._texts):
+            nb = len(t) // _PIECE
+            if nb:
+                codes = np.frombuffer(t[: nb * _PIECE].encode("utf-32-le", "surrogatepass"), dtype="<u4")
+                part = table[at : at + nb]
+                part[:] = _piece_keys(codes.reshape(nb, _PIECE))
+                part <<= np.uint64(32)
+                part |= np.arange(starts[i], starts[i] + nb * _PIECE, _PIECE, dtype=np.uint64)
+                at += nb
+        table.sort()
+        self._table = table
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by the table."""
+        return int(self._table.nbytes)
+
+    def find(self, needles: Sequence[str], docs: Sequence[int], cap: int) -> "list[dict[int, list[int]] | None]":
+        """For each needle, ``{document number: ascending folded offsets}`` of every occurrence
+        in the documents ``docs`` (those without one are absent); ``None`` for a needle shorter
+        than ``SEED_MIN_CHARS``, or whose pieces have more than ``cap`` candidate places in those
+        documents (common text: the caller scans instead)."""
+        import numpy as np
+
+        out: list[dict[int, list[int]] | None] = [None] * len(needles)
+        todo = [k for k, nd in enumerate(needles) if len(nd) >= SEED_MIN_CHARS]
+        if not todo:
+            return out
+        raw = "".join(needles[k][j : j + _PIECE] for k in todo for j in range(_PIECE))
+        keys = _piece_keys(np.frombuffer(raw.encode("utf-32-le", "surrogatepass"), dtype="<u4").reshape(-1, _PIECE))
+        first = keys.astype(np.uint64) << np.uint64(32)
+        lo = np.searchsorted(self._table, first, side="left").tolist()
+        hi = np.searchsorted(self._table, first | np.uint64(0xFFFFFFFF), side="right").tolist()
+        wanted = np.zeros(len(self._texts) + 1, dtype=bool)
+        wanted[list(docs)] = True
+        starts, texts, low = self._starts, self._texts, np.uint64(0xFFFFFFFF)
+        for row, k in enumerate(todo):
+            parts = [(self._table[lo[i] : hi[i]] & low).astype(np.int64) - j
+                     for j, i in enumerate(range(row * _PIECE, (row + 1) * _PIECE)) if hi[i] > lo[i]]
+            found: dict[int, list[int]] = {}
+            if parts:
+                places = np.concatenate(parts)
+                owner = np.searchsorted(self._starts_np, places, side="right") - 1
+                keep = wanted[owner] & (places >= 0)
+                if int(np.count_nonzero(keep)) > cap:
+                    continue  # common text in these documents: a scan stops at the limit
+                needle = needles[k]
+                for p, doc in zip(places[keep].tolist(), owner[keep].tolist()):
+                    local = p - starts[doc]
+                    if texts[doc].startswith(needle, local):
+                        found.setdefault(doc, []).append(local)
+            out[k] = {doc: sorted(set(ps)) for doc, ps in found.items()}
+        return out
 
 
 _CORPUS: "OrderedDict[tuple[tuple[int, int], ...], CorpusFilter]" = OrderedDict()

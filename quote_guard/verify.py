@@ -35,7 +35,7 @@ from rapidfuzz.distance import Levenshtein
 from .align import differences, infix
 from .embed.config import SemanticConfig
 from .errors import ConfigError, QuoteVerificationError, SourceError
-from .index import DocIndex, get_corpus_filter, get_index
+from .index import CorpusSeeds, DocIndex, get_corpus_filter, get_index
 from .judge import Evidence, judge
 from .limits import Limits, limited
 from .meaning import Entailment, invented_terms, meaning_differences
@@ -163,6 +163,7 @@ class VerifierConfig(BaseModel):
 class _Doc:
     source: Source
     index: DocIndex
+    n: int = -1  # its number in a large collection (the corpus filter's and seed table's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,21 +261,23 @@ class Verifier:
         if len(docs) >= cfg.corpus_filter_min_docs and sum(len(d.index.text) for d in docs) >= cfg.bm25_min_chars:
             # a large collection: verify each quote against its few candidate documents
             corpus = get_corpus_filter([s.text for s in srcs], [d.index for d in docs])
+            docs = [_Doc(d.source, d.index, i) for i, d in enumerate(docs)]
+            seeds = corpus.seeds()
             results = []
             for q in qs:
                 cand = [docs[i] for i in corpus.candidates(fold(q).text, cfg.corpus_filter_top_docs)]
                 # exact checks run over every candidate (all documents holding all the quote's
                 # words); the costlier fuzzy search only over the best few. A quote made only of
                 # words found nowhere: exact checks over every document, no fuzzy search.
-                r = (self._verify_one(q, cand, False, fuzzy_docs=cfg.corpus_filter_fuzzy_docs) if cand
-                     else self._verify_one(q, docs, False, fuzzy=False))
+                r = (self._verify_one(q, cand, False, fuzzy_docs=cfg.corpus_filter_fuzzy_docs, seeds=seeds) if cand
+                     else self._verify_one(q, docs, False, fuzzy=False, seeds=seeds))
                 if r.verdict is Verdict.UNSUPPORTED and _HAS_DIGIT.search(q):
                     # a changed figure is a word found nowhere, so it may point the filter away from
                     # the passage the quote distorts: look again by the quote's other words
                     again = [docs[i] for i in corpus.candidates(_HAS_DIGIT.sub(" ", fold(q).text),
                                                                 cfg.corpus_filter_top_docs)]
                     if again:
-                        r2 = self._verify_one(q, again, False, fuzzy_docs=cfg.corpus_filter_fuzzy_docs)
+                        r2 = self._verify_one(q, again, False, fuzzy_docs=cfg.corpus_filter_fuzzy_docs, seeds=seeds)
                         r = r2 if r2.verdict is not Verdict.UNSUPPORTED else r
                 results.append(r)
         else:
@@ -418,9 +421,9 @@ class Verifier:
 
     # ------------------------------------------------------------------ internals
     def _verify_one(self, quote: str, docs: list[_Doc], use_bm25: bool, *, fuzzy: bool = True,
-                    fuzzy_docs: int | None = None) -> QuoteResult:
+                    fuzzy_docs: int | None = None, seeds: CorpusSeeds | None = None) -> QuoteResult:
         try:
-            return self._lexical(quote, docs, use_bm25, fuzzy, fuzzy_docs)
+            return self._lexical(quote, docs, use_bm25, fuzzy, fuzzy_docs, seeds)
         except Exception as exc:  # keep the batch: one bad quote must not lose the others
             log.exception("quote_guard: internal error while verifying %r", quote[:80])
             return QuoteResult(
@@ -428,7 +431,7 @@ class Verifier:
             )
 
     def _lexical(self, quote: str, docs: list[_Doc], use_bm25: bool, fuzzy: bool = True,
-                 fuzzy_docs: int | None = None) -> QuoteResult:
+                 fuzzy_docs: int | None = None, seeds: CorpusSeeds | None = None) -> QuoteResult:
         q = quote.strip()
         if not q:
             return QuoteResult(quote, Verdict.UNCHECKABLE, reason="the quote is empty")
@@ -449,13 +452,14 @@ class Verifier:
         if cut:
             head, tail = not q.startswith(frags[0][0]), not q.endswith(frags[0][0])
             q = frags[0][0]
-        r = self._locate(quote, q, frags, live, use_bm25, fuzzy, fuzzy_docs)
+        r = self._locate(quote, q, frags, live, use_bm25, fuzzy, fuzzy_docs, seeds)
         cleaned, marks = strip_editorial(q)
         if marks and cleaned and not r.verdict.accepted:
             # brackets the source does not have: editorial marks of the quoting writer
             # (brackets the source has, "[***]" redactions or "[Indemnity]" headings, matched above)
             edited = self._editorial(
-                self._locate(quote, cleaned, split_ellipsis(cleaned), live, use_bm25, fuzzy, fuzzy_docs), marks, docs)
+                self._locate(quote, cleaned, split_ellipsis(cleaned), live, use_bm25, fuzzy, fuzzy_docs, seeds),
+                marks, docs)
             if edited.verdict.accepted or edited.verdict is Verdict.ALTERED and r.verdict is not Verdict.ALTERED:
                 r = edited
         if cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
@@ -498,19 +502,29 @@ class Verifier:
                        reason="verbatim apart from editorial marks: " + ", ".join(m for m, _ in marks))
 
     def _locate(self, quote: str, q: str, frags: list[tuple[str, str]], live: list[_Doc], use_bm25: bool,
-                fuzzy: bool, fuzzy_docs: int | None) -> QuoteResult:
+                fuzzy: bool, fuzzy_docs: int | None, seeds: CorpusSeeds | None = None) -> QuoteResult:
+        fq = fold(q).text
+        # in a large collection, the seed table says at once which documents hold the folded
+        # quote; a document without it cannot hold the quote itself either (folding maps a
+        # substring into a substring, unless a hyphen at the quote's edge is one it drops)
+        occ = seeds.find([fq], [d.n for d in live], _SEEDS_CAP)[0] if seeds is not None and fq else None
+        holds = occ if occ is not None and q[0] not in _HYPHENS and q[-1] not in _HYPHENS else None
         # 1. exact
         for d in live:
+            if holds is not None and d.n not in holds:
+                continue
             i = d.source.text.find(q)
             if i >= 0:
                 return self._result(quote, Verdict.VERBATIM, [(d, i, i + len(q))], Metrics(match_ratio=1.0, edit_distance=0, stage="exact"),
                                     "found character for character in the source")
-        fq = fold(q).text
         if not fq:
             return QuoteResult(quote, Verdict.UNCHECKABLE, reason="the quote has no characters to match")
         # 2. folded exact
         for d in live:
-            i = d.index.text.find(fq)
+            if occ is None:
+                i = d.index.text.find(fq)
+            else:
+                i = occ[d.n][0] if d.n in occ else -1
             if i >= 0:
                 m = self._finish(d, i, i + len(fq), fq, stage="folded", snap=False)
                 return self._judge(quote, [m], [""], [q])
@@ -522,7 +536,7 @@ class Verifier:
         if len(frags) > 1:
             return self._fragments(quote, frags, live)
         # 4. fuzzy
-        best = self._fuzzy_best(fq, live, use_bm25)
+        best = self._fuzzy_best(fq, live, use_bm25, seeds)
         if best is None:
             return QuoteResult(quote, Verdict.UNSUPPORTED, metrics=Metrics(stage="fuzzy"),
                                reason="no passage in the sources is close to the quote")
@@ -546,7 +560,7 @@ class Verifier:
                        "without those words it says something the source does not")
 
     # -- locating -------------------------------------------------------------
-    def _fuzzy_best(self, fq: str, docs: list[_Doc], use_bm25: bool) -> _Match | None:
+    def _fuzzy_best(self, fq: str, docs: list[_Doc], use_bm25: bool, seeds: CorpusSeeds | None = None) -> _Match | None:
         cfg = self.config
         budget = max(1, int(len(fq) * cfg.search_max_distance_ratio))
         best: _Match | None = None
@@ -554,18 +568,25 @@ class Verifier:
             # many candidates: align only where a probe (a start, middle or end piece of the
             # quote) occurs; a near-verbatim or altered passage keeps most of them intact
             probes = [fq[o : o + _SEED] for o in (0, (len(fq) - _SEED) // 2, len(fq) - _SEED)]
-            hit = [d for d in docs if any(p in d.index.text for p in probes)]
+            found = (seeds.find(probes, [d.n for d in docs], _SEEDS_CAP) if seeds is not None
+                     else [None] * len(probes))
+            hit = [d for d in docs if any(p in d.index.text if f is None else d.n in f for p, f in zip(probes, found))]
             docs = hit or docs[:_PROBE_ABOVE_DOCS]
+        # where each seed chunk occurs in these documents, looked up once for all of them
+        chunks = [fq[o : o + _SEED] for o in range(0, len(fq) - _SEED + 1, _SEED)]
+        where = (seeds.find(chunks, [d.n for d in docs], _SEEDS_CAP) if seeds is not None and len(fq) >= 3 * _SEED
+                 else None)
         for d in docs:
             if use_bm25:
                 m = self._fuzzy_bm25(fq, d, budget)
             else:
-                m = self._fuzzy_seeded(fq, d, budget)
+                m = self._fuzzy_seeded(fq, d, budget, where)
             if m is not None and (best is None or m.ratio > best.ratio):
                 best = m
         return best
 
-    def _fuzzy_seeded(self, fq: str, d: _Doc, budget: int) -> _Match | None:
+    def _fuzzy_seeded(self, fq: str, d: _Doc, budget: int,
+                      where: "list[dict[int, list[int]] | None] | None" = None) -> _Match | None:
         """Align around exact seeds; nothing when no seed is found.
 
         The quote is cut into disjoint chunks of ``_SEED`` characters and each chunk is
@@ -586,7 +607,21 @@ class Verifier:
         votes: dict[int, int] = {}
         common: list[int] = []  # offsets of chunks too common to vote
         offsets = range(0, L - _SEED + 1, _SEED)
-        for o, hits in zip(offsets, d.index.find_all_many([fq[o : o + _SEED] for o in offsets], _SEED_MAX_HITS + 1)):
+        chunks = [fq[o : o + _SEED] for o in offsets]
+
+        def places(k: int, limit: int) -> list[int]:
+            # find_all of chunk k: from the collection's seed table when it has one and knows
+            # the chunk; a chunk too common there is scanned (no per-document index is built)
+            if where is None:
+                return d.index.find_all(chunks[k], limit)
+            w = where[k]
+            return d.index.scan_all(chunks[k], limit) if w is None else w.get(d.n, [])[:limit]
+
+        if where is None:
+            found = d.index.find_all_many(chunks, _SEED_MAX_HITS + 1)
+        else:
+            found = [places(k, _SEED_MAX_HITS + 1) for k in range(len(chunks))]
+        for o, hits in zip(offsets, found):
             if len(hits) > _SEED_MAX_HITS:
                 common.append(o)  # too common to place anything on its own
             for p in hits if len(hits) <= _SEED_MAX_HITS else ():
@@ -595,7 +630,7 @@ class Verifier:
         regions = 2
         for o in common if not votes else ():
             regions = _SEED_COMMON_HITS // 4  # repeated text: align around each repetition
-            for p in d.index.find_all(fq[o : o + _SEED], _SEED_COMMON_HITS):
+            for p in places(o // _SEED, _SEED_COMMON_HITS):
                 votes[(p - o) // _SEED] = votes.get((p - o) // _SEED, 0) + 1
         best: _Match | None = None
         for diag, _ in sorted(votes.items(), key=lambda kv: -kv[1])[:regions]:
@@ -1106,6 +1141,8 @@ _SNAP_MAX = 40  # an edge grows to a word boundary this far at most (unspaced te
 _PROBE_ABOVE_DOCS = 6  # with more candidate documents than this, probe before aligning
 _SEED_MAX_HITS = 8  # a chunk found more often than this is too common to vote
 _SEED_COMMON_HITS = 64  # ... unless no rare chunk voted: then its first occurrences do
+_SEEDS_CAP = 1024  # candidate places past which a collection's seed table defers to a scan
+_HYPHENS = "-\u2010\u2011"  # dropped by folding between letters: a quote's edge hyphen may not fold into the source's
 _NAME = re.compile(r"[^\W\d_][\w']*")
 _CONTEXT_CHARS = 80  # folded text either side of a match in which a moved attribution is looked for
 _EDGE_WORD = re.compile(r"\w+")

@@ -160,3 +160,34 @@ def test_a_loader_is_asked_before_an_index_is_built():
     finally:
         set_index_loader(old)
         clear_cache()
+
+
+def test_collection_seed_table_finds_what_a_scan_of_each_document_finds():
+    # issue 14: one table for the whole collection answers "where does this needle occur in
+    # these documents" exactly as str.find over each of them would, whatever the script
+    from quote_guard.index import CorpusSeeds
+    from quote_guard.normalize import fold
+
+    rng = random.Random(5)
+    words = ["licensee", "shall", "pay", "the", "royalty", "aaaaaaaa", "§", "5", "ﬁnal", "Ω-units", "naïve", "日本"]
+    texts = [fold(" ".join(rng.choice(words) for _ in range(rng.randrange(0, 700)))).text for _ in range(30)]
+    texts[3] = ""  # an empty document among the others
+    seeds = CorpusSeeds(texts)
+    assert seeds.nbytes == 8 * sum(len(t) // 8 for t in texts)
+    needles = []
+    for _ in range(200):
+        t = rng.choice([t for t in texts if len(t) > 50])
+        p = rng.randrange(len(t) - 45)
+        needles.append(t[p : p + rng.randrange(15, 45)])
+    needles += ["royalty royalty royalty", "not in the text at all", "short"]
+    some = sorted(rng.sample(range(len(texts)), 12))
+    for docs in (range(len(texts)), some):
+        found = seeds.find(needles, list(docs), cap=100_000)
+        for needle, got in zip(needles, found):
+            if len(needle) < 15:
+                assert got is None
+                continue
+            want = {i: _scan(texts[i], needle, 100_000) for i in docs}
+            assert got == {i: hits for i, hits in want.items() if hits}, needle
+    # a needle too common in the documents asked about is left to the caller's scan
+    assert seeds.find(["royalty royalty royalty"], list(range(len(texts))), cap=0) == [None]
