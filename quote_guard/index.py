@@ -154,7 +154,7 @@ class DocIndex:
 
     folded: Folded
     _codes: dict[str, int] | None = None
-    _encoded: bytes | None = None
+    _lookup: "tuple[np.ndarray, np.ndarray] | None" = None  # the ranked characters' code points, sorted, and codes
     _unused: int = 0
     _bm25: dict[tuple[int, float, float, str], BM25Windows] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -188,8 +188,8 @@ class DocIndex:
             "fstart": f.fstart, "ostart": f.ostart, "olen": f.olen, "ident": f.ident,
             "words": np.frombuffer("\n".join(_words(f.text)).encode("utf-8", "surrogatepass"), dtype=np.uint8),
         }
-        if self._encoded is not None:
-            out["encoded"] = np.frombuffer(self._encoded, dtype=np.uint8)
+        if self._codes:
+            out["encoded"] = np.frombuffer(self.alignment_target(), dtype=np.uint8)
         if self._grams is not None:
             out["gram_keys"], out["gram_blocks"] = self._grams
         return out
@@ -215,10 +215,9 @@ class DocIndex:
         idx = cls(folded)
         idx._unused = int(meta["unused"])
         idx._codes = dict(meta["codes"])
-        if "encoded" in arrays:
-            idx._encoded = bytes(arrays["encoded"])
-            if len(idx._encoded) != len(text):
-                raise ValueError("the alignment encoding does not fit the folded text")
+        if "encoded" in arrays and len(arrays["encoded"]) != len(text):
+            # checked, not kept: the encoding of a slice is made when it is aligned
+            raise ValueError("the alignment encoding does not fit the folded text")
         if "gram_keys" in arrays:
             idx._grams = (arrays["gram_keys"], arrays["gram_blocks"])
         idx._word_keys = _hashes(words.split("\n") if words else [])
@@ -237,7 +236,8 @@ class DocIndex:
         slice, nothing kept). Otherwise the ``_RARE_BASE`` most frequent characters get their
         own code and the rest share hashed codes: collisions can only make rare characters
         look alike to the aligner, which locates the span; the verdict is then computed on
-        the real text. That encoding is kept with the index.
+        the real text. Only the codes are kept with the index; a slice is encoded when asked
+        for (a few microseconds for an aligned region, and no byte per character held).
         """
         t = self.folded.text
         with self._lock:
@@ -247,10 +247,26 @@ class DocIndex:
                     self._unused = next((b for b in range(1, 256) if chr(b) not in t), 0)
                     self._codes = {}
                 else:
-                    self._codes, self._encoded = _rank_encode(t)
-        if self._encoded is not None:
-            return self._encoded[lo:hi]
+                    self._codes = _rank_codes(t)
+        if self._codes:
+            return self._encode_text(t[lo:hi])
         return t[lo:hi].encode("latin-1")
+
+    def _encode_text(self, s: str) -> bytes:
+        """:meth:`_encode`, vectorised for long texts (a region, a whole document)."""
+        import numpy as np
+
+        codes = self._codes
+        assert codes  # a text past Latin-1: it has ranked characters
+        if self._lookup is None:
+            ranked = sorted(ord(c) for c in codes)
+            self._lookup = (np.array(ranked, dtype=np.uint32),
+                            np.array([codes[chr(p)] for p in ranked], dtype=np.uint8))
+        points, values = self._lookup
+        cps = np.frombuffer(s.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        at = np.searchsorted(points, cps).clip(max=len(points) - 1)
+        rare = (_RARE_BASE + 1 + cps % (255 - _RARE_BASE)).astype(np.uint8)
+        return bytes(np.where(points[at] == cps, values[at], rare).astype(np.uint8).tobytes())
 
     def encode(self, s: str) -> bytes:
         """Encode a query the same way as :meth:`alignment_target`."""
@@ -399,10 +415,10 @@ def _latin1(t: str) -> bool:
     return True
 
 
-def _rank_encode(t: str) -> tuple[dict[str, int], bytes]:
-    """One byte per character: the ``_RARE_BASE`` most frequent characters (ties by code point)
-    get codes ``1.._RARE_BASE`` by rank, the rest hashed codes above. Counting by ``bincount``
-    and mapping through a lookup table is linear (no sort of the whole text)."""
+def _rank_codes(t: str) -> dict[str, int]:
+    """The codes of :meth:`DocIndex.alignment_target`: the ``_RARE_BASE`` most frequent characters
+    (ties by code point) get codes ``1.._RARE_BASE`` by rank; the rest share hashed codes above
+    (``_RARE_BASE + 1 + code point % (255 - _RARE_BASE)``). Counting by ``bincount`` is linear."""
     import numpy as np
 
     codes = np.frombuffer(t.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
@@ -412,12 +428,7 @@ def _rank_encode(t: str) -> tuple[dict[str, int], bytes]:
     rank = np.empty(len(uniq), dtype=np.int64)
     rank[order] = np.arange(len(uniq))
     common = rank < _RARE_BASE
-    byte_of = np.empty(len(uniq), dtype=np.uint8)
-    byte_of[common] = rank[common] + 1
-    byte_of[~common] = _RARE_BASE + 1 + (uniq[~common] % (255 - _RARE_BASE))
-    table = np.zeros(len(counts), dtype=np.uint8)
-    table[uniq] = byte_of
-    return {chr(int(c)): int(b) for c, b in zip(uniq[common], byte_of[common])}, table[codes].tobytes()
+    return {chr(int(c)): int(r) + 1 for c, r in zip(uniq[common], rank[common])}
 
 
 _CACHE: "OrderedDict[tuple[int, int], DocIndex]" = OrderedDict()
