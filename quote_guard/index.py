@@ -154,7 +154,7 @@ class DocIndex:
 
     folded: Folded
     _codes: dict[str, int] | None = None
-    _lookup: "tuple[np.ndarray, np.ndarray] | None" = None  # the ranked characters' code points, sorted, and codes
+    _lookup: "np.ndarray | tuple[np.ndarray, np.ndarray] | None" = None  # see _encode_text
     _unused: int = 0
     _bm25: dict[tuple[int, float, float, str], BM25Windows] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -247,7 +247,7 @@ class DocIndex:
                     self._unused = next((b for b in range(1, 256) if chr(b) not in t), 0)
                     self._codes = {}
                 else:
-                    self._codes = _rank_codes(t)
+                    self._codes, self._lookup = _rank_codes(t)
         if self._codes:
             return self._encode_text(t[lo:hi])
         return t[lo:hi].encode("latin-1")
@@ -258,12 +258,13 @@ class DocIndex:
 
         codes = self._codes
         assert codes  # a text past Latin-1: it has ranked characters
-        if self._lookup is None:
-            ranked = sorted(ord(c) for c in codes)
-            self._lookup = (np.array(ranked, dtype=np.uint32),
-                            np.array([codes[chr(p)] for p in ranked], dtype=np.uint8))
-        points, values = self._lookup
         cps = np.frombuffer(s.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        if self._lookup is None:  # loaded from arrays: the ranked characters, sorted, and their codes
+            ranked = sorted(ord(c) for c in codes)
+            self._lookup = (np.array(ranked, dtype=np.uint32), np.array([codes[chr(p)] for p in ranked], dtype=np.uint8))
+        if not isinstance(self._lookup, tuple):
+            return bytes(self._lookup[cps].tobytes())  # a byte for every code point up to the text's largest
+        points, values = self._lookup
         at = np.searchsorted(points, cps).clip(max=len(points) - 1)
         rare = (_RARE_BASE + 1 + cps % (255 - _RARE_BASE)).astype(np.uint8)
         return bytes(np.where(points[at] == cps, values[at], rare).astype(np.uint8).tobytes())
@@ -415,10 +416,15 @@ def _latin1(t: str) -> bool:
     return True
 
 
-def _rank_codes(t: str) -> dict[str, int]:
+_DENSE_CODES = 16_384  # texts whose largest code point is below this keep a byte per code point (Greek, €, •)
+
+
+def _rank_codes(t: str) -> "tuple[dict[str, int], np.ndarray | None]":
     """The codes of :meth:`DocIndex.alignment_target`: the ``_RARE_BASE`` most frequent characters
     (ties by code point) get codes ``1.._RARE_BASE`` by rank; the rest share hashed codes above
-    (``_RARE_BASE + 1 + code point % (255 - _RARE_BASE)``). Counting by ``bincount`` is linear."""
+    (``_RARE_BASE + 1 + code point % (255 - _RARE_BASE)``). Counting by ``bincount`` is linear.
+    With the codes, a table from every code point up to the text's largest to its byte, when
+    that is below ``_DENSE_CODES`` (else ``None``: slices are encoded by a sorted lookup)."""
     import numpy as np
 
     codes = np.frombuffer(t.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
@@ -428,7 +434,13 @@ def _rank_codes(t: str) -> dict[str, int]:
     rank = np.empty(len(uniq), dtype=np.int64)
     rank[order] = np.arange(len(uniq))
     common = rank < _RARE_BASE
-    return {chr(int(c)): int(r) + 1 for c, r in zip(uniq[common], rank[common])}
+    ranked = {chr(int(c)): int(r) + 1 for c, r in zip(uniq[common], rank[common])}
+    if len(counts) > _DENSE_CODES:
+        return ranked, None
+    every = np.arange(len(counts), dtype=np.uint32)
+    table = (_RARE_BASE + 1 + every % (255 - _RARE_BASE)).astype(np.uint8)
+    table[uniq[common]] = (rank[common] + 1).astype(np.uint8)
+    return ranked, table
 
 
 _CACHE: "OrderedDict[tuple[int, int], DocIndex]" = OrderedDict()
