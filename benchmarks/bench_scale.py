@@ -34,6 +34,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -89,7 +90,13 @@ def child(engine: str, workdir: Path, curve: list[int]) -> None:
     from quote_guard.scale.batch import SourceStore, verify_batch
 
     config = VerifierConfig(semantic={"enabled": False})
-    items = [json.loads(line) for line in (workdir / "items.jsonl").open(encoding="utf-8")]
+    with (workdir / "items.jsonl").open(encoding="utf-8") as f:
+        n_items = sum(1 for _ in f)
+
+    def stream() -> Any:  # items read as they are verified: the process holds no list of them
+        with (workdir / "items.jsonl").open(encoding="utf-8") as f:
+            yield from (json.loads(line) for line in f)
+
     store = SourceStore.from_folder(workdir / "corpus")
     digest = hashlib.sha256()
     marks: list[tuple[int, float, float]] = []
@@ -97,7 +104,7 @@ def child(engine: str, workdir: Path, curve: list[int]) -> None:
     t0, c0 = time.perf_counter(), time.process_time()
     if engine == "local1":
         sampler = None
-        for n, r in enumerate(verify_batch(Verifier(config), items, store), start=1):
+        for n, r in enumerate(verify_batch(Verifier(config), stream(), store), start=1):
             digest.update(r.to_json().encode() + b"\n")
             if n in curve:
                 marks.append((n, time.perf_counter() - t0, time.process_time() - c0))
@@ -106,7 +113,7 @@ def child(engine: str, workdir: Path, curve: list[int]) -> None:
         from quote_guard.scale.local import verify_local
 
         sampler = _Sampler(None, parent=os.getpid())
-        for r in verify_local(items, store, workers=int(engine[5:]), config=config):
+        for r in verify_local(stream(), store, workers=int(engine[5:]), config=config):
             digest.update(r.to_json().encode() + b"\n")
         worker_rss = sampler.stop()
     else:
@@ -117,12 +124,12 @@ def child(engine: str, workdir: Path, curve: list[int]) -> None:
         extra["ray_init_s"] = time.perf_counter() - ti
         sampler = _Sampler(b"VerifyActor")
         t0 = time.perf_counter()
-        ds = qray.verify_dataset(items, str(workdir / "corpus"), config, actors=int(engine[3:]), progress=False)
+        ds = qray.verify_dataset(list(stream()), str(workdir / "corpus"), config, actors=int(engine[3:]), progress=False)
         for row in qray.iter_records(ds):
             digest.update(row["record"].encode() + b"\n")
         worker_rss = sampler.stop()
     wall = time.perf_counter() - t0
-    print(json.dumps({"engine": engine, "wall": wall, "cpu_main": time.process_time() - c0, "n": len(items),
+    print(json.dumps({"engine": engine, "wall": wall, "cpu_main": time.process_time() - c0, "n": n_items,
                       "worker_rss": worker_rss, "main_rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
                       "digest": digest.hexdigest()[:16], "marks": marks, **extra}))
 
