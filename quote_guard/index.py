@@ -676,27 +676,27 @@ class CorpusSeeds:
         raw = "".join(needles[k][j : j + _PIECE] for k in todo for j in range(_PIECE))
         keys = _piece_keys(np.frombuffer(raw.encode("utf-32-le", "surrogatepass"), dtype="<u4").reshape(-1, _PIECE))
         first = keys.astype(np.uint64) << np.uint64(32)
-        lo = np.searchsorted(self._table, first, side="left").tolist()
-        hi = np.searchsorted(self._table, first | np.uint64(0xFFFFFFFF), side="right").tolist()
+        lo = np.searchsorted(self._table, first, side="left")
+        hi = np.searchsorted(self._table, first | np.uint64(0xFFFFFFFF), side="right")
+        # every candidate place of every needle at once: piece j of needle `row` found at g
+        # means the needle may start at g - j
+        lens = hi - lo
+        row_of = np.repeat(np.arange(len(lens)) // _PIECE, lens)
+        at = np.repeat(lo - np.cumsum(lens) + lens, lens) + np.arange(int(lens.sum()))
+        places = (self._table[at] & np.uint64(0xFFFFFFFF)).astype(np.int64) - np.repeat(np.arange(len(lens)) % _PIECE, lens)
+        owner = np.searchsorted(self._starts_np, places, side="right") - 1
         wanted = np.zeros(len(self._texts) + 1, dtype=bool)
         wanted[list(docs)] = True
-        starts, texts, low = self._starts, self._texts, np.uint64(0xFFFFFFFF)
+        keep = wanted[owner] & (places >= 0)
+        counts = np.bincount(row_of[keep], minlength=len(todo)).tolist()
+        found: list[dict[int, list[int]]] = [{} for _ in todo]
+        starts, texts = self._starts, self._texts
+        for row, p, doc in zip(row_of[keep].tolist(), places[keep].tolist(), owner[keep].tolist()):
+            if counts[row] <= cap and texts[doc].startswith(needles[todo[row]], p - starts[doc]):
+                found[row].setdefault(doc, []).append(p - starts[doc])
         for row, k in enumerate(todo):
-            parts = [(self._table[lo[i] : hi[i]] & low).astype(np.int64) - j
-                     for j, i in enumerate(range(row * _PIECE, (row + 1) * _PIECE)) if hi[i] > lo[i]]
-            found: dict[int, list[int]] = {}
-            if parts:
-                places = np.concatenate(parts)
-                owner = np.searchsorted(self._starts_np, places, side="right") - 1
-                keep = wanted[owner] & (places >= 0)
-                if int(np.count_nonzero(keep)) > cap:
-                    continue  # common text in these documents: a scan stops at the limit
-                needle = needles[k]
-                for p, doc in zip(places[keep].tolist(), owner[keep].tolist()):
-                    local = p - starts[doc]
-                    if texts[doc].startswith(needle, local):
-                        found.setdefault(doc, []).append(local)
-            out[k] = {doc: sorted(set(ps)) for doc, ps in found.items()}
+            if counts[row] <= cap:  # else common text in these documents: a scan stops at the limit
+                out[k] = {doc: sorted(set(ps)) for doc, ps in found[row].items()}
         return out
 
 

@@ -576,13 +576,26 @@ class Verifier:
         chunks = [fq[o : o + _SEED] for o in range(0, len(fq) - _SEED + 1, _SEED)]
         where = (seeds.find(chunks, [d.n for d in docs], _SEEDS_CAP) if seeds is not None and len(fq) >= 3 * _SEED
                  else None)
-        for d in docs:
-            if use_bm25:
-                m = self._fuzzy_bm25(fq, d, budget)
-            else:
-                m = self._fuzzy_seeded(fq, d, budget, where)
-            if m is not None and (best is None or m.ratio > best.ratio):
-                best = m
+        if where is None or use_bm25:
+            for d in docs:
+                m = self._fuzzy_bm25(fq, d, budget) if use_bm25 else self._fuzzy_seeded(fq, d, budget)
+                if m is not None and (best is None or m.ratio > best.ratio):
+                    best = m
+            return best
+        # Each seed chunk a document lacks holds an edit of any passage of it, so k missing
+        # chunks bound its match ratio by L / (L + k) (distance >= k, span <= L + distance).
+        # Documents are aligned best bound first, and once the best ratio found beats a bound,
+        # no document left can do better: the same passage as aligning them all, in order (ties
+        # go to the earlier document, as there), with fewer alignments where text repeats.
+        L = len(fq)
+        bounds = [L / (L + sum(1 for w in where if w is not None and d.n not in w)) for d in docs]
+        best_at = -1
+        for i in sorted(range(len(docs)), key=lambda i: -bounds[i]):
+            if best is not None and bounds[i] < best.ratio - 1e-9:
+                break
+            m = self._fuzzy_seeded(fq, docs[i], budget, where)
+            if m is not None and (best is None or m.ratio > best.ratio or (m.ratio == best.ratio and i < best_at)):
+                best, best_at = m, i
         return best
 
     def _fuzzy_seeded(self, fq: str, d: _Doc, budget: int,

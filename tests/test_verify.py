@@ -458,3 +458,37 @@ def test_a_loose_ellipsis_quote_may_still_restate_its_passage_but_a_stitched_one
     r_loose, r_stitched = Verifier().verify([loose, stitched], [Source("news", src)])
     assert r_loose.verdict is Verdict.PARAPHRASE and r_loose.metrics.stage == "semantic"
     assert r_stitched.verdict is Verdict.UNSUPPORTED and r_stitched.metrics.stage == "ellipsis"
+
+
+def test_collection_seed_table_finds_the_same_passage_as_aligning_every_document():
+    # issue 14: with a collection's seed table the fuzzy search skips documents whose missing
+    # seed chunks bound their match below the best one found; the passage found (document, span,
+    # ratio, ties to the earlier document) must be the one aligning every candidate gives
+    import random
+
+    from quote_guard.index import CorpusFilter, get_index
+    from quote_guard.normalize import fold
+    from quote_guard.verify import _Doc
+
+    rng = random.Random(11)
+    words = "the licensee shall pay royalty within thirty days of each quarter end unless agreed otherwise".split()
+    clause = "The Licensee shall pay the royalty within thirty (30) days after the end of each calendar quarter."
+
+    def filler() -> str:
+        return " ".join(rng.choice(words) for _ in range(rng.randrange(3000, 6000)))
+
+    texts = []
+    for i in range(24):  # the clause, edited or not, repeated through several documents
+        variant = clause if i % 5 == 0 else clause.replace("thirty (30)", rng.choice(["sixty (60)", "thirty (31)"]))
+        texts.append(filler() + " " + (variant if i % 3 else "") + " " + filler())
+    sources = [Source(f"d{i}", t) for i, t in enumerate(texts)]
+    docs = [_Doc(s, get_index(s.text), i) for i, s in enumerate(sources)]
+    seeds = CorpusFilter([d.index for d in docs]).seeds()
+    v = Verifier(VerifierConfig(semantic={"enabled": False}))
+    quotes = [clause, clause.replace("royalty", "fee"), clause.replace("thirty (30)", "sixty (60)").replace("calendar ", "")]
+    for q in quotes + [" ".join(rng.choice(words) for _ in range(30)) for _ in range(10)]:
+        fq = fold(q).text
+        pruned, full = v._fuzzy_best(fq, docs, False, seeds), v._fuzzy_best(fq, docs, False, None)
+        assert (pruned is None) == (full is None), q
+        if full is not None:
+            assert (pruned.doc.n, pruned.fstart, pruned.fend, pruned.ratio) == (full.doc.n, full.fstart, full.fend, full.ratio), q
