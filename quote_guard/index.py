@@ -563,13 +563,6 @@ class CorpusFilter:
                 self._seeds = CorpusSeeds(self._texts)
             return self._seeds
 
-    def _postings(self, word: str) -> "np.ndarray | None":
-        h = hash(word)
-        k = int(self._keys.searchsorted(h))
-        if k == len(self._keys) or int(self._keys[k]) != h:
-            return None
-        return self._docs[self._start[k] : self._start[k + 1]]
-
     @property
     def nbytes(self) -> int:
         """Memory held by the index arrays."""
@@ -584,10 +577,14 @@ class CorpusFilter:
 
         scores = np.zeros(self.n_docs, dtype=np.float64)
         full = 0.0
-        for w in set(_WORDS.findall(folded_quote)):
-            p = self._postings(w)
-            if p is None:
-                continue
+        words = list(set(_WORDS.findall(folded_quote)))
+        if not words or not len(self._keys):
+            return []
+        hashes = _hashes(words)
+        at = self._keys.searchsorted(hashes)  # every word looked up at once
+        known = (at < len(self._keys)) & (self._keys[np.minimum(at, len(self._keys) - 1)] == hashes)
+        for j in at[known].tolist():
+            p = self._docs[self._start[j] : self._start[j + 1]]
             idf = math.log((self.n_docs + 1) / len(p))
             scores[p] += idf
             full += idf
