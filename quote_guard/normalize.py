@@ -383,7 +383,9 @@ def tokenize(text: str) -> list[Token]:
 
 
 def _tokenize(text: str) -> list[Token]:
-    return [Token(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    # tuple.__new__ makes the named tuple in C (Token(...) goes through a Python-level __new__)
+    new = tuple.__new__
+    return [new(Token, (m.group(), m.start(), m.end())) for m in _TOKEN.finditer(text)]
 
 
 @lru_cache(maxsize=_SHORT_CACHE)
