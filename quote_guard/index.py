@@ -554,13 +554,22 @@ class CorpusFilter:
         self._texts = [d.text for d in docs]
         self._seeds: CorpusSeeds | None = None
         self._seeds_lock = threading.Lock()
+        self._asked = 0  # quotes checked against this collection so far
 
-    def seeds(self) -> CorpusSeeds | None:
-        """The collection's seed table (:class:`CorpusSeeds`), built on first use; ``None`` for
-        a collection of 2**32 folded characters or more (its documents are scanned instead)."""
+    def seeds(self, quotes: int) -> CorpusSeeds | None:
+        """The collection's seed table (:class:`CorpusSeeds`) for a call that checks ``quotes``
+        quotes, or ``None``: its documents are scanned instead, with the same results.
+
+        The table costs about one pass over the collection and saves a scan of each quote's
+        candidate documents, so it is built once the collection has been asked about enough
+        quotes to pay for it (``SEEDS_AFTER_QUOTES``, and one per ``SEEDS_CHARS_PER_QUOTE``
+        characters), not for a one-off list of sources; never for 2**32 characters or more."""
         with self._seeds_lock:
-            if self._seeds is None and sum(len(t) for t in self._texts) < 2**32:
-                self._seeds = CorpusSeeds(self._texts)
+            self._asked += quotes
+            if self._seeds is None:
+                chars = sum(len(t) for t in self._texts)
+                if chars < 2**32 and self._asked >= max(SEEDS_AFTER_QUOTES, chars // SEEDS_CHARS_PER_QUOTE):
+                    self._seeds = CorpusSeeds(self._texts)
             return self._seeds
 
     @property
@@ -596,6 +605,8 @@ class CorpusFilter:
         return [int(i) for i in order[: max(k, min(complete, max_complete))]]
 
 
+SEEDS_AFTER_QUOTES = 64  # a collection's seed table is built once it has been asked about this many quotes...
+SEEDS_CHARS_PER_QUOTE = 25_000  # ... and one per this many characters of it (50 MB: 2,000 quotes)
 _PIECE = 8  # characters per piece of the collection's seed table
 _PIECE_PRIME = 0x100000001B3  # FNV-1a's 64-bit prime; the pieces mix code points, not bytes
 _PIECE_BASIS = 0xCBF29CE484222325

@@ -262,7 +262,7 @@ class Verifier:
             # a large collection: verify each quote against its few candidate documents
             corpus = get_corpus_filter([s.text for s in srcs], [d.index for d in docs])
             docs = [_Doc(d.source, d.index, i) for i, d in enumerate(docs)]
-            seeds = corpus.seeds()
+            seeds = corpus.seeds(len(qs))
             results = []
             for q in qs:
                 cand = [docs[i] for i in corpus.candidates(fold(q).text, cfg.corpus_filter_top_docs)]

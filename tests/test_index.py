@@ -210,3 +210,17 @@ def test_alignment_bytes_of_a_text_past_latin1_are_made_per_slice_and_match_the_
         b = rng.randrange(a, len(t) + 1)
         assert idx.alignment_target(a, b) == idx.encode(t[a:b])
     assert len(idx._codes) == min(200, len(set(t)))  # the most frequent characters have codes of their own
+
+
+def test_a_collection_builds_its_seed_table_only_once_it_has_been_asked_about_enough_quotes():
+    # a one-off list of sources (a RAG answer's retrieved documents) is scanned: building a
+    # table over all of them would cost more than it saves; a collection asked again pays it back
+    from quote_guard.index import SEEDS_AFTER_QUOTES, SEEDS_CHARS_PER_QUOTE, CorpusFilter
+
+    idx = [get_index(_doc(s)) for s in range(20)]
+    chars = sum(len(i.text) for i in idx)
+    need = max(SEEDS_AFTER_QUOTES, chars // SEEDS_CHARS_PER_QUOTE)
+    cf = CorpusFilter(idx)
+    assert cf.seeds(1) is None and cf.seeds(need - 2) is None
+    table = cf.seeds(1)
+    assert table is not None and cf.seeds(1) is table and table.nbytes == 8 * sum(len(i.text) // 8 for i in idx)

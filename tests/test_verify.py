@@ -483,7 +483,7 @@ def test_collection_seed_table_finds_the_same_passage_as_aligning_every_document
         texts.append(filler() + " " + (variant if i % 3 else "") + " " + filler())
     sources = [Source(f"d{i}", t) for i, t in enumerate(texts)]
     docs = [_Doc(s, get_index(s.text), i) for i, s in enumerate(sources)]
-    seeds = CorpusFilter([d.index for d in docs]).seeds()
+    seeds = CorpusFilter([d.index for d in docs]).seeds(10_000)  # asked about enough quotes to build it
     v = Verifier(VerifierConfig(semantic={"enabled": False}))
     quotes = [clause, clause.replace("royalty", "fee"), clause.replace("thirty (30)", "sixty (60)").replace("calendar ", "")]
     for q in quotes + [" ".join(rng.choice(words) for _ in range(30)) for _ in range(10)]:
