@@ -259,9 +259,8 @@ class DocIndex:
         codes = self._codes
         assert codes  # a text past Latin-1: it has ranked characters
         cps = np.frombuffer(s.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-        if self._lookup is None:  # loaded from arrays: the ranked characters, sorted, and their codes
-            ranked = sorted(ord(c) for c in codes)
-            self._lookup = (np.array(ranked, dtype=np.uint32), np.array([codes[chr(p)] for p in ranked], dtype=np.uint8))
+        if self._lookup is None:  # loaded from arrays: the same tables, from the codes
+            self._lookup = _code_table(codes, ord(max(self.folded.text)))
         if not isinstance(self._lookup, tuple):
             return bytes(self._lookup[cps].tobytes())  # a byte for every code point up to the text's largest
         points, values = self._lookup
@@ -419,12 +418,11 @@ def _latin1(t: str) -> bool:
 _DENSE_CODES = 16_384  # texts whose largest code point is below this keep a byte per code point (Greek, €, •)
 
 
-def _rank_codes(t: str) -> "tuple[dict[str, int], np.ndarray | None]":
+def _rank_codes(t: str) -> "tuple[dict[str, int], np.ndarray | tuple[np.ndarray, np.ndarray]]":
     """The codes of :meth:`DocIndex.alignment_target`: the ``_RARE_BASE`` most frequent characters
     (ties by code point) get codes ``1.._RARE_BASE`` by rank; the rest share hashed codes above
     (``_RARE_BASE + 1 + code point % (255 - _RARE_BASE)``). Counting by ``bincount`` is linear.
-    With the codes, a table from every code point up to the text's largest to its byte, when
-    that is below ``_DENSE_CODES`` (else ``None``: slices are encoded by a sorted lookup)."""
+    With them, the table that encodes slices (:func:`_code_table`)."""
     import numpy as np
 
     codes = np.frombuffer(t.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
@@ -435,12 +433,24 @@ def _rank_codes(t: str) -> "tuple[dict[str, int], np.ndarray | None]":
     rank[order] = np.arange(len(uniq))
     common = rank < _RARE_BASE
     ranked = {chr(int(c)): int(r) + 1 for c, r in zip(uniq[common], rank[common])}
-    if len(counts) > _DENSE_CODES:
-        return ranked, None
-    every = np.arange(len(counts), dtype=np.uint32)
+    return ranked, _code_table(ranked, len(counts) - 1)
+
+
+def _code_table(codes: dict[str, int], top: int) -> "np.ndarray | tuple[np.ndarray, np.ndarray]":
+    """How :meth:`DocIndex._encode_text` maps code points to bytes: a byte for every code point up
+    to ``top`` (the text's largest) when that is below ``_DENSE_CODES``, else the ranked
+    characters' code points, sorted, with their codes (the rest are hashed as they are looked up)."""
+    import numpy as np
+
+    ranked = sorted(ord(c) for c in codes)
+    points = np.array(ranked, dtype=np.uint32)
+    values = np.array([codes[chr(p)] for p in ranked], dtype=np.uint8)
+    if top >= _DENSE_CODES:
+        return points, values
+    every = np.arange(top + 1, dtype=np.uint32)
     table = (_RARE_BASE + 1 + every % (255 - _RARE_BASE)).astype(np.uint8)
-    table[uniq[common]] = (rank[common] + 1).astype(np.uint8)
-    return ranked, table
+    table[points] = values
+    return table
 
 
 _CACHE: "OrderedDict[tuple[int, int], DocIndex]" = OrderedDict()

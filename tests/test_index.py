@@ -210,6 +210,8 @@ def test_alignment_bytes_of_a_text_past_latin1_are_made_per_slice_and_match_the_
         b = rng.randrange(a, len(t) + 1)
         assert idx.alignment_target(a, b) == idx.encode(t[a:b])
     assert len(idx._codes) == min(200, len(set(t)))  # the most frequent characters have codes of their own
+    back = DocIndex.from_arrays(idx.to_arrays())  # read from an index cache: the same bytes
+    assert back.alignment_target() == idx.alignment_target() and back.alignment_target(5, 900) == idx.alignment_target(5, 900)
 
 
 def test_a_collection_builds_its_seed_table_only_once_it_has_been_asked_about_enough_quotes():
