@@ -42,7 +42,7 @@ _RARE_BASE = 200  # alignment codes 1.._RARE_BASE for the most frequent characte
 SEED_MIN_CHARS = 15  # needles this long are answered by the seed index (8 + 7: one whole aligned piece)
 SEED_INDEX_MIN_CHARS = 32_768  # below this, one str.find scan is as cheap as the lookups
 _GRAM_MAX_CANDIDATES = 64  # more candidate positions than this: scan instead
-INDEX_FORMAT = 1  # of DocIndex.to_arrays; raise it whenever folding or the index changes what it holds
+INDEX_FORMAT = 2  # of DocIndex.to_arrays; raise it whenever folding or the index changes what it holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,30 +169,23 @@ class DocIndex:
     # -- persistence: arrays in, arrays out (where they are kept is the caller's business) --
     def to_arrays(self) -> "dict[str, np.ndarray]":
         """Everything worth keeping, as named numpy arrays (``numpy.savez`` writes them as
-        they are): the fold and its offset map, the alignment encoding, the seed index
-        (built now for a large document) and the document's distinct words, which the
-        corpus filter needs. :meth:`from_arrays` is the inverse."""
+        they are): the fold and its offset map, and the document's distinct words, which the
+        corpus filter needs. The rest is quicker to make again than to read: the alignment
+        codes (one counting pass), a large document's seed index (made when a search needs
+        it) and a collection's seed table (:class:`CorpusSeeds`, made in memory).
+        :meth:`from_arrays` is the inverse."""
         import json
 
         import numpy as np
 
         f = self.folded
-        if len(f.text) >= SEED_INDEX_MIN_CHARS:
-            self._gram_table()
-        self.alignment_target(0, 0)
-        meta = {"format": INDEX_FORMAT, "original_length": f.original_length, "unused": self._unused,
-                "codes": self._codes or {}}
-        out = {
+        meta = {"format": INDEX_FORMAT, "original_length": f.original_length}
+        return {
             "meta": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8),
             "text": np.frombuffer(f.text.encode("utf-8", "surrogatepass"), dtype=np.uint8),
             "fstart": f.fstart, "ostart": f.ostart, "olen": f.olen, "ident": f.ident,
             "words": np.frombuffer("\n".join(_words(f.text)).encode("utf-8", "surrogatepass"), dtype=np.uint8),
         }
-        if self._codes:
-            out["encoded"] = np.frombuffer(self.alignment_target(), dtype=np.uint8)
-        if self._grams is not None:
-            out["gram_keys"], out["gram_blocks"] = self._grams
-        return out
 
     @classmethod
     def from_arrays(cls, arrays: "Mapping[str, np.ndarray]") -> DocIndex:
@@ -213,13 +206,6 @@ class DocIndex:
         except KeyError as exc:
             raise ValueError(f"index arrays lack {exc}") from None
         idx = cls(folded)
-        idx._unused = int(meta["unused"])
-        idx._codes = dict(meta["codes"])
-        if "encoded" in arrays and len(arrays["encoded"]) != len(text):
-            # checked, not kept: the encoding of a slice is made when it is aligned
-            raise ValueError("the alignment encoding does not fit the folded text")
-        if "gram_keys" in arrays:
-            idx._grams = (arrays["gram_keys"], arrays["gram_blocks"])
         idx._word_keys = _hashes(words.split("\n") if words else [])
         return idx
 
@@ -256,11 +242,8 @@ class DocIndex:
         """:meth:`_encode`, vectorised for long texts (a region, a whole document)."""
         import numpy as np
 
-        codes = self._codes
-        assert codes  # a text past Latin-1: it has ranked characters
+        assert self._codes and self._lookup is not None  # a text past Latin-1: codes and table made together
         cps = np.frombuffer(s.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-        if self._lookup is None:  # loaded from arrays: the same tables, from the codes
-            self._lookup = _code_table(codes, ord(max(self.folded.text)))
         if not isinstance(self._lookup, tuple):
             return bytes(self._lookup[cps].tobytes())  # a byte for every code point up to the text's largest
         points, values = self._lookup
