@@ -328,6 +328,12 @@ class DocIndex:
                 self._grams = grams
         return grams
 
+    def drop_seed_index(self) -> None:
+        """Free the seed index (a collection's table has taken its place); it is made again
+        on first use."""
+        with self._lock:
+            self._grams = None
+
     def _indexed(self, needle: str, t: str) -> list[int] | None:
         return self._indexed_many([needle], t)[0]
 
@@ -545,6 +551,7 @@ class CorpusFilter:
         self._keys, first = np.unique(allkeys, return_index=True)
         self._start = np.append(first, len(allkeys)).astype(np.int64)
         self._texts = [d.text for d in docs]
+        self._indexes = list(docs)
         self._seeds: CorpusSeeds | None = None
         self._seeds_lock = threading.Lock()
         self._asked = 0  # quotes checked against this collection so far
@@ -562,6 +569,8 @@ class CorpusFilter:
             if self._seeds is None:
                 chars = sum(len(t) for t in self._texts)
                 if chars < 2**32 and self._asked >= max(SEEDS_AFTER_QUOTES, chars // SEEDS_CHARS_PER_QUOTE):
+                    for d in self._indexes:  # the table will answer for them: their own seed
+                        d.drop_seed_index()  # indexes are freed first (made again if asked for alone)
                     self._seeds = CorpusSeeds(self._texts)
             return self._seeds
 

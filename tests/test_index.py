@@ -227,3 +227,16 @@ def test_a_collection_builds_its_seed_table_only_once_it_has_been_asked_about_en
     assert cf.seeds(1) is None and cf.seeds(need - 2) is None
     table = cf.seeds(1)
     assert table is not None and cf.seeds(1) is table and table.nbytes == 8 * sum(len(i.text) // 8 for i in idx)
+
+
+def test_a_collection_seed_table_frees_its_documents_own_seed_indexes():
+    from quote_guard.index import SEEDS_AFTER_QUOTES, CorpusFilter, DocIndex
+    from quote_guard.normalize import fold
+
+    idx = [DocIndex(fold(_doc(s) * 12)) for s in range(17)]  # past SEED_INDEX_MIN_CHARS
+    for d in idx:
+        d.find_all_many(["licensee shall pay royalty"], 5)  # builds the document's own seed index
+    assert all(d._grams is not None for d in idx)
+    assert CorpusFilter(idx).seeds(10**6 + SEEDS_AFTER_QUOTES) is not None
+    assert all(d._grams is None for d in idx)
+    assert idx[0].find_all("licensee shall pay", 3) == _scan(idx[0].text, "licensee shall pay", 3)  # made again
