@@ -40,6 +40,7 @@ __all__ = [
     "canonical_number",
     "clear_fold_cache",
     "fold",
+    "fold_keeps_substrings",
     "fold_query",
     "is_cjk",
     "is_word_char",
@@ -337,6 +338,23 @@ def _fold(text: str) -> Folded:
     folded = out.astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
     # int32 offsets: a document up to 2 GiB characters, at half the memory of int64
     return Folded(folded, n, seg_f.astype(np.int32), seg_o.astype(np.int32), seg_len.astype(np.int32), seg_id)
+
+
+_DROPPED_HYPHENS = "-\u2010\u2011"  # folding drops these between two letters
+
+
+def fold_keeps_substrings(text: str) -> bool:
+    """Whether ``fold(text).text`` is in ``fold(t).text`` for every ``t`` that contains ``text``.
+
+    Folding maps a substring into a substring, except when an edge of the (stripped) text is a
+    hyphen that folding drops between letters: "exam-" folds to itself, but in "exam-ple" to
+    "example". A seed table may then skip a document for an exact check by its folded text.
+
+    >>> fold_keeps_substrings("shall pay rent"), fold_keeps_substrings("pay -")
+    (True, False)
+    """
+    s = text.strip()
+    return bool(s) and s[0] not in _DROPPED_HYPHENS and s[-1] not in _DROPPED_HYPHENS
 
 
 def fold_query(text: str) -> str:

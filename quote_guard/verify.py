@@ -40,7 +40,7 @@ from .judge import Evidence, judge
 from .limits import Limits, limited
 from .meaning import Entailment, invented_terms, meaning_differences
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
-from .normalize import canonical_number, fold, is_word_char, split_ellipsis, tokenize
+from .normalize import canonical_number, fold, fold_keeps_substrings, is_word_char, split_ellipsis, tokenize
 
 if TYPE_CHECKING:  # pragma: no cover
     from .embed import Embedder, SemanticStage
@@ -508,7 +508,7 @@ class Verifier:
         # quote; a document without it cannot hold the quote itself either (folding maps a
         # substring into a substring, unless a hyphen at the quote's edge is one it drops)
         occ = seeds.find([fq], [d.n for d in live], _SEEDS_CAP)[0] if seeds is not None and fq else None
-        holds = occ if occ is not None and q[0] not in _HYPHENS and q[-1] not in _HYPHENS else None
+        holds = occ if occ is not None and fold_keeps_substrings(q) else None
         # 1. exact
         for d in live:
             if holds is not None and d.n not in holds:
@@ -1155,7 +1155,6 @@ _PROBE_ABOVE_DOCS = 6  # with more candidate documents than this, probe before a
 _SEED_MAX_HITS = 8  # a chunk found more often than this is too common to vote
 _SEED_COMMON_HITS = 64  # ... unless no rare chunk voted: then its first occurrences do
 _SEEDS_CAP = 4096  # candidate places past which a collection's seed table defers to a scan
-_HYPHENS = "-\u2010\u2011"  # dropped by folding between letters: a quote's edge hyphen may not fold into the source's
 _NAME = re.compile(r"[^\W\d_][\w']*")
 _CONTEXT_CHARS = 80  # folded text either side of a match in which a moved attribution is looked for
 _EDGE_WORD = re.compile(r"\w+")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quote_guard.normalize import fold, is_cjk, tokenize
+from quote_guard.normalize import fold, fold_keeps_substrings, is_cjk, tokenize
 
 
 def test_folds_case_space_quotes_dashes_ellipsis():
@@ -88,7 +88,7 @@ def test_folded_substring_maps_to_original_text_that_folds_back(text, data):
     assert f.text[i:j].strip() in fold(text[s:e]).text or not f.text[i:j].strip()
 
 
-_PIECES = st.sampled_from(["a", "B", "ß", "é", "e\u0301", "ﬁ", "-", "\u2010", " ", "  ", "\n", "-\n", "\t",
+_PIECES = st.sampled_from(["exam-\nple", "a", "B", "ß", "é", "e\u0301", "ﬁ", "-", "\u2010", " ", "  ", "\n", "-\n", "\t",
                            "’", "`", "“", ".", "5", "Ω", "日", "\u00ad", "\u00a0", "x-y"])
 
 
@@ -101,7 +101,8 @@ def test_folding_maps_a_substring_into_a_substring_unless_an_edge_is_a_hyphen(pi
     text = "".join(pieces)
     a = data.draw(st.integers(0, len(text) - 1))
     b = data.draw(st.integers(a + 1, len(text)))
-    q = text[a:b].strip()
-    if not q or q[0] in "-\u2010\u2011" or q[-1] in "-\u2010\u2011":
-        return
-    assert fold(q).text in fold(text).text, (q, text)
+    q = text[a:b]  # edges of white space included: a fragment cut at an ellipsis keeps them
+    if fold_keeps_substrings(q):
+        assert fold(q).text in fold(text).text, (q, text)
+    if q.strip() in ("exam-", "-ple") and "exam-\nple" in text:
+        assert fold(q).text not in fold(text).text  # why the edge hyphens are excluded
