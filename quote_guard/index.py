@@ -42,6 +42,7 @@ _RARE_BASE = 200  # alignment codes 1.._RARE_BASE for the most frequent characte
 SEED_MIN_CHARS = 15  # needles this long are answered by the seed index (8 + 7: one whole aligned piece)
 SEED_INDEX_MIN_CHARS = 32_768  # below this, one str.find scan is as cheap as the lookups
 _GRAM_MAX_CANDIDATES = 64  # more candidate positions than this: scan instead
+_SEEDS_MAX_CANDIDATES = 4096  # the same for a collection's table, over the documents asked about
 INDEX_FORMAT = 2  # of DocIndex.to_arrays; raise it whenever folding or the index changes what it holds
 
 
@@ -550,7 +551,6 @@ class CorpusFilter:
         self._docs = (np.concatenate(owners) if owners else np.zeros(0, dtype=dtype))[order]
         self._keys, first = np.unique(allkeys, return_index=True)
         self._start = np.append(first, len(allkeys)).astype(np.int64)
-        self._texts = [d.text for d in docs]
         self._indexes = list(docs)
         self._seeds: CorpusSeeds | None = None
         self._seeds_lock = threading.Lock()
@@ -567,11 +567,11 @@ class CorpusFilter:
         with self._seeds_lock:
             self._asked += quotes
             if self._seeds is None:
-                chars = sum(len(t) for t in self._texts)
+                chars = sum(len(d.text) for d in self._indexes)
                 if chars < 2**32 and self._asked >= max(SEEDS_AFTER_QUOTES, chars // SEEDS_CHARS_PER_QUOTE):
                     for d in self._indexes:  # the table will answer for them: their own seed
                         d.drop_seed_index()  # indexes are freed first (made again if asked for alone)
-                    self._seeds = CorpusSeeds(self._texts)
+                    self._seeds = CorpusSeeds([d.text for d in self._indexes])
             return self._seeds
 
     @property
@@ -651,8 +651,7 @@ class CorpusSeeds:
             starts.append(starts[-1] + len(t))
         if starts[-1] >= 2**32:
             raise ValueError("a seed table holds fewer than 2**32 characters")
-        self._starts = starts
-        self._starts_np = np.array(starts, dtype=np.int64)
+        self._starts = np.array(starts, dtype=np.int64)
         table = np.empty(sum(len(t) // _PIECE for t in self._texts), dtype=np.uint64)
         at = 0
         for i, t in enumerate(self._texts):
@@ -672,7 +671,8 @@ class CorpusSeeds:
         """Memory held by the table."""
         return int(self._table.nbytes)
 
-    def find(self, needles: Sequence[str], docs: Sequence[int], cap: int) -> "list[dict[int, list[int]] | None]":
+    def find(self, needles: Sequence[str], docs: Sequence[int],
+             cap: int = _SEEDS_MAX_CANDIDATES) -> "list[dict[int, list[int]] | None]":
         """For each needle, ``{document number: ascending folded offsets}`` of every occurrence
         in the documents ``docs`` (those without one are absent); ``None`` for a needle shorter
         than ``SEED_MIN_CHARS``, or whose pieces have more than ``cap`` candidate places in those
@@ -691,21 +691,25 @@ class CorpusSeeds:
         # every candidate place of every needle at once: piece j of needle `row` found at g
         # means the needle may start at g - j
         lens = hi - lo
-        row_of = np.repeat(np.arange(len(lens)) // _PIECE, lens)
+        piece = np.arange(len(lens))  # row * _PIECE + j
+        row_of = np.repeat(piece // _PIECE, lens)
         at = np.repeat(lo - np.cumsum(lens) + lens, lens) + np.arange(int(lens.sum()))
-        places = (self._table[at] & np.uint64(0xFFFFFFFF)).astype(np.int64) - np.repeat(np.arange(len(lens)) % _PIECE, lens)
-        owner = np.searchsorted(self._starts_np, places, side="right") - 1
+        places = (self._table[at] & np.uint64(0xFFFFFFFF)).astype(np.int64) - np.repeat(piece % _PIECE, lens)
+        owner = np.searchsorted(self._starts, places, side="right") - 1
         wanted = np.zeros(len(self._texts) + 1, dtype=bool)
         wanted[list(docs)] = True
         keep = wanted[owner] & (places >= 0)
-        counts = np.bincount(row_of[keep], minlength=len(todo)).tolist()
+        counts = np.bincount(row_of[keep], minlength=len(todo))
+        common = counts > cap  # common text in these documents: the caller's scan stops at its limit
+        keep &= ~common[row_of]
+        local = places - self._starts[owner]
         found: list[dict[int, list[int]]] = [{} for _ in todo]
-        starts, texts = self._starts, self._texts
-        for row, p, doc in zip(row_of[keep].tolist(), places[keep].tolist(), owner[keep].tolist()):
-            if counts[row] <= cap and texts[doc].startswith(needles[todo[row]], p - starts[doc]):
-                found[row].setdefault(doc, []).append(p - starts[doc])
+        texts = self._texts
+        for row, p, doc in zip(row_of[keep].tolist(), local[keep].tolist(), owner[keep].tolist()):
+            if texts[doc].startswith(needles[todo[row]], p):
+                found[row].setdefault(doc, []).append(p)
         for row, k in enumerate(todo):
-            if counts[row] <= cap:  # else common text in these documents: a scan stops at the limit
+            if not common[row]:
                 out[k] = {doc: sorted(set(ps)) for doc, ps in found[row].items()}
         return out
 

@@ -507,7 +507,7 @@ class Verifier:
         # in a large collection, the seed table says at once which documents hold the folded
         # quote; a document without it cannot hold the quote itself either (folding maps a
         # substring into a substring, unless a hyphen at the quote's edge is one it drops)
-        occ = seeds.find([fq], [d.n for d in live], _SEEDS_CAP)[0] if seeds is not None and fq else None
+        occ = seeds.find([fq], [d.n for d in live])[0] if seeds is not None and fq else None
         holds = occ if occ is not None and fold_keeps_substrings(q) else None
         # 1. exact
         for d in live:
@@ -568,13 +568,13 @@ class Verifier:
             # many candidates: align only where a probe (a start, middle or end piece of the
             # quote) occurs; a near-verbatim or altered passage keeps most of them intact
             probes = [fq[o : o + _SEED] for o in (0, (len(fq) - _SEED) // 2, len(fq) - _SEED)]
-            found = (seeds.find(probes, [d.n for d in docs], _SEEDS_CAP) if seeds is not None
+            found = (seeds.find(probes, [d.n for d in docs]) if seeds is not None
                      else [None] * len(probes))
             hit = [d for d in docs if any(p in d.index.text if f is None else d.n in f for p, f in zip(probes, found))]
             docs = hit or docs[:_PROBE_ABOVE_DOCS]
         # where each seed chunk occurs in these documents, looked up once for all of them
         chunks = [fq[o : o + _SEED] for o in range(0, len(fq) - _SEED + 1, _SEED)]
-        where = (seeds.find(chunks, [d.n for d in docs], _SEEDS_CAP) if seeds is not None and len(fq) >= 3 * _SEED
+        where = (seeds.find(chunks, [d.n for d in docs]) if seeds is not None and len(fq) >= 3 * _SEED
                  else None)
         if where is None or use_bm25:
             for d in docs:
@@ -1154,7 +1154,6 @@ _SNAP_MAX = 40  # an edge grows to a word boundary this far at most (unspaced te
 _PROBE_ABOVE_DOCS = 6  # with more candidate documents than this, probe before aligning
 _SEED_MAX_HITS = 8  # a chunk found more often than this is too common to vote
 _SEED_COMMON_HITS = 64  # ... unless no rare chunk voted: then its first occurrences do
-_SEEDS_CAP = 4096  # candidate places past which a collection's seed table defers to a scan
 _NAME = re.compile(r"[^\W\d_][\w']*")
 _CONTEXT_CHARS = 80  # folded text either side of a match in which a moved attribution is looked for
 _EDGE_WORD = re.compile(r"\w+")
