@@ -150,11 +150,7 @@ def content_words(text: str) -> frozenset[str]:
     """
     out = set()
     for w in _WORD.findall(text.lower()):
-        s = _STEMS.get(w)
-        if s is None:
-            s = _stem(w)
-            if len(_STEMS) < 500_000:
-                _STEMS[w] = s
+        s = _stem(w)
         if s:
             out.add(s)
     return frozenset(out)
@@ -194,6 +190,17 @@ _STEMS: dict[str, str] = {}
 
 
 def _stem(word: str) -> str:
+    """:func:`_strip`, remembered for the first 500,000 distinct words (every content-word reader
+    stems the same words again and again)."""
+    s = _STEMS.get(word)
+    if s is None:
+        s = _strip(word)
+        if len(_STEMS) < 500_000:
+            _STEMS[word] = s
+    return s
+
+
+def _strip(word: str) -> str:
     """A crude suffix strip, so that "pays"/"paid"/"paying" meet more often than not ("" = stopword)."""
     if word[0].isdigit():
         return word.replace(",", "")
