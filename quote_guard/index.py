@@ -586,19 +586,22 @@ class CorpusFilter:
         Empty when no word of the quote is in any document."""
         import numpy as np
 
-        scores = np.zeros(self.n_docs, dtype=np.float64)
-        full = 0.0
         words = list(set(_WORDS.findall(folded_quote)))
         if not words or not len(self._keys):
             return []
         hashes = _hashes(words)
         at = self._keys.searchsorted(hashes)  # every word looked up at once
-        known = (at < len(self._keys)) & (self._keys[np.minimum(at, len(self._keys) - 1)] == hashes)
-        for j in at[known].tolist():
-            p = self._docs[self._start[j] : self._start[j + 1]]
-            idf = math.log((self.n_docs + 1) / len(p))
-            scores[p] += idf
+        known = at[(at < len(self._keys)) & (self._keys[np.minimum(at, len(self._keys) - 1)] == hashes)]
+        first, lens = self._start[known], self._start[known + 1] - self._start[known]
+        idfs = [math.log((self.n_docs + 1) / n) for n in lens.tolist()]
+        full = 0.0
+        for idf in idfs:
             full += idf
+        # every posting of every word at once; each document's score adds its words' IDFs in
+        # the words' order, as adding them word by word did
+        postings = np.repeat(first - np.cumsum(lens) + lens, lens) + np.arange(int(lens.sum()))
+        scores = np.bincount(self._docs[postings], weights=np.repeat(np.array(idfs, dtype=np.float64), lens),
+                             minlength=self.n_docs)
         hit = np.flatnonzero(scores > 0)
         if len(hit) == 0:
             return []
@@ -686,23 +689,49 @@ class CorpusSeeds:
         raw = "".join(needles[k][j : j + _PIECE] for k in todo for j in range(_PIECE))
         keys = _piece_keys(np.frombuffer(raw.encode("utf-32-le", "surrogatepass"), dtype="<u4").reshape(-1, _PIECE))
         first = keys.astype(np.uint64) << np.uint64(32)
-        lo = np.searchsorted(self._table, first, side="left")
-        hi = np.searchsorted(self._table, first | np.uint64(0xFFFFFFFF), side="right")
+        table, starts = self._table, self._starts
+        lo = np.searchsorted(table, first, side="left")
+        hi = np.searchsorted(table, first | np.uint64(0xFFFFFFFF), side="right")
+        # A piece's entries are sorted by offset, so those inside one document are a range of
+        # them. When the pieces are common across the collection but few documents are asked
+        # about, each (piece, document) range is looked up instead of walking every entry.
+        want = np.unique(np.asarray(docs, dtype=np.int64))
+        if int((hi - lo).sum()) > 4 * len(want) * len(first):
+            grid = first[:, None] | starts[want].astype(np.uint64)[None, :]
+            lo = np.searchsorted(table, grid.ravel(), side="left")
+            hi = np.searchsorted(table, (first[:, None] | starts[want + 1].astype(np.uint64)[None, :]).ravel(),
+                                 side="left")
+            piece = np.arange(len(lo)) // len(want)  # row * _PIECE + j, for each (piece, document)
+        else:
+            piece = np.arange(len(lo))
         # every candidate place of every needle at once: piece j of needle `row` found at g
         # means the needle may start at g - j
         lens = hi - lo
-        piece = np.arange(len(lens))  # row * _PIECE + j
-        row_of = np.repeat(piece // _PIECE, lens)
+        piece_of = np.repeat(piece, lens)
+        row_of = piece_of // _PIECE
         at = np.repeat(lo - np.cumsum(lens) + lens, lens) + np.arange(int(lens.sum()))
-        places = (self._table[at] & np.uint64(0xFFFFFFFF)).astype(np.int64) - np.repeat(piece % _PIECE, lens)
-        owner = np.searchsorted(self._starts, places, side="right") - 1
+        offset = (table[at] & np.uint64(0xFFFFFFFF)).astype(np.int64)
+        places = offset - piece_of % _PIECE
+        owner = np.searchsorted(starts, places, side="right") - 1
         wanted = np.zeros(len(self._texts) + 1, dtype=bool)
-        wanted[list(docs)] = True
+        wanted[want] = True
         keep = wanted[owner] & (places >= 0)
+        # a needle that holds the next piece too (j + 16 characters or more) can only start at
+        # g - j if the table has that piece at g + 8: a lookup drops most chance hits of a
+        # common piece before the text is compared
+        nxt = [needles[k][j + _PIECE : j + 2 * _PIECE].ljust(_PIECE, "\0") for k in todo for j in range(_PIECE)]
+        has = np.array([len(needles[k]) >= j + 2 * _PIECE for k in todo for j in range(_PIECE)])
+        if has.any():
+            key2 = _piece_keys(np.frombuffer("".join(nxt).encode("utf-32-le", "surrogatepass"),
+                                             dtype="<u4").reshape(-1, _PIECE)).astype(np.uint64) << np.uint64(32)
+            ask = np.flatnonzero(keep & has[piece_of])
+            probe = key2[piece_of[ask]] | (offset[ask] + _PIECE).astype(np.uint64)
+            pos = np.minimum(np.searchsorted(table, probe), len(table) - 1)
+            keep[ask[table[pos] != probe]] = False
         counts = np.bincount(row_of[keep], minlength=len(todo))
         common = counts > cap  # common text in these documents: the caller's scan stops at its limit
         keep &= ~common[row_of]
-        local = places - self._starts[owner]
+        local = places - starts[owner]
         found: list[dict[int, list[int]]] = [{} for _ in todo]
         texts = self._texts
         for row, p, doc in zip(row_of[keep].tolist(), local[keep].tolist(), owner[keep].tolist()):

@@ -588,7 +588,12 @@ class Verifier:
         # no document left can do better: the same passage as aligning them all, in order (ties
         # go to the earlier document, as there), with fewer alignments where text repeats.
         L = len(fq)
-        bounds = [L / (L + sum(1 for w in where if w is not None and d.n not in w)) for d in docs]
+        held: dict[int, int] = {}  # document -> how many of the looked-up chunks it holds
+        for w in where:
+            for n in w or ():
+                held[n] = held.get(n, 0) + 1
+        asked = sum(1 for w in where if w is not None)
+        bounds = [L / (L + asked - held.get(d.n, 0)) for d in docs]
         best_at = -1
         for i in sorted(range(len(docs)), key=lambda i: -bounds[i]):
             if best is not None and bounds[i] < best.ratio - 1e-9:

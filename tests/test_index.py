@@ -182,7 +182,9 @@ def test_collection_seed_table_finds_what_a_scan_of_each_document_finds():
         needles.append(t[p : p + rng.randrange(15, 45)])
     needles += ["royalty royalty royalty", "not in the text at all", "short"]
     some = sorted(rng.sample(range(len(texts)), 12))
-    for docs in (range(len(texts)), some):
+    # all documents (every entry of a piece walked), a few of them, and one or two (each
+    # document's range of a piece looked up on its own), given in any order and repeated
+    for docs in (range(len(texts)), some, [some[0]], [some[5], some[1], some[5]]):
         found = seeds.find(needles, list(docs), cap=100_000)
         for needle, got in zip(needles, found):
             if len(needle) < 15:
