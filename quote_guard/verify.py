@@ -1063,14 +1063,21 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     """Limiting words an ellipsis leaves out where they attach to the quote: at the start of the
     gap when the fragment before it does not end its sentence, anywhere in a short gap."""
     gap = t[a.fend : b.fstart]
-    words = _clause_words(gap, first=None)
+    # a gap of a whole document is read only as far as its words decide (the last word of a
+    # cut-off head may be cut, the ones before it are the gap's own)
+    head = _clause_words(gap[:_GAP_HEAD_CHARS], first=None) if len(gap) > _GAP_HEAD_CHARS else None
+    words = head if head is not None and len(head) > _SHORT_GAP_WORDS + 1 else _clause_words(gap, first=None)
     if len(words) <= _SHORT_GAP_WORDS and not any(w in (".", ";", "!", "?") for w in words):
         return _limiters(words)
     ends_sentence = t[max(a.fstart, a.fend - 1) : a.fend] in (".", ";", "!", "?", ":")
-    return [] if ends_sentence else _limiters(_clause_words(gap, first=True))
+    if ends_sentence:
+        return []
+    stop = next((i for i, w in enumerate(words) if w in (".", ";", "!", "?")), len(words))
+    return _limiters(words[: min(stop, _EDGE_WORDS)])
 
 
 _SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting words
+_GAP_HEAD_CHARS = 400  # a longer gap is first read this far: enough words to decide, mostly
 
 
 def _limiters(words: list[str], *, edge: bool = False) -> list[str]:

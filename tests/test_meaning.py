@@ -645,3 +645,20 @@ def test_guard_never_rewrites_an_altered_paraphrase_into_the_source(bad_quote: s
         if q.quote.strip() == bad_quote.strip():
             assert q.verdict not in PASSED_ON, f"{bad_quote!r} judged {q.verdict.value}"
             assert str(getattr(q.action, "value", q.action)) != "fix"
+
+
+@pytest.mark.parametrize("gap_opens, verdict", [
+    ("except where the Buyer has not paid the deposit", ALT),  # the gap limits the first fragment
+    ("to the Buyer's warehouse in Leeds on pallets", V_),  # it only goes on
+])
+def test_a_long_omitted_stretch_is_read_for_the_words_that_limit_the_quote(gap_opens, verdict):
+    # issue 10, 2b: what an ellipsis leaves out decides, however far apart the fragments are
+    # (a gap of many hundred characters is read only as far as its first words decide; a limiting
+    # word deep inside it limits something else)
+    filler = " ".join(f"clause {k} names the carrier, the route and the insurer unless agreed" for k in range(14))
+    text = (f"The Supplier shall deliver the goods {gap_opens}, and {filler}. "
+            "Payment is due within thirty days of delivery.")
+    quote = "The Supplier shall deliver the goods ... Payment is due within thirty days of delivery."
+    [r] = Verifier().verify([quote], [Source("supply", text)])
+    assert len(text) > 1000
+    assert r.verdict is verdict, r.reason
