@@ -362,9 +362,6 @@ class DocIndex:
             out.append(sorted(found))
         return out
 
-    def has_bm25(self, window: int, k1: float, b: float, backend: str) -> bool:
-        return (window, k1, b, backend) in self._bm25
-
     def bm25(self, *, window: int, k1: float, b: float, backend: str) -> BM25Windows:
         key = (window, k1, b, backend)
         with self._lock:

@@ -120,8 +120,8 @@ class VerifierConfig(BaseModel):
     bm25_min_quotes: int = Field(
         24, ge=0,
         description="Building a BM25 index costs about as much as 20-30 whole-document alignments, "
-        "so a call uses BM25 only when it has at least this many quotes, or when every document is "
-        "already indexed (indexes are cached across calls).",
+        "so a call uses BM25 only when it has at least this many quotes (whatever earlier calls "
+        "cached: a call's results never depend on what ran before it).",
     )
     corpus_filter_min_docs: int = Field(
         16, ge=1,
@@ -310,10 +310,9 @@ class Verifier:
         cfg = self.config
         if sum(len(d.index.text) for d in docs) < cfg.bm25_min_chars:
             return False
-        if cfg.bm25_min_chars == 0 or n_quotes >= cfg.bm25_min_quotes:
-            return True
-        key = (cfg.bm25_window_tokens, cfg.bm25_k1, cfg.bm25_b, cfg.bm25_backend)
-        return all(d.index.has_bm25(*key) for d in docs)
+        # the call decides, never what earlier calls happened to cache: the same quotes over the
+        # same sources take the same path, whatever ran before in the process
+        return cfg.bm25_min_chars == 0 or n_quotes >= cfg.bm25_min_quotes
 
     # ------------------------------------------------------------------ semantic stage
     def _semantic(self) -> SemanticStage | None:

@@ -492,3 +492,34 @@ def test_collection_seed_table_finds_the_same_passage_as_aligning_every_document
         assert (pruned is None) == (full is None), q
         if full is not None:
             assert (pruned.doc.n, pruned.fstart, pruned.fend, pruned.ratio) == (full.doc.n, full.fstart, full.fend, full.ratio), q
+
+
+def test_a_quote_gets_the_same_result_whatever_earlier_calls_left_in_the_cache():
+    # a call's result is a function of its quotes, sources and config: a BM25 index that an
+    # earlier, larger call built over the same documents must not change the search path
+    import random
+
+    from quote_guard.index import clear_cache
+
+    rng = random.Random(11)
+    vocab = ("licensee licensor agreement territory royalty payment notice breach term party software "
+             "warranty liability damages confidential information audit records invoice quarter").split()
+    filler = " ".join(" ".join(rng.choice(vocab) for _ in range(12)).capitalize() + "." for _ in range(2400))
+    passage = ("The Licensee shall indemnify and hold harmless the Licensor against all claims arising "
+               "from any use of the Software that breaches the export control laws of the United States.")
+    text = filler + " " + passage + " " + filler
+    assert len(text) > 200_000  # past bm25_min_chars: large enough for the BM25 path
+    # every 16-character piece of the quote holds an inserted word, so no seed is intact,
+    # yet every word of the passage is there
+    quote = ("The Licensee a shall a indemnify a and hold a harmless a the Licensor a against all a claims "
+             "a arising a from any a use of a the Software a that a breaches a the export a control a laws "
+             "a of the a United a States.")
+    strip = lambda r: {k: v for k, v in r.to_dict().items() if k != "elapsed_ms"}  # noqa: E731
+    clear_cache()
+    v = Verifier(VerifierConfig(semantic={"enabled": False}))
+    [alone] = v.verify([quote], [Source("big", text)])
+    # a call large enough for BM25, whose quotes reach the fuzzy search (where the index is built)
+    others = [filler[k * 997 : k * 997 + 60] + " zebra " + filler[k * 997 + 60 : k * 997 + 120] for k in range(30)]
+    v.verify(others, [Source("big", text)])
+    [again] = v.verify([quote], [Source("big", text)])
+    assert strip(again) == strip(alone)
