@@ -820,12 +820,18 @@ def run(
             figures["mean_confidence"] = round(sum(r.confidence for r in everything) / (len(everything) or 1), 4)
             figures["misattributed"] = summary.misattributed
             figures["skipped_files"] = len(skipped)
+            if cited:
+                per_status: dict[str, int] = {}
+                for row in cited:
+                    per_status[row["status"]] = per_status.get(row["status"], 0) + 1
+                figures["provider_citations"] = {"total": len(cited), **dict(sorted(per_status.items()))}
             m = manifest.to_dict()
             m.pop("config", None)
             figures["manifest"] = m
             write_stats_csv(stats_path, figures)
         if html_path is not None:
-            write_html(html_path, everything, sources, title=title, manifest=manifest, documents=documents)
+            write_html(html_path, everything, sources, title=title, manifest=manifest, documents=documents,
+                       citations=cited)
     if highlight_dir is not None:
         written = write_highlights(highlight_dir, records(), documents)
         err.print(f"highlighted: {len(written)} PDF(s) in {highlight_dir}" if written

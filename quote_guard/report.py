@@ -1201,6 +1201,71 @@ def _quote_item(rec: ResultRecord, pages_html: str = "") -> str:
     )
 
 
+_CITATION_ORDER = ("altered", "misattributed", "unsupported", "location_mismatch", "unverifiable", "ok")
+# a citation's status shares the colour of the quote verdict it is closest to
+_CITATION_COLOUR = {"ok": "verbatim", "location_mismatch": "paraphrase", "misattributed": "altered",
+                    "unsupported": "unsupported", "altered": "altered", "unverifiable": "uncheckable"}
+
+
+def _location_text(loc: Mapping[str, Any] | None) -> str:
+    """A location of a citation row (``CharRange.to_dict()`` and the like) as ``chars [3, 40)``."""
+    if not loc:
+        return ""
+    return f"{loc.get('kind', '')} [{loc.get('start')}, {loc.get('end')})"
+
+
+def _citation_item(n: int, row: Mapping[str, Any]) -> str:
+    """One provider citation (a row of :func:`quote_guard.cli.check_citations`) as a list item."""
+    status = str(row.get("status") or "unverifiable")
+    colour = _CITATION_COLOUR.get(status, "uncheckable")
+    cites = str(row.get("source_id") or row.get("title") or "no source named")
+    claimed = _location_text(row.get("claimed_location"))
+    claim = str(row.get("claim") or "")
+    found = ""
+    if row.get("found_source_id") is not None:
+        found = f"{row['found_source_id']} {_location_text(row.get('found_location'))}".strip()
+    rows = [
+        ("status", status.replace("_", " ")),
+        ("reason", plain_text(str(row.get("reason") or ""))),
+        ("provider", str(row.get("provider") or "")),
+        ("cites", f"{cites} {claimed}".strip()),
+        ("cited text", str(row.get("cited_text") or "")),
+        ("found at", found),
+        ("location as claimed", {True: "yes", False: "no"}.get(row.get("location_ok"), "")),  # type: ignore[arg-type]
+        ("the answer's sentence, checked", str(row.get("claim_verdict") or "")),
+        ("from", str(row.get("origin") or "")),
+        ("inferred / recovered", ", ".join(k for k in ("inferred", "recovered") if row.get(k))),
+    ]
+    dl = "".join(f"<dt>{_esc(k)}</dt><dd>{_esc(val)}</dd>" for k, val in rows if val)
+    said = claim or str(row.get("cited_text") or "")
+    label = _esc(said if len(said) <= 400 else said[:400] + "…")
+    return (
+        f'<li class="quote cite v-{colour}" id="cite-{n}" data-status="{_esc(status)}">'
+        f'<div class="qhead"><span class="badge v-{colour}">{_esc(status.replace("_", " "))}</span>'
+        f'<span class="conf">cites {_esc(cites)}</span> <span class="num">citation {n + 1}</span></div>'
+        f'<span class="qtext">“{label}”</span><details><summary>details</summary><dl>{dl}</dl></details></li>'
+    )
+
+
+def _citations_section(rows: Sequence[Mapping[str, Any]]) -> str:
+    """The provider citations, re-verified: counts per status, then each citation, failing ones first."""
+    counts: dict[str, int] = {}
+    for r in rows:
+        counts[str(r.get("status"))] = counts.get(str(r.get("status")), 0) + 1
+    rank = {s: k for k, s in enumerate(_CITATION_ORDER)}
+    order = sorted(range(len(rows)), key=lambda k: (rank.get(str(rows[k].get("status")), -1), k))
+    badges = "".join(
+        f'<span class="badge v-{_CITATION_COLOUR.get(s, "uncheckable")}">{_esc(s.replace("_", " "))}: {counts[s]}</span>'
+        for s in sorted(counts, key=lambda s: rank.get(s, -1))
+    )
+    return (
+        f'<div id="citations"><h2>Provider citations <span class="meta">{len(rows)}, re-verified against the '
+        f'sources</span></h2><div class="counts">{badges}</div><ol class="cite-list">'
+        + "".join(_citation_item(k, rows[k]) for k in order)
+        + "</ol></div>"
+    )
+
+
 def write_html(
     path: Path,
     records: Iterable[ResultRecord],
@@ -1210,8 +1275,14 @@ def write_html(
     manifest: RunManifest | None = None,
     documents: Mapping[str, Document] | None = None,
     files: Mapping[str, str | os.PathLike[str]] | None = None,
+    citations: Sequence[Mapping[str, Any]] = (),
 ) -> None:
     """Write one self-contained HTML page: the quotes, and each source with its quoted spans.
+
+    ``citations`` are the provider citations re-verified (rows of
+    :func:`quote_guard.cli.check_citations`: :meth:`~quote_guard.citations.CitationResult.to_dict`
+    and an ``origin``); they get a section of their own under the quotes (``<div id="citations">``),
+    failing ones first, and their count in the header.
 
     ``manifest`` is shown in the page's footer (``<footer id="manifest">``), readable and as JSON.
     ``documents`` (``{source id: Document}``, from :mod:`quote_guard.documents`) are the PDF,
@@ -1250,8 +1321,9 @@ def write_html(
         if counts.get(v):
             out.append(f'<span class="badge v-{v}">{_esc(v.replace("_", " "))}: {counts[v]}</span>')
     quoted = sum(1 for sid in sources if sid in by_doc)
+    cited = f", {len(citations)} provider citations" if citations else ""
     out.append(
-        f'<span class="total">{len(recs)} quotes; {len(sources)} sources, {quoted} quoted '
+        f'<span class="total">{len(recs)} quotes{cited}; {len(sources)} sources, {quoted} quoted '
         f"(sources nobody quoted are not shown)</span></div></header>"
     )
 
@@ -1274,7 +1346,10 @@ def write_html(
     images = _page_images(recs, docs, files or {}) if any(d.kind == "pdf" for d in docs.values()) else {}
     shown: dict[tuple[str, int], str] = {}
     out.extend(_quote_item(rec, _page_imgs(rec, docs, images, shown) if images else "") for rec in recs)
-    out.append('</ol></section><section id="docs">')
+    out.append("</ol>")
+    if citations:
+        out.append(_citations_section(citations))
+    out.append('</section><section id="docs">')
 
     for n, (sid, text) in enumerate(sources.items()):
         marks = by_doc.get(sid, [])

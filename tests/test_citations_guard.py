@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import warnings
 from pathlib import Path
 from typing import Any
@@ -257,3 +258,44 @@ def test_cli_reads_saved_provider_responses_and_flags_a_wrong_citation(tmp_path,
     assert ok.exit_code == 0, ok.output
     bad = runner.invoke(app, [*args, "--fail-on", "citation:wrong"], env={"COLUMNS": "160"})
     assert bad.exit_code == 2 and "citation:altered" in bad.output
+
+
+def test_cli_html_report_and_stats_show_the_provider_citations(tmp_path, monkeypatch):
+    # the HTML report has a section of its own for the re-verified provider citations (failing
+    # ones first, each with its status, source, cited text and reason), and the stats count them
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=r".*will be removed in Click 9", category=DeprecationWarning)
+        from typer.testing import CliRunner
+
+        from quote_guard.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "lease.txt").write_text(LEASE, encoding="utf-8")
+    (tmp_path / "docs" / "pet_policy.txt").write_text(POLICY, encoding="utf-8")
+    record = {"response": load("anthropic_messages.json"), "documents": ["docs/lease.txt", "docs/pet_policy.txt"]}
+    (tmp_path / "answers.jsonl").write_text(json.dumps(record) + "\n", encoding="utf-8")
+    res = CliRunner().invoke(app, ["verify", "docs", "--responses", "answers.jsonl", "--no-semantic",
+                                   "--html", "r.html", "--stats", "s.csv"], env={"COLUMNS": "160"})
+    assert res.exit_code == 0, res.output
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    section = page[page.index('<div id="citations">'):]
+    statuses = re.findall(r'<li class="quote cite [^"]*" id="cite-(\d+)" data-status="([a-z_]+)"', section)
+    # failing first (altered, misattributed, ..., ok last); the number is the citation's own
+    assert [s for _, s in statuses] == ["altered", "misattributed", "location_mismatch", "ok"]
+    assert sorted(int(n) for n, _ in statuses) == [0, 1, 2, 3]
+    assert "4 provider citations" in page and "docs/pet_policy.txt" in section
+    stats = dict(line.split(",", 1) for line in (tmp_path / "s.csv").read_text(encoding="utf-8").splitlines()[1:])
+    assert stats["provider_citations.total"] == "4" and stats["provider_citations.misattributed"] == "1"
+
+
+def test_html_report_escapes_the_text_of_a_provider_citation(tmp_path):
+    from quote_guard.report import write_html
+
+    row = {"kind": "citation", "origin": "a.jsonl:1", "provider": "anthropic", "source_id": "<b>doc</b>",
+           "cited_text": "<script>alert(1)</script>", "claimed_location": {"kind": "chars", "start": 0, "end": 9},
+           "status": "unsupported", "reason": "the cited text is in no source", "claim": None}
+    write_html(tmp_path / "r.html", [], {}, citations=[row])
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "<script>alert(1)</script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert 'data-status="unsupported"' in page and "chars [0, 9)" in page and "&lt;b&gt;doc&lt;/b&gt;" in page

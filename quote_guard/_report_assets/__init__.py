@@ -60,6 +60,10 @@ mark.hl { color: inherit; border-bottom: 2px solid rgba(0,0,0,.25); cursor: poin
 mark.hl.v-altered { border-bottom-color: #cf222e; }
 mark.hl.flash { outline: 2px solid #0969da; outline-offset: 1px; }
 a.anchor { scroll-margin-top: 30vh; }
+#citations { border-top: 2px solid var(--line); }
+#citations h2 { font-size: 15px; margin: 0; padding: 10px 12px 4px; }
+#citations .counts { padding: 0 12px 8px; }
+.cite-list { list-style: none; margin: 0; padding: 0; }
 """
 
 REPORT_JS = r"""
