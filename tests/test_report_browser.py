@@ -33,6 +33,16 @@ QUOTES = [
     "A sentence that appears in no source whatsoever, invented by the model.",
 ]
 
+# provider citations re-verified (rows of quote_guard.cli.check_citations), one carrying markup
+CITATIONS = [
+    {"kind": "citation", "origin": "answers.jsonl:1", "provider": "anthropic", "source_id": "hostile.html.txt",
+     "cited_text": "<img src=x onerror=\"window.__pwned = 'cite'\">", "status": "unsupported",
+     "reason": "the cited text is in no source", "claimed_location": {"kind": "chars", "start": 0, "end": 40}},
+    {"kind": "citation", "origin": "answers.jsonl:1", "provider": "anthropic", "source_id": "long.txt",
+     "cited_text": "The Buyer shall pay the price within thirty (30) days of delivery.", "status": "ok",
+     "reason": "the cited text is at the claimed place", "claim": "The Buyer pays within 30 days."},
+]
+
 
 def _find(*names: str) -> str | None:
     for name in names:
@@ -74,7 +84,7 @@ def report(tmp_path_factory):
     results = Verifier().verify(QUOTES, sources)
     path = tmp_path_factory.mktemp("report") / "report.html"
     records = [ResultRecord(i, r) for i, r in enumerate(results)]
-    write_html(path, records, sources)
+    write_html(path, records, sources, citations=CITATIONS)
     return path, sources, records
 
 
@@ -198,3 +208,14 @@ def test_pdf_quotes_show_their_highlighted_page_image(driver, tmp_path):
         assert im["done"] and im["w"] > 0 and im["h"] > im["w"], im  # decoded, a portrait page
     assert by_q == {0: [1], 1: [2], 2: [1]}  # the unsupported quote has no page
     assert driver.execute_script("return document.querySelectorAll('img.page[src^=\"data:image/png\"]').length;") == 3
+
+
+def test_provider_citations_are_listed_as_text_and_the_quote_filters_leave_them(page):
+    items = page.find_elements("css selector", "#citations li.cite")
+    assert [li.get_attribute("data-status") for li in items] == ["unsupported", "ok"]  # failing first
+    assert items[0].is_displayed() and "cites hostile.html.txt" in items[0].text
+    items[0].find_element("tag name", "summary").click()
+    assert "<img src=x onerror=" in items[0].text  # the markup shows as text
+    assert page.execute_script("return window.__pwned === undefined;")
+    page.find_element("css selector", 'input.vfilter[value="unsupported"]').click()  # a quote filter
+    assert all(li.is_displayed() for li in items)
