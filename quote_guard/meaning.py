@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from .models import Difference
-from .normalize import NUMBER_WORDS, SPEECH_VERBS, canonical_number, fold, number_word_value
+from .normalize import NUMBER_WORDS, SCALE_WORDS, SPEECH_VERBS, canonical_number, fold, number_word_value
 
 __all__ = ["Entailment", "invented_terms", "meaning_differences"]
 
@@ -130,7 +130,6 @@ _SCALE_SPELLINGS = {"m": "million", "mn": "million", "mln": "million", "bn": "bi
                     "k": "thousand", "tn": "trillion"}
 _UNITS = {"percent": "%", "per": "", "cent": "%", "pct": "%", "dollars": "$", "dollar": "$", "usd": "$",
           "euros": "€", "euro": "€", "eur": "€", "pounds": "£", "gbp": "£"}
-_SCALE = frozenset("hundred thousand million billion trillion".split())
 _TITLE_STOP = frozenset(
     "The A An This That These Those It In On At Of For And Or But If When While As By To From With Its Their His Her "
     "Our We They He She I You Section Article Clause Mr Mrs Ms Dr Prof Sir Monday Tuesday Wednesday Thursday Friday Saturday Sunday "
@@ -198,7 +197,7 @@ def _numbers(words: list[str]) -> dict[str, str]:
             out.setdefault(w[0].replace("−", "-") + (canonical_number(w[1:].rstrip("%")) or w), w)
         elif w[:1].isdigit():
             out.setdefault(canonical_number(w.rstrip("%")) or w, w)
-        elif w in _SCALE:
+        elif w in SCALE_WORDS:
             out.setdefault(w, w)
         elif w in _SCALE_SPELLINGS:
             out.setdefault(_SCALE_SPELLINGS[w], w)

@@ -34,6 +34,7 @@ __all__ = [
     "CJK_RANGES",
     "ELLIPSIS",
     "NUMBER_WORDS",
+    "SCALE_WORDS",
     "SPEECH_VERBS",
     "Folded",
     "Token",
@@ -510,7 +511,9 @@ SPEECH_VERBS = frozenset("said says say told tells stated states added adds acco
 
 
 _TENS_WORDS = tuple(w for w, v in NUMBER_WORDS.items() if int(v) >= 20)  # "twenty" to "ninety"
-_SCALE_WORDS = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
+#: the words that scale a number ("two million"), with their factor
+SCALE_WORDS = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000,
+               "trillion": 1_000_000_000_000}
 
 
 def number_word_value(w: str) -> int | None:
@@ -540,11 +543,11 @@ def spelled_number(words: Sequence[str], i: int) -> tuple[int, int] | None:
         value = number_word_value(w)
         if value is not None:
             current += value
-        elif w in _SCALE_WORDS and j > i:
-            if _SCALE_WORDS[w] == 100:
+        elif w in SCALE_WORDS and j > i:
+            if SCALE_WORDS[w] == 100:
                 current = max(current, 1) * 100
             else:
-                total += max(current, 1) * _SCALE_WORDS[w]
+                total += max(current, 1) * SCALE_WORDS[w]
                 current = 0
         elif not (w == "and" and j > i and j + 1 < len(words) and number_word_value(words[j + 1]) is not None):
             break

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quote_guard.normalize import fold, fold_keeps_substrings, is_cjk, tokenize
+from quote_guard.normalize import SCALE_WORDS, fold, fold_keeps_substrings, is_cjk, spelled_number, tokenize
 
 
 def test_folds_case_space_quotes_dashes_ellipsis():
@@ -106,3 +107,16 @@ def test_folding_maps_a_substring_into_a_substring_unless_an_edge_is_a_hyphen(pi
         assert fold(q).text in fold(text).text, (q, text)
     if q.strip() in ("exam-", "-ple") and "exam-\nple" in text:
         assert fold(q).text not in fold(text).text  # why the edge hyphens are excluded
+
+
+@pytest.mark.parametrize("words, want", [
+    (["thirty", "days"], (30, 1)),
+    (["one", "hundred", "and", "twentyfive", "days"], (125, 4)),
+    (["two", "million", "shares"], (2_000_000, 2)),
+    (["three", "trillion", "dollars"], (3_000_000_000_000, 2)),  # every scale word is one table's
+    (["million", "dollars"], None),  # a scale word alone starts no number
+    (["and", "thirty"], None),
+])
+def test_spelled_numbers_and_their_scale_words(words, want):
+    assert spelled_number(words, 0) == want
+    assert set(SCALE_WORDS) == {"hundred", "thousand", "million", "billion", "trillion"}
