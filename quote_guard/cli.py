@@ -927,9 +927,9 @@ def model_needs_building(config: Any) -> bool:
 
     if importlib.util.find_spec("torch") is None or importlib.util.find_spec("numpy") is None:
         return False
-    from .embed.model import _STATIC_VERSION, _cache_dir
+    from .embed.model import static_model_file
 
-    return not (_cache_dir(sem.cache_dir) / f"minilm-static-v{_STATIC_VERSION}.npy").is_file()
+    return not static_model_file(sem.cache_dir).is_file()
 
 
 def _prepare_model(config: Any, err: Console) -> None:

@@ -178,3 +178,48 @@ def test_the_checker_sees_absolute_and_relative_imports(tmp_path: Path) -> None:
                      "    from quote_guard.report import z\n")
     seen = {_target(i) for i in _imports("quote_guard.verify", probe)}
     assert {"quote_guard.guard", "quote_guard.cli", "quote_guard.report"} <= seen
+
+
+# the research subcommands are the CLI's own, in a module of their own for size
+PRIVATE_FRIENDS = {("quote_guard.cli_research", "quote_guard.cli")}
+
+
+def _unit(module: str) -> str:
+    """The unit whose private names a module may use: its subpackage (``quote_guard.guard``), or the
+    module itself when it sits at the top of the package (``quote_guard.cli``)."""
+    parts = module.split(".")
+    return ".".join(parts[:2])
+
+
+def _private_imports(name: str, path: Path) -> list[tuple[str, str]]:
+    """``(module, name)`` for every ``_name`` that ``name`` imports from a quote_guard module."""
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            out += [(mod, a.name) for a in node.names
+                    if mod.startswith("quote_guard") and a.name.startswith("_") and not a.name.startswith("__")]
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(_modules()))
+def test_private_names_stay_inside_their_package(name: str) -> None:
+    # an adapter drives the guard through its public seams (ReaskRun, StreamGate), never its
+    # private names: a rename inside a package must not break another one
+    for mod, private in _private_imports(name, _modules()[name]):
+        if _unit(mod) != _unit(name) and (name, _unit(mod)) not in PRIVATE_FRIENDS:
+            pytest.fail(f"{name} imports the private name {private} from {mod}")
+
+
+def test_the_private_name_check_sees_relative_and_absolute_imports(tmp_path: Path) -> None:
+    probe = tmp_path / "litellm_proxy.py"
+    probe.write_text("from ..guard.core import _Run\n\ndef f():\n    from quote_guard.cli import _console\n"
+                     "    from .._lazy import lazy\n")
+    got = _private_imports("quote_guard.integrations.litellm_proxy", probe)
+    assert got == [("quote_guard.guard.core", "_Run"), ("quote_guard.cli", "_console")]

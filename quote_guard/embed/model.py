@@ -18,7 +18,8 @@ from typing import Any
 
 from ..errors import MissingDependencyError
 
-__all__ = ["MODEL_MODULE", "import_extra", "load_once", "no_progress_bars", "packaged_model_dir", "prepare_static_model"]
+__all__ = ["MODEL_MODULE", "import_extra", "load_once", "no_progress_bars", "packaged_model_dir", "prepare_static_model",
+           "static_model_file"]
 
 logger = logging.getLogger("quote_guard.semantic")
 
@@ -38,6 +39,13 @@ def _cache_dir(configured: str | None) -> Path:
         return Path(env).expanduser()
     xdg = os.environ.get("XDG_CACHE_HOME")
     return (Path(xdg).expanduser() if xdg else Path.home() / ".cache") / "quote_guard"
+
+
+def static_model_file(cache_dir: str | os.PathLike[str] | None = None) -> Path:
+    """Where :func:`prepare_static_model` writes (and later finds) the distilled model: under
+    ``cache_dir``, else ``$QUOTE_GUARD_CACHE_DIR``, else the user's cache folder. The name carries
+    the recipe's version, so a file of an older recipe is not used."""
+    return _cache_dir(str(cache_dir) if cache_dir else None) / f"minilm-static-v{_STATIC_VERSION}.npy"
 
 
 def packaged_model_dir() -> Path:
@@ -110,7 +118,7 @@ def prepare_static_model(cache_dir: str | os.PathLike[str] | None = None, *, for
     import numpy as np
 
     model_dir = packaged_model_dir()
-    dest = _cache_dir(str(cache_dir) if cache_dir else None) / f"minilm-static-v{_STATIC_VERSION}.npy"
+    dest = static_model_file(cache_dir)
     if dest.is_file() and not force:
         return dest
     torch = import_extra("torch", "Distilling the static MiniLM model", "torch")

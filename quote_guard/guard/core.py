@@ -23,7 +23,7 @@ Each call:
    back with the ``fallback`` action (annotate by default) on the failing quotes, or
    ``ReaskExhaustedError`` under ``fallback: raise``.
 
-The loop is sans-IO: :class:`_Run` decides, the sync and async drivers only call the model.
+The loop is sans-IO: :class:`ReaskRun` decides, the sync and async drivers only call the model.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..documents import Document
 
-__all__ = ["GuardedAsyncStream", "GuardedStream", "QuoteGuard"]
+__all__ = ["GuardedAsyncStream", "GuardedStream", "QuoteGuard", "ReaskRun", "StreamGate"]
 
 #: What ``sources=`` takes: texts, :class:`Source` objects, ``{id: text}``, and documents
 #: (:class:`quote_guard.documents.Document`, or an ``os.PathLike`` path to a PDF, DOCX or HTML file).
@@ -272,7 +272,7 @@ def _settled_citations(citations: Sequence[CitationOutcome], policy: Policy, not
                  for c in citations)
 
 
-def _report(run: _Run, final: Sequence[QuoteOutcome], final_text: str, *, exhausted: bool = False,
+def _report(run: ReaskRun, final: Sequence[QuoteOutcome], final_text: str, *, exhausted: bool = False,
             streamed: bool = False, attempts: Sequence[Attempt] | None = None, truncated: bool = False,
             error: str = "", citations: Sequence[CitationOutcome] = ()) -> GuardReport:
     """The one place a :class:`GuardReport` is built.
@@ -304,8 +304,9 @@ def _report(run: _Run, final: Sequence[QuoteOutcome], final_text: str, *, exhaus
     )
 
 
-class _Run:
-    """The re-ask loop as a state machine, shared by the sync and async drivers.
+class ReaskRun:
+    """The re-ask loop as a state machine (sans-IO), shared by the sync and async drivers and by
+    the gateway (:mod:`quote_guard.integrations.litellm_proxy`).
 
     The drivers call the model with :attr:`next_messages` and feed each response to
     :meth:`observe`, until it returns ``None``; then :meth:`finish` returns the response.
@@ -491,6 +492,14 @@ class _Run:
         exc.partial = response
         return exc
 
+    def report_so_far(self) -> GuardReport | None:
+        """The report of the last attempt, for an answer the driver could not finish (an error
+        answer); ``None`` before any response was observed."""
+        if not self.attempts:
+            return None
+        last = self.attempts[-1]
+        return _report(self, last.quotes, last.text)
+
     def finish(self) -> Any:
         last = self._last_answer()
         n_cites = sum(c.action is Action.REASK for c in last.citations)
@@ -567,11 +576,11 @@ class QuoteGuard:
             raise ConfigError(f"policy={dict(policy)!r}: {exc}") from exc
 
     def _start(self, model: str | None, messages: Any, sources: Any, policy: Any, max_attempts: Any,
-               kwargs: dict[str, Any]) -> tuple[str, dict[str, Any], _Run]:
+               kwargs: dict[str, Any]) -> tuple[str, dict[str, Any], ReaskRun]:
         """What the sync and async calls share before the first model call: the model, the
         litellm arguments and the run."""
         model, call, pol, attempts = self._prepare(model, kwargs, policy, max_attempts)
-        return model, call, _Run(self, messages, sources, pol, attempts)
+        return model, call, ReaskRun(self, messages, sources, pol, attempts)
 
     def _prepare(
         self, model: str | None, kwargs: dict[str, Any], policy: Any, max_attempts: Any
@@ -660,7 +669,7 @@ class QuoteGuard:
         text and the report. Used by the guardrails validator and the benchmark.
         """
         pol = self._policy(policy)
-        run = _Run(self, messages or [], sources, pol, 1)
+        run = ReaskRun(self, messages or [], sources, pol, 1)
         outcomes = run.located(self._checker.check(text, run.sources, pol, reask=False, structured=run.structured))
         cites = self._checker.check_citations(text, text, run.citation_sources, pol, reask=False, notes=run.notes)
         self._checker.raise_for(outcomes, cites)
@@ -703,10 +712,12 @@ def _set_delta(chunk: Any, text: str) -> None:
     chunk.choices[0].delta.content = text
 
 
-class _StreamBase:
-    """What the sync and async streams share: each chunk goes through :meth:`_on_chunk`."""
+class StreamGate:
+    """A stream's quotes held back and checked: each chunk goes through :meth:`on_chunk`, and
+    :meth:`tail` closes the stream and writes the report. The sync and async streams drive it,
+    and so does the gateway's streaming hook."""
 
-    def __init__(self, guard: QuoteGuard, run: _Run, model: str, call: dict[str, Any]) -> None:
+    def __init__(self, guard: QuoteGuard, run: ReaskRun, model: str, call: dict[str, Any]) -> None:
         self._guard = guard
         self._run = run
         self._model = model
@@ -726,7 +737,8 @@ class _StreamBase:
         """The report, once the stream is exhausted."""
         return self.quote_guard_report
 
-    def _on_chunk(self, chunk: Any) -> Any:
+    def on_chunk(self, chunk: Any) -> Any:
+        """Check one chunk: its text joins what is held back, and the chunk carries what can be released."""
         self._last = chunk
         self._feed_citations(chunk)  # first: before any early return, and before the delta is rewritten
         self._usage = usage_of(chunk) or self._usage
@@ -766,7 +778,7 @@ class _StreamBase:
                      CitationOutcome(c.result, c.action, "streamed: the text was already sent; flagged in the "
                                      "report only") for c in got)
 
-    def _tail(self, error: ProviderError | None = None) -> Any:
+    def tail(self, error: ProviderError | None = None) -> Any:
         """Close the stream: release what is still held, and write the report.
 
         A stream that ended without ``finish_reason`` (cut mid-quote, mid-event, or by a
@@ -795,9 +807,20 @@ class _StreamBase:
                                           citations=cites)
         return tail
 
+    def release_unchecked(self, chunk: Any) -> Any:
+        """Fail open mid-stream: this chunk carries everything still held, unchecked, and nothing
+        more is held back (a driver whose check failed passes the rest of the stream as it comes)."""
+        st = self._state
+        rest = st.text[st.emitted:]  # feed() appended this chunk's text before it failed
+        st.emitted = len(st.text)
+        st.closed = True
+        if rest or _delta_text(chunk) is not None:
+            _set_delta(chunk, rest)
+        return chunk
+
     def _failed(self, exc: ProviderError) -> None:
         """A provider error mid-stream: close with a truncated report; the stream is the partial."""
-        self._tail(exc)
+        self.tail(exc)
         if exc.partial is None:
             exc.partial = self
 
@@ -807,7 +830,7 @@ class _StreamBase:
         return "".join(self._state.released)
 
 
-class GuardedStream(_StreamBase):
+class GuardedStream(StreamGate):
     """Iterate it like the litellm stream; ``.report`` is set once it is exhausted."""
 
     def __iter__(self) -> Iterator[Any]:
@@ -815,18 +838,18 @@ class GuardedStream(_StreamBase):
         stream = client.complete(self._model, self._run.messages, self._call, attempt=1, retries_log=self._run.retries)
         try:
             for chunk in client.iterate(stream, self._model, self._call):
-                yield self._on_chunk(chunk)
+                yield self.on_chunk(chunk)
         except ProviderError as exc:
             self._failed(exc)
             raise
         if (finished := _provider_finished(stream)) is not None:
             self._finished = finished
-        tail = self._tail()
+        tail = self.tail()
         if tail is not None:
             yield tail
 
 
-class GuardedAsyncStream(_StreamBase):
+class GuardedAsyncStream(StreamGate):
     """``async for`` it like the litellm stream; ``.report`` is set once it is exhausted."""
 
     async def __aiter__(self) -> AsyncIterator[Any]:
@@ -836,12 +859,12 @@ class GuardedAsyncStream(_StreamBase):
         )
         try:
             async for chunk in client.aiterate(stream, self._model, self._call):
-                yield self._on_chunk(chunk)
+                yield self.on_chunk(chunk)
         except ProviderError as exc:
             self._failed(exc)
             raise
         if (finished := _provider_finished(stream)) is not None:
             self._finished = finished
-        tail = self._tail()
+        tail = self.tail()
         if tail is not None:
             yield tail

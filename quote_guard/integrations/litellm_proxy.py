@@ -67,7 +67,7 @@ from ..models import Source
 from ..policy import Action
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..guard.core import _Run
+    from ..guard.core import ReaskRun
 
 __all__ = [
     "REFUSED_PARAMS",
@@ -231,7 +231,7 @@ class GatewayGuard:
         self.guard = QuoteGuard(cfg)
         self.max_attempts = self.settings.max_attempts or cfg.reask.max_attempts
         self._pool = ThreadPoolExecutor(self.settings.check_workers, thread_name_prefix="quote-guard")
-        self._admitted: OrderedDict[str, tuple[_Request, _Run]] = OrderedDict()
+        self._admitted: OrderedDict[str, tuple[_Request, ReaskRun]] = OrderedDict()
         self._lock = threading.Lock()  # admit() runs in worker threads, the post-call check on the event loop
         if self.settings.warm_up:
             # one near-verbatim quote and one the lexical stage cannot place: loads the embedder too
@@ -264,7 +264,7 @@ class GatewayGuard:
                                    report=rep) from None
             log.warning("quote_guard gateway: %s; fail_mode=open", _short(exc))
 
-    def _admitted_run(self, data: Mapping[str, Any]) -> tuple[_Request, _Run]:
+    def _admitted_run(self, data: Mapping[str, Any]) -> tuple[_Request, ReaskRun]:
         """The request's options and run: from :meth:`admit` when it ran (pre_call) on the very
         same messages (another guardrail may have changed them since; a client may reuse a
         call id), else admitted now."""
@@ -277,7 +277,7 @@ class GatewayGuard:
                 return kept
         return self._admit(data)
 
-    def _admit(self, data: Mapping[str, Any]) -> tuple[_Request, _Run]:
+    def _admit(self, data: Mapping[str, Any]) -> tuple[_Request, ReaskRun]:
         s = self.settings
         refused = sorted(k for k in data if k in REFUSED_PARAMS)  # the proxy writes its own metadata; not read here
         if refused:
@@ -359,12 +359,12 @@ class GatewayGuard:
             raise GatewayError(413, "request_too_large",
                                f"{chars} characters of sources exceed the limit of {s.max_source_chars}")
 
-    def _new_run(self, data: Mapping[str, Any], req: _Request, *, max_attempts: int) -> _Run:
-        from ..guard.core import _Run
+    def _new_run(self, data: Mapping[str, Any], req: _Request, *, max_attempts: int) -> ReaskRun:
+        from ..guard.core import ReaskRun
 
         policy = self.guard._policy(req.policy) if req.policy is not None else self.guard.config.policy
         try:
-            run = _Run(self.guard, data.get("messages") or [], None, policy, max_attempts)
+            run = ReaskRun(self.guard, data.get("messages") or [], None, policy, max_attempts)
         except (TypeError, SourceError) as exc:
             raise GatewayError(400, "invalid_request_error", f"messages: {exc}") from None
         if req.extra:
@@ -385,7 +385,7 @@ class GatewayGuard:
         except asyncio.TimeoutError:
             raise _Failure(f"the check took longer than check_timeout={self.settings.check_timeout} s") from None
 
-    def _step(self, run: _Run, response: Any) -> tuple[list[dict[str, Any]] | None, Any]:
+    def _step(self, run: ReaskRun, response: Any) -> tuple[list[dict[str, Any]] | None, Any]:
         """Check one answer (in a worker thread): the re-ask messages, or ``None`` and the final response."""
         from ..extract import extract_quotes
         from ..guard.report import get_content
@@ -423,7 +423,7 @@ class GatewayGuard:
                 except asyncio.TimeoutError:
                     raise _Failure(f"a re-ask call took longer than reask_timeout={self.settings.reask_timeout} s") from None
         except (QuoteVerificationError, ReaskExhaustedError) as exc:
-            rep = _failure_report("quote_guard_failed", _short(exc), _partial(run))
+            rep = _failure_report("quote_guard_failed", _short(exc), run.report_so_far())
             data[_DATA_KEY] = rep
             raise GatewayError(502, "quote_guard_failed", f"quote_guard: {_short(exc)}", report=rep) from None
         except GatewayError:
@@ -431,7 +431,7 @@ class GatewayGuard:
         except Exception as exc:  # the guard itself failed: fail closed or open, never silently
             kind = "quote_guard_limit" if isinstance(exc, _Limit) else "quote_guard_error"
             why = _short(exc)
-            rep = _failure_report(kind, why, _partial(run))
+            rep = _failure_report(kind, why, run.report_so_far())
             data[_DATA_KEY] = rep
             mode = self.fail_mode(data)
             log.warning("quote_guard gateway: %s (%s); fail_mode=%s", why, type(exc).__name__, mode)
@@ -456,26 +456,26 @@ class GatewayGuard:
         through the guard's stream driver), so a streamed answer gets the same quotes and
         verdicts as a whole one. No re-ask (the client has seen the text): the fallback applies.
         """
-        from ..guard.core import _StreamBase
+        from ..guard.core import StreamGate
 
         _, run = self._admitted_run(data)
-        state = _StreamBase(self.guard, run, str(data.get("model") or ""), {})
+        state = StreamGate(self.guard, run, str(data.get("model") or ""), {})
         held: Any = None
         failed: dict[str, Any] | None = None
         async for chunk in chunks:
             if failed is None:
                 try:
-                    chunk = state._on_chunk(chunk)
+                    chunk = state.on_chunk(chunk)
                 except Exception as exc:
                     failed = self._stream_failure(exc, data)
-                    chunk = _release_rest(state, chunk)
+                    chunk = state.release_unchecked(chunk)
             if held is not None:
                 yield held
             held = chunk
         tail = None
         if failed is None:
             try:
-                tail = state._tail()
+                tail = state.tail()
                 report = state.quote_guard_report
                 rep = self._body_report(report.to_dict()) if report is not None else \
                     _failure_report("quote_guard_error", "no report")
@@ -529,29 +529,6 @@ class _Failure(QuoteGuardError):
 
 class _Limit(_Failure):
     """An answer beyond the operator's limits (a guard failure, handled by ``fail_mode``)."""
-
-
-def _partial(run: _Run) -> GuardReport | None:
-    """The report so far (the last attempt), for an error answer."""
-    if not run.attempts:
-        return None
-    from ..guard.core import _report
-
-    last = run.attempts[-1]
-    return _report(run, last.quotes, last.text)
-
-
-def _release_rest(state: Any, chunk: Any) -> Any:
-    """Fail open mid-stream: release everything held, unchecked, with this chunk."""
-    from ..guard.core import _delta_text, _set_delta
-
-    st = state._state
-    rest = st.text[st.emitted:]  # feed() appended this chunk's text before it failed
-    st.emitted = len(st.text)
-    st.closed = True
-    if rest or _delta_text(chunk) is not None:
-        _set_delta(chunk, rest)
-    return chunk
 
 
 def _coerce_extra(raw: Any) -> list[Source]:
