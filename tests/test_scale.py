@@ -283,20 +283,24 @@ def test_verify_calls_on_ray_equal_the_local_pool(ray_cluster, corpus):
 def test_a_killed_ray_actor_loses_nothing(ray_cluster, corpus, tmp_path):
     from quote_guard.scale.ray import iter_records, verify_dataset
 
-    items = _items(corpus, 1200, seed=11)
+    items = _items(corpus, 2400, seed=11)  # long enough a run to kill an actor in it
     local = _lines(verify_local(items, corpus, workers=1, config=CONFIG, chunk_size=4))
     (tmp_path / "src").mkdir()
     for name, text in corpus.items():
         (tmp_path / "src" / name).write_text(text, encoding="utf-8")
     killed: list[float] = []
+    earlier = set(_actor_pids())  # actors of an earlier test, on their way out
 
     def kill_one() -> None:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and not killed:
-            pids = _actor_pids()
+            pids = [p for p in _actor_pids() if p not in earlier]
             if pids:
-                time.sleep(1.0)  # let it take a batch
-                os.kill(pids[0], signal.SIGKILL)
+                time.sleep(0.3)  # let it take a batch
+                try:
+                    os.kill(pids[0], signal.SIGKILL)
+                except ProcessLookupError:  # gone meanwhile: look again
+                    continue
                 killed.append(time.monotonic())
             time.sleep(0.05)
 
