@@ -113,20 +113,24 @@ def _modules() -> dict[str, Path]:
     return {_module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
 
 
+def _from_module(name: str, path: Path, node: ast.ImportFrom) -> str:
+    """The absolute name of the module a ``from ... import`` in module ``name`` reads from."""
+    if not node.level:
+        return node.module or ""
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    base = package.split(".")
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def _imports(name: str, path: Path) -> list[str]:
     """Every module ``name`` imports, absolute names, relative imports resolved."""
-    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
     out: list[str] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             out.extend(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - (node.level - 1)]
-                mod = ".".join(base + ([node.module] if node.module else []))
-            else:
-                mod = node.module or ""
+            mod = _from_module(name, path, node)
             out.append(mod)
             # "from . import x" / "from .pkg import sub" may name submodules
             out.extend(f"{mod}.{a.name}" for a in node.names)
@@ -193,16 +197,10 @@ def _unit(module: str) -> str:
 
 def _private_imports(name: str, path: Path) -> list[tuple[str, str]]:
     """``(module, name)`` for every ``_name`` that ``name`` imports from a quote_guard module."""
-    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
     out = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - (node.level - 1)]
-                mod = ".".join(base + ([node.module] if node.module else []))
-            else:
-                mod = node.module or ""
+            mod = _from_module(name, path, node)
             out += [(mod, a.name) for a in node.names
                     if mod.startswith("quote_guard") and a.name.startswith("_") and not a.name.startswith("__")]
     return out
