@@ -567,7 +567,9 @@ class QuoteGuard:
     report_of = staticmethod(report_of)
 
     # -- helpers -----------------------------------------------------------------------
-    def _policy(self, policy: Any) -> Policy:
+    def policy_for(self, policy: Any) -> Policy:
+        """The configured policy with a call's overrides (``{"altered": "reask", ...}``) applied, or as
+        configured for :data:`USE_CONFIG`; a bad override is a :class:`ConfigError` naming it."""
         if policy is USE_CONFIG:
             return self.config.policy
         try:
@@ -598,7 +600,7 @@ class QuoteGuard:
         attempts = self.config.reask.max_attempts if max_attempts is USE_CONFIG else max_attempts
         if isinstance(attempts, bool) or not isinstance(attempts, int) or not 1 <= attempts <= MAX_ATTEMPTS:
             raise ConfigError(f"max_attempts={attempts!r}: must be a whole number from 1 to {MAX_ATTEMPTS}")
-        return model, call, self._policy(policy), attempts
+        return model, call, self.policy_for(policy), attempts
 
     # -- sync ----------------------------------------------------------------------------
     def completion(
@@ -668,7 +670,7 @@ class QuoteGuard:
         Quotes the policy would re-ask get the fallback action. Returns the corrected
         text and the report. Used by the guardrails validator and the benchmark.
         """
-        pol = self._policy(policy)
+        pol = self.policy_for(policy)
         run = ReaskRun(self, messages or [], sources, pol, 1)
         outcomes = run.located(self._checker.check(text, run.sources, pol, reask=False, structured=run.structured))
         cites = self._checker.check_citations(text, text, run.citation_sources, pol, reask=False, notes=run.notes)

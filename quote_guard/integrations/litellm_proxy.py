@@ -338,7 +338,7 @@ class GatewayGuard:
                                        f"metadata.quote_guard.policy.{key}: {action.value!r} not allowed here; allowed: "
                                        f"{', '.join(a.value for a in s.policy_override_actions)}")
             try:
-                self.guard._policy(pol)
+                self.guard.policy_for(pol)
             except ConfigError as exc:
                 raise GatewayError(400, "invalid_request_error", f"metadata.quote_guard.policy: {exc}") from None
             req.policy = dict(pol)
@@ -362,7 +362,7 @@ class GatewayGuard:
     def _new_run(self, data: Mapping[str, Any], req: _Request, *, max_attempts: int) -> ReaskRun:
         from ..guard.core import ReaskRun
 
-        policy = self.guard._policy(req.policy) if req.policy is not None else self.guard.config.policy
+        policy = self.guard.policy_for(req.policy) if req.policy is not None else self.guard.config.policy
         try:
             run = ReaskRun(self.guard, data.get("messages") or [], None, policy, max_attempts)
         except (TypeError, SourceError) as exc:
