@@ -614,11 +614,13 @@ _PIECE_PRIME = 0x100000001B3  # FNV-1a's 64-bit prime; the pieces mix code point
 _PIECE_BASIS = 0xCBF29CE484222325
 
 
-def _piece_keys(codes: "np.ndarray") -> "np.ndarray":
-    """32-bit keys of rows of ``_PIECE`` code points (``uint32``): FNV-1a over the code
-    points, the high half kept. Collisions only add candidates, which are checked."""
+def _piece_keys(pieces: str) -> "np.ndarray":
+    """32-bit keys (``uint32``) of the ``_PIECE``-character pieces that ``pieces`` is made of, laid
+    end to end: FNV-1a over their code points, the high half kept. Collisions only add
+    candidates, which are checked."""
     import numpy as np
 
+    codes = np.frombuffer(pieces.encode("utf-32-le", "surrogatepass"), dtype="<u4").reshape(-1, _PIECE)
     h = np.full(len(codes), _PIECE_BASIS, dtype=np.uint64)
     prime = np.uint64(_PIECE_PRIME)
     for k in range(_PIECE):
@@ -657,9 +659,8 @@ class CorpusSeeds:
         for i, t in enumerate(self._texts):
             nb = len(t) // _PIECE
             if nb:
-                codes = np.frombuffer(t[: nb * _PIECE].encode("utf-32-le", "surrogatepass"), dtype="<u4")
                 part = table[at : at + nb]
-                part[:] = _piece_keys(codes.reshape(nb, _PIECE))
+                part[:] = _piece_keys(t[: nb * _PIECE])
                 part <<= np.uint64(32)
                 part |= np.arange(starts[i], starts[i] + nb * _PIECE, _PIECE, dtype=np.uint64)
                 at += nb
@@ -684,8 +685,7 @@ class CorpusSeeds:
         if not todo:
             return out
         raw = "".join(needles[k][j : j + _PIECE] for k in todo for j in range(_PIECE))
-        keys = _piece_keys(np.frombuffer(raw.encode("utf-32-le", "surrogatepass"), dtype="<u4").reshape(-1, _PIECE))
-        first = keys.astype(np.uint64) << np.uint64(32)
+        first = _piece_keys(raw).astype(np.uint64) << np.uint64(32)
         table, starts = self._table, self._starts
         lo = np.searchsorted(table, first, side="left")
         hi = np.searchsorted(table, first | np.uint64(0xFFFFFFFF), side="right")
@@ -719,8 +719,7 @@ class CorpusSeeds:
         nxt = [needles[k][j + _PIECE : j + 2 * _PIECE].ljust(_PIECE, "\0") for k in todo for j in range(_PIECE)]
         has = np.array([len(needles[k]) >= j + 2 * _PIECE for k in todo for j in range(_PIECE)])
         if has.any():
-            key2 = _piece_keys(np.frombuffer("".join(nxt).encode("utf-32-le", "surrogatepass"),
-                                             dtype="<u4").reshape(-1, _PIECE)).astype(np.uint64) << np.uint64(32)
+            key2 = _piece_keys("".join(nxt)).astype(np.uint64) << np.uint64(32)
             ask = np.flatnonzero(keep & has[piece_of])
             probe = key2[piece_of[ask]] | (offset[ask] + _PIECE).astype(np.uint64)
             pos = np.minimum(np.searchsorted(table, probe), len(table) - 1)
