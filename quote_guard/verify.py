@@ -1050,12 +1050,17 @@ def _clause_words(text: str, *, first: bool | None) -> list[str]:
     few (``False``, before a cut), or all of them (``None``, an omitted gap). Stops at a sentence end."""
     words = [t.text for t in tokenize(fold(text).text)]
     if first is True:
-        stop = next((i for i, w in enumerate(words) if w in (".", ";", "!", "?")), len(words))
-        return words[: min(stop, _EDGE_WORDS)]
+        return _first_words(words)
     if first is False:
         stop = max((i for i, w in enumerate(words) if w in (".", ";", "!", "?")), default=-1)
         return words[stop + 1 :][-_EDGE_WORDS:]
     return words
+
+
+def _first_words(words: list[str]) -> list[str]:
+    """The first few of ``words``, up to the end of their sentence."""
+    stop = next((i for i, w in enumerate(words) if w in (".", ";", "!", "?")), len(words))
+    return words[: min(stop, _EDGE_WORDS)]
 
 
 def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
@@ -1069,10 +1074,7 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     if len(words) <= _SHORT_GAP_WORDS and not any(w in (".", ";", "!", "?") for w in words):
         return _limiters(words)
     ends_sentence = t[max(a.fstart, a.fend - 1) : a.fend] in (".", ";", "!", "?", ":")
-    if ends_sentence:
-        return []
-    stop = next((i for i, w in enumerate(words) if w in (".", ";", "!", "?")), len(words))
-    return _limiters(words[: min(stop, _EDGE_WORDS)])
+    return [] if ends_sentence else _limiters(_first_words(words))
 
 
 _SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting words
