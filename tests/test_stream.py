@@ -96,3 +96,14 @@ def test_the_named_bug_guillemets_and_a_configured_tag() -> None:
 def test_hold_point(text: str, held_at: int) -> None:
     cfg = ExtractConfig(tag_names=("quote", "evidence"))
     assert hold_point(text, 0, cfg) == held_at
+
+
+def test_release_unchecked_lets_everything_held_through_as_it_is() -> None:
+    # a driver that fails open mid-stream (the gateway) gets the held text unchanged and
+    # unchecked; the stream is over for the state (closing it releases nothing more)
+    state = StreamState(GUARD._checker, [Source("lease", SOURCE)], GUARD.config.policy)
+    shown = state.feed('The lease says "the landlord may enter the premises without')
+    assert shown == "The lease says "  # the open quote is held
+    assert state.release_unchecked() == '"the landlord may enter the premises without'
+    assert state.close() == "" and state.release_unchecked() == ""
+    assert "".join(state.released) == state.text and state.outcomes == []

@@ -810,12 +810,9 @@ class StreamGate:
         return tail
 
     def release_unchecked(self, chunk: Any) -> Any:
-        """Fail open mid-stream: this chunk carries everything still held, unchecked, and nothing
-        more is held back (a driver whose check failed passes the rest of the stream as it comes)."""
-        st = self._state
-        rest = st.text[st.emitted:]  # feed() appended this chunk's text before it failed
-        st.emitted = len(st.text)
-        st.closed = True
+        """Fail open mid-stream: this chunk carries everything still held, unchecked (the driver
+        whose check failed then passes the rest of the stream on as it comes)."""
+        rest = self._state.release_unchecked()  # feed() appended this chunk's text before it failed
         if rest or _delta_text(chunk) is not None:
             _set_delta(chunk, rest)
         return chunk
