@@ -689,10 +689,10 @@ def _render_citations(rows: Sequence[dict[str, Any]], console: Console) -> None:
     """Counts per citation status, and each citation that does not hold."""
     from rich.markup import escape
 
-    counts: dict[str, int] = {}
-    for r in rows:
-        counts[r["status"]] = counts.get(r["status"], 0) + 1
-    console.print(f"{len(rows)} provider citation(s): " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+    from .report import citation_counts
+
+    console.print(f"{len(rows)} provider citation(s): "
+                  + ", ".join(f"{n} {s}" for s, n in citation_counts(rows).items()))
     bad = [r for r in rows if r["status"] not in ("ok", "unverifiable")]
     if not bad:
         return
@@ -749,7 +749,7 @@ def run(
     from rich.markup import escape
 
     from .manifest import build_manifest
-    from .report import open_writer, write_html, write_stats_csv
+    from .report import citation_counts, open_writer, write_html, write_stats_csv
 
     err = _console(stderr=True)
 
@@ -821,10 +821,7 @@ def run(
             figures["misattributed"] = summary.misattributed
             figures["skipped_files"] = len(skipped)
             if cited:
-                per_status: dict[str, int] = {}
-                for row in cited:
-                    per_status[row["status"]] = per_status.get(row["status"], 0) + 1
-                figures["provider_citations"] = {"total": len(cited), **dict(sorted(per_status.items()))}
+                figures["provider_citations"] = {"total": len(cited), **citation_counts(cited)}
             m = manifest.to_dict()
             m.pop("config", None)
             figures["manifest"] = m

@@ -1155,6 +1155,11 @@ def _page_imgs(rec: ResultRecord, documents: Mapping[str, Document], images: Map
     return "".join(parts)
 
 
+def _definitions(rows: Sequence[tuple[str, str]]) -> str:
+    """The ``<dt>``/``<dd>`` pairs of an item's details, escaped; empty values are left out."""
+    return "".join(f"<dt>{_esc(k)}</dt><dd>{_esc(val)}</dd>" for k, val in rows if val)
+
+
 def _quote_item(rec: ResultRecord, pages_html: str = "") -> str:
     r, m = rec.result, rec.result.metrics
     v = r.verdict.value
@@ -1179,7 +1184,7 @@ def _quote_item(rec: ResultRecord, pages_html: str = "") -> str:
         ("edit distance", "" if m.edit_distance is None else str(m.edit_distance)),
         ("low confidence", "yes" if m.low_confidence else ""),
     ]
-    dl = "".join(f"<dt>{_esc(k)}</dt><dd>{_esc(val)}</dd>" for k, val in rows if val)
+    dl = _definitions(rows)
     diffs = "".join(
         f'<li class="{"lb" if d.load_bearing else "harmless"}"><span class="kind">{_esc(d.kind)}</span> '
         f'<del>{_esc(d.quote_text or "∅")}</del> → <ins>{_esc(d.source_text or "∅")}</ins> '
@@ -1205,6 +1210,15 @@ _CITATION_ORDER = ("altered", "misattributed", "unsupported", "location_mismatch
 # a citation's status shares the colour of the quote verdict it is closest to
 _CITATION_COLOUR = {"ok": "verbatim", "location_mismatch": "paraphrase", "misattributed": "altered",
                     "unsupported": "unsupported", "altered": "altered", "unverifiable": "uncheckable"}
+
+
+def citation_counts(rows: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """How many provider citations (rows of :func:`quote_guard.cli.check_citations`) have each
+    status, by status name."""
+    counts: dict[str, int] = {}
+    for r in rows:
+        counts[str(r.get("status"))] = counts.get(str(r.get("status")), 0) + 1
+    return dict(sorted(counts.items()))
 
 
 def _location_text(loc: Mapping[str, Any] | None) -> str:
@@ -1236,7 +1250,7 @@ def _citation_item(n: int, row: Mapping[str, Any]) -> str:
         ("from", str(row.get("origin") or "")),
         ("inferred / recovered", ", ".join(k for k in ("inferred", "recovered") if row.get(k))),
     ]
-    dl = "".join(f"<dt>{_esc(k)}</dt><dd>{_esc(val)}</dd>" for k, val in rows if val)
+    dl = _definitions(rows)
     said = claim or str(row.get("cited_text") or "")
     label = _esc(said if len(said) <= 400 else said[:400] + "…")
     return (
@@ -1249,9 +1263,7 @@ def _citation_item(n: int, row: Mapping[str, Any]) -> str:
 
 def _citations_section(rows: Sequence[Mapping[str, Any]]) -> str:
     """The provider citations, re-verified: counts per status, then each citation, failing ones first."""
-    counts: dict[str, int] = {}
-    for r in rows:
-        counts[str(r.get("status"))] = counts.get(str(r.get("status")), 0) + 1
+    counts = citation_counts(rows)
     rank = {s: k for k, s in enumerate(_CITATION_ORDER)}
     order = sorted(range(len(rows)), key=lambda k: (rank.get(str(rows[k].get("status")), -1), k))
     badges = "".join(
