@@ -228,7 +228,12 @@ def test_policy_citation_keys_validate_like_the_others():
 
 
 # ------------------------------------------------------------------ the CLI
-def test_cli_reads_saved_provider_responses_and_flags_a_wrong_citation(tmp_path, monkeypatch):
+SAVED = {"response": load("anthropic_messages.json"), "documents": ["docs/lease.txt", "docs/pet_policy.txt"]}
+
+
+def _cli_workspace(tmp_path, monkeypatch, records):
+    """The CLI's runner and app, in ``tmp_path`` holding ``docs/`` (the lease and the pet policy)
+    and ``answers.jsonl`` (``records``, one per line)."""
     with warnings.catch_warnings():  # typer 0.19 reads click.utils names that click 8.3+ deprecates
         warnings.filterwarnings("ignore", message=r".*will be removed in Click 9", category=DeprecationWarning)
         from typer.testing import CliRunner
@@ -239,11 +244,13 @@ def test_cli_reads_saved_provider_responses_and_flags_a_wrong_citation(tmp_path,
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "lease.txt").write_text(LEASE, encoding="utf-8")
     (tmp_path / "docs" / "pet_policy.txt").write_text(POLICY, encoding="utf-8")
-    quoted = anthropic_reply(("The lease says “Late payments incur a fee of 50 euros.”", None))
-    records = [{"response": load("anthropic_messages.json"), "documents": ["docs/lease.txt", "docs/pet_policy.txt"]},
-               quoted]
     (tmp_path / "answers.jsonl").write_text("\n".join(json.dumps(r) for r in records) + "\n", encoding="utf-8")
-    runner = CliRunner()
+    return CliRunner(), app
+
+
+def test_cli_reads_saved_provider_responses_and_flags_a_wrong_citation(tmp_path, monkeypatch):
+    quoted = anthropic_reply(("The lease says “Late payments incur a fee of 50 euros.”", None))
+    runner, app = _cli_workspace(tmp_path, monkeypatch, [SAVED, quoted])
     args = ["verify", "docs", "--responses", "answers.jsonl", "--out", "r.jsonl", "--no-semantic"]
     res = runner.invoke(app, [*args, "--fail-on", "citation:misattributed"], env={"COLUMNS": "160"})
     assert res.exit_code == 1, res.output
@@ -263,19 +270,8 @@ def test_cli_reads_saved_provider_responses_and_flags_a_wrong_citation(tmp_path,
 def test_cli_html_report_and_stats_show_the_provider_citations(tmp_path, monkeypatch):
     # the HTML report has a section of its own for the re-verified provider citations (failing
     # ones first, each with its status, source, cited text and reason), and the stats count them
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message=r".*will be removed in Click 9", category=DeprecationWarning)
-        from typer.testing import CliRunner
-
-        from quote_guard.cli import app
-
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "lease.txt").write_text(LEASE, encoding="utf-8")
-    (tmp_path / "docs" / "pet_policy.txt").write_text(POLICY, encoding="utf-8")
-    record = {"response": load("anthropic_messages.json"), "documents": ["docs/lease.txt", "docs/pet_policy.txt"]}
-    (tmp_path / "answers.jsonl").write_text(json.dumps(record) + "\n", encoding="utf-8")
-    res = CliRunner().invoke(app, ["verify", "docs", "--responses", "answers.jsonl", "--no-semantic",
+    runner, app = _cli_workspace(tmp_path, monkeypatch, [SAVED])
+    res = runner.invoke(app, ["verify", "docs", "--responses", "answers.jsonl", "--no-semantic",
                                    "--html", "r.html", "--stats", "s.csv"], env={"COLUMNS": "160"})
     assert res.exit_code == 0, res.output
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
