@@ -36,7 +36,7 @@ from typing import Any
 
 from .errors import ConfigError, MissingDependencyError
 
-__all__ = ["DEFAULT_KEY_ENV", "Gate", "asgi_app", "build_config", "main", "serve"]
+__all__ = ["DEFAULT_KEY_ENV", "Gate", "asgi_app", "build_config", "freeze_startup_heap", "main", "serve"]
 
 DEFAULT_KEY_ENV = "LITELLM_MASTER_KEY"
 GUARDRAIL = "quote_guard.integrations.litellm_proxy.QuoteGuardrail"
@@ -155,11 +155,29 @@ def _key_of(scope: Scope) -> str | None:
     return str(key) if key else None
 
 
+def freeze_startup_heap() -> int:
+    """Move every object alive now out of the garbage collector's reach; returns how many.
+
+    LiteLLM's proxy holds a large heap of long-lived objects (its modules, model tables,
+    router and config): a full collection walks all of it and stopped the event loop for
+    0.4 to 0.6 s every 10 to 25 s under load, which every request in flight then waited for
+    (``benchmarks/bench_gateway.py``, the slowest 1 % of requests). Frozen objects are
+    never collected, so garbage is collected first; objects made later are collected as
+    usual. Called once, when the app reports its startup complete.
+    """
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    return gc.get_freeze_count()
+
+
 class Gate:
     """ASGI middleware in front of LiteLLM's app: the master key (401) and the body size (413).
 
     The key is compared in constant time; the body is read up to ``max_body_bytes`` and
-    then handed to the app unchanged. Lifespan events pass straight through.
+    then handed to the app unchanged. Lifespan events pass through; once the app reports
+    its startup complete, the heap it built is frozen (:func:`freeze_startup_heap`).
     """
 
     def __init__(self, app: ASGIApp, *, master_key: str, max_body_bytes: int) -> None:
@@ -170,6 +188,14 @@ class Gate:
         self.max_body_bytes = max_body_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            async def send_and_freeze(msg: Message) -> None:
+                await send(msg)
+                if msg.get("type") == "lifespan.startup.complete":
+                    freeze_startup_heap()
+
+            await self.app(scope, receive, send_and_freeze)
+            return
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
