@@ -253,8 +253,34 @@ def _negators(words: list[str]) -> str:
     return " ".join(w for i, w in enumerate(words) if _negator_at(words, i)) or "∅"
 
 
+_NEGATIVE_SUBJECTS = frozenset("neither no none nobody nothing".split())
+_COMPARATIVES = frozenset("later earlier sooner less more fewer greater longer".split())  # "no later than"
+
+
+def _negative_subject(words: list[str], i: int) -> bool:
+    """Whether the modal at ``i`` has a negative subject in its clause: "neither party shall
+    assign", "no Party may disclose", "none of them shall". The three words before it are read,
+    up to a clause mark; "no later than" is a deadline, not a negation."""
+    for j in range(i - 1, max(-1, i - 4), -1):
+        w = words[j]
+        if w in (",", ".", ";", ":", "!", "?"):
+            return False
+        if w in _NEGATIVE_SUBJECTS and not (j + 1 < len(words) and words[j + 1] in _COMPARATIVES):
+            return True
+    return False
+
+
 def _modal_classes(words: list[str]) -> set[str]:
-    """obligation / permission / prohibition, by the modal and the negation right after it."""
+    """obligation / permission / prohibition, by the modal and the negation right after it, or a
+    negative subject right before it ("neither party shall" = "a party may not").
+
+    >>> sorted(_modal_classes("neither party shall license it".split()))
+    ['prohibition']
+    >>> sorted(_modal_classes("neither may license it".split()))
+    ['prohibition']
+    >>> sorted(_modal_classes("no later than friday the tenant shall pay".split()))
+    ['obligation']
+    """
     out: set[str] = set()
     for i, w in enumerate(words):
         cls = "obligation" if w in _OBLIGATION else "permission" if w in _PERMISSION else None
@@ -266,7 +292,8 @@ def _modal_classes(words: list[str]) -> set[str]:
         if w in ("have", "has") and (i + 1 >= len(words) or words[i + 1] != "to"):
             continue  # "have" is a modal only in "have to"
         nxt = words[i + 1 : i + 3]
-        if "not" in nxt or "never" in nxt or "no" in nxt[:1] or (i and words[i - 1] in ("not", "never")):
+        if "not" in nxt or "never" in nxt or "no" in nxt[:1] or (i and words[i - 1] in ("not", "never")) \
+                or _negative_subject(words, i):
             out.add("prohibition")
         else:
             out.add(cls)

@@ -132,12 +132,18 @@ COUNCIL = (
     "delay would give engineers time to review the soil reports. The mayor neither supported nor opposed the "
     "motion, and the developer declined to comment."
 )
+JOINT = (
+    "9.2 Joint Developments. Any invention conceived jointly by the parties during the Term shall be owned "
+    "jointly, and neither party shall license such invention to a third party without the prior written consent "
+    "of the other party. 9.3 Patent Prosecution. The Licensor shall have the first right to file patent "
+    "applications for Joint Developments at its own expense."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
     "lease": LEASE, "lease_b": LEASE_B, "license": LICENSE, "nda": NDA, "employ": EMPLOY, "fin_1": FIN_1,
     "fin_2": FIN_2, "fin_3": FIN_3, "news_1": NEWS_1, "news_2": NEWS_2, "news_3": NEWS_3, "sci_1": SCI_1,
-    "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL,
+    "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
 }
 
 
@@ -208,6 +214,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("news_3", "name", "Cam Newton was named Super Bowl MVP."),
     # modal class change
     ("lease", "modal", "The Tenant may pay monthly rent of $2,400 on the first day of each month."),
+    # "neither party shall" is a prohibition: "either party may" permits what it forbids
+    ("joint", "modal", "Either party may license a joint invention to a third party without the prior written "
+                       "consent of the other party."),
     ("license", "modal", "Licensee is allowed to sublicense the Software to a third party."),
     ("nda", "modal", "The Receiving Party must disclose Confidential Information to its employees who need to know "
                      "it, provided that they are bound by written confidentiality obligations."),
@@ -395,6 +404,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("news_3", "Von Miller was named the most valuable player of the Super Bowl.", PARA),
     # "neither … nor" and "not … or" state the same single negation
     ("council", "The mayor did not support or oppose the motion.", PARA),
+    # a negative subject ("neither party shall") and a negated modal state the same prohibition
+    ("joint", "Jointly conceived inventions are owned by both parties, and neither may license them to a third "
+              "party without the other's prior written consent.", PARA),
     ("council", "Engineers need time to go over the soil reports, council members said.", PARA),
 ]
 
