@@ -14,7 +14,8 @@ A paraphrase verdict is a claim that the meaning is the same. Word-by-word align
 - **quantifiers**: all, some, none, any, each, every, at least, at most...;
 - **direction and antonyms**: a curated lexicon of opposite groups (increase/decrease,
   hire/lay off, approve/reject, before/after, maximum/minimum, allow/prohibit, buy/sell,
-  win/lose, include/exclude...);
+  win/lose, include/exclude..., and the strength of a claim: eliminate/reduce, cause/associated,
+  prove/suggest);
 - **entities**: a capitalised name or term of the quote that the passage lacks is a changed
   party (``altered``), or, when no source has it at all, an invented one (``unsupported``);
 - **pronouns**: he/she, his/her, we/they swapped.
@@ -106,6 +107,11 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("significant", "insignificant"),
         ("higher", "lower"),
         ("more", "less fewer"),
+        # the strength of a claim: an effect done away with or only lessened, a cause or only a
+        # link, a proof or only a hint ("grounding eliminates hallucination" for "reduces")
+        ("eliminat erad abolish cure prevent", "reduc lessen mitigat alleviat lower"),
+        ("caus", "associat correlat"),
+        ("prove proved proven establish", "suggest indicat hint"),
     )
 )
 _PRONOUN_GROUPS = (

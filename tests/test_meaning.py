@@ -122,6 +122,10 @@ SCI_3 = (
     "redrew the map of central Europe.[4] Its population grew to 2.1 million¹ by 1900, making it the largest "
     "city in the region."
 )
+SCI_4 = (
+    "In the cohort study, heavy coffee consumption was associated with a lower risk of liver disease. The "
+    "results suggest that moderate exercise may improve sleep quality in older adults."
+)
 SIGNS = (
     "The net position changed by -500 units over the period. The model is valid only for x ≤ 5. The difference "
     "was significant (p < 0.05). In this notation a = b holds for every pair. The gauge has a tolerance of "
@@ -144,6 +148,7 @@ PASSAGES = {
     "lease": LEASE, "lease_b": LEASE_B, "license": LICENSE, "nda": NDA, "employ": EMPLOY, "fin_1": FIN_1,
     "fin_2": FIN_2, "fin_3": FIN_3, "news_1": NEWS_1, "news_2": NEWS_2, "news_3": NEWS_3, "sci_1": SCI_1,
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
+    "sci_4": SCI_4,
 }
 
 
@@ -214,6 +219,11 @@ FLIPS: list[tuple[str, str, str]] = [
     ("news_3", "name", "Cam Newton was named Super Bowl MVP."),
     # modal class change
     ("lease", "modal", "The Tenant may pay monthly rent of $2,400 on the first day of each month."),
+    # the strength of a claim: done away with for lessened, a cause for a link, a proof for a hint
+    ("sci_3", "direction", "Retrieval-augmented generation eliminates hallucinations in question answering."),
+    ("sci_1", "direction", "In the randomized trial, the new drug prevented stroke compared with placebo."),
+    ("sci_4", "direction", "In the cohort study, heavy coffee consumption caused a lower risk of liver disease."),
+    ("sci_4", "direction", "The results prove that moderate exercise improves sleep quality in older adults."),
     # "neither party shall" is a prohibition: "either party may" permits what it forbids
     ("joint", "modal", "Either party may license a joint invention to a third party without the prior written "
                        "consent of the other party."),
@@ -404,6 +414,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("news_3", "Von Miller was named the most valuable player of the Super Bowl.", PARA),
     # "neither … nor" and "not … or" state the same single negation
     ("council", "The mayor did not support or oppose the motion.", PARA),
+    # a link restated as a link, a hint as a hint
+    ("sci_4", "Drinking a lot of coffee was linked to a lower risk of liver disease in the cohort study.", PARA),
+    ("sci_3", "RAG lowers the rate of hallucinations in question answering.", PARA),
     # a negative subject ("neither party shall") and a negated modal state the same prohibition
     ("joint", "Jointly conceived inventions are owned by both parties, and neither may license them to a third "
               "party without the other's prior written consent.", PARA),
