@@ -387,6 +387,8 @@ _QUALIFIER_CLASSES = {
     "about": "nearly almost roughly approximately",
     "conditionally": "conditionally provisionally tentatively",
     "temporarily": "temporarily",
+    # a duration without end, where the source states a period or none ("confidential indefinitely")
+    "permanently": "indefinitely indefinite permanently permanent perpetually perpetual forever irrevocably irrevocable",
     "retroactively": "retroactively",
     "informally": "informally",
     "rarely": "rarely seldom",

@@ -224,6 +224,11 @@ FLIPS: list[tuple[str, str, str]] = [
     ("sci_1", "direction", "In the randomized trial, the new drug prevented stroke compared with placebo."),
     ("sci_4", "direction", "In the cohort study, heavy coffee consumption caused a lower risk of liver disease."),
     ("sci_4", "direction", "The results prove that moderate exercise improves sleep quality in older adults."),
+    # a duration without end for a stated period
+    ("nda", "qualifier", "The Receiving Party must keep Confidential Information confidential indefinitely after "
+                         "this Agreement is terminated."),
+    ("license", "qualifier", "Licensor grants Licensee a perpetual, irrevocable licence to use the Software in the "
+                             "Territory."),
     # "neither party shall" is a prohibition: "either party may" permits what it forbids
     ("joint", "modal", "Either party may license a joint invention to a third party without the prior written "
                        "consent of the other party."),
