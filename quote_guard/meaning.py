@@ -396,6 +396,8 @@ _QUALIFIER_CLASSES = {
     "usually": "often frequently usually generally typically normally",
     "reportedly": "allegedly reportedly apparently supposedly arguably",
     "possibly": "possibly probably presumably",
+    # certainty the source does not claim ("definitely caused by corrosion")
+    "certainly": "definitely certainly undoubtedly unquestionably conclusively indisputably undeniably",
 }
 _QUALIFIERS = {w: cls for cls, words in _QUALIFIER_CLASSES.items() for w in words.split()}
 

@@ -126,6 +126,10 @@ SCI_4 = (
     "In the cohort study, heavy coffee consumption was associated with a lower risk of liver disease. The "
     "results suggest that moderate exercise may improve sleep quality in older adults."
 )
+REPORT = (
+    "The committee found that the new dispatch system improved response times across the county. Ambulances "
+    "reached rural addresses faster than in the previous year."
+)
 SIGNS = (
     "The net position changed by -500 units over the period. The model is valid only for x ≤ 5. The difference "
     "was significant (p < 0.05). In this notation a = b holds for every pair. The gauge has a tolerance of "
@@ -148,7 +152,7 @@ PASSAGES = {
     "lease": LEASE, "lease_b": LEASE_B, "license": LICENSE, "nda": NDA, "employ": EMPLOY, "fin_1": FIN_1,
     "fin_2": FIN_2, "fin_3": FIN_3, "news_1": NEWS_1, "news_2": NEWS_2, "news_3": NEWS_3, "sci_1": SCI_1,
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
-    "sci_4": SCI_4,
+    "sci_4": SCI_4, "report": REPORT,
 }
 
 
@@ -229,6 +233,9 @@ FLIPS: list[tuple[str, str, str]] = [
                          "this Agreement is terminated."),
     ("license", "qualifier", "Licensor grants Licensee a perpetual, irrevocable licence to use the Software in the "
                              "Territory."),
+    # certainty the source does not claim
+    ("report", "qualifier", "The committee concluded that the new dispatch system undoubtedly improved response "
+                            "times across the county."),
     # "neither party shall" is a prohibition: "either party may" permits what it forbids
     ("joint", "modal", "Either party may license a joint invention to a third party without the prior written "
                        "consent of the other party."),
