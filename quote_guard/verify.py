@@ -395,7 +395,8 @@ class Verifier:
         dist = Levenshtein.distance(fq, fp)
         changed = (meaning_differences(r.quote, passage) or _added_claim(r.quote, passage)
                    or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
-                   or _added_words(r.quote, text, start, end, cosine, stage))
+                   or _added_words(r.quote, text, start, end, cosine, stage)
+                   or _added_clause(r.quote, text, start, end, stage))
         if not changed and self._entailment is not None and self._entailment.entails(r.quote, passage) is False:
             changed = (Difference("replace", r.quote, passage, "entailment"),)  # the optional second opinion
         metrics = replace(
@@ -963,6 +964,46 @@ def _added_words(quote: str, text: str, start: int, end: int, cosine: float,
     unrelated = [w for w, c in zip(new, stage.closest(new, list(p.values()))) if c < _NEW_MAX_COSINE]
     if len(unrelated) >= _NEW_WORDS:
         return (Difference("insert", " ".join(unrelated[:6]), "", "added"),)
+    return ()
+
+
+# contract language: where every clause creates a right or a duty, a clause of the quote that
+# the passage does not state is an invented term, not a restatement's own wording
+_LEGAL_REGISTER = re.compile(
+    r"\b(?:shall|hereby|hereunder|herein|hereof|hereto|thereof|thereunder|pursuant|notwithstanding)\b", re.I)
+# where a quote's clauses part: a comma or semicolon, or a word that joins one clause to another
+_QUOTE_CLAUSE = re.compile(r"[,;:]\s+|\s+(?:and|with|while|but|which|who|whereas|including|plus)\s+", re.I)
+_CLAUSE_NEW_WORDS = 2  # content words of a clause that the passage and its surroundings lack ...
+_CLAUSE_NEW_SHARE = 1 / 2  # ... and their share of the clause's content words
+
+
+def _added_clause(quote: str, text: str, start: int, end: int, stage: SemanticStage) -> tuple[Difference, ...]:
+    """A clause of a restatement of contract text that the contract does not state: "Any invention
+    conceived jointly shall be owned jointly, with revenues shared equally between the parties".
+    Read only when the passage is contract language (:data:`_LEGAL_REGISTER`): a restatement of news
+    or of a caption often adds a time or a place of its own ("Last week, ..."), but in a contract an
+    added clause is an added right or duty. A clause is added when at least
+    :data:`_CLAUSE_NEW_WORDS` of its content words, and half of them, have no
+    counterpart in the passage or the :data:`_NEW_CONTEXT` characters around it (same stem, same
+    first letters, or a word the embedder rates a synonym)."""
+    from .embed.passages import content_terms
+
+    passage = text[start:end]
+    if not _LEGAL_REGISTER.search(passage):
+        return ()
+    p = content_terms(passage)
+    around = text[max(0, start - _NEW_CONTEXT) : start] + " " + text[end : end + _NEW_CONTEXT]
+    near = content_terms(around).keys() | p.keys()
+    prefixes = {s[:_VERB_PREFIX] for s in near if len(s) >= _VERB_PREFIX}
+    for clause in _QUOTE_CLAUSE.split(quote):
+        terms = content_terms(clause)
+        new = [w for s, w in terms.items()
+               if s not in near and not (len(s) >= _VERB_PREFIX and s[:_VERB_PREFIX] in prefixes)]
+        if len(new) < _CLAUSE_NEW_WORDS or len(new) < _CLAUSE_NEW_SHARE * len(terms):
+            continue
+        unrelated = [w for w, c in zip(new, stage.closest(new, list(p.values()))) if c < _NEW_MAX_COSINE]
+        if len(unrelated) >= _CLAUSE_NEW_WORDS and len(unrelated) >= _CLAUSE_NEW_SHARE * len(terms):
+            return (Difference("insert", clause.strip(" ,;:."), "", "added"),)
     return ()
 
 

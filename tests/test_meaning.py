@@ -228,6 +228,11 @@ FLIPS: list[tuple[str, str, str]] = [
     ("sci_1", "direction", "In the randomized trial, the new drug prevented stroke compared with placebo."),
     ("sci_4", "direction", "In the cohort study, heavy coffee consumption caused a lower risk of liver disease."),
     ("sci_4", "direction", "The results prove that moderate exercise improves sleep quality in older adults."),
+    # a clause of a contract's restatement that the contract does not state: an invented term
+    ("joint", "added_claim", "Any invention conceived jointly shall be owned jointly, with revenues shared equally "
+                             "between the parties."),
+    ("joint", "added_claim", "Any invention conceived jointly by the parties during the Term shall be owned jointly "
+                             "and assigned to the Licensor upon termination."),
     # a duration without end for a stated period
     ("nda", "qualifier", "The Receiving Party must keep Confidential Information confidential indefinitely after "
                          "this Agreement is terminated."),
@@ -699,3 +704,21 @@ def test_a_long_omitted_stretch_is_read_for_the_words_that_limit_the_quote(gap_o
     [r] = Verifier().verify([quote], [Source("supply", text)])
     assert len(text) > 1000
     assert r.verdict is verdict, r.reason
+
+
+def test_an_added_clause_is_read_in_contract_language_only(verifier: Verifier) -> None:
+    """A clause the passage does not state is an invented term in a contract (where each clause is a
+    right or a duty), and a restatement's own words in news: the same words, two registers."""
+    from quote_guard.verify import _added_clause
+
+    stage = verifier._semantic()
+    assert stage is not None
+    contract = "Any invention conceived jointly by the parties shall be owned jointly by the parties."
+    news = "Any invention conceived jointly by the researchers was owned jointly by the two universities."
+    quote = "Inventions conceived jointly are owned jointly, with revenues shared equally between them."
+    [added] = _added_clause(quote, contract, 0, len(contract), stage)
+    assert added.category == "added" and "revenues shared equally" in added.quote_text
+    assert _added_clause(quote, news, 0, len(news), stage) == ()
+    # a clause that restates the passage in other words adds nothing
+    assert _added_clause("Jointly conceived inventions shall be jointly owned by the parties.", contract, 0,
+                         len(contract), stage) == ()
