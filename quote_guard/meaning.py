@@ -14,8 +14,8 @@ A paraphrase verdict is a claim that the meaning is the same. Word-by-word align
 - **quantifiers**: all, some, none, any, each, every, at least, at most...;
 - **direction and antonyms**: a curated lexicon of opposite groups (increase/decrease,
   hire/lay off, approve/reject, before/after, maximum/minimum, allow/prohibit, buy/sell,
-  win/lose, include/exclude..., and the strength of a claim: eliminate/reduce, cause/associated,
-  prove/suggest);
+  win/lose, include/exclude, exclusive/several, consent/notice..., and the strength of a claim:
+  eliminate/reduce, cause/associated, prove/suggest);
 - **entities**: a capitalised name or term of the quote that the passage lacks is a changed
   party (``altered``), or, when no source has it at all, an invented one (``unsupported``);
 - **pronouns**: he/she, his/her, we/they swapped.
@@ -107,6 +107,10 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("significant", "insignificant"),
         ("higher", "lower"),
         ("more", "less fewer"),
+        # one right-holder or several; a duty to ask or only to tell ("unless it first notifies
+        # the Landlord" for "without the prior written consent of the Landlord")
+        ("exclusiv sole", "several multiple"),
+        ("consent permission", "notif notice"),
         # the strength of a claim: an effect done away with or only lessened, a cause or only a
         # link, a proof or only a hint ("grounding eliminates hallucination" for "reduces")
         ("eliminat erad abolish cure prevent", "reduc lessen mitigat alleviat lower"),
@@ -229,7 +233,15 @@ def _negated(w: str) -> bool:
         from .align import is_known_word
 
         return is_known_word(w[2:])
+    if w.startswith("non") and len(w) >= 7 and w not in _NON_WORDS:
+        # "non-exclusive" folds to one word: the negation of "exclusive"
+        from .align import is_known_word
+
+        return is_known_word(w[3:])
     return False
+
+
+_NON_WORDS = frozenset("nonetheless nonsense nonstop nonchalant".split())  # "non" + a word, not its negation
 
 
 _NEGATED_ADJECTIVES = frozenset("unable unaware unwilling unknown unclear unfair unsure unfit unlike".split())

@@ -126,6 +126,10 @@ SCI_4 = (
     "In the cohort study, heavy coffee consumption was associated with a lower risk of liver disease. The "
     "results suggest that moderate exercise may improve sleep quality in older adults."
 )
+DISTRIB = (
+    "16. Exclusivity. The Distributor shall be the exclusive distributor of the Products in the Territory. "
+    "17. Term. This Agreement shall remain in force for five (5) years."
+)
 REPORT = (
     "The committee found that the new dispatch system improved response times across the county. Ambulances "
     "reached rural addresses faster than in the previous year."
@@ -152,7 +156,7 @@ PASSAGES = {
     "lease": LEASE, "lease_b": LEASE_B, "license": LICENSE, "nda": NDA, "employ": EMPLOY, "fin_1": FIN_1,
     "fin_2": FIN_2, "fin_3": FIN_3, "news_1": NEWS_1, "news_2": NEWS_2, "news_3": NEWS_3, "sci_1": SCI_1,
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
-    "sci_4": SCI_4, "report": REPORT,
+    "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
 }
 
 
@@ -233,6 +237,11 @@ FLIPS: list[tuple[str, str, str]] = [
                              "between the parties."),
     ("joint", "added_claim", "Any invention conceived jointly by the parties during the Term shall be owned jointly "
                              "and assigned to the Licensor upon termination."),
+    # exclusivity ("non-exclusive" folds to one word) and a duty to ask for one only to tell
+    ("distrib", "negation", "The Distributor is a non-exclusive distributor of the Products in the Territory."),
+    ("distrib", "antonym", "The Distributor is one of several authorized distributors of the Products in the "
+                           "Territory."),
+    ("lease", "antonym", "The Tenant may not assign the Lease unless it first notifies the Landlord in writing."),
     # a duration without end for a stated period
     ("nda", "qualifier", "The Receiving Party must keep Confidential Information confidential indefinitely after "
                          "this Agreement is terminated."),
