@@ -107,6 +107,7 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("significant", "insignificant"),
         ("higher", "lower"),
         ("more", "less fewer"),
+        ("improv", "worsen deteriorat declin"),  # "margin improved to 18.4%" for "declined to 18.4%"
         # one right-holder or several; a duty to ask or only to tell ("unless it first notifies
         # the Landlord" for "without the prior written consent of the Landlord")
         ("exclusiv sole", "several multiple"),
@@ -408,6 +409,8 @@ _QUALIFIER_CLASSES = {
     "usually": "often frequently usually generally typically normally",
     "reportedly": "allegedly reportedly apparently supposedly arguably",
     "possibly": "possibly probably presumably",
+    # the whole of something, where the source says most or part ("driven entirely by")
+    "entirely": "entirely wholly",  # not "completely", "fully": restatements use them as emphasis
     # certainty the source does not claim ("definitely caused by corrosion")
     "certainly": "definitely certainly undoubtedly unquestionably conclusively indisputably undeniably",
 }

@@ -130,6 +130,11 @@ DISTRIB = (
     "16. Exclusivity. The Distributor shall be the exclusive distributor of the Products in the Territory. "
     "17. Term. This Agreement shall remain in force for five (5) years."
 )
+FIN_4 = (
+    "Net revenue for fiscal 2023 was $4.1 billion, an increase of 12% compared with fiscal 2022, driven primarily "
+    "by higher subscription volumes. Operating margin declined to 18.4% from 21.0% in the prior year, reflecting "
+    "increased research and development spending."
+)
 REPORT = (
     "The committee found that the new dispatch system improved response times across the county. Ambulances "
     "reached rural addresses faster than in the previous year."
@@ -157,6 +162,7 @@ PASSAGES = {
     "fin_2": FIN_2, "fin_3": FIN_3, "news_1": NEWS_1, "news_2": NEWS_2, "news_3": NEWS_3, "sci_1": SCI_1,
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
+    "fin_4": FIN_4,
 }
 
 
@@ -242,6 +248,10 @@ FLIPS: list[tuple[str, str, str]] = [
     ("distrib", "antonym", "The Distributor is one of several authorized distributors of the Products in the "
                            "Territory."),
     ("lease", "antonym", "The Tenant may not assign the Lease unless it first notifies the Landlord in writing."),
+    # a margin that "improved" where it declined; the whole of a cause where the source says most of it
+    ("fin_4", "antonym", "Operating margin improved to 18.4% from 21.0% in the prior year."),
+    ("fin_4", "added_qualifier", "Net revenue grew 12% to $4.1 billion in fiscal 2023, driven entirely by higher "
+                                 "subscription volumes."),
     # a duration without end for a stated period
     ("nda", "qualifier", "The Receiving Party must keep Confidential Information confidential indefinitely after "
                          "this Agreement is terminated."),
@@ -440,6 +450,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("news_3", "Von Miller was named the most valuable player of the Super Bowl.", PARA),
     # "neither … nor" and "not … or" state the same single negation
     ("council", "The mayor did not support or oppose the motion.", PARA),
+    # "mainly" for "primarily": one qualifier of a class for another is wording
+    ("fin_4", "Net revenue grew 12% to $4.1 billion in fiscal 2023, mainly due to higher subscription volumes.", PARA),
     # a link restated as a link, a hint as a hint
     ("sci_4", "Drinking a lot of coffee was linked to a lower risk of liver disease in the cohort study.", PARA),
     ("sci_3", "RAG lowers the rate of hallucinations in question answering.", PARA),
