@@ -503,6 +503,33 @@ def invented_terms(quote: str, sources_text: str) -> list[str]:
                   and (e.split()[-1] in _TERM_HEADS or len(e.split()) >= _TITLE_MIN_WORDS))
 
 
+# an upper bound written with a negation ("shall not exceed $1 million", "no more than 30 days") and
+# written without one ("capped at", "at most", "up to", "a maximum of", "limited to")
+_BOUND_VERBS = frozenset("exceed exceeds exceeding".split())
+_BOUND_AFTER_NO = frozenset("more greater higher".split())
+_BOUND_WORDS = frozenset("cap caps capped maximum ceiling".split())
+_BOUND_PAIRS = frozenset({("at", "most"), ("up", "to"), ("limited", "to")})
+
+
+def _bound_negations(words: list[str]) -> int:
+    """The negations of ``words`` that only state an upper bound: "not exceed", "not to exceed",
+    "no more than", "not greater than"."""
+    n = 0
+    for i, w in enumerate(words):
+        if w in ("not", "no", "never"):
+            nxt = words[i + 1 : i + 3]
+            if (nxt[:1] and nxt[0] in _BOUND_VERBS) or nxt[:2] == ["to", "exceed"] or nxt[:2] == ["to", "exceeds"] \
+                    or (nxt[:1] and nxt[0] in _BOUND_AFTER_NO and nxt[1:2] == ["than"]):
+                n += 1
+    return n
+
+
+def _states_bound(words: list[str]) -> bool:
+    """Whether ``words`` state an upper bound, with or without a negation."""
+    return bool(_bound_negations(words)) or any(w in _BOUND_WORDS for w in words) or any(
+        pair in _BOUND_PAIRS for pair in itertools.pairwise(words))
+
+
 def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     """The load-bearing ways ``quote`` does not claim what ``passage`` claims (empty: the same claim).
 
@@ -512,7 +539,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     """
     qw, pw = _words(quote), _words(passage)
     out: list[Difference] = []
-    if _negations(qw) % 2 != _negations(pw) % 2:
+    qn, pn = _negations(qw), _negations(pw)
+    if _states_bound(qw) and _bound_negations(pw):
+        # "capped at the fees paid" restates "shall not exceed the fees paid": the same bound, not a
+        # negation dropped; a quote that states no bound ("shall exceed the fees") keeps the difference
+        qn, pn = qn - _bound_negations(qw), pn - _bound_negations(pw)
+    if qn % 2 != pn % 2:
         out.append(Difference("replace", _negators(qw), _negators(pw), "negation"))
     qn_, pn_ = _numbers(qw), _numbers(pw)
     if qn_.keys() - pn_.keys():

@@ -135,6 +135,10 @@ FIN_4 = (
     "by higher subscription volumes. Operating margin declined to 18.4% from 21.0% in the prior year, reflecting "
     "increased research and development spending."
 )
+CAP = (
+    "13. Limitation of Liability. The Supplier's total liability under this Agreement shall not exceed the fees "
+    "paid in the twelve (12) months preceding the claim."
+)
 REPORT = (
     "The committee found that the new dispatch system improved response times across the county. Ambulances "
     "reached rural addresses faster than in the previous year."
@@ -162,7 +166,7 @@ PASSAGES = {
     "fin_2": FIN_2, "fin_3": FIN_3, "news_1": NEWS_1, "news_2": NEWS_2, "news_3": NEWS_3, "sci_1": SCI_1,
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
-    "fin_4": FIN_4,
+    "fin_4": FIN_4, "cap": CAP,
 }
 
 
@@ -252,6 +256,11 @@ FLIPS: list[tuple[str, str, str]] = [
     ("fin_4", "antonym", "Operating margin improved to 18.4% from 21.0% in the prior year."),
     ("fin_4", "added_qualifier", "Net revenue grew 12% to $4.1 billion in fiscal 2023, driven entirely by higher "
                                  "subscription volumes."),
+    # a cap on liability lifted, or denied
+    ("cap", "negation", "The Supplier's total liability under this Agreement shall exceed the fees paid in the "
+                        "twelve months preceding the claim."),
+    ("cap", "negation", "The Supplier's liability is not capped at the fees paid in the twelve months before the "
+                        "claim."),
     # a duration without end for a stated period
     ("nda", "qualifier", "The Receiving Party must keep Confidential Information confidential indefinitely after "
                          "this Agreement is terminated."),
@@ -450,6 +459,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("news_3", "Von Miller was named the most valuable player of the Super Bowl.", PARA),
     # "neither … nor" and "not … or" state the same single negation
     ("council", "The mayor did not support or oppose the motion.", PARA),
+    # an upper bound with a negation ("shall not exceed") and without one ("capped at")
+    ("cap", "The Supplier's liability is capped at the fees paid in the twelve months before the claim.", PARA),
+    ("cap", "The Supplier's total liability is no more than the fees paid in the twelve months before the claim.",
+     PARA),
     # "mainly" for "primarily": one qualifier of a class for another is wording
     ("fin_4", "Net revenue grew 12% to $4.1 billion in fiscal 2023, mainly due to higher subscription volumes.", PARA),
     # a link restated as a link, a hint as a hint
