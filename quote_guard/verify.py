@@ -939,6 +939,29 @@ def _added_claim(quote: str, passage: str) -> tuple[Difference, ...]:
     return ()
 
 
+def _stated(text: str, start: int, end: int) -> tuple[dict[str, str], set[str]]:
+    """What a restatement of ``text[start:end]`` may say without adding a claim: the passage's
+    content terms (stem -> word), and the stems of the passage and of the :data:`_NEW_CONTEXT`
+    characters around it (a name from the sentence before counts as stated)."""
+    from .embed.passages import content_terms
+
+    p = content_terms(text[start:end])
+    around = text[max(0, start - _NEW_CONTEXT) : start] + " " + text[end : end + _NEW_CONTEXT]
+    return p, content_terms(around).keys() | p.keys()
+
+
+def _unstated(terms: dict[str, str], near: set[str], prefixes: set[str]) -> list[str]:
+    """The words of ``terms`` whose stem is not in ``near`` and whose first letters start no stem
+    of ``prefixes`` (inflections meet there)."""
+    return [w for s, w in terms.items()
+            if s not in near and not (len(s) >= _VERB_PREFIX and s[:_VERB_PREFIX] in prefixes)]
+
+
+def _unrelated(words: list[str], passage_terms: dict[str, str], stage: SemanticStage) -> list[str]:
+    """The ``words`` the embedder finds unrelated to every word of the passage (synonyms score 0.3-0.5)."""
+    return [w for w, c in zip(words, stage.closest(words, list(passage_terms.values()))) if c < _NEW_MAX_COSINE]
+
+
 def _added_words(quote: str, text: str, start: int, end: int, cosine: float,
                  stage: SemanticStage) -> tuple[Difference, ...]:
     """Words of a claim the passage ``text[start:end]`` does not make: at least :data:`_NEW_WORDS`
@@ -953,15 +976,11 @@ def _added_words(quote: str, text: str, start: int, end: int, cosine: float,
 
     if cosine >= _NEW_BELOW:
         return ()
-    p = content_terms(text[start:end])
-    around = text[max(0, start - _NEW_CONTEXT) : start] + " " + text[end : end + _NEW_CONTEXT]
-    near = content_terms(around).keys() | p.keys()
-    prefixes = {s[:_VERB_PREFIX] for s in p if len(s) >= _VERB_PREFIX}
-    new = [w for s, w in content_terms(quote).items()
-           if s not in near and not (len(s) >= _VERB_PREFIX and s[:_VERB_PREFIX] in prefixes)]
+    p, near = _stated(text, start, end)
+    new = _unstated(content_terms(quote), near, {s[:_VERB_PREFIX] for s in p if len(s) >= _VERB_PREFIX})
     if len(new) < _NEW_WORDS:
         return ()
-    unrelated = [w for w, c in zip(new, stage.closest(new, list(p.values()))) if c < _NEW_MAX_COSINE]
+    unrelated = _unrelated(new, p, stage)
     if len(unrelated) >= _NEW_WORDS:
         return (Difference("insert", " ".join(unrelated[:6]), "", "added"),)
     return ()
@@ -988,20 +1007,16 @@ def _added_clause(quote: str, text: str, start: int, end: int, stage: SemanticSt
     first letters, or a word the embedder rates a synonym)."""
     from .embed.passages import content_terms
 
-    passage = text[start:end]
-    if not _LEGAL_REGISTER.search(passage):
+    if not _LEGAL_REGISTER.search(text[start:end]):
         return ()
-    p = content_terms(passage)
-    around = text[max(0, start - _NEW_CONTEXT) : start] + " " + text[end : end + _NEW_CONTEXT]
-    near = content_terms(around).keys() | p.keys()
+    p, near = _stated(text, start, end)
     prefixes = {s[:_VERB_PREFIX] for s in near if len(s) >= _VERB_PREFIX}
     for clause in _QUOTE_CLAUSE.split(quote):
         terms = content_terms(clause)
-        new = [w for s, w in terms.items()
-               if s not in near and not (len(s) >= _VERB_PREFIX and s[:_VERB_PREFIX] in prefixes)]
+        new = _unstated(terms, near, prefixes)
         if len(new) < _CLAUSE_NEW_WORDS or len(new) < _CLAUSE_NEW_SHARE * len(terms):
             continue
-        unrelated = [w for w, c in zip(new, stage.closest(new, list(p.values()))) if c < _NEW_MAX_COSINE]
+        unrelated = _unrelated(new, p, stage)
         if len(unrelated) >= _CLAUSE_NEW_WORDS and len(unrelated) >= _CLAUSE_NEW_SHARE * len(terms):
             return (Difference("insert", clause.strip(" ,;:."), "", "added"),)
     return ()
