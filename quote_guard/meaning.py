@@ -524,10 +524,9 @@ def _bound_negations(words: list[str]) -> int:
     return n
 
 
-def _states_bound(words: list[str]) -> bool:
-    """Whether ``words`` state an upper bound, with or without a negation."""
-    return bool(_bound_negations(words)) or any(w in _BOUND_WORDS for w in words) or any(
-        pair in _BOUND_PAIRS for pair in itertools.pairwise(words))
+def _bound_words(words: list[str]) -> bool:
+    """Whether ``words`` state an upper bound without a negation ("capped at", "at most", "up to")."""
+    return any(w in _BOUND_WORDS for w in words) or any(pair in _BOUND_PAIRS for pair in itertools.pairwise(words))
 
 
 def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
@@ -540,10 +539,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     qw, pw = _words(quote), _words(passage)
     out: list[Difference] = []
     qn, pn = _negations(qw), _negations(pw)
-    if _states_bound(qw) and _bound_negations(pw):
+    qb, pb = _bound_negations(qw), _bound_negations(pw)
+    if pb and (qb or _bound_words(qw)):
         # "capped at the fees paid" restates "shall not exceed the fees paid": the same bound, not a
         # negation dropped; a quote that states no bound ("shall exceed the fees") keeps the difference
-        qn, pn = qn - _bound_negations(qw), pn - _bound_negations(pw)
+        qn, pn = qn - qb, pn - pb
     if qn % 2 != pn % 2:
         out.append(Difference("replace", _negators(qw), _negators(pw), "negation"))
     qn_, pn_ = _numbers(qw), _numbers(pw)
