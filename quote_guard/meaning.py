@@ -210,6 +210,8 @@ def _numbers(words: list[str]) -> dict[str, str]:
             out.setdefault(canonical_number(w.rstrip("%")) or w, w)
         elif w in SCALE_WORDS:
             out.setdefault(w, w)
+        elif w[-1:] == "s" and w[:-1] in SCALE_WORDS and i and words[i - 1][:1].isdigit():
+            out.setdefault(w[:-1], w)  # "1.1 millions youths": the scale, written in the plural
         elif w in _SCALE_SPELLINGS:
             out.setdefault(_SCALE_SPELLINGS[w], w)
         elif w in _MONTHS:
@@ -220,6 +222,35 @@ def _numbers(words: list[str]) -> dict[str, str]:
             out.setdefault(_ORDINALS[w], w)
         elif w in _MULTIPLES:
             out.setdefault(_MULTIPLES[w], w)
+    return out
+
+
+def _figure(w: str) -> str | None:
+    """A number word or a figure in one form ("six" and "6" -> "6"), determiners included."""
+    if w in NUMBER_WORDS:
+        return canonical_number(NUMBER_WORDS[w]) or w
+    if w[:1].isdigit():
+        return canonical_number(w.rstrip("%")) or w
+    return None
+
+
+_PART_OF = (("out", "of"), ("of", "the"), ("of", "their"), ("of", "its"), ("of", "them"))
+
+
+def _parts(words: list[str]) -> list[tuple[int, int]]:
+    """The parts of a whole a text states ("five out of six people", "one of the two companies",
+    "3 of its 7 plants"): the part and the whole as written, at the index of the part's word.
+
+    >>> _parts("five out of six people were hurt".split())
+    [(0, 3)]
+    """
+    out = []
+    for i, w in enumerate(words[:-3]):
+        x = _figure(w)
+        if x is not None and (words[i + 1], words[i + 2]) in _PART_OF:
+            y = _figure(words[i + 3])
+            if y is not None and y != x:
+                out.append((i, i + 3))
     return out
 
 
@@ -249,6 +280,45 @@ _NEGATED_ADJECTIVES = frozenset("unable unaware unwilling unknown unclear unfair
 _ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ly", "al", "ive", "ous", "ent", "ant", "ic", "ary")
 
 
+# verbs that negate the verb they govern: "refused to recuse himself" is "would not recuse himself",
+# "failed to show" is "did not show" (:func:`_negative_verbs`)
+_NEGATIVE_VERBS = frozenset("refuse refuses refused refusing fail fails failed failing decline declines declined "
+                            "declining".split())
+# a text with one of these restates a refusal in its own way ("denied a motion to postpone" for
+# "refused to postpone", "failed in its bid to host" for "failed to host")
+_REFUSALS = _NEGATIVE_VERBS | frozenset("deny denies denied denying reject rejects rejected rejecting".split())
+_NEGATED_VERB_WINDOW = 3  # words after a negator where the verb it negates stands ("would not recuse")
+_VERB_PREFIX = 5  # the verb's first letters, so that inflections meet ("recuse" / "recusing")
+
+
+def _negative_verbs(words: list[str], other: list[str]) -> int:
+    """The negative verbs of ``words`` ("refused to recuse") that negate a verb ``other`` states:
+    with a negator ("would not recuse": the same negation in other words), or without one and
+    without a refusal of its own ("approved the merger" for "refused to approve the merger").
+    A verb ``other`` does not state ("declined to name them" / "were not to blame") is left alone.
+
+    >>> _negative_verbs("he refused to recuse himself".split(), "he would not recuse himself".split())
+    1
+    >>> _negative_verbs("the board refused to approve it".split(), "the board approved it".split())
+    1
+    >>> _negative_verbs("he declined to name them".split(), "they were not to blame".split())
+    0
+    >>> _negative_verbs("the judge refused to postpone it".split(), "he denied a motion to postpone it".split())
+    0
+    """
+    negated: set[str] = set()
+    plain: set[str] = set()
+    for i in range(len(other)):
+        if _negator_at(other, i):
+            negated.update(w[:_VERB_PREFIX] for w in other[i + 1 : i + 1 + _NEGATED_VERB_WINDOW])
+    refuses = bool(_REFUSALS & set(other))
+    if not refuses:
+        plain = {w[:_VERB_PREFIX] for w in other if len(w) >= _VERB_PREFIX} - negated
+    return sum(1 for i, w in enumerate(words[:-2])
+               if w in _NEGATIVE_VERBS and words[i + 1] == "to" and words[i + 2].isalpha()
+               and (words[i + 2][:_VERB_PREFIX] in negated or words[i + 2][:_VERB_PREFIX] in plain))
+
+
 def _negator_at(words: list[str], i: int) -> bool:
     """Whether ``words[i]`` negates its clause. "No, parking is rented separately": an answer
     particle, not the negation of a claim."""
@@ -268,8 +338,12 @@ def _negations(words: list[str]) -> int:
     return n
 
 
-def _negators(words: list[str]) -> str:
-    return " ".join(w for i, w in enumerate(words) if _negator_at(words, i)) or "∅"
+def _negators(words: list[str], other: list[str]) -> str:
+    """The words that negate, as :func:`_negations` and :func:`_negative_verbs` count them."""
+    said = [w for i, w in enumerate(words) if _negator_at(words, i)]
+    if _negative_verbs(words, other):
+        said += [f"{w} to" for i, w in enumerate(words[:-1]) if w in _NEGATIVE_VERBS and words[i + 1] == "to"]
+    return " ".join(said) or "∅"
 
 
 _NEGATIVE_SUBJECTS = frozenset("neither no none nobody nothing".split())
@@ -538,25 +612,33 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     """
     qw, pw = _words(quote), _words(passage)
     out: list[Difference] = []
-    qn, pn = _negations(qw), _negations(pw)
+    qn, pn = _negations(qw) + _negative_verbs(qw, pw), _negations(pw) + _negative_verbs(pw, qw)
     qb, pb = _bound_negations(qw), _bound_negations(pw)
     if pb and (qb or _bound_words(qw)):
         # "capped at the fees paid" restates "shall not exceed the fees paid": the same bound, not a
         # negation dropped; a quote that states no bound ("shall exceed the fees") keeps the difference
         qn, pn = qn - qb, pn - pb
     if qn % 2 != pn % 2:
-        out.append(Difference("replace", _negators(qw), _negators(pw), "negation"))
+        out.append(Difference("replace", _negators(qw, pw), _negators(pw, qw), "negation"))
     qn_, pn_ = _numbers(qw), _numbers(pw)
     if qn_.keys() - pn_.keys():
         out.append(Difference("replace", " ".join(qn_[k] for k in sorted(qn_.keys() - pn_.keys())),
                               " ".join(pn_[k] for k in sorted(pn_.keys() - qn_.keys())) or "∅", "number"))
+    else:
+        # "six people were injured" for "five out of six people were injured": the whole for the part
+        stated = {_figure(w) for w in qw} - {None}
+        part = next(((x, y) for x, y in _parts(pw) if _figure(pw[y]) in stated and _figure(pw[x]) not in stated), None)
+        if part is not None:
+            out.append(Difference("replace", pw[part[1]], " ".join(pw[part[0] : part[1] + 1]), "number"))
     qm, pm = _modal_classes(qw), _modal_classes(pw)
     if qm - pm and pm:
         out.append(Difference("replace", " ".join(sorted(qm - pm)), " ".join(sorted(pm)), "modal"))
     qq, pq = _quantifiers(qw), _quantifiers(pw)
     # a quantifier the passage contradicts, or a strong one it lacks ("each year" restating
     # "per year" is no change; "only" or "none" added is)
-    if (qq - pq and pq) or (qq - pq) & _STRONG_QUANTIFIERS or ("all" in qw and "all" not in pq):
+    # ("all seven astronauts" restates "its seven astronauts": the count the passage states is all of them)
+    counted = [k for k, w in enumerate(qw) if w == "all" and not (k + 1 < len(qw) and _numbers(qw[k + 1 : k + 2]).keys() & pn_.keys())]
+    if (qq - pq and pq) or (qq - pq) & _STRONG_QUANTIFIERS or (counted and "all" not in pq):
         out.append(Difference("replace", " ".join(sorted(qq - pq)), " ".join(sorted(pq)) or "∅", "quantifier"))
     q_sides, p_sides = _sides(qw), _sides(pw)
     for (pair, side), words in q_sides.items():

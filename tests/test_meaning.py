@@ -159,6 +159,12 @@ JOINT = (
     "of the other party. 9.3 Patent Prosecution. The Licensor shall have the first right to file patent "
     "applications for Joint Developments at its own expense."
 )
+INCIDENT = (
+    "Five out of six passengers on the bus were injured by broken glass and taken to hospital. The driver would "
+    "not answer questions from reporters at the scene. The airline refused to approve compensation for the "
+    "delayed passengers. The seven crew members of the ferry survived. Two of the three runways stayed closed "
+    "until noon, and about 1.4 millions travellers were affected over the weekend."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -166,7 +172,7 @@ PASSAGES = {
     "fin_2": FIN_2, "fin_3": FIN_3, "news_1": NEWS_1, "news_2": NEWS_2, "news_3": NEWS_3, "sci_1": SCI_1,
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
-    "fin_4": FIN_4, "cap": CAP,
+    "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT,
 }
 
 
@@ -364,6 +370,10 @@ FLIPS: list[tuple[str, str, str]] = [
     ("lease", "invented", "The Tenant Improvement Allowance of $15,000 shall be credited against the first month's rent."),
     ("news_1", "invented", "The Regional Transit Equity Fund will cover half of the plan's cost."),
     ("fin_1", "invented", "The Project Horizon cost-savings program contributed $85 million to operating income."),
+    # the whole for the part ("six" for "five out of six"), a refusal dropped
+    ("incident", "number", "On the bus, six passengers suffered injuries from broken glass and went to hospital."),
+    ("incident", "number", "Until noon, the airport's three runways stayed shut."),
+    ("incident", "negation", "Compensation for the passengers whose flights were delayed was approved by the airline."),
 ]
 
 
@@ -472,6 +482,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("joint", "Jointly conceived inventions are owned by both parties, and neither may license them to a third "
               "party without the other's prior written consent.", PARA),
     ("council", "Engineers need time to go over the soil reports, council members said.", PARA),
+    # a refusal for a negation of the same verb, "all seven" for "the seven", a scale in the plural
+    ("incident", "At the scene, the driver refused to answer reporters' questions.", PARA),
+        ("incident", "All seven of the ferry's crew members survived.", PARA),
+    ("incident", "Over the weekend around 1.4 million travellers were affected.", PARA),
 ]
 
 
