@@ -450,6 +450,38 @@ def _same_slot(a: str, text_a: str, b: str, text_b: str) -> bool:
     return bool(before_a & before_b & _PREPOSITION_SLOTS)
 
 
+_CALENDAR = frozenset(_MONTHS) | frozenset(
+    "sept may monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun".split())
+
+
+def _after_preposition(entity: str, folded: str) -> bool:
+    return bool(_neighbours(entity, folded) & _PREPOSITION_SLOTS)
+
+
+def entity_from_elsewhere(quote: str, passage: str, around: str) -> tuple[Difference, ...]:
+    """A name the source has elsewhere, put where the passage has another one: "she met Pierre
+    Curie in Warsaw" for "…at the University of Paris, where she met Pierre Curie", with Warsaw
+    in the sentence before. The quote's name is not in the passage but is in ``around`` (the text
+    near it), the passage's name is not in the quote, and each stands after a preposition ("in
+    Warsaw", "of Paris"). Dates and weekdays are not names. A name that is nowhere in the source
+    is attribution or invention, read apart (:func:`invented_terms`).
+
+    >>> entity_from_elsewhere("She met Pierre Curie in Warsaw.", "at the University of Paris, where she met "
+    ...                       "Pierre Curie", "Born in Warsaw, she moved to France in 1891.")[0].quote_text
+    'warsaw'
+    """
+    fq, fp = fold(quote).text, fold(passage).text
+    fa = fold(around).text
+    dropped = [e for e in _entities(passage) if e.split()[-1] not in fq and e.split()[-1] not in _CALENDAR]
+    if not dropped:
+        return ()
+    for m in sorted(_entities(quote)):
+        if m.split()[-1] in fp or m.split()[-1] in _CALENDAR or not re.search(rf"(?<!\w){re.escape(m)}(?!\w)", fa):
+            continue
+        return (Difference("replace", m, dropped[0], "party"),)
+    return ()
+
+
 # words that make a clause conditional; a restatement that drops all of them drops the condition
 _CONDITION_WORDS = frozenset("if unless provided providing except excepting subject only whenever".split())
 # ways of restating a condition without those words

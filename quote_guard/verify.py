@@ -38,7 +38,7 @@ from .errors import ConfigError, QuoteVerificationError, SourceError
 from .index import CorpusSeeds, DocIndex, get_corpus_filter, get_index
 from .judge import Evidence, judge
 from .limits import Limits, limited
-from .meaning import Entailment, invented_terms, meaning_differences
+from .meaning import Entailment, entity_from_elsewhere, invented_terms, meaning_differences
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import canonical_number, fold, fold_keeps_substrings, is_word_char, split_ellipsis, tokenize
 
@@ -394,6 +394,8 @@ class Verifier:
         fq, fp = fold(r.quote).text, fold(passage).text
         dist = Levenshtein.distance(fq, fp)
         changed = (meaning_differences(r.quote, passage) or _added_claim(r.quote, passage)
+                   or entity_from_elsewhere(r.quote, passage, text[max(0, start - _ELSEWHERE) : start] + " "
+                                            + text[end : end + _ELSEWHERE])
                    or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
                    or _added_words(r.quote, text, start, end, cosine, stage)
                    or _added_clause(r.quote, text, start, end, stage))
@@ -924,6 +926,7 @@ _ADDED_WORDS = 3  # ... and adds this many of its own: the passage plus a claim 
 _NEW_WORDS = 5  # content words with no counterpart in the passage or around it that make an added claim ...
 _NEW_MAX_COSINE = 0.3  # ... a counterpart being the same stem or a word this close (synonyms score 0.3-0.5) ...
 _NEW_BELOW = 0.8  # ... read below this cosine of quote and passage (above it, a restatement's own words)
+_ELSEWHERE = 2000  # characters each side of a restated passage where a name from another sentence is looked for
 _NEW_CONTEXT = 400  # characters each side of the passage whose words count as stated (a name from the sentence before)
 
 
