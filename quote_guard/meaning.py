@@ -117,6 +117,8 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("eliminat erad abolish cure prevent", "reduc lessen mitigat alleviat lower"),
         ("caus", "associat correlat"),
         ("prove proved proven establish", "suggest indicat hint"),
+        # two ends of a contract: one at the end of its term, one by a party's act or a breach
+        ("expir", "terminat"),
     )
 )
 _PRONOUN_GROUPS = (
@@ -520,6 +522,11 @@ _QUALIFIER_CLASSES = {
     # certainty the source does not claim ("definitely caused by corrosion")
     "certainly": "definitely certainly undoubtedly unquestionably conclusively indisputably undeniably",
 }
+# phrases that free a right of every condition; a restatement that adds one widens the right
+_UNCONDITIONAL = tuple(f" {p} " for p in (
+    "at any time", "for any reason", "for no reason", "without cause", "with or without cause", "without reason",
+    "in its sole discretion", "in its absolute discretion", "at its sole discretion", "at its discretion",
+    "unconditionally", "without restriction", "without limitation", "without any restriction"))
 _QUALIFIERS = {w: cls for cls, words in _QUALIFIER_CLASSES.items() for w in words.split()}
 
 
@@ -688,6 +695,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if added_q:
         # "partially incorporated", "fairly flat": a qualifier the passage does not state
         out.append(Difference("insert", " ".join(added_q), "", "qualifier"))
+    free = [p for p in _UNCONDITIONAL if p in f" {' '.join(qw)} " and p not in f" {' '.join(pw)} "]
+    if free:
+        # "may terminate at any time" for a right on notice or for cause: a freedom the source does not grant
+        out.append(Difference("insert", free[0].strip(), "", "qualifier"))
     # pronouns without their contractions ("we've" is "we"); speech reported in the third person
     # ("I got carried away," Byrne said / Byrne says he got carried away) names the same speaker
     qp, pp = [w.split("'")[0] for w in qw], [w.split("'")[0] for w in pw]

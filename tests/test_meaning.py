@@ -165,6 +165,10 @@ INCIDENT = (
     "delayed passengers. The seven crew members of the ferry survived. Two of the three runways stayed closed "
     "until noon, and about 1.4 millions travellers were affected over the weekend."
 )
+TERM = (
+    "12.1 Either party may terminate this Agreement upon ninety (90) days' prior written notice to the other party. "
+    "12.2 Upon expiration of this Agreement, the Licensee shall return all copies of the Software to the Licensor."
+)
 BIO = (
     "Maria Sklodowska was born in Warsaw in 1867 and taught at a boarding school there as a young woman. In 1891 "
     "she moved to France and enrolled at the University of Paris, where she met the physicist Pierre Curie. The "
@@ -177,7 +181,7 @@ PASSAGES = {
     "fin_2": FIN_2, "fin_3": FIN_3, "news_1": NEWS_1, "news_2": NEWS_2, "news_3": NEWS_3, "sci_1": SCI_1,
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
-    "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO,
+    "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM,
 }
 
 
@@ -378,6 +382,12 @@ FLIPS: list[tuple[str, str, str]] = [
     # the whole for the part ("six" for "five out of six"), a refusal dropped
     ("incident", "number", "On the bus, six passengers suffered injuries from broken glass and went to hospital."),
     ("incident", "number", "Until noon, the airport's three runways stayed shut."),
+    # a right freed of its notice period; one end of a contract for the other
+    ("term", "added_qualifier", "Either party is allowed to end this Agreement at any time by written notice to the "
+                                "other party."),
+    ("term", "added_qualifier", "Each party can terminate the Agreement for any reason by giving written notice."),
+    ("term", "antonym", "When this Agreement is terminated, the Licensee has to give back every copy of the Software "
+                        "to the Licensor."),
     # a name the source has in another sentence, put where the passage has another one
     ("bio", "name", "In 1891 she enrolled at the university in Warsaw, where she met the physicist Pierre Curie."),
     ("incident", "negation", "Compensation for the passengers whose flights were delayed was approved by the airline."),
@@ -490,6 +500,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
               "party without the other's prior written consent.", PARA),
     ("council", "Engineers need time to go over the soil reports, council members said.", PARA),
     # a refusal for a negation of the same verb, "all seven" for "the seven", a scale in the plural
+    ("term", "Either party can end the Agreement by giving the other party ninety days' prior written notice.", PARA),
+    ("term", "When the Agreement expires, the Licensee must give every copy of the Software back to the Licensor.",
+     PARA),
     ("bio", "She moved to France in 1891, studied at the University of Paris and there met the physicist Pierre "
             "Curie.", PARA),
     ("incident", "At the scene, the driver refused to answer reporters' questions.", PARA),
