@@ -256,6 +256,46 @@ def _parts(words: list[str]) -> list[tuple[int, int]]:
     return out
 
 
+# a comparison that bounds a figure: from below ("more than 100", "at least 5", "100 or more") or
+# from above ("up to 10", "less than 5", "10 or fewer")
+_BOUND_BEFORE = {("not", "exceeding"): "upper", ("not", "exceed"): "upper", ("not", "to", "exceed"): "upper",
+                 ("capped", "at"): "upper", ("limited", "to"): "upper", ("exceed",): "lower", ("exceeds",): "lower",
+                 ("more", "than"): "lower", ("over",): "lower", ("above",): "lower", ("at", "least"): "lower",
+                 ("exceeding",): "lower", ("greater", "than"): "lower", ("upwards", "of"): "lower",
+                 ("less", "than"): "upper", ("fewer", "than"): "upper", ("under",): "upper", ("below",): "upper",
+                 ("up", "to"): "upper", ("at", "most"): "upper", ("no", "more", "than"): "upper",
+                 ("not", "more", "than"): "upper", ("maximum", "of"): "upper", ("minimum", "of"): "lower"}
+_BOUND_AFTER = {("or", "more"): "lower", ("or", "greater"): "lower", ("or", "higher"): "lower", ("plus",): "lower",
+                ("or", "less"): "upper", ("or", "fewer"): "upper", ("or", "lower"): "upper"}
+
+
+_SCALE_WORDS_AND_UNITS = frozenset(SCALE_WORDS) | frozenset(_UNITS) | {"%"}
+
+
+def _bounded_figures(words: list[str]) -> dict[str, str]:
+    """The figures a text bounds, and how: {"250000": "lower"} for "$250,000 or more".
+
+    >>> sorted(_bounded_figures("a fine of $ 250,000 or more and up to five years".split()).values())
+    ['lower', 'upper']
+    """
+    out: dict[str, str] = {}
+    for i, w in enumerate(words):
+        x = _figure(w)
+        if x is None or w in _DETERMINER_NUMBERS:
+            continue
+        j = i - 1 if i and words[i - 1] in "$€£¥" else i
+        for phrase, kind in _BOUND_BEFORE.items():
+            if tuple(words[max(0, j - len(phrase)) : j]) == phrase:
+                out.setdefault(x, kind)
+        k = i + 1
+        while k < len(words) and words[k] in _SCALE_WORDS_AND_UNITS:
+            k += 1
+        for phrase, kind in _BOUND_AFTER.items():
+            if tuple(words[k : k + len(phrase)]) == phrase:
+                out.setdefault(x, kind)
+    return out
+
+
 def _negated(w: str) -> bool:
     """A negator, or an adjective negated by its prefix ("unable", "unlikely": un- + a common
     adjective). Verbs of reversal ("unveil", "unload") and participles ("unwanted") are not."""
@@ -663,7 +703,16 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if qn_.keys() - pn_.keys():
         out.append(Difference("replace", " ".join(qn_[k] for k in sorted(qn_.keys() - pn_.keys())),
                               " ".join(pn_[k] for k in sorted(pn_.keys() - qn_.keys())) or "∅", "number"))
-    else:
+    qbf, pbf = _bounded_figures(qw), _bounded_figures(pw)
+    # a bound from the other side: "up to $10,000" for "at least $10,000". (A bound added to an exact
+    # figure is implied by it, "at least four" for "four"; one dropped is information dropped.)
+    rebound = sorted(x for x, kind in qbf.items() if x in pbf and pbf[x] != kind)
+    if rebound and not any(d.category == "number" for d in out):
+        x = rebound[0]
+        said = {"lower": "at least", "upper": "at most"}
+        out.append(Difference("replace", f"{said[qbf[x]]} {qn_.get(x, x)}", f"{said[pbf[x]]} {pn_.get(x, x)}",
+                              "number"))
+    elif not any(d.category == "number" for d in out):
         # "six people were injured" for "five out of six people were injured": the whole for the part
         stated = {_figure(w) for w in qw} - {None}
         part = next(((x, y) for x, y in _parts(pw) if _figure(pw[y]) in stated and _figure(pw[x]) not in stated), None)

@@ -167,7 +167,8 @@ INCIDENT = (
 )
 TERM = (
     "12.1 Either party may terminate this Agreement upon ninety (90) days' prior written notice to the other party. "
-    "12.2 Upon expiration of this Agreement, the Licensee shall return all copies of the Software to the Licensor."
+    "12.2 Upon expiration of this Agreement, the Licensee shall return all copies of the Software to the Licensor. "
+    "12.3 The Licensee shall carry liability insurance of at least $2,000,000 per occurrence."
 )
 BIO = (
     "Maria Sklodowska was born in Warsaw in 1867 and taught at a boarding school there as a young woman. In 1891 "
@@ -388,6 +389,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("term", "added_qualifier", "Each party can terminate the Agreement for any reason by giving written notice."),
     ("term", "antonym", "When this Agreement is terminated, the Licensee has to give back every copy of the Software "
                         "to the Licensor."),
+    # a bound from the other side of the same figure
+    ("term", "number", "The Licensee has to carry liability cover of up to $2,000,000 per occurrence."),
     # a name the source has in another sentence, put where the passage has another one
     ("bio", "name", "In 1891 she enrolled at the university in Warsaw, where she met the physicist Pierre Curie."),
     ("incident", "negation", "Compensation for the passengers whose flights were delayed was approved by the airline."),
@@ -503,6 +506,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("term", "Either party can end the Agreement by giving the other party ninety days' prior written notice.", PARA),
     ("term", "When the Agreement expires, the Licensee must give every copy of the Software back to the Licensor.",
      PARA),
+    ("term", "Liability insurance of $2,000,000 or more per occurrence must be carried by the Licensee.", PARA),
     ("bio", "She moved to France in 1891, studied at the University of Paris and there met the physicist Pierre "
             "Curie.", PARA),
     ("incident", "At the scene, the driver refused to answer reporters' questions.", PARA),
