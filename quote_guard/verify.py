@@ -40,7 +40,15 @@ from .judge import Evidence, judge
 from .limits import Limits, limited
 from .meaning import Entailment, entity_from_elsewhere, invented_terms, meaning_differences
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
-from .normalize import canonical_number, fold, fold_keeps_substrings, is_word_char, split_ellipsis, tokenize
+from .normalize import (
+    NUMBER_WORDS,
+    canonical_number,
+    fold,
+    fold_keeps_substrings,
+    is_word_char,
+    split_ellipsis,
+    tokenize,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .embed import Embedder, SemanticStage
@@ -471,6 +479,11 @@ class Verifier:
             # sentence as a whole one, and what it leaves out may be a condition ("…will control."
             # where the source goes on "unless expressly indicated")
             return self._check_cut(r, docs, False, True)
+        if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[:1].isupper() and not _starts_sentence(r, docs):
+            # a capital the source does not have there: the quote presents the end of a sentence as
+            # a whole one, and what it leaves out may limit it ("Six passengers were injured" cut
+            # from "Five out of six passengers were injured")
+            return self._check_cut(r, docs, True, False)
         return r
 
     def _editorial(self, r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Doc]) -> QuoteResult:
@@ -553,10 +566,14 @@ class Verifier:
         if tail:
             found += _limiters(_clause_words(text[span.end : span.end + _EDGE_CHARS], first=True), edge=True)
         if head:
-            found += _limiters(_clause_words(text[max(0, span.start - _EDGE_CHARS) : span.start], first=False))
+            before = _clause_words(text[max(0, span.start - _EDGE_CHARS) : span.start], first=False)
+            found += _limiters(before)
+            if before[-1:] == ["of"] and _HAS_DIGIT.match(_figure_word(r.quote)):
+                found.append(" ".join(before))  # "six" cut from "five out of six": the whole for the part
         if not found:
             return r
-        diffs = r.metrics.differences + tuple(Difference("delete", "", w, "negation") for w in found[:3])
+        diffs = r.metrics.differences + tuple(Difference("delete", "", w, "number" if _HAS_DIGIT.search(w) or " of" in w
+                                                         else "negation") for w in found[:3])
         return replace(r, verdict=Verdict.ALTERED, metrics=replace(r.metrics, differences=diffs),
                        reason=f"the quote is cut right where the source limits it ({', '.join(found[:3])}): "
                        "without those words it says something the source does not")
@@ -1146,6 +1163,23 @@ def _limiters(words: list[str], *, edge: bool = False) -> list[str]:
     pairs = _EDGE_LIMITER_PAIRS if edge else _LIMITER_PAIRS
     found += [f"{a} {b}" for a, b in itertools.pairwise(words) if (a, b) in pairs]
     return found
+
+
+def _starts_sentence(r: QuoteResult, docs: list[_Doc]) -> bool:
+    """Whether the source's sentence starts where the quote's first span starts."""
+    span = r.spans[0]
+    text = next(d.source.text for d in docs if d.source.id == span.source_id)
+    before = text[max(0, span.start - 3) : span.start].rstrip(" \t\"'“‘([")
+    return not before or before[-1] in ".;:!?\n"
+
+
+def _figure_word(quote: str) -> str:
+    """The quote's first word as a figure ("Six passengers" -> "6"), or ``""``."""
+    m = re.match(r"\W*([\w,.]+)", quote)
+    if m is None:
+        return ""
+    w = m.group(1).lower().rstrip(".,")
+    return NUMBER_WORDS.get(w, w) if not w[:1].isdigit() else w
 
 
 def _ends_sentence(r: QuoteResult, docs: list[_Doc]) -> bool:

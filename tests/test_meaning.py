@@ -556,6 +556,13 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     ("employ", "The Company shall pay the Employee an annual base salary of $180,000 [...] in equal semi-monthly "
                "installments.", {V_},
      ["The Company shall pay the Employee an annual base salary of $180,000", "in equal semi-monthly installments."]),
+    # the end of a sentence presented as a whole one (a capital the source does not have), where what
+    # is left out limits it: the whole for the part, a negation
+    ("incident", "Six passengers on the bus were injured by broken glass and taken to hospital.", {ALT},
+     ["six passengers on the bus were injured by broken glass and taken to hospital."]),
+    ("lease_b", "Permitted to terminate this lease", {ALT}, ["permitted to terminate this lease"]),
+    ("incident", "Passengers on the bus were injured by broken glass and taken to hospital.", {NV},
+     ["passengers on the bus were injured by broken glass and taken to hospital."]),
     # ellipses that hide a negation, an exception or a condition: altered
     ("lease", "The Tenant shall ... assign this Lease or sublet the Premises without the prior written consent of "
               "the Landlord", {ALT},
