@@ -119,6 +119,8 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("prove proved proven establish", "suggest indicat hint"),
         # two ends of a contract: one at the end of its term, one by a party's act or a breach
         ("expir", "terminat"),
+        # a time still to come or already past ("next spring" / "last spring")
+        ("next upcoming", "last previous"),
     )
 )
 _PRONOUN_GROUPS = (
@@ -139,6 +141,11 @@ _MONTHS = {m: f"month{i % 12 + 1}" for i, m in enumerate(
     "jan feb mar apr may_ jun jul aug sep oct nov dec".split())}
 del _MONTHS["may"]  # "may" is a modal far more often than a month
 _MONTHS.pop("may_", None)
+_DAYS = {w: f"day{i % 7}" for i, w in enumerate(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun".split())}
+_DAYS.update({"tues": "day1", "thur": "day3", "thurs": "day3", "spring": "spring", "summer": "summer",
+              "autumn": "autumn", "winter": "winter", "weekend": "weekend", "weekday": "weekday"})
+del _DAYS["sat"], _DAYS["sun"], _DAYS["wed"]  # words of their own far more often
 _SCALE_SPELLINGS = {"m": "million", "mn": "million", "mln": "million", "bn": "billion", "b": "billion",
                     "k": "thousand", "tn": "trillion"}
 _UNITS = {"percent": "%", "per": "", "cent": "%", "pct": "%", "dollars": "$", "dollar": "$", "usd": "$",
@@ -225,6 +232,12 @@ def _numbers(words: list[str]) -> dict[str, str]:
         elif w in _MULTIPLES:
             out.setdefault(_MULTIPLES[w], w)
     return out
+
+
+def _days(words: list[str]) -> set[str]:
+    """The weekdays and seasons a text names, but not the day a statement was made ("officials
+    said Tuesday": the date of the report, which restatements of news change freely)."""
+    return {_DAYS[w] for i, w in enumerate(words) if w in _DAYS and not (i and words[i - 1] in SPEECH_VERBS)}
 
 
 def _figure(w: str) -> str | None:
@@ -718,6 +731,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         part = next(((x, y) for x, y in _parts(pw) if _figure(pw[y]) in stated and _figure(pw[x]) not in stated), None)
         if part is not None:
             out.append(Difference("replace", pw[part[1]], " ".join(pw[part[0] : part[1] + 1]), "number"))
+    qd, pd = _days(qw), _days(pw)
+    if qd - pd and pd and not any(d.category == "number" for d in out):
+        # "on Monday" for "on Tuesday", "next autumn" for "next spring": another day or season (one
+        # only added is left to the figures: restatements of news add the weekday of the report)
+        out.append(Difference("replace", " ".join(sorted(w for w in set(qw) if _DAYS.get(w) in qd - pd)),
+                              " ".join(sorted(w for w in set(pw) if w in _DAYS)), "number"))
     qm, pm = _modal_classes(qw), _modal_classes(pw)
     if qm - pm and pm:
         out.append(Difference("replace", " ".join(sorted(qm - pm)), " ".join(sorted(pm)), "modal"))

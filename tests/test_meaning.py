@@ -170,6 +170,10 @@ TERM = (
     "12.2 Upon expiration of this Agreement, the Licensee shall return all copies of the Software to the Licensor. "
     "12.3 The Licensee shall carry liability insurance of at least $2,000,000 per occurrence."
 )
+BUILD = (
+    "The city council voted on Tuesday to delay the stadium project by six months. The developer, Apex Holdings, "
+    "said it expects construction to resume next spring."
+)
 BIO = (
     "Maria Sklodowska was born in Warsaw in 1867 and taught at a boarding school there as a young woman. In 1891 "
     "she moved to France and enrolled at the University of Paris, where she met the physicist Pierre Curie. The "
@@ -182,7 +186,7 @@ PASSAGES = {
     "fin_2": FIN_2, "fin_3": FIN_3, "news_1": NEWS_1, "news_2": NEWS_2, "news_3": NEWS_3, "sci_1": SCI_1,
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
-    "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM,
+    "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD,
 }
 
 
@@ -389,6 +393,10 @@ FLIPS: list[tuple[str, str, str]] = [
     ("term", "added_qualifier", "Each party can terminate the Agreement for any reason by giving written notice."),
     ("term", "antonym", "When this Agreement is terminated, the Licensee has to give back every copy of the Software "
                         "to the Licensor."),
+    # another weekday or season, a time to come for a time past
+    ("build", "number", "On Monday the city council voted to push back the stadium project by six months."),
+    ("build", "number", "Apex Holdings said construction would resume next autumn."),
+    ("build", "antonym", "Apex Holdings said construction resumed last spring."),
     # a bound from the other side of the same figure
     ("term", "number", "The Licensee has to carry liability cover of up to $2,000,000 per occurrence."),
     # a name the source has in another sentence, put where the passage has another one
@@ -507,6 +515,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("term", "When the Agreement expires, the Licensee must give every copy of the Software back to the Licensor.",
      PARA),
     ("term", "Liability insurance of $2,000,000 or more per occurrence must be carried by the Licensee.", PARA),
+    ("build", "Apex Holdings, the developer, expects building work to start again next spring.", PARA),
     ("bio", "She moved to France in 1891, studied at the University of Paris and there met the physicist Pierre "
             "Curie.", PARA),
     ("incident", "At the scene, the driver refused to answer reporters' questions.", PARA),
