@@ -121,6 +121,9 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("expir", "terminat"),
         # a time still to come or already past ("next spring" / "last spring")
         ("next upcoming", "last previous"),
+        # a forecast changed or kept; a forecast beaten or missed
+        ("raise raised rais increas boost cut lower reduc", "reaffirm reiterat maintain unchanged"),
+        ("beat topped surpass", "miss missed misses"),
     )
 )
 _PRONOUN_GROUPS = (
@@ -229,9 +232,25 @@ def _numbers(words: list[str]) -> dict[str, str]:
             out.setdefault("month5", w)
         elif w in _ORDINALS:
             out.setdefault(_ORDINALS[w], w)
-        elif w in _MULTIPLES:
+        elif w in _MULTIPLES and not (w in _PERIODS and _period_at(words, i)):
             out.setdefault(_MULTIPLES[w], w)
     return out
+
+
+_PERIODS = frozenset({"half", "halves", "quarter"})  # a share of something, or a part of a year
+
+
+def _period_at(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` ("half", "quarter") names a part of a year ("for the quarter", "in the
+    second half") rather than a share ("a quarter of the staff", "cut by half").
+
+    >>> _period_at("earnings for the quarter".split(), 3), _period_at("a quarter of the staff".split(), 1)
+    (True, False)
+    """
+    prev = words[i - 1] if i else ""
+    share = words[i + 1 : i + 2] == ["of"] or prev in ("a", "one", "three", "by", "in", "1", "3")
+    return not share or prev in _ORDINALS or prev in ("first", "the", "this", "that", "each", "every", "per",
+                                                      "fiscal", "calendar", "last", "next", "same", "previous")
 
 
 def _days(words: list[str]) -> set[str]:
@@ -575,6 +594,48 @@ _QUALIFIER_CLASSES = {
     # certainty the source does not claim ("definitely caused by corrosion")
     "certainly": "definitely certainly undoubtedly unquestionably conclusively indisputably undeniably",
 }
+# the standards of effort a contract can set, from the strictest; one for another is another duty
+_EFFORTS = (("best efforts", "best endeavours", "best endeavors"),
+            ("commercially reasonable efforts", "reasonable efforts", "reasonable endeavours", "reasonable endeavors",
+             "reasonable best efforts"),
+            ("good faith efforts",))
+# connectives that set two things against each other: "in men but not in women"
+_CONTRASTS = (("but", "not"), ("rather", "than"), ("instead", "of"), ("more", "than"), ("less", "than"),
+              ("better", "than"), ("worse", "than"), ("higher", "than"), ("lower", "than"), ("not",))
+
+
+def _effort(text: str) -> int | None:
+    for k, phrases in enumerate(_EFFORTS):
+        if any(p in text for p in phrases):
+            return k
+    return None
+
+
+def _contrasted(words: list[str]) -> set[tuple[str, str]]:
+    """The pairs a text sets against each other: the content word before a contrast and the one after
+    it, as stems ("seen in men but not in women" -> ("men", "women")).
+
+    >>> sorted(_contrasted("the effect was seen in men but not in women".split()))
+    [('men', 'women')]
+    """
+    out = set()
+    for i in range(len(words)):
+        for c in _CONTRASTS:
+            if tuple(words[i : i + len(c)]) != c:
+                continue
+            before = next((w for w in reversed(words[max(0, i - 3) : i]) if len(w) > 2 and w.isalpha()
+                           and w not in _FUNCTION_WORDS), None)
+            after = next((w for w in words[i + len(c) : i + len(c) + 3] if len(w) > 2 and w.isalpha()
+                          and w not in _FUNCTION_WORDS), None)
+            if before and after and before[:_VERB_PREFIX] != after[:_VERB_PREFIX]:
+                out.add((before[:_VERB_PREFIX], after[:_VERB_PREFIX]))
+    return out
+
+
+_FUNCTION_WORDS = frozenset("the and for with from into that this those these was were are has have had been its their "
+                            "his her our not but than also only just".split())
+
+
 # phrases that free a right of every condition; a restatement that adds one widens the right
 _UNCONDITIONAL = tuple(f" {p} " for p in (
     "at any time", "for any reason", "for no reason", "without cause", "with or without cause", "without reason",
@@ -763,6 +824,19 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if added_q:
         # "partially incorporated", "fairly flat": a qualifier the passage does not state
         out.append(Difference("insert", " ".join(added_q), "", "qualifier"))
+    fq_, fp_ = " ".join(qw), " ".join(pw)
+    qe, pe = _effort(fq_), _effort(fp_)
+    if qe is not None and pe is not None and qe != pe:
+        # "best efforts" for "commercially reasonable efforts": another standard of duty
+        out.append(Difference("replace", _EFFORTS[qe][0], _EFFORTS[pe][0], "modal"))
+    if "jointly and severally" in fp_ and "jointly and severally" not in fq_ and ("severally" in qw or "jointly" in qw):
+        # "severally liable" for "jointly and severally liable": each for its share, not each for the whole
+        out.append(Difference("delete", "", "jointly and severally", "quantifier"))
+    swapped = {(a, b) for a, b in _contrasted(qw) if (b, a) in _contrasted(pw)}
+    if swapped:
+        # "in women but not in men" for "in men but not in women": the two sides of a contrast swapped
+        a, b = sorted(swapped)[0]
+        out.append(Difference("replace", f"{a} … {b}", f"{b} … {a}", "order"))
     free = [p for p in _UNCONDITIONAL if p in f" {' '.join(qw)} " and p not in f" {' '.join(pw)} "]
     if free:
         # "may terminate at any time" for a right on notice or for cause: a freedom the source does not grant

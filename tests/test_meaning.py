@@ -174,6 +174,19 @@ BUILD = (
     "The city council voted on Tuesday to delay the stadium project by six months. The developer, Apex Holdings, "
     "said it expects construction to resume next spring."
 )
+TRIAL = (
+    "In the trial, the vaccine reduced hospitalisation by 60% in adults over 65, but had no measurable effect in "
+    "younger adults. The effect was seen in men but not in women."
+)
+DUTY = (
+    "The Supplier shall use commercially reasonable efforts to deliver the Products by the Delivery Date. The "
+    "Parties shall be jointly and severally liable for the obligations under Section 4."
+)
+EARN = (
+    "Quarterly earnings of $1.12 per share beat analysts' estimates of $1.05. The company reaffirmed its "
+    "full-year revenue guidance of $9.8 billion. The board also authorised a new share buyback of up to "
+    "$500 million."
+)
 BIO = (
     "Maria Sklodowska was born in Warsaw in 1867 and taught at a boarding school there as a young woman. In 1891 "
     "she moved to France and enrolled at the University of Paris, where she met the physicist Pierre Curie. The "
@@ -186,7 +199,7 @@ PASSAGES = {
     "fin_2": FIN_2, "fin_3": FIN_3, "news_1": NEWS_1, "news_2": NEWS_2, "news_3": NEWS_3, "sci_1": SCI_1,
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
-    "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD,
+    "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN,
 }
 
 
@@ -397,6 +410,13 @@ FLIPS: list[tuple[str, str, str]] = [
     ("build", "number", "On Monday the city council voted to push back the stadium project by six months."),
     ("build", "number", "Apex Holdings said construction would resume next autumn."),
     ("build", "antonym", "Apex Holdings said construction resumed last spring."),
+    # the two sides of a contrast swapped; another standard of effort; joint liability dropped; a
+    # forecast raised for one kept, estimates missed for estimates beaten
+    ("trial", "role_reversal", "The effect appeared in women but not in men."),
+    ("duty", "modal", "The Supplier must use its best efforts to deliver the Products by the Delivery Date."),
+    ("duty", "quantifier", "The Parties are severally liable for the Section 4 obligations."),
+    ("earn", "antonym", "Quarterly earnings of $1.12 a share missed analysts' estimates of $1.05."),
+    ("earn", "antonym", "The company raised its full-year revenue guidance to $9.8 billion."),
     # a bound from the other side of the same figure
     ("term", "number", "The Licensee has to carry liability cover of up to $2,000,000 per occurrence."),
     # a name the source has in another sentence, put where the passage has another one
@@ -516,6 +536,12 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
      PARA),
     ("term", "Liability insurance of $2,000,000 or more per occurrence must be carried by the Licensee.", PARA),
     ("build", "Apex Holdings, the developer, expects building work to start again next spring.", PARA),
+    ("trial", "The effect showed up in men, not in women.", PARA),
+    ("duty", "The Supplier has to make commercially reasonable efforts to get the Products delivered by the Delivery "
+             "Date.", PARA),
+    ("duty", "For the obligations under Section 4 the Parties are jointly and severally liable.", PARA),
+    ("earn", "The company kept its full-year revenue forecast of $9.8 billion unchanged.", PARA),
+    ("earn", "Earnings for the quarter came to $1.12 a share, ahead of the $1.05 analysts had estimated.", PARA),
     ("bio", "She moved to France in 1891, studied at the University of Paris and there met the physicist Pierre "
             "Curie.", PARA),
     ("incident", "At the scene, the driver refused to answer reporters' questions.", PARA),
