@@ -825,10 +825,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "partially incorporated", "fairly flat": a qualifier the passage does not state
         out.append(Difference("insert", " ".join(added_q), "", "qualifier"))
     fq_, fp_ = " ".join(qw), " ".join(pw)
-    qe, pe = _effort(fq_), _effort(fp_)
-    if qe is not None and pe is not None and qe != pe:
+    q_effort, p_effort = _effort(fq_), _effort(fp_)
+    if q_effort is not None and p_effort is not None and q_effort != p_effort:
         # "best efforts" for "commercially reasonable efforts": another standard of duty
-        out.append(Difference("replace", _EFFORTS[qe][0], _EFFORTS[pe][0], "modal"))
+        out.append(Difference("replace", _EFFORTS[q_effort][0], _EFFORTS[p_effort][0], "modal"))
     if "jointly and severally" in fp_ and "jointly and severally" not in fq_ and ("severally" in qw or "jointly" in qw):
         # "severally liable" for "jointly and severally liable": each for its share, not each for the whole
         out.append(Difference("delete", "", "jointly and severally", "quantifier"))
