@@ -604,6 +604,34 @@ _CONTRASTS = (("but", "not"), ("rather", "than"), ("instead", "of"), ("more", "t
               ("better", "than"), ("worse", "than"), ("higher", "than"), ("lower", "than"), ("not",))
 
 
+# what marks a clause as still to come: "will resume", "expects construction to resume"
+_FUTURE = frozenset("will would shall expects expected expect plans planned plan intends intended intend aims "
+                    "scheduled going hopes hope seeks wants proposed proposes may might could".split())
+
+
+def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
+    """A verb the passage puts in the future ("will step down", "expects construction to resume")
+    that the quote tells as done ("stepped down", "resumed"), the quote marking no future of its
+    own: the verb, else ``None``.
+
+    >>> _told_as_done("the ceo stepped down in june".split(), "the ceo will step down in june".split())
+    'step'
+    """
+    if _FUTURE & set(qw):
+        return None
+    for i, w in enumerate(pw):
+        if w not in _FUTURE or any(_negator_at(pw, k) for k in range(max(0, i - 4), i + 2) if k < len(pw)):
+            continue  # "no ceremony was planned to mark it": nothing to come, nothing done
+        for j in range(i + 1, min(len(pw), i + 4)):  # "will step", "expects construction to resume"
+            v = pw[j]
+            if len(v) < 3 or not v.isalpha() or v in _FUNCTION_WORDS or v in _FUTURE or v == "to" or v == "be":
+                continue
+            if (j == i + 1 or pw[j - 1] == "to") and any(
+                    q.startswith(v.rstrip("e")) and q.endswith("ed") and len(q) > len(v) for q in qw):
+                return v
+    return None
+
+
 def _effort(text: str) -> int | None:
     for k, phrases in enumerate(_EFFORTS):
         if any(p in text for p in phrases):
@@ -832,6 +860,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if "jointly and severally" in fp_ and "jointly and severally" not in fq_ and ("severally" in qw or "jointly" in qw):
         # "severally liable" for "jointly and severally liable": each for its share, not each for the whole
         out.append(Difference("delete", "", "jointly and severally", "quantifier"))
+    done = _told_as_done(qw, pw)
+    if done:
+        # "the CEO stepped down" for "the CEO will step down": an event to come told as one that happened
+        out.append(Difference("replace", f"{done} (done)", f"{done} (to come)", "modal"))
     swapped = {(a, b) for a, b in _contrasted(qw) if (b, a) in _contrasted(pw)}
     if swapped:
         # "in women but not in men" for "in men but not in women": the two sides of a contrast swapped

@@ -185,7 +185,7 @@ DUTY = (
 EARN = (
     "Quarterly earnings of $1.12 per share beat analysts' estimates of $1.05. The company reaffirmed its "
     "full-year revenue guidance of $9.8 billion. The board also authorised a new share buyback of up to "
-    "$500 million."
+    "$500 million. The chief executive will step down at the end of the year, the company said."
 )
 BIO = (
     "Maria Sklodowska was born in Warsaw in 1867 and taught at a boarding school there as a young woman. In 1891 "
@@ -417,6 +417,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("duty", "quantifier", "The Parties are severally liable for the Section 4 obligations."),
     ("earn", "antonym", "Quarterly earnings of $1.12 a share missed analysts' estimates of $1.05."),
     ("earn", "antonym", "The company raised its full-year revenue guidance to $9.8 billion."),
+    # an event to come told as one that happened
+    ("build", "modal", "Apex Holdings said construction resumed in the spring."),
+    ("earn", "modal", "According to the company, its chief executive stepped down when the year ended."),
     # a bound from the other side of the same figure
     ("term", "number", "The Licensee has to carry liability cover of up to $2,000,000 per occurrence."),
     # a name the source has in another sentence, put where the passage has another one
@@ -540,6 +543,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("duty", "The Supplier has to make commercially reasonable efforts to get the Products delivered by the Delivery "
              "Date.", PARA),
     ("duty", "For the obligations under Section 4 the Parties are jointly and severally liable.", PARA),
+    ("earn", "At the end of the year the chief executive is to step down, according to the company.", PARA),
     ("earn", "The company kept its full-year revenue forecast of $9.8 billion unchanged.", PARA),
     ("earn", "Earnings for the quarter came to $1.12 a share, ahead of the $1.05 analysts had estimated.", PARA),
     ("bio", "She moved to France in 1891, studied at the University of Paris and there met the physicist Pierre "
