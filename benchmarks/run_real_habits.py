@@ -25,6 +25,7 @@ import importlib
 import importlib.util
 import json
 import os
+import re
 import sys
 import time
 from collections import defaultdict
@@ -143,12 +144,35 @@ def lexicon_leaks() -> list[str]:
 
     try:
         align = importlib.import_module("quote_guard.align")
+        meaning = importlib.import_module("quote_guard.meaning")
     except ImportError:
         return []
     cat = getattr(align, "word_category", None)
     if not callable(cat):
         return []
-    return [w for w in build_real_habits.frozen_trigger_words() if cat(w) is not None]
+
+    def known(w: str) -> bool:
+        # the word alignment's categories, and the meaning guard's lexicons: opposite groups (by stem),
+        # qualifiers, days and seasons, quantifiers
+        return (cat(w) is not None or bool(meaning._sides_of(w)) or w in meaning._QUALIFIERS
+                or w in meaning._DAYS or w in meaning._QUANTIFIERS)
+
+    return [w for w in build_real_habits.frozen_trigger_words() if known(w)]
+
+
+def leaked_items(bench: Path, leaks: list[str]) -> list[str]:
+    """Ids of the frozen slice's antonym flips whose trigger word (a word of the quote that its gold
+    span lacks) is one of ``leaks``: the part of the slice a lexicon could score by construction."""
+    docs = {d["id"]: d["text"] for d in map(json.loads, (bench / "docs.jsonl").read_text(encoding="utf-8").splitlines())}
+    out = []
+    for it in map(json.loads, (bench / "items.jsonl").read_text(encoding="utf-8").splitlines()):
+        if "antonym_nonlex" not in (it.get("edits") or []) or not it.get("spans"):
+            continue
+        sp = it["spans"][0]
+        said = set(re.findall(r"[a-z]+", docs[sp["source_id"]][sp["start"] : sp["end"]].lower()))
+        if (set(re.findall(r"[a-z]+", it["quote"].lower())) - said) & set(leaks):
+            out.append(it["id"])
+    return out
 
 
 def fmt(key: str, v: Any) -> str:
@@ -188,6 +212,9 @@ def main() -> int:
     leaks = lexicon_leaks()
     if leaks:
         print(f"WARNING: frozen-slice trigger words now in quote_guard's lexicon: {', '.join(leaks)}")
+        if "frozen" in sets:
+            ids = leaked_items(SETS["frozen"], leaks)
+            print(f"         {len(ids)} frozen item(s) flip one of them, and are partly circular: {', '.join(ids)}")
 
     results: dict[str, dict[str, Any]] = {}
     for set_name in sets:

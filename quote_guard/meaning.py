@@ -146,8 +146,10 @@ del _MONTHS["may"]  # "may" is a modal far more often than a month
 _MONTHS.pop("may_", None)
 _DAYS = {w: f"day{i % 7}" for i, w in enumerate(
     "monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun".split())}
-_DAYS.update({"tues": "day1", "thur": "day3", "thurs": "day3", "spring": "spring", "summer": "summer",
-              "autumn": "autumn", "winter": "winter", "weekend": "weekend", "weekday": "weekday"})
+# seasons: spring and autumn only, "summer"/"winter" being trigger words of the frozen slice
+# (benchmarks/build_real_habits.py), which must stay outside every lexicon
+_DAYS.update({"tues": "day1", "thur": "day3", "thurs": "day3", "spring": "spring", "autumn": "autumn",
+              "weekend": "weekend", "weekday": "weekday"})
 del _DAYS["sat"], _DAYS["sun"], _DAYS["wed"]  # words of their own far more often
 _SCALE_SPELLINGS = {"m": "million", "mn": "million", "mln": "million", "bn": "billion", "b": "billion",
                     "k": "thousand", "tn": "trillion"}
@@ -581,7 +583,8 @@ _QUALIFIER_CLASSES = {
     "conditionally": "conditionally provisionally tentatively",
     "temporarily": "temporarily",
     # a duration without end, where the source states a period or none ("confidential indefinitely")
-    "permanently": "indefinitely indefinite permanently permanent perpetually perpetual forever irrevocably irrevocable",
+    # ("permanent" would fit, but it is a trigger word of the frozen slice: benchmarks/build_real_habits.py)
+    "permanently": "indefinitely indefinite perpetually perpetual forever irrevocably irrevocable",
     "retroactively": "retroactively",
     "informally": "informally",
     "rarely": "rarely seldom",
