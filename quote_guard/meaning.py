@@ -116,7 +116,8 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         # link, a proof or only a hint ("grounding eliminates hallucination" for "reduces")
         ("eliminat erad abolish cure prevent", "reduc lessen mitigat alleviat lower"),
         ("caus", "associat correlat"),
-        ("prove proved proven establish", "suggest indicat hint"),
+        ("prove proved proven establish demonstrat confirm", "suggest indicat hint hypothes specul propos"),
+        ("final", "preliminar interim provisional"),
         # two ends of a contract: one at the end of its term, one by a party's act or a breach
         ("expir", "terminat"),
         # a time still to come or already past ("next spring" / "last spring")

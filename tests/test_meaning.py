@@ -124,7 +124,8 @@ SCI_3 = (
 )
 SCI_4 = (
     "In the cohort study, heavy coffee consumption was associated with a lower risk of liver disease. The "
-    "results suggest that moderate exercise may improve sleep quality in older adults."
+    "results suggest that moderate exercise may improve sleep quality in older adults. Preliminary data from the "
+    "second cohort point the same way."
 )
 DISTRIB = (
     "16. Exclusivity. The Distributor shall be the exclusive distributor of the Products in the Territory. "
@@ -417,6 +418,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("duty", "quantifier", "The Parties are severally liable for the Section 4 obligations."),
     ("earn", "antonym", "Quarterly earnings of $1.12 a share missed analysts' estimates of $1.05."),
     ("earn", "antonym", "The company raised its full-year revenue guidance to $9.8 billion."),
+    # a hint told as a proof, preliminary data as final
+    ("sci_4", "antonym", "The study demonstrated that moderate exercise may improve how well older adults sleep."),
+    ("sci_4", "antonym", "Final data from the second cohort are pointing in the same direction."),
     # an event to come told as one that happened
     ("build", "modal", "Apex Holdings said construction resumed in the spring."),
     ("earn", "modal", "According to the company, its chief executive stepped down when the year ended."),
