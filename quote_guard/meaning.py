@@ -630,8 +630,9 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
             v = pw[j]
             if len(v) < 3 or not v.isalpha() or v in _FUNCTION_WORDS or v in _FUTURE or v == "to" or v == "be":
                 continue
-            if (j == i + 1 or pw[j - 1] == "to") and any(
-                    q.startswith(v.rstrip("e")) and q.endswith("ed") and len(q) > len(v) for q in qw):
+            stem = v.rstrip("e")
+            if len(stem) >= 3 and (j == i + 1 or pw[j - 1] == "to") and any(
+                    q.startswith(stem) and q.endswith("ed") and len(q) > len(v) for q in qw):
                 return v
     return None
 
