@@ -383,6 +383,8 @@ def _negative_verbs(words: list[str], other: list[str]) -> int:
     >>> _negative_verbs("the judge refused to postpone it".split(), "he denied a motion to postpone it".split())
     0
     """
+    if not _NEGATIVE_VERBS.intersection(words):
+        return 0
     negated: set[str] = set()
     plain: set[str] = set()
     for i in range(len(other)):
@@ -606,6 +608,7 @@ _EFFORTS = (("best efforts", "best endeavours", "best endeavors"),
 # connectives that set two things against each other: "in men but not in women"
 _CONTRASTS = (("but", "not"), ("rather", "than"), ("instead", "of"), ("more", "than"), ("less", "than"),
               ("better", "than"), ("worse", "than"), ("higher", "than"), ("lower", "than"), ("not",))
+_CONTRAST_HEADS = frozenset(c[0] for c in _CONTRASTS)
 
 
 # what marks a clause as still to come: "will resume", "expects construction to resume"
@@ -652,7 +655,9 @@ def _contrasted(words: list[str]) -> set[tuple[str, str]]:
     [('men', 'women')]
     """
     out = set()
-    for i in range(len(words)):
+    for i, w in enumerate(words):
+        if w not in _CONTRAST_HEADS:
+            continue
         for c in _CONTRASTS:
             if tuple(words[i : i + len(c)]) != c:
                 continue
