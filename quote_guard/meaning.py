@@ -551,7 +551,7 @@ def entity_from_elsewhere(quote: str, passage: str, around: str) -> tuple[Differ
     """
     fq, fp = fold(quote).text, fold(passage).text
     fa = fold(around).text
-    dropped = [e for e in _entities(passage) if e.split()[-1] not in fq and e.split()[-1] not in _CALENDAR]
+    dropped = sorted(e for e in _entities(passage) if e.split()[-1] not in fq and e.split()[-1] not in _CALENDAR)
     if not dropped:
         return ()
     for m in sorted(_entities(quote)):
