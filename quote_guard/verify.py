@@ -406,6 +406,7 @@ class Verifier:
                                             + text[end : end + _ELSEWHERE])
                    or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
                    or _added_words(r.quote, text, start, end, cosine, stage)
+                   or _added_tail(r.quote, text, start, end, stage)
                    or _added_clause(r.quote, text, start, end, stage))
         if not changed and self._entailment is not None and self._entailment.entails(r.quote, passage) is False:
             changed = (Difference("replace", r.quote, passage, "entailment"),)  # the optional second opinion
@@ -1004,6 +1005,46 @@ def _added_words(quote: str, text: str, start: int, end: int, cosine: float,
     if len(unrelated) >= _NEW_WORDS:
         return (Difference("insert", " ".join(unrelated[:6]), "", "added"),)
     return ()
+
+
+_TAIL_WORDS = 3  # content words at the end of a restatement, none of them stated, that append a claim ...
+_TAIL_DROPS = 2  # ... to a passage it keeps, but for this many of its words (with no counterpart in the quote)
+
+
+def _added_tail(quote: str, text: str, start: int, end: int, stage: SemanticStage) -> tuple[Difference, ...]:
+    """A restatement that ends on a claim of its own: its last :data:`_TAIL_WORDS` content words or
+    more have no counterpart in the passage or the :data:`_NEW_CONTEXT` characters around it (the
+    same stem or first five letters, or a word the embedder rates a synonym). "Also missing is Al
+    Larsen, 31, of Fort Worth, who was in another vehicle swept off the turnpike" for "The other
+    victim recovered was Al Larsen, 31, of Fort Worth": what the passage says, then what it does not.
+    Words put in place of the passage's are read by :func:`_added_words`; this reads the ones
+    appended after it."""
+    from .embed.passages import content_terms
+
+    terms = content_terms(quote)
+    if len(terms) <= _TAIL_WORDS:
+        return ()
+    p, near = _stated(text, start, end)
+    prefixes = {s[:_VERB_PREFIX] for s in p if len(s) >= _VERB_PREFIX}
+    new = set(_unstated(terms, near, prefixes))
+    order = list(terms.values())  # first occurrence of each stem, in the quote's order
+    tail: list[str] = []
+    for w in reversed(order):
+        if w not in new:
+            break
+        tail.append(w)
+    if len(tail) < _TAIL_WORDS or len(tail) == len(order):
+        return ()
+    unrelated = set(_unrelated(tail, p, stage))
+    if not all(w in unrelated for w in tail):
+        return ()
+    # appended, not put in place of the passage's words: the quote keeps what the passage says, all
+    # but :data:`_TAIL_DROPS` words at most (a rewording that drops more may say the same in its own words)
+    kept = {s[:_VERB_PREFIX] for s in terms if len(s) >= _VERB_PREFIX}
+    dropped = [w for s, w in p.items() if s not in terms and not (len(s) >= _VERB_PREFIX and s[:_VERB_PREFIX] in kept)]
+    if len(_unrelated(dropped, terms, stage)) > _TAIL_DROPS:
+        return ()
+    return (Difference("insert", " ".join(reversed(tail)), "", "added"),)
 
 
 # contract language: where every clause creates a right or a duty, a clause of the quote that

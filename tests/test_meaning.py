@@ -418,6 +418,11 @@ FLIPS: list[tuple[str, str, str]] = [
     ("duty", "quantifier", "The Parties are severally liable for the Section 4 obligations."),
     ("earn", "antonym", "Quarterly earnings of $1.12 a share missed analysts' estimates of $1.05."),
     ("earn", "antonym", "The company raised its full-year revenue guidance to $9.8 billion."),
+    # the passage restated, then a claim of its own appended
+    ("council", "added_claim", "Council members said engineers would get time to review the soil reports thanks to "
+                               "the delay, easing flood fears."),
+    ("earn", "added_claim", "A new share buyback of up to $500 million was also authorised by the board, signalling "
+                            "investor confidence."),
     # a hint told as a proof, preliminary data as final
     ("sci_4", "antonym", "The study demonstrated that moderate exercise may improve how well older adults sleep."),
     ("sci_4", "antonym", "Final data from the second cohort are pointing in the same direction."),
@@ -544,6 +549,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("term", "Liability insurance of $2,000,000 or more per occurrence must be carried by the Licensee.", PARA),
     ("build", "Apex Holdings, the developer, expects building work to start again next spring.", PARA),
     ("trial", "The effect showed up in men, not in women.", PARA),
+    ("council", "According to council members, the postponement gives engineers time to look at the soil reports.",
+     PARA),
     ("duty", "The Supplier has to make commercially reasonable efforts to get the Products delivered by the Delivery "
              "Date.", PARA),
     ("duty", "For the obligations under Section 4 the Parties are jointly and severally liable.", PARA),
