@@ -59,7 +59,8 @@ class Entailment(Protocol):
 _WORD = re.compile(r"(?<![^\W_])[+\-−±]?\d+(?:[.,]\d+)*%?|\d+(?:[.,]\d+)*%?|[^\W\d_]+(?:['’][^\W\d_]+)*|[%$€£¥<>≤≥≠=±→←↑↓]|[,.;!?]")
 
 _NEGATORS = frozenset(
-    """not no never neither nor none nothing nobody nowhere without cannot unless except excluding
+    """not no never neither nor none nothing nobody nowhere without cannot unless except excluding lack lacks lacked
+    lacking
     n't nicht kein keine ohne ne pas jamais sans sin nunca ningún non senza não sem niet geen zonder не нет без""".split()
 )
 _OBLIGATION = frozenset("shall must will required require requires obliged obligated need needs needed have has".split())
@@ -125,6 +126,7 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         # a forecast changed or kept; a forecast beaten or missed
         ("raise raised rais increas boost cut lower reduc", "reaffirm reiterat maintain unchanged"),
         ("beat topped surpass", "miss missed misses"),
+        ("older oldest", "newer newest"),
     )
 )
 _PRONOUN_GROUPS = (
@@ -254,6 +256,52 @@ def _period_at(words: list[str], i: int) -> bool:
     share = words[i + 1 : i + 2] == ["of"] or prev in ("a", "one", "three", "by", "in", "1", "3")
     return not share or prev in _ORDINALS or prev in ("first", "the", "this", "that", "each", "every", "per",
                                                       "fiscal", "calendar", "last", "next", "same", "previous")
+
+
+_ANCHORS = frozenset({"this", "next", "last", "current", "coming", "previous", "past", "prior"})
+_ANCHOR_SIDE = {"this": "this", "current": "this", "next": "next", "coming": "next", "last": "last", "previous": "last",
+                "past": "last", "prior": "last"}
+_TIME_UNITS = frozenset("year week month quarter season decade century fiscal".split())
+
+
+def _anchored_times(words: list[str]) -> dict[str, str]:
+    """The periods a text anchors to now, by unit: {"year": "next"} for "by the end of next year".
+
+    >>> _anchored_times("cut jobs by the end of next year".split())
+    {'year': 'next'}
+    """
+    out: dict[str, str] = {}
+    for i, w in enumerate(words[:-1]):
+        if w in _ANCHORS and words[i + 1].rstrip("s") in _TIME_UNITS:
+            out.setdefault(words[i + 1].rstrip("s"), _ANCHOR_SIDE[w])
+    return out
+
+
+def _figure_sides(words: list[str]) -> dict[str, frozenset[tuple[int, int]]]:
+    """Each figure with the sides of the opposite pairs named right before it ("a net loss of $45
+    million": 45 -> the loss side of profit/loss, and of win/lose).
+
+    >>> f = _figure_sides("a net loss of $ 45 million and a profit of $ 12 million".split())
+    >>> len(f), sorted(f.values())[0] != sorted(f.values())[1]
+    (2, True)
+    """
+    out: dict[str, frozenset[tuple[int, int]]] = {}
+    for i, w in enumerate(words):
+        x = _figure(w)
+        if x is None or w in _DETERMINER_NUMBERS:
+            continue
+        for j in range(i - 1, max(-1, i - 5), -1):
+            if _figure(words[j]) is not None or words[j] in ",;.":
+                break  # "rose to 50.7 from 47.9": the word belongs to the figure before
+            sides = _sides_of(words[j])
+            if sides:
+                out.setdefault(x, frozenset(sides))
+                break
+    return out
+
+
+def _side_word(words: list[str], side: tuple[int, int]) -> str:
+    return next((w for w in words if side in _sides_of(w)), "")
 
 
 def _days(words: list[str]) -> set[str]:
@@ -836,6 +884,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # only added is left to the figures: restatements of news add the weekday of the report)
         out.append(Difference("replace", " ".join(sorted(w for w in set(qw) if _DAYS.get(w) in qd - pd)),
                               " ".join(sorted(w for w in set(pw) if w in _DAYS)), "number"))
+    qa, pa = _anchored_times(qw), _anchored_times(pw)
+    moved = sorted(u for u in qa.keys() & pa.keys() if qa[u] != pa[u])
+    if moved and not any(d.category == "number" for d in out):
+        # "by the end of this year" for "by the end of next year"
+        out.append(Difference("replace", f"{qa[moved[0]]} {moved[0]}", f"{pa[moved[0]]} {moved[0]}", "number"))
     qm, pm = _modal_classes(qw), _modal_classes(pw)
     if qm - pm and pm:
         out.append(Difference("replace", " ".join(sorted(qm - pm)), " ".join(sorted(pm)), "modal"))
@@ -852,6 +905,14 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         if (pair, side) not in p_sides and (pair, 1 - side) in p_sides and (pair, 1 - side) not in q_sides:
             out.append(Difference("replace", words[0], p_sides[(pair, 1 - side)][0], "direction"))
     out.extend(_direction_by_subject(qw, pw, already=any(d.category == "direction" for d in out)))
+    q_fig, p_fig = _figure_sides(qw), _figure_sides(pw)
+    crossed = sorted((x, grp, k) for x in q_fig.keys() & p_fig.keys() for grp, k in q_fig[x]
+                     if (grp, 1 - k) in p_fig[x] and (grp, k) not in p_fig[x])
+    if crossed and not any(d.category == "direction" for d in out):
+        # "a profit of $45 million, against a loss of $12 million" for the other way round
+        x, grp, k = crossed[0]
+        out.append(Difference("replace", f"{_side_word(qw, (grp, k))} {qn_.get(x, x)}",
+                              f"{_side_word(pw, (grp, 1 - k))} {pn_.get(x, x)}", "direction"))
     # a condition or an exception of the passage that the quote drops, unless the quote states one
     # in other words of its own ("upon" in both is no restated condition)
     lost_conditions = _conditions(pw) - _conditions(qw)

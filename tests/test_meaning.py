@@ -188,6 +188,12 @@ EARN = (
     "full-year revenue guidance of $9.8 billion. The board also authorised a new share buyback of up to "
     "$500 million. The chief executive will step down at the end of the year, the company said."
 )
+RESULTS = (
+    "The company reported a net loss of $45 million for the quarter, compared with a profit of $12 million a year "
+    "earlier. Revenue fell 8% to $310 million as demand for its older handsets weakened. The chief financial "
+    "officer said the company had enough cash to fund operations through 2026. The company plans to cut about "
+    "400 jobs, mostly in its European sales offices, by the end of next year."
+)
 BIO = (
     "Maria Sklodowska was born in Warsaw in 1867 and taught at a boarding school there as a young woman. In 1891 "
     "she moved to France and enrolled at the University of Paris, where she met the physicist Pierre Curie. The "
@@ -200,7 +206,7 @@ PASSAGES = {
     "fin_2": FIN_2, "fin_3": FIN_3, "news_1": NEWS_1, "news_2": NEWS_2, "news_3": NEWS_3, "sci_1": SCI_1,
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
-    "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN,
+    "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS,
 }
 
 
@@ -429,6 +435,13 @@ FLIPS: list[tuple[str, str, str]] = [
     # an event to come told as one that happened
     ("build", "modal", "Apex Holdings said construction resumed in the spring."),
     ("earn", "modal", "According to the company, its chief executive stepped down when the year ended."),
+    # another year than the passage's, the newest for the older, a lack for enough, profit and loss crossed
+    ("results", "number", "The company plans to cut about 400 jobs by the end of this year, mostly in European "
+                          "sales offices."),
+    ("results", "antonym", "Revenue dropped 8% to $310 million because demand for its newest handsets weakened."),
+    ("results", "negation", "The CFO warned that the company lacked the cash to fund operations through 2026."),
+    ("results", "antonym", "The company posted a quarterly net profit of $45 million, compared with a loss of "
+                           "$12 million a year earlier."),
     # a bound from the other side of the same figure
     ("term", "number", "The Licensee has to carry liability cover of up to $2,000,000 per occurrence."),
     # a name the source has in another sentence, put where the passage has another one
@@ -557,6 +570,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("earn", "At the end of the year the chief executive is to step down, according to the company.", PARA),
     ("earn", "The company kept its full-year revenue forecast of $9.8 billion unchanged.", PARA),
     ("earn", "Earnings for the quarter came to $1.12 a share, ahead of the $1.05 analysts had estimated.", PARA),
+    ("results", "It reported a net loss of $45 million for the quarter, down from a profit of $12 million a year "
+                "before.", PARA),
+    ("results", "According to the finance chief, the company has the cash it needs to fund operations through 2026.",
+     PARA),
     ("bio", "She moved to France in 1891, studied at the University of Paris and there met the physicist Pierre "
             "Curie.", PARA),
     ("incident", "At the scene, the driver refused to answer reporters' questions.", PARA),
