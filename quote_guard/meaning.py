@@ -446,6 +446,29 @@ def _negative_verbs(words: list[str], other: list[str]) -> int:
                and (words[i + 2][:_VERB_PREFIX] in negated or words[i + 2][:_VERB_PREFIX] in plain))
 
 
+_IN_PREFIXES = ("in", "im", "il", "ir")
+_IN_ENDINGS = ("able", "ible", "al", "ent", "ant", "ive", "ous", "ate", "ete", "ect", "id", "ar")
+
+
+def _prefix_negated(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A word of one text that the other has with a negating prefix: "revocable" / "irrevocable",
+    "valid" / "invalid", "legal" / "illegal" (in-, im-, il-, ir- before an adjective), as (quote
+    word, passage word); ``None`` when there is none. Read in pairs only: "inform" is no "form".
+
+    >>> _prefix_negated("a revocable licence".split(), "a perpetual, irrevocable licence".split())
+    ('revocable', 'irrevocable')
+    """
+    qs, ps = set(qw), set(pw)
+    for a, b, flip in ((qs, ps, False), (ps, qs, True)):
+        for w in b:
+            if len(w) < 6 or not w.startswith(_IN_PREFIXES) or not w.endswith(_IN_ENDINGS):
+                continue
+            base = w[2:]
+            if base in a and base not in b and w not in a:
+                return (w, base) if flip else (base, w)
+    return None
+
+
 def _negator_at(words: list[str], i: int) -> bool:
     """Whether ``words[i]`` negates its clause. "No, parking is rented separately": an answer
     particle, not the negation of a claim."""
@@ -859,6 +882,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         qn, pn = qn - qb, pn - pb
     if qn % 2 != pn % 2:
         out.append(Difference("replace", _negators(qw, pw), _negators(pw, qw), "negation"))
+    elif (negated_pair := _prefix_negated(qw, pw)) is not None:
+        # "a revocable licence" for "an irrevocable licence"
+        out.append(Difference("replace", negated_pair[0], negated_pair[1], "negation"))
     qn_, pn_ = _numbers(qw), _numbers(pw)
     if qn_.keys() - pn_.keys():
         out.append(Difference("replace", " ".join(qn_[k] for k in sorted(qn_.keys() - pn_.keys())),

@@ -194,6 +194,10 @@ RESULTS = (
     "officer said the company had enough cash to fund operations through 2026. The company plans to cut about "
     "400 jobs, mostly in its European sales offices, by the end of next year."
 )
+GRANT = (
+    "The Licensor grants the Licensee a perpetual, irrevocable licence to use the Marks in the Territory. Any "
+    "assignment made without consent shall be invalid."
+)
 BIO = (
     "Maria Sklodowska was born in Warsaw in 1867 and taught at a boarding school there as a young woman. In 1891 "
     "she moved to France and enrolled at the University of Paris, where she met the physicist Pierre Curie. The "
@@ -206,7 +210,7 @@ PASSAGES = {
     "fin_2": FIN_2, "fin_3": FIN_3, "news_1": NEWS_1, "news_2": NEWS_2, "news_3": NEWS_3, "sci_1": SCI_1,
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
-    "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS,
+    "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT,
 }
 
 
@@ -442,6 +446,10 @@ FLIPS: list[tuple[str, str, str]] = [
     ("results", "negation", "The CFO warned that the company lacked the cash to fund operations through 2026."),
     ("results", "antonym", "The company posted a quarterly net profit of $45 million, compared with a loss of "
                            "$12 million a year earlier."),
+    # a negating prefix dropped or added ("revocable" for "irrevocable")
+    ("grant", "negation", "The Licensor gives the Licensee a perpetual but revocable right to use the Marks in the "
+                          "Territory."),
+    ("grant", "negation", "An assignment that is made without consent will be valid."),
     # a bound from the other side of the same figure
     ("term", "number", "The Licensee has to carry liability cover of up to $2,000,000 per occurrence."),
     # a name the source has in another sentence, put where the passage has another one
