@@ -59,7 +59,7 @@ class Entailment(Protocol):
 _WORD = re.compile(r"(?<![^\W_])[+\-−±]?\d+(?:[.,]\d+)*%?|\d+(?:[.,]\d+)*%?|[^\W\d_]+(?:['’][^\W\d_]+)*|[%$€£¥<>≤≥≠=±→←↑↓]|[,.;!?]")
 
 _NEGATORS = frozenset(
-    """not no never neither nor none nothing nobody nowhere without cannot unless except excluding lack lacks lacked
+    """not no never neither nor none nothing nobody nowhere without cannot unless except exception excluding lack lacks lacked
     lacking
     n't nicht kein keine ohne ne pas jamais sans sin nunca ningún non senza não sem niet geen zonder не нет без""".split()
 )
@@ -633,14 +633,15 @@ def entity_from_elsewhere(quote: str, passage: str, around: str) -> tuple[Differ
 
 
 # words that make a clause conditional; a restatement that drops all of them drops the condition
-_CONDITION_WORDS = frozenset("if unless provided providing except excepting subject only whenever".split())
+_CONDITION_WORDS = frozenset("if unless provided providing except excepting exception subject only whenever".split())
 # ways of restating a condition without those words
 _CONDITION_KEEPERS = frozenset("when where after before once upon long case event condition conditions "
                                "conditional contingent requires required".split())
 
 
 def _conditions(words: list[str]) -> set[str]:
-    found = {w for w in words if w in _CONDITION_WORDS}
+    # "with one exception: …" and "except that …" state the same exception
+    found = {"except" if w == "exception" else w for w in words if w in _CONDITION_WORDS}
     found.update(f"{a} {b}" for a, b in itertools.pairwise(words) if (a, b) in _CONDITION_PAIRS)
     return found
 
