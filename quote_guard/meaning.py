@@ -712,6 +712,35 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
     return None
 
 
+_LIST_OPENERS = re.compile(r"\b(?:including|includes|include|such as|among|like|e\.g\.|for example|for instance|"
+                           r"others?|etc|several|some|two of|three of|notably|especially|in particular)\b", re.I)
+_NAME = r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*"
+_NAME_LIST = re.compile(rf"{_NAME}(?:\s*,\s*{_NAME})+,?\s+(?:and|or)\s+{_NAME}")
+
+
+def _partial_list(quote: str, passage: str) -> tuple[str, str] | None:
+    """A list of names the passage gives in full, which the quote gives in part as if whole: "starred
+    Sally Field and Eleanor Parker" for "starring Sally Field, Eleanor Parker, Julie Harris and
+    Walter Brennan". Not when the quote says the list goes on ("including", "among others").
+
+    >>> _partial_list("It starred Sally Field and Eleanor Parker.",
+    ...               "It starred Sally Field, Eleanor Parker, Julie Harris and Walter Brennan.")
+    ('sally field, eleanor parker', 'julie harris, walter brennan')
+    """
+    if _LIST_OPENERS.search(quote):
+        return None
+    fq = fold(quote).text
+    for m in _NAME_LIST.finditer(passage):
+        names = [t for n in re.split(r"\s*,\s*|\s+(?:and|or)\s+", m.group()) if (t := fold(n).text.strip(" .;:"))]
+        if len(names) < 3:
+            continue
+        named = [n for n in names if n in fq]
+        left = [n for n in names if n not in fq]
+        if len(named) >= 2 and left:
+            return ", ".join(named), ", ".join(left)
+    return None
+
+
 def _effort(text: str) -> int | None:
     for k, phrases in enumerate(_EFFORTS):
         if any(p in text for p in phrases):
@@ -962,6 +991,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if done:
         # "the CEO stepped down" for "the CEO will step down": an event to come told as one that happened
         out.append(Difference("replace", f"{done} (done)", f"{done} (to come)", "modal"))
+    if (partial := _partial_list(quote, passage)) is not None:
+        # two names of a longer list, given as if they were all of it
+        out.append(Difference("delete", partial[0], partial[1], "quantifier"))
     swapped = {(a, b) for a, b in _contrasted(qw) if (b, a) in _contrasted(pw)}
     if swapped:
         # "in women but not in men" for "in men but not in women": the two sides of a contrast swapped

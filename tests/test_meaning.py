@@ -202,6 +202,10 @@ EXPERT = (
     "The insured's account is consistent with the physical evidence, with one exception: the back door was "
     "unlocked. I found no evidence of an accelerant."
 )
+FILM = (
+    "Home for the Holidays is a 1972 television horror film directed by John Llewellyn Moxey and starring Sally "
+    "Field, Eleanor Parker, Julie Harris, Jessica Walter and Walter Brennan."
+)
 BIO = (
     "Maria Sklodowska was born in Warsaw in 1867 and taught at a boarding school there as a young woman. In 1891 "
     "she moved to France and enrolled at the University of Paris, where she met the physicist Pierre Curie. The "
@@ -214,7 +218,7 @@ PASSAGES = {
     "fin_2": FIN_2, "fin_3": FIN_3, "news_1": NEWS_1, "news_2": NEWS_2, "news_3": NEWS_3, "sci_1": SCI_1,
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
-    "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT,
+    "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM,
 }
 
 
@@ -456,6 +460,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("grant", "negation", "An assignment that is made without consent will be valid."),
     # an exception dropped ("with one exception")
     ("expert", "dropped_exception", "The insured's account is fully consistent with the physical evidence."),
+    # two names of a longer list given as if they were all of it
+    ("film", "quantifier", "The 1972 TV horror film, directed by John Llewellyn Moxey, starred Sally Field and "
+                           "Eleanor Parker."),
     # a bound from the other side of the same figure
     ("term", "number", "The Licensee has to carry liability cover of up to $2,000,000 per occurrence."),
     # a name the source has in another sentence, put where the passage has another one
@@ -589,6 +596,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("results", "According to the finance chief, the company has the cash it needs to fund operations through 2026.",
      PARA),
     ("expert", "The insured's account matches the physical evidence, except that the back door was unlocked.", PARA),
+    ("film", "The 1972 TV horror film, directed by John Llewellyn Moxey, starred Sally Field and Eleanor Parker, "
+             "among others.", PARA),
     ("bio", "She moved to France in 1891, studied at the University of Paris and there met the physicist Pierre "
             "Curie.", PARA),
     ("incident", "At the scene, the driver refused to answer reporters' questions.", PARA),
