@@ -741,6 +741,34 @@ def _partial_list(quote: str, passage: str) -> tuple[str, str] | None:
     return None
 
 
+_HEDGES = frozenset("reportedly allegedly apparently supposedly purportedly possibly presumably".split())
+# a quote that keeps the report in other words: "possible", "alleged", "is charged with", "accused of"
+_HEDGE_KEEPERS = ("report", "alleg", "appar", "suppos", "purport", "possib", "presum", "charg", "accus", "suspect",
+                  "claim", "said", "says", "may", "might", "could")
+
+
+def _respelled_name(quote: str, passage: str) -> tuple[str, str] | None:
+    """A capitalised name of the quote that the passage spells one letter otherwise ("Allan Johnson"
+    for "Allan Johnston", "Barbakow" for "Brabakow"): another person as far as a reader can tell.
+
+    >>> _respelled_name("He was assistant to Allan Johnson.", "he was assistant boss to allan johnston")
+    ('johnson', 'johnston')
+    """
+    from rapidfuzz.distance import Levenshtein as Lev
+
+    pw = set(re.findall(r"[^\W\d_]+", passage.lower()))
+    for m in re.finditer(r"(?<![.!?]\s)(?<!^)\b([A-Z][a-z]{4,})\b", quote):
+        w = m.group(1).lower()
+        if w in pw:
+            continue
+        near = sorted(x for x in pw if len(x) >= 5 and abs(len(x) - len(w)) <= 1 and x[0] == w[0]
+                      and Lev.distance(w, x, score_cutoff=1) == 1 and not x.startswith(w[:-1] + "s"))
+        near = [x for x in near if not (x.startswith(w) or w.startswith(x))]  # "australia" / "australian"
+        if near and not w.endswith("s") and not near[0].endswith("s"):
+            return w, near[0]
+    return None
+
+
 def _effort(text: str) -> int | None:
     for k, phrases in enumerate(_EFFORTS):
         if any(p in text for p in phrases):
@@ -994,6 +1022,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if (partial := _partial_list(quote, passage)) is not None:
         # two names of a longer list, given as if they were all of it
         out.append(Difference("delete", partial[0], partial[1], "quantifier"))
+    if (respelled := _respelled_name(quote, passage)) is not None:
+        out.append(Difference("replace", respelled[0], respelled[1], "party"))
+    dropped_hedges = sorted((_HEDGES & set(pw)) - set(qw))
+    if dropped_hedges and not any(w.startswith(_HEDGE_KEEPERS) for w in qw):
+        # "a carcinogenic chemical" for "a reportedly carcinogenic chemical": a report told as a fact
+        out.append(Difference("delete", "", dropped_hedges[0], "qualifier"))
     swapped = {(a, b) for a, b in _contrasted(qw) if (b, a) in _contrasted(pw)}
     if swapped:
         # "in women but not in men" for "in men but not in women": the two sides of a contrast swapped

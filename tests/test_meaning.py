@@ -206,6 +206,11 @@ FILM = (
     "Home for the Holidays is a 1972 television horror film directed by John Llewellyn Moxey and starring Sally "
     "Field, Eleanor Parker, Julie Harris, Jessica Walter and Walter Brennan."
 )
+PLANT = (
+    "The plant produces paraxylene, a reportedly carcinogenic chemical used in polyester films. Its new manager "
+    "joined the company last summer as deputy to Allan Johnston, the former plant director."
+)
+PLANT_LC = PLANT.lower().replace(",", " ,").replace(".", " .")  # a source in lower case, tokenised (as FaithBench's)
 BIO = (
     "Maria Sklodowska was born in Warsaw in 1867 and taught at a boarding school there as a young woman. In 1891 "
     "she moved to France and enrolled at the University of Paris, where she met the physicist Pierre Curie. The "
@@ -218,7 +223,7 @@ PASSAGES = {
     "fin_2": FIN_2, "fin_3": FIN_3, "news_1": NEWS_1, "news_2": NEWS_2, "news_3": NEWS_3, "sci_1": SCI_1,
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
-    "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM,
+    "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
 }
 
 
@@ -463,6 +468,12 @@ FLIPS: list[tuple[str, str, str]] = [
     # two names of a longer list given as if they were all of it
     ("film", "quantifier", "The 1972 TV horror film, directed by John Llewellyn Moxey, starred Sally Field and "
                            "Eleanor Parker."),
+    # a report told as a fact; a name spelled one letter otherwise
+    ("plant", "added_qualifier", "Paraxylene, a carcinogenic chemical used in polyester films, is produced at the plant."),
+    ("plant", "name", "The new manager came to the company last summer as deputy to Allan Johnson, who used to "
+                      "direct the plant."),
+    ("plant_lc", "name", "The new manager came to the company last summer as deputy to Allan Johnson, who used to "
+                         "direct the plant."),
     # a bound from the other side of the same figure
     ("term", "number", "The Licensee has to carry liability cover of up to $2,000,000 per occurrence."),
     # a name the source has in another sentence, put where the passage has another one
@@ -598,6 +609,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("expert", "The insured's account matches the physical evidence, except that the back door was unlocked.", PARA),
     ("film", "The 1972 TV horror film, directed by John Llewellyn Moxey, starred Sally Field and Eleanor Parker, "
              "among others.", PARA),
+    ("plant", "Paraxylene, a chemical used in polyester films that is said to cause cancer, is produced at the plant.",
+     PARA),
     ("bio", "She moved to France in 1891, studied at the University of Paris and there met the physicist Pierre "
             "Curie.", PARA),
     ("incident", "At the scene, the driver refused to answer reporters' questions.", PARA),
