@@ -741,6 +741,8 @@ def _partial_list(quote: str, passage: str) -> tuple[str, str] | None:
     return None
 
 
+_SUPERLATIVES = ("most", "largest", "biggest", "highest", "lowest", "best", "worst", "greatest", "smallest", "fewest",
+                 "least", "first", "only", "oldest", "youngest", "fastest", "strongest")
 _HEDGES = frozenset("reportedly allegedly apparently supposedly purportedly possibly presumably".split())
 # a quote that keeps the report in other words: "possible", "alleged", "is charged with", "accused of"
 _HEDGE_KEEPERS = ("report", "alleg", "appar", "suppos", "purport", "possib", "presum", "charg", "accus", "suspect",
@@ -1024,6 +1026,13 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         out.append(Difference("delete", partial[0], partial[1], "quantifier"))
     if (respelled := _respelled_name(quote, passage)) is not None:
         out.append(Difference("replace", respelled[0], respelled[1], "party"))
+    fq_s, fp_s = f" {' '.join(qw)} ", f" {' '.join(pw)} "
+    superlatives = [w for w in _SUPERLATIVES if f" {w} " in fq_s and f" {w} " not in fp_s
+                    and any(f" {d} {w} " in fq_s for d in (("the",) if w == "first" else  # "its first year"
+                                                               ("the", "its", "their", "his", "her", "our")))]
+    if superlatives:
+        # "UKIP spent the most" where the passage ranks nothing: a ranking of the quote's own
+        out.append(Difference("insert", f"the {superlatives[0]}", "", "quantifier"))
     dropped_hedges = sorted((_HEDGES & set(pw)) - set(qw))
     if dropped_hedges and not any(w.startswith(_HEDGE_KEEPERS) for w in qw):
         # "a carcinogenic chemical" for "a reportedly carcinogenic chemical": a report told as a fact

@@ -474,6 +474,9 @@ FLIPS: list[tuple[str, str, str]] = [
                       "direct the plant."),
     ("plant_lc", "name", "The new manager came to the company last summer as deputy to Allan Johnson, who used to "
                          "direct the plant."),
+    # a ranking the passage does not make
+    ("results", "added_qualifier", "The company reported its largest quarterly net loss, $45 million, against a profit "
+                                   "of $12 million a year before."),
     # a bound from the other side of the same figure
     ("term", "number", "The Licensee has to carry liability cover of up to $2,000,000 per occurrence."),
     # a name the source has in another sentence, put where the passage has another one
