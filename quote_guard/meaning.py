@@ -743,6 +743,13 @@ def _partial_list(quote: str, passage: str) -> tuple[str, str] | None:
 
 _SUPERLATIVES = ("most", "largest", "biggest", "highest", "lowest", "best", "worst", "greatest", "smallest", "fewest",
                  "least", "first", "only", "oldest", "youngest", "fastest", "strongest")
+def _before_adjective(words: list[str], w: str) -> bool:
+    """Whether ``w`` ("most", "least") stands before a word it grades ("the most valuable player"),
+    not alone as an amount ("spent the most", "the most of any party")."""
+    return any(a == w and b.isalpha() and b not in ("of", "in", "at", "on", "among", "since", "ever", "and", "or")
+               for a, b in itertools.pairwise(words))
+
+
 _HEDGES = frozenset("reportedly allegedly apparently supposedly purportedly possibly presumably".split())
 # a quote that keeps the report in other words: "possible", "alleged", "is charged with", "accused of"
 _HEDGE_KEEPERS = ("report", "alleg", "appar", "suppos", "purport", "possib", "presum", "charg", "accus", "suspect",
@@ -1029,7 +1036,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     fq_s, fp_s = f" {' '.join(qw)} ", f" {' '.join(pw)} "
     superlatives = [w for w in _SUPERLATIVES if f" {w} " in fq_s and f" {w} " not in fp_s
                     and any(f" {d} {w} " in fq_s for d in (("the",) if w == "first" else  # "its first year"
-                                                               ("the", "its", "their", "his", "her", "our")))]
+                                                               ("the", "its", "their", "his", "her", "our")))
+                    and not (w in ("most", "least") and _before_adjective(qw, w))]  # "the most valuable player"
     if superlatives:
         # "UKIP spent the most" where the passage ranks nothing: a ranking of the quote's own
         out.append(Difference("insert", f"the {superlatives[0]}", "", "quantifier"))
