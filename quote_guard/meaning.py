@@ -138,6 +138,7 @@ _PRONOUN_GROUPS = (
 )
 _PERSON = dict(zip(_PRONOUN_GROUPS, (3, 3, 1, 3, 1)))  # first or third person, by group
 _DETERMINER_NUMBERS = frozenset({"zero", "one", "two"})
+_DETERMINERS_BEFORE = frozenset("the these those both its their his her our all".split())
 _MULTIPLES = {"half": "0.5", "halves": "0.5", "quarter": "0.25", "double": "x2", "doubled": "x2", "twice": "x2",
               "triple": "x3", "tripled": "x3", "threefold": "x3", "tenfold": "x10", "fourfold": "x4", "fivefold": "x5"}
 _ORDINALS = {w: f"ord{i + 2}" for i, w in enumerate(
@@ -953,6 +954,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "a revocable licence" for "an irrevocable licence"
         out.append(Difference("replace", negated_pair[0], negated_pair[1], "negation"))
     qn_, pn_ = _numbers(qw), _numbers(pw)
+    two = canonical_number("2") or "2"
+    if pn_ and two not in pn_ and "two" not in pw and any(w == "two" and not (i and qw[i - 1] in _DETERMINERS_BEFORE)
+                                      for i, w in enumerate(qw)):
+        # "two" is a word more often than a figure ("the two companies"), but where the passage
+        # counts something else, "two kids" for "five children" is another figure
+        qn_ = {**qn_, two: "two"}
     if qn_.keys() - pn_.keys():
         out.append(Difference("replace", " ".join(qn_[k] for k in sorted(qn_.keys() - pn_.keys())),
                               " ".join(pn_[k] for k in sorted(pn_.keys() - qn_.keys())) or "∅", "number"))

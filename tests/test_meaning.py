@@ -474,6 +474,8 @@ FLIPS: list[tuple[str, str, str]] = [
                       "direct the plant."),
     ("plant_lc", "name", "The new manager came to the company last summer as deputy to Allan Johnson, who used to "
                          "direct the plant."),
+    # "two" as a count where the passage counts something else
+    ("incident", "number", "Broken glass hurt two passengers on the bus, who were then taken to hospital."),
     # a ranking the passage does not make
     ("results", "added_qualifier", "The company reported its largest quarterly net loss, $45 million, against a profit "
                                    "of $12 million a year before."),
@@ -614,6 +616,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
              "among others.", PARA),
     ("plant", "Paraxylene, a chemical used in polyester films that is said to cause cancer, is produced at the plant.",
      PARA),
+    ("incident", "The two runways that stayed shut until noon were two of the airport's three.", PARA),
     ("bio", "She moved to France in 1891, studied at the University of Paris and there met the physicist Pierre "
             "Curie.", PARA),
     ("incident", "At the scene, the driver refused to answer reporters' questions.", PARA),
