@@ -221,11 +221,11 @@ def _numbers(words: list[str]) -> dict[str, str]:
             continue
         if w in NUMBER_WORDS:
             if w not in _DETERMINER_NUMBERS:  # "one of", "the two companies": words, not figures
-                out.setdefault(canonical_number(NUMBER_WORDS[w]) or w, w)
+                out.setdefault(figure(w) or w, w)
         elif w[:1] in "+-−±" and w[1:2].isdigit():
             out.setdefault(w[0].replace("−", "-") + (canonical_number(w[1:].rstrip("%")) or w), w)
         elif w[:1].isdigit():
-            out.setdefault(canonical_number(w.rstrip("%")) or w, w)
+            out.setdefault(figure(w) or w, w)
         elif w in SCALE_WORDS:
             out.setdefault(w, w)
         elif w[-1:] == "s" and w[:-1] in SCALE_WORDS and i and words[i - 1][:1].isdigit():
@@ -288,11 +288,11 @@ def _figure_sides(words: list[str]) -> dict[str, frozenset[tuple[int, int]]]:
     """
     out: dict[str, frozenset[tuple[int, int]]] = {}
     for i, w in enumerate(words):
-        x = _figure(w)
+        x = figure(w)
         if x is None or w in _DETERMINER_NUMBERS:
             continue
         for j in range(i - 1, max(-1, i - 5), -1):
-            if _figure(words[j]) is not None or words[j] in ",;.":
+            if figure(words[j]) is not None or words[j] in ",;.":
                 break  # "rose to 50.7 from 47.9": the word belongs to the figure before
             sides = _sides_of(words[j])
             if sides:
@@ -311,7 +311,7 @@ def _days(words: list[str]) -> set[str]:
     return {_DAYS[w] for i, w in enumerate(words) if w in _DAYS and not (i and words[i - 1] in SPEECH_VERBS)}
 
 
-def _figure(w: str) -> str | None:
+def figure(w: str) -> str | None:
     """A number word or a figure in one form ("six" and "6" -> "6"), determiners included."""
     if w in NUMBER_WORDS:
         return canonical_number(NUMBER_WORDS[w]) or w
@@ -332,9 +332,9 @@ def _parts(words: list[str]) -> list[tuple[int, int]]:
     """
     out = []
     for i, w in enumerate(words[:-3]):
-        x = _figure(w)
+        x = figure(w)
         if x is not None and (words[i + 1], words[i + 2]) in _PART_OF:
-            y = _figure(words[i + 3])
+            y = figure(words[i + 3])
             if y is not None and y != x:
                 out.append((i, i + 3))
     return out
@@ -364,7 +364,7 @@ def _bounded_figures(words: list[str]) -> dict[str, str]:
     """
     out: dict[str, str] = {}
     for i, w in enumerate(words):
-        x = _figure(w)
+        x = figure(w)
         if x is None or w in _DETERMINER_NUMBERS:
             continue
         j = i - 1 if i and words[i - 1] in "$€£¥" else i
@@ -414,7 +414,7 @@ _NEGATIVE_VERBS = frozenset("refuse refuses refused refusing fail fails failed f
 # "refused to postpone", "failed in its bid to host" for "failed to host")
 _REFUSALS = _NEGATIVE_VERBS | frozenset("deny denies denied denying reject rejects rejected rejecting".split())
 _NEGATED_VERB_WINDOW = 3  # words after a negator where the verb it negates stands ("would not recuse")
-_VERB_PREFIX = 5  # the verb's first letters, so that inflections meet ("recuse" / "recusing")
+VERB_PREFIX = 5  # words compared by their first letters, so that inflections meet ("recuse" / "recusing")
 
 
 def _negative_verbs(words: list[str], other: list[str]) -> int:
@@ -438,13 +438,13 @@ def _negative_verbs(words: list[str], other: list[str]) -> int:
     plain: set[str] = set()
     for i in range(len(other)):
         if _negator_at(other, i):
-            negated.update(w[:_VERB_PREFIX] for w in other[i + 1 : i + 1 + _NEGATED_VERB_WINDOW])
+            negated.update(w[:VERB_PREFIX] for w in other[i + 1 : i + 1 + _NEGATED_VERB_WINDOW])
     refuses = bool(_REFUSALS & set(other))
     if not refuses:
-        plain = {w[:_VERB_PREFIX] for w in other if len(w) >= _VERB_PREFIX} - negated
+        plain = {w[:VERB_PREFIX] for w in other if len(w) >= VERB_PREFIX} - negated
     return sum(1 for i, w in enumerate(words[:-2])
                if w in _NEGATIVE_VERBS and words[i + 1] == "to" and words[i + 2].isalpha()
-               and (words[i + 2][:_VERB_PREFIX] in negated or words[i + 2][:_VERB_PREFIX] in plain))
+               and (words[i + 2][:VERB_PREFIX] in negated or words[i + 2][:VERB_PREFIX] in plain))
 
 
 _IN_PREFIXES = ("in", "im", "il", "ir")
@@ -601,21 +601,18 @@ def _same_slot(a: str, text_a: str, b: str, text_b: str) -> bool:
     return bool(before_a & before_b & _PREPOSITION_SLOTS)
 
 
-_CALENDAR = frozenset(_MONTHS) | frozenset(
-    "sept may monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun".split())
-
-
-def _after_preposition(entity: str, folded: str) -> bool:
-    return bool(_neighbours(entity, folded) & _PREPOSITION_SLOTS)
+# dates, which are no names: the months, and the weekdays of _DAYS with the short forms it leaves out
+_CALENDAR = (frozenset(_MONTHS) | frozenset(w for w, v in _DAYS.items() if v.startswith("day"))
+             | frozenset("sept may sat sun wed".split()))
 
 
 def entity_from_elsewhere(quote: str, passage: str, around: str) -> tuple[Difference, ...]:
     """A name the source has elsewhere, put where the passage has another one: "she met Pierre
     Curie in Warsaw" for "…at the University of Paris, where she met Pierre Curie", with Warsaw
     in the sentence before. The quote's name is not in the passage but is in ``around`` (the text
-    near it), the passage's name is not in the quote, and each stands after a preposition ("in
-    Warsaw", "of Paris"). Dates and weekdays are not names. A name that is nowhere in the source
-    is attribution or invention, read apart (:func:`invented_terms`).
+    near it), and the passage has a name the quote lacks. Dates and weekdays are not names. A
+    name that is nowhere in the source is attribution or invention, read apart
+    (:func:`invented_terms`).
 
     >>> entity_from_elsewhere("She met Pierre Curie in Warsaw.", "at the University of Paris, where she met "
     ...                       "Pierre Curie", "Born in Warsaw, she moved to France in 1891.")[0].quote_text
@@ -804,8 +801,8 @@ def _contrasted(words: list[str]) -> set[tuple[str, str]]:
                            and w not in _FUNCTION_WORDS), None)
             after = next((w for w in words[i + len(c) : i + len(c) + 3] if len(w) > 2 and w.isalpha()
                           and w not in _FUNCTION_WORDS), None)
-            if before and after and before[:_VERB_PREFIX] != after[:_VERB_PREFIX]:
-                out.add((before[:_VERB_PREFIX], after[:_VERB_PREFIX]))
+            if before and after and before[:VERB_PREFIX] != after[:VERB_PREFIX]:
+                out.add((before[:VERB_PREFIX], after[:VERB_PREFIX]))
     return out
 
 
@@ -974,8 +971,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                               "number"))
     elif not any(d.category == "number" for d in out):
         # "six people were injured" for "five out of six people were injured": the whole for the part
-        stated = {_figure(w) for w in qw} - {None}
-        part = next(((x, y) for x, y in _parts(pw) if _figure(pw[y]) in stated and _figure(pw[x]) not in stated), None)
+        stated = {figure(w) for w in qw} - {None}
+        part = next(((x, y) for x, y in _parts(pw) if figure(pw[y]) in stated and figure(pw[x]) not in stated), None)
         if part is not None:
             out.append(Difference("replace", pw[part[1]], " ".join(pw[part[0] : part[1] + 1]), "number"))
     qd, pd = _days(qw), _days(pw)
@@ -1023,7 +1020,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if added_q:
         # "partially incorporated", "fairly flat": a qualifier the passage does not state
         out.append(Difference("insert", " ".join(added_q), "", "qualifier"))
-    fq_, fp_ = " ".join(qw), " ".join(pw)
+    # the words joined, with a space at each end, so that a phrase is found as whole words
+    fq_, fp_ = f" {' '.join(qw)} ", f" {' '.join(pw)} "
     q_effort, p_effort = _effort(fq_), _effort(fp_)
     if q_effort is not None and p_effort is not None and q_effort != p_effort:
         # "best efforts" for "commercially reasonable efforts": another standard of duty
@@ -1040,9 +1038,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         out.append(Difference("delete", partial[0], partial[1], "quantifier"))
     if (respelled := _respelled_name(quote, passage)) is not None:
         out.append(Difference("replace", respelled[0], respelled[1], "party"))
-    fq_s, fp_s = f" {' '.join(qw)} ", f" {' '.join(pw)} "
-    superlatives = [w for w in _SUPERLATIVES if f" {w} " in fq_s and f" {w} " not in fp_s
-                    and any(f" {d} {w} " in fq_s for d in (("the",) if w == "first" else  # "its first year"
+    superlatives = [w for w in _SUPERLATIVES if f" {w} " in fq_ and f" {w} " not in fp_
+                    and any(f" {d} {w} " in fq_ for d in (("the",) if w == "first" else  # "its first year"
                                                                ("the", "its", "their", "his", "her", "our")))
                     and not (w in ("most", "least") and _before_adjective(qw, w))]  # "the most valuable player"
     if superlatives:
@@ -1057,7 +1054,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "in women but not in men" for "in men but not in women": the two sides of a contrast swapped
         a, b = sorted(swapped)[0]
         out.append(Difference("replace", f"{a} … {b}", f"{b} … {a}", "order"))
-    free = [p for p in _UNCONDITIONAL if p in f" {' '.join(qw)} " and p not in f" {' '.join(pw)} "]
+    free = [p for p in _UNCONDITIONAL if p in fq_ and p not in fp_]
     if free:
         # "may terminate at any time" for a right on notice or for cause: a freedom the source does not grant
         out.append(Difference("insert", free[0].strip(), "", "qualifier"))

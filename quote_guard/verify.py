@@ -38,10 +38,9 @@ from .errors import ConfigError, QuoteVerificationError, SourceError
 from .index import CorpusSeeds, DocIndex, get_corpus_filter, get_index
 from .judge import Evidence, judge
 from .limits import Limits, limited
-from .meaning import Entailment, entity_from_elsewhere, invented_terms, meaning_differences
+from .meaning import VERB_PREFIX, Entailment, entity_from_elsewhere, figure, invented_terms, meaning_differences
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import (
-    NUMBER_WORDS,
     canonical_number,
     fold,
     fold_keeps_substrings,
@@ -405,9 +404,7 @@ class Verifier:
                    or entity_from_elsewhere(r.quote, passage, text[max(0, start - _ELSEWHERE) : start] + " "
                                             + text[end : end + _ELSEWHERE])
                    or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
-                   or _added_words(r.quote, text, start, end, cosine, stage)
-                   or _added_tail(r.quote, text, start, end, stage)
-                   or _added_clause(r.quote, text, start, end, stage))
+                   or _added_content(r.quote, text, start, end, cosine, stage))
         if not changed and self._entailment is not None and self._entailment.entails(r.quote, passage) is False:
             changed = (Difference("replace", r.quote, passage, "entailment"),)  # the optional second opinion
         metrics = replace(
@@ -569,7 +566,7 @@ class Verifier:
         if head:
             before = _clause_words(text[max(0, span.start - _EDGE_CHARS) : span.start], first=False)
             found += _limiters(before)
-            if before[-1:] == ["of"] and _HAS_DIGIT.match(_figure_word(r.quote)):
+            if before[-1:] == ["of"] and figure(_first_word(r.quote)) is not None:
                 found.append(" ".join(before))  # "six" cut from "five out of six": the whole for the part
         if not found:
             return r
@@ -934,7 +931,6 @@ def strip_editorial(quote: str) -> tuple[str, list[tuple[str, str]]]:
 
 
 _ROLE_WINDOW = 4  # content words on each side of a shared verb that make up its roles
-_VERB_PREFIX = 5  # words compared by their first letters, so inflections meet
 _SWAP_MAX_WORDS = 8  # "one noun swapped" is read only in a short sentence ...
 _SWAP_MAX_COSINE = 0.2  # ... and only when the static embedder finds the two words unrelated (synonyms score 0.3-0.5)
 
@@ -960,7 +956,20 @@ def _added_claim(quote: str, passage: str) -> tuple[Difference, ...]:
     return ()
 
 
-def _stated(text: str, start: int, end: int) -> tuple[dict[str, str], set[str]]:
+_Stated = tuple[dict[str, str], set[str]]  # what :func:`_stated` returns
+
+
+def _added_content(quote: str, text: str, start: int, end: int, cosine: float,
+                   stage: SemanticStage) -> tuple[Difference, ...]:
+    """A claim the restatement adds to the passage ``text[start:end]``: words of its own in place of
+    the passage's (:func:`_added_words`), a claim appended (:func:`_added_tail`) or, in contract
+    language, a clause of its own (:func:`_added_clause`). What counts as stated is read once."""
+    stated = _stated(text, start, end)
+    return (_added_words(quote, stated, cosine, stage) or _added_tail(quote, stated, stage)
+            or _added_clause(quote, text[start:end], stated, stage))
+
+
+def _stated(text: str, start: int, end: int) -> _Stated:
     """What a restatement of ``text[start:end]`` may say without adding a claim: the passage's
     content terms (stem -> word), and the stems of the passage and of the :data:`_NEW_CONTEXT`
     characters around it (a name from the sentence before counts as stated)."""
@@ -975,7 +984,7 @@ def _unstated(terms: dict[str, str], near: set[str], prefixes: set[str]) -> list
     """The words of ``terms`` whose stem is not in ``near`` and whose first letters start no stem
     of ``prefixes`` (inflections meet there)."""
     return [w for s, w in terms.items()
-            if s not in near and not (len(s) >= _VERB_PREFIX and s[:_VERB_PREFIX] in prefixes)]
+            if s not in near and not (len(s) >= VERB_PREFIX and s[:VERB_PREFIX] in prefixes)]
 
 
 def _unrelated(words: list[str], passage_terms: dict[str, str], stage: SemanticStage) -> list[str]:
@@ -983,9 +992,8 @@ def _unrelated(words: list[str], passage_terms: dict[str, str], stage: SemanticS
     return [w for w, c in zip(words, stage.closest(words, list(passage_terms.values()))) if c < _NEW_MAX_COSINE]
 
 
-def _added_words(quote: str, text: str, start: int, end: int, cosine: float,
-                 stage: SemanticStage) -> tuple[Difference, ...]:
-    """Words of a claim the passage ``text[start:end]`` does not make: at least :data:`_NEW_WORDS`
+def _added_words(quote: str, stated: _Stated, cosine: float, stage: SemanticStage) -> tuple[Difference, ...]:
+    """Words of a claim the passage does not make (``stated``: :func:`_stated`): at least :data:`_NEW_WORDS`
     content words of the quote that neither the passage nor the :data:`_NEW_CONTEXT` characters
     around it hold (by stem or first five letters) and that the embedder finds unrelated to every
     word of the passage. A restatement
@@ -997,8 +1005,8 @@ def _added_words(quote: str, text: str, start: int, end: int, cosine: float,
 
     if cosine >= _NEW_BELOW:
         return ()
-    p, near = _stated(text, start, end)
-    new = _unstated(content_terms(quote), near, {s[:_VERB_PREFIX] for s in p if len(s) >= _VERB_PREFIX})
+    p, near = stated
+    new = _unstated(content_terms(quote), near, {s[:VERB_PREFIX] for s in p if len(s) >= VERB_PREFIX})
     if len(new) < _NEW_WORDS:
         return ()
     unrelated = _unrelated(new, p, stage)
@@ -1011,7 +1019,7 @@ _TAIL_WORDS = 3  # content words at the end of a restatement, none of them state
 _TAIL_DROPS = 2  # ... to a passage it keeps, but for this many of its words (with no counterpart in the quote)
 
 
-def _added_tail(quote: str, text: str, start: int, end: int, stage: SemanticStage) -> tuple[Difference, ...]:
+def _added_tail(quote: str, stated: _Stated, stage: SemanticStage) -> tuple[Difference, ...]:
     """A restatement that ends on a claim of its own: its last :data:`_TAIL_WORDS` content words or
     more have no counterpart in the passage or the :data:`_NEW_CONTEXT` characters around it (the
     same stem or first five letters, or a word the embedder rates a synonym). "Also missing is Al
@@ -1024,8 +1032,8 @@ def _added_tail(quote: str, text: str, start: int, end: int, stage: SemanticStag
     terms = content_terms(quote)
     if len(terms) <= _TAIL_WORDS:
         return ()
-    p, near = _stated(text, start, end)
-    prefixes = {s[:_VERB_PREFIX] for s in p if len(s) >= _VERB_PREFIX}
+    p, near = stated
+    prefixes = {s[:VERB_PREFIX] for s in p if len(s) >= VERB_PREFIX}
     new = set(_unstated(terms, near, prefixes))
     order = list(terms.values())  # first occurrence of each stem, in the quote's order
     tail: list[str] = []
@@ -1040,8 +1048,8 @@ def _added_tail(quote: str, text: str, start: int, end: int, stage: SemanticStag
         return ()
     # appended, not put in place of the passage's words: the quote keeps what the passage says, all
     # but :data:`_TAIL_DROPS` words at most (a rewording that drops more may say the same in its own words)
-    kept = {s[:_VERB_PREFIX] for s in terms if len(s) >= _VERB_PREFIX}
-    dropped = [w for s, w in p.items() if s not in terms and not (len(s) >= _VERB_PREFIX and s[:_VERB_PREFIX] in kept)]
+    kept = {s[:VERB_PREFIX] for s in terms if len(s) >= VERB_PREFIX}
+    dropped = [w for s, w in p.items() if s not in terms and not (len(s) >= VERB_PREFIX and s[:VERB_PREFIX] in kept)]
     if len(_unrelated(dropped, terms, stage)) > _TAIL_DROPS:
         return ()
     return (Difference("insert", " ".join(reversed(tail)), "", "added"),)
@@ -1057,7 +1065,7 @@ _CLAUSE_NEW_WORDS = 2  # content words of a clause that the passage and its surr
 _CLAUSE_NEW_SHARE = 1 / 2  # ... and their share of the clause's content words
 
 
-def _added_clause(quote: str, text: str, start: int, end: int, stage: SemanticStage) -> tuple[Difference, ...]:
+def _added_clause(quote: str, passage: str, stated: _Stated, stage: SemanticStage) -> tuple[Difference, ...]:
     """A clause of a restatement of contract text that the contract does not state: "Any invention
     conceived jointly shall be owned jointly, with revenues shared equally between the parties".
     Read only when the passage is contract language (:data:`_LEGAL_REGISTER`): a restatement of news
@@ -1068,10 +1076,10 @@ def _added_clause(quote: str, text: str, start: int, end: int, stage: SemanticSt
     first letters, or a word the embedder rates a synonym)."""
     from .embed.passages import content_terms
 
-    if not _LEGAL_REGISTER.search(text[start:end]):
+    if not _LEGAL_REGISTER.search(passage):
         return ()
-    p, near = _stated(text, start, end)
-    prefixes = {s[:_VERB_PREFIX] for s in near if len(s) >= _VERB_PREFIX}
+    p, near = stated
+    prefixes = {s[:VERB_PREFIX] for s in near if len(s) >= VERB_PREFIX}
     for clause in _QUOTE_CLAUSE.split(quote):
         terms = content_terms(clause)
         new = _unstated(terms, near, prefixes)
@@ -1092,15 +1100,15 @@ def _reversed_roles(quote: str, passage: str) -> tuple[Difference, ...]:
     if " by " in f" {quote.lower()} " or " by " in f" {passage.lower()} ":
         return ()
     qs, ps = content_sequence(quote), content_sequence(passage)
-    p_at = {w[:_VERB_PREFIX]: k for k, (w, _) in enumerate(ps)}  # "reduce"/"reduc(es)" meet at 5 letters
+    p_at = {w[:VERB_PREFIX]: k for k, (w, _) in enumerate(ps)}  # "reduce"/"reduc(es)" meet at 5 letters
     for k, (verb, _) in enumerate(qs):
-        j = p_at.get(verb[:_VERB_PREFIX])
+        j = p_at.get(verb[:VERB_PREFIX])
         if j is None or not 0 < k < len(qs) - 1 or not 0 < j < len(ps) - 1:
             continue
-        ql = [w[:_VERB_PREFIX] for w, _ in qs[max(0, k - _ROLE_WINDOW) : k]]
-        qr = [w[:_VERB_PREFIX] for w, _ in qs[k + 1 : k + 1 + _ROLE_WINDOW]]
-        pl = [w[:_VERB_PREFIX] for w, _ in ps[max(0, j - _ROLE_WINDOW) : j]]
-        pr = [w[:_VERB_PREFIX] for w, _ in ps[j + 1 : j + 1 + _ROLE_WINDOW]]
+        ql = [w[:VERB_PREFIX] for w, _ in qs[max(0, k - _ROLE_WINDOW) : k]]
+        qr = [w[:VERB_PREFIX] for w, _ in qs[k + 1 : k + 1 + _ROLE_WINDOW]]
+        pl = [w[:VERB_PREFIX] for w, _ in ps[max(0, j - _ROLE_WINDOW) : j]]
+        pr = [w[:VERB_PREFIX] for w, _ in ps[j + 1 : j + 1 + _ROLE_WINDOW]]
         # the words next to the verb cross over: the quote's subject is the passage's object and
         # the other way round (and neither of them stands on its own side in the passage too)
         if ql[-1] in pr and qr[0] in pl and ql[-1] not in pl and qr[0] not in pr:
@@ -1214,13 +1222,10 @@ def _starts_sentence(r: QuoteResult, docs: list[_Doc]) -> bool:
     return not before or before[-1] in ".;:!?\n"
 
 
-def _figure_word(quote: str) -> str:
-    """The quote's first word as a figure ("Six passengers" -> "6"), or ``""``."""
+def _first_word(quote: str) -> str:
+    """The quote's first word, lower-cased ("Six passengers" -> "six")."""
     m = re.match(r"\W*([\w,.]+)", quote)
-    if m is None:
-        return ""
-    w = m.group(1).lower().rstrip(".,")
-    return NUMBER_WORDS.get(w, w) if not w[:1].isdigit() else w
+    return m.group(1).lower().rstrip(".,") if m else ""
 
 
 def _ends_sentence(r: QuoteResult, docs: list[_Doc]) -> bool:

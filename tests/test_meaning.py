@@ -900,16 +900,17 @@ def test_a_long_omitted_stretch_is_read_for_the_words_that_limit_the_quote(gap_o
 def test_an_added_clause_is_read_in_contract_language_only(verifier: Verifier) -> None:
     """A clause the passage does not state is an invented term in a contract (where each clause is a
     right or a duty), and a restatement's own words in news: the same words, two registers."""
-    from quote_guard.verify import _added_clause
+    from quote_guard.verify import _added_clause, _stated
 
     stage = verifier._semantic()
     assert stage is not None
     contract = "Any invention conceived jointly by the parties shall be owned jointly by the parties."
     news = "Any invention conceived jointly by the researchers was owned jointly by the two universities."
     quote = "Inventions conceived jointly are owned jointly, with revenues shared equally between them."
-    [added] = _added_clause(quote, contract, 0, len(contract), stage)
+    in_contract, in_news = _stated(contract, 0, len(contract)), _stated(news, 0, len(news))
+    [added] = _added_clause(quote, contract, in_contract, stage)
     assert added.category == "added" and "revenues shared equally" in added.quote_text
-    assert _added_clause(quote, news, 0, len(news), stage) == ()
+    assert _added_clause(quote, news, in_news, stage) == ()
     # a clause that restates the passage in other words adds nothing
-    assert _added_clause("Jointly conceived inventions shall be jointly owned by the parties.", contract, 0,
-                         len(contract), stage) == ()
+    assert _added_clause("Jointly conceived inventions shall be jointly owned by the parties.", contract,
+                         in_contract, stage) == ()
