@@ -6,7 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quote_guard.normalize import SCALE_WORDS, fold, fold_keeps_substrings, is_cjk, spelled_number, tokenize
+from quote_guard.normalize import (
+    SCALE_WORDS,
+    Folded,
+    _fold,
+    _fold_ascii,
+    fold,
+    fold_keeps_substrings,
+    is_cjk,
+    spelled_number,
+    tokenize,
+)
 
 
 def test_folds_case_space_quotes_dashes_ellipsis():
@@ -107,6 +117,29 @@ def test_folding_maps_a_substring_into_a_substring_unless_an_edge_is_a_hyphen(pi
         assert fold(q).text in fold(text).text, (q, text)
     if q.strip() in ("exam-", "-ple") and "exam-\nple" in text:
         assert fold(q).text not in fold(text).text  # why the edge hyphens are excluded
+
+
+_LATIN1_PIECES = st.sampled_from(["exam-\nple", "a", "B", "ß", "é", "µ", "ÿ", "Æ", "-", " ", "  ", "\n", "-\n", "\t",
+                                  "\r\n", "`", "´", "«", ".", "5", "½", "²", "\u00ad", "\u00a0", "x-y", "-a", "a-"])
+
+
+def _segments(f: Folded) -> list[tuple[int, int]]:
+    return [f.to_original(i, i + 1) for i in range(len(f.text))]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_LATIN1_PIECES, min_size=1, max_size=40))
+def test_the_latin1_ascii_and_32_bit_folds_agree(pieces):
+    # a Latin-1 document is folded a byte a character, a short ASCII text in plain Python, any
+    # other text from 32-bit codes: the three must give the same text and the same map
+    text = "".join(pieces)
+    wide, f = _fold(text, narrow=False), _fold(text)
+    assert (wide.text, _segments(wide)) == (f.text, _segments(f))
+    for col in ("fstart", "ostart", "olen", "ident"):
+        assert getattr(wide, col).tolist() == getattr(f, col).tolist()
+    if text.isascii():
+        a = _fold_ascii(text)
+        assert (a.text, _segments(a)) == (f.text, _segments(f))
 
 
 @pytest.mark.parametrize("words, want", [
