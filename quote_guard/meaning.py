@@ -570,6 +570,11 @@ def _entities(text: str) -> set[str]:
     return out
 
 
+def _count_word(word: str, text: str) -> int:
+    """How many times ``word`` stands in folded ``text`` as a whole word."""
+    return len(re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", text))
+
+
 def _neighbours(entity: str, text: str) -> set[str]:
     """The words right before and right after ``entity`` in ``text`` (folded; articles skipped)."""
     i = text.find(entity)
@@ -1075,7 +1080,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # speaker, the agency's name) is attribution, common in restatements; an invented
     # multi-word name or term is caught apart (invented_terms: unsupported).
     # an entity counts as present when its head (last word) is: "Mr Smith" / "John Smith"
-    missing = sorted(e for e in _entities(quote) if e.split()[-1] not in folded_passage)
+    # (or is there fewer times than in the quote: "Members of the Sexuality" for "Members of the United
+    # Methodist Church", where "Sexuality" is the passage's, in another slot, and the quote's too)
+    missing = sorted(e for e in _entities(quote) if e.split()[-1] not in folded_passage
+                     or _count_word(e.split()[-1], folded_quote) > _count_word(e.split()[-1], folded_passage))
     dropped = sorted(e for e in _entities(passage) if e.split()[-1] not in folded_quote)
     for m in missing:
         swap = next((d for d in dropped if _same_slot(m, folded_quote, d, folded_passage)), None)

@@ -483,6 +483,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("term", "number", "The Licensee has to carry liability cover of up to $2,000,000 per occurrence."),
     # a name the source has in another sentence, put where the passage has another one
     ("bio", "name", "In 1891 she enrolled at the university in Warsaw, where she met the physicist Pierre Curie."),
+    # a name of the passage put in another of its slots as well (the quote has it twice, the passage once)
+    ("film", "name", "The 1972 TV horror movie Home for the Holidays was directed by Sally Field and starred Sally "
+                     "Field, Eleanor Parker, Julie Harris, Jessica Walter and Walter Brennan."),
     ("incident", "negation", "Compensation for the passengers whose flights were delayed was approved by the airline."),
 ]
 
@@ -614,13 +617,15 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("expert", "The insured's account matches the physical evidence, except that the back door was unlocked.", PARA),
     ("film", "The 1972 TV horror film, directed by John Llewellyn Moxey, starred Sally Field and Eleanor Parker, "
              "among others.", PARA),
+    ("film", "The 1972 TV horror movie Home for the Holidays was directed by John Llewellyn Moxey and starred Sally "
+             "Field, Eleanor Parker, Julie Harris, Jessica Walter and Walter Brennan.", PARA),
     ("plant", "Paraxylene, a chemical used in polyester films that is said to cause cancer, is produced at the plant.",
      PARA),
     ("incident", "The two runways that stayed shut until noon were two of the airport's three.", PARA),
     ("bio", "She moved to France in 1891, studied at the University of Paris and there met the physicist Pierre "
             "Curie.", PARA),
     ("incident", "At the scene, the driver refused to answer reporters' questions.", PARA),
-        ("incident", "All seven of the ferry's crew members survived.", PARA),
+    ("incident", "All seven of the ferry's crew members survived.", PARA),
     ("incident", "Over the weekend around 1.4 million travellers were affected.", PARA),
 ]
 
