@@ -1099,4 +1099,71 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         elif (len(qe) == 2 and sorted(qe) == sorted(pe) and qe != pe and not _passive(qw) and not _passive(pw)
               and _close(qe, folded_quote) and _close(pe, folded_passage)):
             out.append(Difference("replace", " … ".join(qe), " … ".join(pe), "order"))
+        elif (crossed_names := _names_across_clauses(quote, passage)) is not None:
+            out.append(Difference("replace", crossed_names[0], crossed_names[1], "order"))
     return tuple(out)
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:]\s+|\b(?:while|whereas|but|although|though)\b\s*", re.I)
+_CLAUSE_SHARED = 3  # content words (not names) two clauses share to be read as the same clause
+_AUXILIARIES = frozenset("will would shall should can could may might must being been is are was were do does did".split())
+
+
+def _clauses(text: str, names: set[str]) -> list[tuple[set[str], set[str]]]:
+    """The clauses of ``text``: the stems of their content words other than names, and the heads of
+    the names of ``names`` they hold."""
+    out = []
+    for piece in _CLAUSE_BREAK.split(text):
+        heads: set[str] = set()
+        name_words: set[str] = set()
+        for m in _CAP_RUN.finditer(piece):
+            words = [fold(w).text.removesuffix("'s").removesuffix("’s") for w in m.group().split() if w not in _TITLE_STOP]
+            name_words.update(words)
+            if words and words[-1] in names:
+                heads.add(words[-1])
+        content = {w[:VERB_PREFIX] for w in _words(piece) if w.isalpha() and len(w) > 2
+                   and w not in _FUNCTION_WORDS and w not in _AUXILIARIES and w not in name_words}
+        if content or heads:
+            out.append((content, heads))
+    return out
+
+
+def _names_across_clauses(quote: str, passage: str) -> tuple[str, str] | None:
+    """Two names that trade clauses: "The Commission and the Council have powers of amendment …
+    while the Parliament has a monopoly on initiating legislation" for "While the Commission has a
+    monopoly on initiating legislation, the Parliament and the Council have powers of amendment …".
+    Each clause of the quote is paired with the clause of the passage that shares most of its
+    content words (names aside, :data:`_CLAUSE_SHARED` at least and half of the quote clause's).
+    Two pairs trade names when a name of one quote clause is in the other pair's passage clause
+    and not in its own, and a name of that passage clause is in the other quote clause and not
+    in its own passage clause. ``(quote's name, passage's name)`` or ``None``."""
+    names = {e.split()[-1] for e in _entities(quote) | _entities(passage)}
+    qc, pc = _clauses(quote, names), _clauses(passage, names)
+    pairs: list[tuple[set[str], set[str]]] = []  # (quote clause's names, its passage clause's names)
+    for q_content, q_heads in qc:
+        shared = [len(q_content & p_content) for p_content, _ in pc]
+        j = max(range(len(pc)), key=shared.__getitem__) if pc else -1
+        if j >= 0 and shared[j] >= max(_CLAUSE_SHARED, len(q_content) / 2) and shared.count(shared[j]) == 1:
+            pairs.append((q_heads, pc[j][1]))
+    for qa, pa in pairs:
+        for qb, pb in pairs:
+            if pa is pb:
+                continue
+            e = next((e for e in sorted(qa - pa) if e in pb and e not in qb), None)
+            f = next((f for f in sorted(pa - qa) if f in qb and f not in pb), None)
+            if e is not None and f is not None:
+                return e, f
+    return None
+    for i, (q_content, q_heads) in enumerate(qc):
+        shared = [len(q_content & p_content) for p_content, _ in pc]
+        j = max(range(len(pc)), key=shared.__getitem__)
+        if shared[j] < max(_CLAUSE_SHARED, len(q_content) / 2) or shared.count(shared[j]) > 1:
+            continue
+        p_heads = pc[j][1]
+        for e in sorted(q_heads - p_heads):
+            if not any(e in pc[k][1] for k in range(len(pc)) if k != j):
+                continue
+            f = next((f for f in sorted(p_heads - q_heads) if any(f in qc[k][1] for k in range(len(qc)) if k != i)), None)
+            if f is not None:
+                return e, f
+    return None

@@ -216,6 +216,10 @@ BIO = (
     "she moved to France and enrolled at the University of Paris, where she met the physicist Pierre Curie. The "
     "couple shared the 1903 Nobel Prize in Physics with Henri Becquerel."
 )
+WIND = (
+    "While Northwind Turbines supplies the turbines for the offshore farm, Brightline Energy and the Harbour "
+    "Authority share the cost of the grid connection. Construction starts in the autumn."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -224,6 +228,7 @@ PASSAGES = {
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
+    "wind": WIND,
 }
 
 
@@ -483,6 +488,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("term", "number", "The Licensee has to carry liability cover of up to $2,000,000 per occurrence."),
     # a name the source has in another sentence, put where the passage has another one
     ("bio", "name", "In 1891 she enrolled at the university in Warsaw, where she met the physicist Pierre Curie."),
+    # two names that trade clauses
+    ("wind", "order", "Northwind Turbines and the Harbour Authority share the cost of the grid connection, while "
+                      "Brightline Energy supplies the turbines for the offshore farm."),
     # a name of the passage put in another of its slots as well (the quote has it twice, the passage once)
     ("film", "name", "The 1972 TV horror movie Home for the Holidays was directed by Sally Field and starred Sally "
                      "Field, Eleanor Parker, Julie Harris, Jessica Walter and Walter Brennan."),
@@ -626,6 +634,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
             "Curie.", PARA),
     ("incident", "At the scene, the driver refused to answer reporters' questions.", PARA),
     ("incident", "All seven of the ferry's crew members survived.", PARA),
+    ("wind", "Brightline Energy and the Harbour Authority share the cost of connecting the offshore farm to the grid, "
+             "while Northwind Turbines supplies its turbines.", PARA),
     ("incident", "Over the weekend around 1.4 million travellers were affected.", PARA),
 ]
 
