@@ -1101,7 +1101,42 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
             out.append(Difference("replace", " … ".join(qe), " … ".join(pe), "order"))
         elif (crossed_names := _names_across_clauses(quote, passage)) is not None:
             out.append(Difference("replace", crossed_names[0], crossed_names[1], "order"))
+    if (speech := _other_speech(quote, passage)) is not None:
+        # '"They are trying to turn him into a martyr," said Vicki Saporta' for '"We need to take these
+        # threats seriously," said Vicki Saporta': the same speaker, words the source does not give her
+        out.append(Difference("replace", speech[0], speech[1], "speech"))
     return tuple(out)
+
+
+_SPEECH = re.compile(r"[\"“”]([^\"“”]+)[\"“”]|``(.+?)''|(?<!\w)''(.+?)''")
+_OPEN_SPEECH = re.compile(r"^([^\"“”]+?)[,.!?]?[\"”]\s*(?:,\s*)?(\w+(?:\s+\w+){0,3})")  # words, then the close and the attribution
+_SPEECH_SHARED = 1 / 3  # the share of the quote's spoken content words the source's speech must have
+_SPEECH_MIN_WORDS = 3  # spoken content words a quote needs to be compared
+
+
+def _spoken(text: str) -> tuple[str, set[str]] | None:
+    """The direct speech of ``text`` (words between quotation marks, or before a closing mark that
+    an attribution follows: 'They are going to record sales," said Matt Geller') and the stems of
+    its content words; ``None`` when it reports no speech."""
+    parts = [next(g for g in m.groups() if g is not None) for m in _SPEECH.finditer(text)]
+    if not parts and (m := _OPEN_SPEECH.match(text)) is not None and SPEECH_VERBS & set(m.group(2).lower().split()):
+        parts = [m.group(1)]
+    said = " ".join(p for p in parts if len(p.split()) >= 2)
+    if not said:
+        return None
+    return said, {w[:VERB_PREFIX] for w in _words(said) if w.isalpha() and len(w) > 2
+                  and w not in _FUNCTION_WORDS and w not in _AUXILIARIES}
+
+
+def _other_speech(quote: str, passage: str) -> tuple[str, str] | None:
+    """Direct speech in both texts, where the passage's shares less than :data:`_SPEECH_SHARED` of
+    the quote's spoken content words: words put in the speaker's mouth. ``(quote's, passage's)``."""
+    q, p = _spoken(quote), _spoken(passage)
+    if q is None or p is None or len(q[1]) < _SPEECH_MIN_WORDS:
+        return None
+    if len(q[1] & p[1]) >= _SPEECH_SHARED * len(q[1]):
+        return None
+    return q[0].strip(), p[0].strip()
 
 
 _CLAUSE_BREAK = re.compile(r"[,;:]\s+|\b(?:while|whereas|but|although|though)\b\s*", re.I)

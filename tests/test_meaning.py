@@ -220,6 +220,10 @@ WIND = (
     "While Northwind Turbines supplies the turbines for the offshore farm, Brightline Energy and the Harbour "
     "Authority share the cost of the grid connection. Construction starts in the autumn."
 )
+PRESS = (
+    "The regulator fined the bank $12 million on Monday. \"We accept the findings and have already changed our "
+    "procedures,\" said Ana Ruiz, the bank's head of compliance."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -228,7 +232,7 @@ PASSAGES = {
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
-    "wind": WIND,
+    "wind": WIND, "press": PRESS,
 }
 
 
@@ -491,6 +495,9 @@ FLIPS: list[tuple[str, str, str]] = [
     # two names that trade clauses
     ("wind", "order", "Northwind Turbines and the Harbour Authority share the cost of the grid connection, while "
                       "Brightline Energy supplies the turbines for the offshore farm."),
+    # the same speaker, words the source does not give her
+    ("press", "speech", "\"We will appeal the fine because the findings are wrong,\" said Ana Ruiz, the bank's head "
+                        "of compliance."),
     # a name of the passage put in another of its slots as well (the quote has it twice, the passage once)
     ("film", "name", "The 1972 TV horror movie Home for the Holidays was directed by Sally Field and starred Sally "
                      "Field, Eleanor Parker, Julie Harris, Jessica Walter and Walter Brennan."),
@@ -636,6 +643,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("incident", "All seven of the ferry's crew members survived.", PARA),
     ("wind", "Brightline Energy and the Harbour Authority share the cost of connecting the offshore farm to the grid, "
              "while Northwind Turbines supplies its turbines.", PARA),
+    ("press", "Ana Ruiz, who heads compliance at the bank, said: \"We accept the findings and have already changed our "
+              "procedures.\"", PARA),
     ("incident", "Over the weekend around 1.4 million travellers were affected.", PARA),
 ]
 
@@ -929,3 +938,17 @@ def test_an_added_clause_is_read_in_contract_language_only(verifier: Verifier) -
     # a clause that restates the passage in other words adds nothing
     assert _added_clause("Jointly conceived inventions shall be jointly owned by the parties.", contract,
                          in_contract, stage) == ()
+
+
+@pytest.mark.parametrize(("quote", "passage", "other"), [
+    # a quotation cut at its start: the words before the closing mark and the attribution are speech
+    ('We will appeal the fine in the high court," said Ana Ruiz.', '"We accept the findings," said Ana Ruiz.', True),
+    ('We accept the findings in full," said Ana Ruiz.', '"We accept the findings," said Ana Ruiz.', False),
+    # no speech in the passage, or too few spoken words in the quote to compare
+    ('"We will appeal the fine," said Ana Ruiz.', "Ana Ruiz said the bank accepted the findings.", False),
+    ('"Appeal it," said Ana Ruiz.', '"We accept the findings," said Ana Ruiz.', False),
+])
+def test_words_put_in_a_speakers_mouth(quote: str, passage: str, other: bool) -> None:
+    from quote_guard.meaning import _other_speech
+
+    assert (_other_speech(quote, passage) is not None) is other
