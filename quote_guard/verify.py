@@ -718,7 +718,16 @@ class Verifier:
     def _fragments(self, quote: str, frags: list[tuple[str, str]], docs: list[_Doc]) -> QuoteResult:
         best: tuple[tuple[int, float], list[_Match | None], list[str], _Doc] | None = None
         folded = [fold(f).text for f, _ in frags]
-        for d in docs:
+        if len(docs) > 1:
+            # every fragment exact, in order and within the gaps, is the best chain there is, and
+            # only an exact chain can be one: the first document that has it wins, as it would
+            # below, without aligning fragments in the documents before it
+            for d in docs:
+                chain, problems = self._chain(frags, folded, d, fuzzy=False)
+                if not problems and all(m is not None for m in chain):
+                    best = ((len(chain), sum(m.ratio for m in chain if m is not None)), chain, problems, d)
+                    break
+        for d in docs if best is None else ():
             chain, problems = self._chain(frags, folded, d)
             found = sum(m is not None for m in chain)
             key = (found - len(problems), sum(m.ratio for m in chain if m is not None))
@@ -759,16 +768,20 @@ class Verifier:
             )
         return self._judge(quote, matches, seps, raws)
 
-    def _chain(self, frags: list[tuple[str, str]], folded: list[str], d: _Doc) -> tuple[list[_Match | None], list[str]]:
-        """Match the fragments in order inside one document."""
+    def _chain(self, frags: list[tuple[str, str]], folded: list[str], d: _Doc,
+               fuzzy: bool = True) -> tuple[list[_Match | None], list[str]]:
+        """Match the fragments in order inside one document (``fuzzy=False``: exact places only)."""
         cfg = self.config
         t = d.index.text
+
+        def fragment_fuzzy(f: str, lo: int, hi: int) -> _Match | None:
+            return self._fragment_fuzzy(f, d, lo, hi) if fuzzy else None
         starts = _occurrences(t, folded[0], 0, len(t), limit=20)
         firsts: list[_Match]
         if starts:
             firsts = [self._finish(d, i, i + len(folded[0]), folded[0], stage="ellipsis", snap=False) for i in starts]
         else:
-            m0 = self._fragment_fuzzy(folded[0], d, 0, len(t))
+            m0 = fragment_fuzzy(folded[0], 0, len(t))
             firsts = [m0] if m0 is not None else []
         if not firsts:
             return [None] * len(frags), []
@@ -786,12 +799,12 @@ class Verifier:
                 if occ:
                     m = self._finish(d, occ[0], occ[0] + len(f), f, stage="ellipsis", snap=False)
                 else:
-                    m = self._fragment_fuzzy(f, d, lo, hi)
+                    m = fragment_fuzzy(f, lo, hi)
                 if m is None:
                     # is it elsewhere in the document: before, or beyond the gap?
                     anywhere = _occurrences(t, f, 0, len(t), limit=1)
                     m = (self._finish(d, anywhere[0], anywhere[0] + len(f), f, stage="ellipsis", snap=False)
-                         if anywhere else self._fragment_fuzzy(f, d, 0, len(t)))
+                         if anywhere else fragment_fuzzy(f, 0, len(t)))
                     if m is not None:
                         where = "before the previous fragment" if m.fstart < lo else "beyond the allowed gap"
                         problems += [f"#{k}", f"fragment {k + 1} is {where}"]

@@ -523,3 +523,28 @@ def test_a_quote_gets_the_same_result_whatever_earlier_calls_left_in_the_cache()
     v.verify(others, [Source("big", text)])
     [again] = v.verify([quote], [Source("big", text)])
     assert strip(again) == strip(alone)
+
+
+def test_an_ellipsis_quote_exact_in_one_document_aligns_no_fragment_in_the_others(monkeypatch):
+    # the chain with every fragment exact is the best one: documents are first searched for it
+    # exactly, and fragments are aligned fuzzily only when no document has it (issue 14)
+    near = "The Tenant shall pay rent monthly in advance and shall repair any damage at its own cost."
+    exact = "The Tenant shall pay the rent monthly in advance and shall repair any damage within 30 days."
+    docs = [Source(f"other{i}", f"Unrelated text number {i} about weather and trains. " * 20) for i in range(3)]
+    docs += [Source("near", near), Source("exact", exact), Source("exact_too", exact)]
+    calls = []
+    original = Verifier._fragment_fuzzy
+
+    def counted(self, *args, **kwargs):
+        calls.append(args[1].source.id)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Verifier, "_fragment_fuzzy", counted)
+    v = Verifier(VerifierConfig(semantic={"enabled": False}))
+    [r] = v.verify(["The Tenant shall pay the rent monthly ... repair any damage within 30 days"], docs)
+    assert r.verdict is Verdict.VERBATIM and r.spans[0].source_id == "exact"  # the first that has it
+    assert calls == []
+    # no document has every fragment exact: the fuzzy chains are compared as before
+    [r] = v.verify(["The Tenant shall pay the rent monthly ... repair any damage within 60 days"], docs)
+    assert r.verdict is Verdict.ALTERED and r.spans[0].source_id == "exact"
+    assert calls
