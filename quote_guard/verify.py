@@ -581,9 +581,11 @@ class Verifier:
         cfg = self.config
         budget = max(1, int(len(fq) * cfg.search_max_distance_ratio))
         best: _Match | None = None
-        if len(docs) > _PROBE_ABOVE_DOCS and len(fq) >= 3 * _SEED:
+        if len(docs) > _PROBE_ABOVE_DOCS and len(fq) >= 2 * _SEED:
             # many candidates: align only where a probe (a start, middle or end piece of the
-            # quote) occurs; a near-verbatim or altered passage keeps most of them intact
+            # quote, overlapping below 48 characters) occurs; a near-verbatim or altered passage
+            # keeps most of them intact. A quote shorter than that would otherwise be aligned
+            # across every candidate document whole.
             probes = [fq[o : o + _SEED] for o in (0, (len(fq) - _SEED) // 2, len(fq) - _SEED)]
             found = (seeds.find(probes, [d.n for d in docs]) if seeds is not None
                      else [None] * len(probes))

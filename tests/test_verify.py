@@ -548,3 +548,27 @@ def test_an_ellipsis_quote_exact_in_one_document_aligns_no_fragment_in_the_other
     [r] = v.verify(["The Tenant shall pay the rent monthly ... repair any damage within 60 days"], docs)
     assert r.verdict is Verdict.ALTERED and r.spans[0].source_id == "exact"
     assert calls
+
+
+def test_a_short_quote_in_a_large_collection_is_aligned_only_where_a_probe_is(monkeypatch):
+    # issue 14: with more than six candidate documents, a quote of 32 characters or more is aligned
+    # only in documents holding one of its probes (16 characters at its start, middle or end), or
+    # in the six best candidates when none does; no whole-document alignment of every candidate
+    filler = "The parties agree that the supplier delivers goods and the buyer pays the price on time. "
+    docs = [Source(f"d{i:02d}", f"Clause {i}. " + filler * 60) for i in range(24)]
+    docs[17] = Source("d17", docs[17].text + "The Buyer shall pay within thirty days of delivery.")
+    aligned = []
+    original = Verifier._fuzzy_in
+
+    def counted(self, fq, d, lo, hi, budget, **kwargs):
+        aligned.append(d.source.id)
+        return original(self, fq, d, lo, hi, budget, **kwargs)
+
+    monkeypatch.setattr(Verifier, "_fuzzy_in", counted)
+    v = Verifier(VerifierConfig(semantic={"enabled": False}))
+    [r] = v.verify(["The Buyer shall pay within sixty days of delivery."], docs)  # 50 characters
+    assert r.verdict is Verdict.ALTERED and r.spans[0].source_id == "d17"
+    aligned.clear()
+    [r] = v.verify(["the Buyer shall pay within sixty days."], docs)  # 38 characters
+    assert r.verdict is Verdict.ALTERED and r.spans[0].source_id == "d17"
+    assert set(aligned) == {"d17"}, aligned  # the probe "the buyer shall " is only there
