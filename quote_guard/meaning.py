@@ -1189,16 +1189,3 @@ def _names_across_clauses(quote: str, passage: str) -> tuple[str, str] | None:
             if e is not None and f is not None:
                 return e, f
     return None
-    for i, (q_content, q_heads) in enumerate(qc):
-        shared = [len(q_content & p_content) for p_content, _ in pc]
-        j = max(range(len(pc)), key=shared.__getitem__)
-        if shared[j] < max(_CLAUSE_SHARED, len(q_content) / 2) or shared.count(shared[j]) > 1:
-            continue
-        p_heads = pc[j][1]
-        for e in sorted(q_heads - p_heads):
-            if not any(e in pc[k][1] for k in range(len(pc)) if k != j):
-                continue
-            f = next((f for f in sorted(p_heads - q_heads) if any(f in qc[k][1] for k in range(len(qc)) if k != i)), None)
-            if f is not None:
-                return e, f
-    return None

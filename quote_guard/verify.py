@@ -778,6 +778,7 @@ class Verifier:
 
         def fragment_fuzzy(f: str, lo: int, hi: int) -> _Match | None:
             return self._fragment_fuzzy(f, d, lo, hi) if fuzzy else None
+
         starts = _occurrences(t, folded[0], 0, len(t), limit=20)
         firsts: list[_Match]
         if starts:
