@@ -502,12 +502,16 @@ def clear_cache() -> None:
 # --------------------------------------------------------------------------- corpus filter
 
 _WORDS = re.compile(r"\w{2,}")
-_WORDS_ASCII = re.compile(r"\w{2,}", re.ASCII)  # the same words in ASCII text, found faster
+# ASCII text: every byte that is no word character (letter, digit, underscore) made a space, so
+# that splitting at white space gives the same runs as the pattern, about twice as fast
+_ASCII_NON_WORD = bytes(b if chr(b).isascii() and (chr(b).isalnum() or chr(b) == "_") else 0x20 for b in range(256))
 
 
 def _words(text: str) -> set[str]:
     """The distinct words (two word characters or more) of folded text."""
-    return set((_WORDS_ASCII if text.isascii() else _WORDS).findall(text))
+    if text.isascii():
+        return {w.decode("ascii") for w in set(text.encode("ascii").translate(_ASCII_NON_WORD).split()) if len(w) >= 2}
+    return set(_WORDS.findall(text))
 
 
 def _hashes(words: "Sequence[str] | set[str]") -> "np.ndarray":

@@ -242,3 +242,20 @@ def test_a_collection_seed_table_frees_its_documents_own_seed_indexes():
     assert CorpusFilter(idx).seeds(10**6 + SEEDS_AFTER_QUOTES) is not None
     assert all(d._grams is None for d in idx)
     assert idx[0].find_all("licensee shall pay", 3) == _scan(idx[0].text, "licensee shall pay", 3)  # made again
+
+
+def test_the_words_of_ascii_text_are_the_patterns_words():
+    # the corpus filter reads an ASCII document's words by bytes (non-word bytes made spaces, then
+    # split), not by the pattern: the same set of words for any text
+    import re
+
+    from quote_guard.index import _words
+
+    pattern = re.compile(r"\w{2,}")
+    rng = random.Random(11)
+    alphabet = "ab_Z9 -.,'\t\n\r\x00\x0b\x0c\x7f~|{}`"
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(40)))
+        assert _words(text) == set(pattern.findall(text)), repr(text)
+    assert _words("the tenant's rent_due 2024 x y") == {"the", "tenant", "rent_due", "2024"}
+    assert _words("café au lait, 1er") == {"café", "au", "lait", "1er"}  # not ASCII: the pattern itself
