@@ -746,6 +746,8 @@ def _partial_list(quote: str, passage: str) -> tuple[str, str] | None:
 
 _SUPERLATIVES = ("most", "largest", "biggest", "highest", "lowest", "best", "worst", "greatest", "smallest", "fewest",
                  "least", "first", "only", "oldest", "youngest", "fastest", "strongest")
+
+
 def _before_adjective(words: list[str], w: str) -> bool:
     """Whether ``w`` ("most", "least") stands before a word it grades ("the most valuable player"),
     not alone as an amount ("spent the most", "the most of any party")."""
@@ -1082,9 +1084,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # an entity counts as present when its head (last word) is: "Mr Smith" / "John Smith"
     # (or is there fewer times than in the quote: "Members of the Sexuality" for "Members of the United
     # Methodist Church", where "Sexuality" is the passage's, in another slot, and the quote's too)
-    missing = sorted(e for e in _entities(quote) if e.split()[-1] not in folded_passage
+    q_entities, p_entities = _entities(quote), _entities(passage)
+    missing = sorted(e for e in q_entities if e.split()[-1] not in folded_passage
                      or _count_word(e.split()[-1], folded_quote) > _count_word(e.split()[-1], folded_passage))
-    dropped = sorted(e for e in _entities(passage) if e.split()[-1] not in folded_quote)
+    dropped = sorted(e for e in p_entities if e.split()[-1] not in folded_quote)
     for m in missing:
         swap = next((d for d in dropped if _same_slot(m, folded_quote, d, folded_passage)), None)
         if swap is not None:
@@ -1099,7 +1102,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         elif (len(qe) == 2 and sorted(qe) == sorted(pe) and qe != pe and not _passive(qw) and not _passive(pw)
               and _close(qe, folded_quote) and _close(pe, folded_passage)):
             out.append(Difference("replace", " … ".join(qe), " … ".join(pe), "order"))
-        elif (crossed_names := _names_across_clauses(quote, passage)) is not None:
+        elif (crossed_names := _names_across_clauses(quote, passage, q_entities | p_entities)) is not None:
             out.append(Difference("replace", crossed_names[0], crossed_names[1], "order"))
     if (speech := _other_speech(quote, passage)) is not None:
         # '"They are trying to turn him into a martyr," said Vicki Saporta' for '"We need to take these
@@ -1114,6 +1117,13 @@ _SPEECH_SHARED = 1 / 3  # the share of the quote's spoken content words the sour
 _SPEECH_MIN_WORDS = 3  # spoken content words a quote needs to be compared
 
 
+def _content_stems(text: str, skip: set[str] | frozenset[str] = frozenset()) -> set[str]:
+    """The first letters (:data:`VERB_PREFIX`) of ``text``'s content words: words of three letters or
+    more that are no function word, auxiliary or word of ``skip``."""
+    return {w[:VERB_PREFIX] for w in _words(text) if w.isalpha() and len(w) > 2
+            and w not in _FUNCTION_WORDS and w not in _AUXILIARIES and w not in skip}
+
+
 def _spoken(text: str) -> tuple[str, set[str]] | None:
     """The direct speech of ``text`` (words between quotation marks, or before a closing mark that
     an attribution follows: 'They are going to record sales," said Matt Geller') and the stems of
@@ -1124,8 +1134,7 @@ def _spoken(text: str) -> tuple[str, set[str]] | None:
     said = " ".join(p for p in parts if len(p.split()) >= 2)
     if not said:
         return None
-    return said, {w[:VERB_PREFIX] for w in _words(said) if w.isalpha() and len(w) > 2
-                  and w not in _FUNCTION_WORDS and w not in _AUXILIARIES}
+    return said, _content_stems(said)
 
 
 def _other_speech(quote: str, passage: str) -> tuple[str, str] | None:
@@ -1156,14 +1165,13 @@ def _clauses(text: str, names: set[str]) -> list[tuple[set[str], set[str]]]:
             name_words.update(words)
             if words and words[-1] in names:
                 heads.add(words[-1])
-        content = {w[:VERB_PREFIX] for w in _words(piece) if w.isalpha() and len(w) > 2
-                   and w not in _FUNCTION_WORDS and w not in _AUXILIARIES and w not in name_words}
+        content = _content_stems(piece, name_words)
         if content or heads:
             out.append((content, heads))
     return out
 
 
-def _names_across_clauses(quote: str, passage: str) -> tuple[str, str] | None:
+def _names_across_clauses(quote: str, passage: str, entities: set[str]) -> tuple[str, str] | None:
     """Two names that trade clauses: "The Commission and the Council have powers of amendment …
     while the Parliament has a monopoly on initiating legislation" for "While the Commission has a
     monopoly on initiating legislation, the Parliament and the Council have powers of amendment …".
@@ -1171,8 +1179,9 @@ def _names_across_clauses(quote: str, passage: str) -> tuple[str, str] | None:
     content words (names aside, :data:`_CLAUSE_SHARED` at least and half of the quote clause's).
     Two pairs trade names when a name of one quote clause is in the other pair's passage clause
     and not in its own, and a name of that passage clause is in the other quote clause and not
-    in its own passage clause. ``(quote's name, passage's name)`` or ``None``."""
-    names = {e.split()[-1] for e in _entities(quote) | _entities(passage)}
+    in its own passage clause. ``entities``: both texts' entities (:func:`_entities`).
+    ``(quote's name, passage's name)`` or ``None``."""
+    names = {e.split()[-1] for e in entities}
     qc, pc = _clauses(quote, names), _clauses(passage, names)
     pairs: list[tuple[set[str], set[str]]] = []  # (quote clause's names, its passage clause's names)
     for q_content, q_heads in qc:

@@ -1065,7 +1065,7 @@ def _added_tail(quote: str, stated: _Stated, stage: SemanticStage) -> tuple[Diff
     # appended, not put in place of the passage's words: the quote keeps what the passage says, all
     # but :data:`_TAIL_DROPS` words at most (a rewording that drops more may say the same in its own words)
     kept = {s[:VERB_PREFIX] for s in terms if len(s) >= VERB_PREFIX}
-    dropped = [w for s, w in p.items() if s not in terms and not (len(s) >= VERB_PREFIX and s[:VERB_PREFIX] in kept)]
+    dropped = _unstated(p, set(terms), kept)
     if len(_unrelated(dropped, terms, stage)) > _TAIL_DROPS:
         return ()
     return (Difference("insert", " ".join(reversed(tail)), "", "added"),)
