@@ -21,7 +21,7 @@ from functools import lru_cache
 from rapidfuzz.distance import OSA, Levenshtein
 
 from .models import Difference
-from .normalize import NUMBER_WORDS, SPEECH_VERBS, Token, canonical_number, spelled_number, tokenize
+from .normalize import NUMBER_WORDS, SPEECH_VERBS, Token, canonical_number, spelled_number, token_texts, tokenize
 
 __all__ = ["Alignment", "differences", "infix", "word_category"]
 
@@ -388,6 +388,18 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
     return "content"
 
 
+_SIGN = re.compile(r"[-+±^]")
+
+
+def _signed_words(text: str) -> list[str]:
+    """``_signed(tokenize(text))``. Only a sign or a raise right before a digit is joined, so
+    a text with none is its token texts alone (made without offsets, several times faster)."""
+    for m in _SIGN.finditer(text):
+        if text[m.end() : m.end() + 1].isdigit():
+            return _signed(tokenize(text))
+    return token_texts(text)
+
+
 def _signed(tokens: list[Token]) -> list[str]:
     """Token texts, with a sign or a raise written right before a number joined to it ("+500",
     "-500", "±0.3", "^6"): the sign belongs to the value. After a digit, "^6" is an exponent
@@ -491,7 +503,7 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     >>> [d.category for d in differences("the tenant shall pay", "the tenant shall not pay")]
     ['negation']
     """
-    raw_q, raw_s = _signed(tokenize(quote)), _signed(tokenize(passage))
+    raw_q, raw_s = _signed_words(quote), _signed_words(passage)
     qt, st = _modal_phrases(raw_q), _modal_phrases(raw_s)
     # a modal phrased differently ("is not allowed to" / "may not") is wording, not form: it keeps
     # the meaning but is no longer the source's text. The same phrase on both sides ("was able
@@ -557,7 +569,7 @@ def _moved_attribution(qw: list[str], sw: list[str], passage: list[str], context
     words = [w for w in qw if _WORD.search(w)]
     if sw or not 0 < len(words) <= _ATTRIBUTION_MAX_WORDS or not SPEECH_VERBS & set(words):
         return False
-    return set(words) <= set(passage) | {t.text for t in tokenize(context)}
+    return set(words) <= set(passage) | set(token_texts(context))
 
 
 def _merge_adjacent(diffs: list[Difference]) -> tuple[Difference, ...]:

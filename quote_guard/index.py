@@ -155,6 +155,7 @@ class DocIndex:
 
     folded: Folded
     _codes: dict[str, int] | None = None
+    _bytes: "_ByteCodes | None" = None  # the same codes as a str.translate table (queries past Latin-1)
     _lookup: "np.ndarray | tuple[np.ndarray, np.ndarray] | None" = None  # see _encode_text
     _unused: int = 0
     _bm25: dict[tuple[int, float, float, str], BM25Windows] = field(default_factory=dict)
@@ -235,6 +236,7 @@ class DocIndex:
                     self._codes = {}
                 else:
                     self._codes, self._lookup = _rank_codes(t)
+                    self._bytes = _ByteCodes({ord(c): v for c, v in self._codes.items()})
         if self._codes:
             return self._encode_text(t[lo:hi])
         return t[lo:hi].encode("latin-1")
@@ -266,8 +268,8 @@ class DocIndex:
             except UnicodeEncodeError:
                 u = self._unused
                 return bytes(ord(c) if ord(c) < 256 else u for c in s)
-        span = 255 - _RARE_BASE
-        return bytes(codes.get(c) or (_RARE_BASE + 1 + ord(c) % span) for c in s)
+        assert self._bytes is not None  # made with the codes
+        return s.translate(self._bytes).encode("latin-1")
 
     def find_all(self, needle: str, limit: int) -> list[int]:
         """Folded offsets where ``needle`` starts, ascending, at most ``limit`` of them: exactly
@@ -323,8 +325,12 @@ class DocIndex:
 
             enc = self.alignment_target()
             keys = _gram_keys(np.frombuffer(enc, dtype="<u8", count=len(enc) // 8))
-            order = np.argsort(keys, kind="stable")
-            grams = (keys[order], order.astype(np.uint32))
+            # a stable argsort, done as one sort of (key, block) pairs packed in a uint64: the
+            # same order, several times faster
+            pairs = keys.astype(np.uint64) << np.uint64(32)
+            pairs |= np.arange(len(keys), dtype=np.uint64)
+            pairs.sort()
+            grams = ((pairs >> np.uint64(32)).astype(np.uint32), pairs.astype(np.uint32))
             with self._lock:
                 self._grams = grams
         return grams
@@ -400,6 +406,17 @@ def _latin1(t: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+class _ByteCodes(dict[int, int]):
+    """A ``str.translate`` table from code points to alignment bytes: the ranked characters'
+    codes, and a rare character's hashed code (``_RARE_BASE + 1 + code point % (255 -
+    _RARE_BASE)``) added the first time it is met. Translating, then encoding as Latin-1, gives
+    the bytes of a per-character loop at the speed of C."""
+
+    def __missing__(self, cp: int) -> int:
+        code = self[cp] = _RARE_BASE + 1 + cp % (255 - _RARE_BASE)
+        return code
 
 
 _DENSE_CODES = 16_384  # texts whose largest code point is below this keep a byte per code point (Greek, €, •)

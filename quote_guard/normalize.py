@@ -49,6 +49,7 @@ __all__ = [
     "number_word_value",
     "split_ellipsis",
     "spelled_number",
+    "token_texts",
     "tokenize",
     "trim",
 ]
@@ -250,6 +251,7 @@ def clear_fold_cache() -> None:
     """Forget the folds and tokens of short texts."""
     _fold_short.cache_clear()
     _tokenize_short.cache_clear()
+    _token_texts_short.cache_clear()
 
 
 def _fold(text: str, *, narrow: bool = True) -> Folded:
@@ -426,6 +428,20 @@ def _tokenize(text: str) -> list[Token]:
 @lru_cache(maxsize=_SHORT_CACHE)
 def _tokenize_short(text: str) -> tuple[Token, ...]:
     return tuple(_tokenize(text))
+
+
+def token_texts(text: str) -> list[str]:
+    """``[t.text for t in tokenize(text)]``, without the offsets: the same pattern's
+    ``findall``, about four times faster than making a :class:`Token` a match. For callers
+    that compare words and never map them back."""
+    if len(text) <= _FOLD_CACHE_MAX_CHARS:
+        return list(_token_texts_short(text))
+    return _TOKEN.findall(text)
+
+
+@lru_cache(maxsize=_SHORT_CACHE)
+def _token_texts_short(text: str) -> tuple[str, ...]:
+    return tuple(_TOKEN.findall(text))
 
 
 def is_word_char(c: str) -> bool:

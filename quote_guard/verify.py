@@ -46,7 +46,7 @@ from .normalize import (
     fold_keeps_substrings,
     is_word_char,
     split_ellipsis,
-    tokenize,
+    token_texts,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -689,7 +689,7 @@ class Verifier:
     def _fuzzy_bm25(self, fq: str, d: _Doc, budget: int) -> _Match | None:
         cfg = self.config
         bm = d.index.bm25(window=cfg.bm25_window_tokens, k1=cfg.bm25_k1, b=cfg.bm25_b, backend=cfg.bm25_backend)
-        hits, ratio = bm.top([t.text for t in tokenize(fq)], cfg.bm25_top_k)
+        hits, ratio = bm.top(token_texts(fq), cfg.bm25_top_k)
         best: _Match | None = None
         n = len(d.index.text)
         margin = len(fq) + 64
@@ -850,7 +850,7 @@ class Verifier:
         ratio = min(m.ratio for m in matches)
         stage = "ellipsis" if len(matches) > 1 else matches[0].stage
         bm = matches[0]
-        n_words = max(1, sum(1 for t in tokenize(fold(quote).text) if t.text[0].isalnum()))
+        n_words = max(1, sum(1 for w in token_texts(fold(quote).text) if w[0].isalnum()))
         j = judge(Evidence(exact_all, ratio, diffs, n_words), cfg)
         metrics = Metrics(
             bm25_score=bm.bm25_score, bm25_ratio=bm.bm25_ratio, match_ratio=round(ratio, 4),
@@ -902,10 +902,10 @@ def _merge_literal_gaps(
 def _figures(text: str) -> dict[str, str]:
     """The numbers a text states, keyed by one written form ("1,000" and "1000.00" alike)."""
     out: dict[str, str] = {}
-    for t in tokenize(fold(text).text):
-        key = canonical_number(t.text)
+    for w in token_texts(fold(text).text):
+        key = canonical_number(w)
         if key is not None:
-            out[key] = t.text
+            out[key] = w
     return out
 
 
@@ -1151,7 +1151,7 @@ def _swapped_word(quote: str, passage: str, stage: SemanticStage) -> tuple[Diffe
 
 def _sentence_before(text: str, pos: int) -> list[str]:
     """The folded words of the sentence up to ``pos`` (at most 200 characters back)."""
-    words = [t.text for t in tokenize(fold(text[max(0, pos - 200) : pos]).text)]
+    words = token_texts(fold(text[max(0, pos - 200) : pos]).text)
     stop = max((i for i, w in enumerate(words) if w in (".", ";", "!", "?")), default=-1)
     return words[stop + 1 :]
 
@@ -1189,7 +1189,7 @@ _EDGE_WORDS = 3  # ... and how many words
 def _clause_words(text: str, *, first: bool | None) -> list[str]:
     """Folded words of a stretch of source: the first few (``first=True``, after a cut), the last
     few (``False``, before a cut), or all of them (``None``, an omitted gap). Stops at a sentence end."""
-    words = [t.text for t in tokenize(fold(text).text)]
+    words = token_texts(fold(text).text)
     if first is True:
         return _first_words(words)
     if first is False:

@@ -76,3 +76,16 @@ def test_an_attribution_moved_to_the_other_end_of_the_words_is_wording() -> None
     # another speaker is not a moved one
     other = fold('"All six of them are dead, we were told by Harold," Jones said.').text
     assert "content" in [d.category for d in differences(other, passage, context=source)]
+
+
+@pytest.mark.parametrize("text", [
+    "the rent is 500", "a change of +500 or -500", "10^6 cells", "1990-2000 and well-known", "±0.3 mg",
+    "non-exclusive, third-party rights", "x - 5 and + 7", "x-5", "e^x", "2²", "- 5", "the end -",
+])
+def test_signed_words_are_the_signed_tokens(text: str) -> None:
+    # differences() reads words without offsets where no sign or raise stands right before a digit
+    from quote_guard.align import _signed, _signed_words
+    from quote_guard.normalize import tokenize
+
+    f = fold(text).text
+    assert _signed_words(f) == _signed(tokenize(f))

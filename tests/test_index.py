@@ -259,3 +259,38 @@ def test_the_words_of_ascii_text_are_the_patterns_words():
         assert _words(text) == set(pattern.findall(text)), repr(text)
     assert _words("the tenant's rent_due 2024 x y") == {"the", "tenant", "rent_due", "2024"}
     assert _words("café au lait, 1er") == {"café", "au", "lait", "1er"}  # not ASCII: the pattern itself
+
+
+def test_the_seed_index_is_a_stable_argsort_of_the_piece_keys():
+    # the seed index is sorted as packed (key, block) pairs, not by argsort: the same keys and
+    # blocks, in the same order, as a stable argsort of the keys gives
+    from quote_guard.index import DocIndex, _gram_keys
+    from quote_guard.normalize import fold
+
+    rng = random.Random(11)
+    idx = DocIndex(fold(" ".join(rng.choice(["rent", "shall", "the", "tenant", "pay", "ab"]) for _ in range(6000))))
+    keys, blocks = idx._gram_table()
+    enc = idx.alignment_target()
+    raw = _gram_keys(np.frombuffer(enc, dtype="<u8", count=len(enc) // 8))
+    order = np.argsort(raw, kind="stable")
+    assert len(keys) == len(raw) > 1000 and len(set(raw.tolist())) < len(raw) // 10  # many equal keys
+    np.testing.assert_array_equal(keys, raw[order])
+    np.testing.assert_array_equal(blocks, order.astype(np.uint32))
+
+
+def test_a_query_past_latin1_encodes_as_the_per_character_codes():
+    # DocIndex._encode translates a query through a table: each character's rank code, or a
+    # rare character's hashed code, exactly as the per-character rule gives them
+    from quote_guard.index import _RARE_BASE, DocIndex
+    from quote_guard.normalize import fold
+
+    rng = random.Random(5)
+    chars = [chr(c) for c in [*range(32, 127), *range(0x370, 0x3FF), *range(0x4E00, 0x4E00 + 300)]]
+    idx = DocIndex(fold("".join(rng.choice(chars) for _ in range(5000))))
+    idx.alignment_target(0, 0)
+    assert idx._codes
+    unseen = ["😀", "ж", "\u2603", "é", "\x01"]
+    for _ in range(300):
+        q = "".join(rng.choice(chars + unseen) for _ in range(rng.randint(0, 60)))
+        want = bytes(idx._codes.get(c) or (_RARE_BASE + 1 + ord(c) % (255 - _RARE_BASE)) for c in q)
+        assert idx.encode(q) == want

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -153,3 +155,16 @@ def test_the_latin1_ascii_and_32_bit_folds_agree(pieces):
 def test_spelled_numbers_and_their_scale_words(words, want):
     assert spelled_number(words, 0) == want
     assert set(SCALE_WORDS) == {"hundred", "thousand", "million", "billion", "trillion"}
+
+
+def test_token_texts_are_the_texts_of_the_tokens():
+    # token_texts skips the offsets (findall) for callers that only compare words
+    from quote_guard.normalize import token_texts
+
+    rng = random.Random(7)
+    pieces = ["rent", "Tenant's", "1,000.50", "§", "东京", "Привет", "-", "+", "^", "  ", "_", "'", "é", "x²", "\n"]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 40))) for _ in range(300)]
+    texts.append("word " * 2000)  # longer than the cached texts
+    for t in texts:
+        f = fold(t).text
+        assert token_texts(f) == [tok.text for tok in tokenize(f)]
