@@ -15,7 +15,8 @@ A paraphrase verdict is a claim that the meaning is the same. Word-by-word align
 - **direction and antonyms**: a curated lexicon of opposite groups (increase/decrease,
   hire/lay off, approve/reject, before/after, maximum/minimum, allow/prohibit, buy/sell,
   win/lose, include/exclude, exclusive/several, consent/notice..., and the strength of a claim:
-  eliminate/reduce, cause/associated, prove/suggest);
+  eliminate/reduce, cause/associated, prove/suggest), and WordNet's one-word antonyms where the
+  quote puts one in the place of the passage's word (weak/strong, junior/senior);
 - **entities**: a capitalised name or term of the quote that the passage lacks is a changed
   party (``altered``), or, when no source has it at all, an invented one (``unsupported``);
 - **pronouns**: he/she, his/her, we/they swapped.
@@ -209,6 +210,89 @@ def _sides(words: list[str]) -> dict[tuple[int, int], list[str]]:
 def _stem_in(word: str, stems: Iterable[str]) -> bool:
     """``word`` is one of ``stems``, or starts with one of four letters or more ("increas")."""
     return any(word == s or (len(s) > 3 and word.startswith(s)) for s in stems)
+
+
+_ANTONYMS: dict[str, frozenset[str]] | None = None
+# endings taken off a word to find the antonym table's base form: (ending, what replaces it)
+_ENDINGS = (("iest", "y"), ("ies", "y"), ("ied", "y"), ("ier", "y"), ("ing", ""), ("ing", "e"), ("ed", ""),
+            ("ed", "e"), ("es", ""), ("est", ""), ("er", ""), ("ly", ""), ("s", ""))
+
+
+def _antonym_table() -> dict[str, frozenset[str]]:
+    """WordNet 3.0's one-word antonym pairs (``wordnet_antonyms.txt``, made by
+    ``scripts/build_antonyms.py``), both ways; read on first use."""
+    global _ANTONYMS
+    if _ANTONYMS is None:
+        from importlib.resources import files
+
+        table: dict[str, set[str]] = {}
+        for line in files(__package__).joinpath("wordnet_antonyms.txt").read_text(encoding="utf-8").splitlines():
+            if line and not line.startswith("#"):
+                _pos, a, b = line.split()
+                table.setdefault(a, set()).add(b)
+                table.setdefault(b, set()).add(a)
+        _ANTONYMS = {w: frozenset(v) for w, v in table.items()}
+    return _ANTONYMS
+
+
+@lru_cache(maxsize=65536)
+def _bases(word: str) -> frozenset[str]:
+    """The word and the base forms its ending may stand for ("declined": decline, declin; "stopped":
+    stop): candidates to look up, not a lemmatiser (a wrong base is simply not in the table)."""
+    out = {word}
+    for end, rep in _ENDINGS:
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            base = word[: len(word) - len(end)] + rep
+            out.add(base)
+            if not rep and len(base) >= 4 and base[-1] == base[-2] and base[-1] not in "aeiouls":
+                out.add(base[:-1])  # a doubled consonant: "stopped", "bigger"
+    return frozenset(out)
+
+
+_FUNCTION_WORDS = frozenset(
+    "the and for with was were has have had are that this these those from into its their our his her them they "
+    "you your not but nor any all some who whom which what when where been being will shall may can than then".split()
+)
+
+
+_OTHER_LEXICONS = frozenset(_QUANTIFIERS) | _NEGATORS | _OBLIGATION | _PERMISSION
+
+
+def _content_word(w: str) -> bool:
+    """A word that can anchor a place in both texts: three letters or more, not a function word."""
+    return len(w) >= 3 and w.isalpha() and w not in _FUNCTION_WORDS
+
+
+def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A quote word in the place of a passage word that is its antonym (WordNet), where the passage
+    never uses the quote's word and the quote never uses the passage's: ("weak", "strong"),
+    ("junior", "senior"). In the place means in the same replaced stretch of a word-by-word
+    alignment, or next to the same word in both texts ("a junior investigator" in a passive
+    restatement of "a senior investigator reviewed"), so two antonyms that merely occur in the
+    same passage do not count."""
+    table = _antonym_table()
+    p_all = frozenset().union(*map(_bases, pw)) if pw else frozenset()
+    q_all = frozenset().union(*map(_bases, qw)) if qw else frozenset()
+    # words another lexicon of this module reads (quantifiers, negators, modals) are that lexicon's
+    # to report: "all" for "some" is a changed quantifier
+    opposite = {a: frozenset().union(*(table.get(x, frozenset()) for x in _bases(a))) - _OTHER_LEXICONS
+                for a in set(qw) if not _bases(a) & p_all and a not in _OTHER_LEXICONS}
+    opposite = {a: o for a, o in opposite.items() if o}
+    if not opposite:
+        return None
+    pairs = [(i, j) for i, a in enumerate(qw) if a in opposite
+             for j, b in enumerate(pw) if _bases(b) & opposite[a] and not _bases(b) & q_all]
+    if not pairs:
+        return None
+    from rapidfuzz.distance import Levenshtein
+
+    replaced = [op for op in Levenshtein.opcodes(qw, pw) if op.tag == "replace"]
+    for i, j in pairs:
+        beside = any(0 <= i + k < len(qw) and 0 <= j + k < len(pw) and qw[i + k] == pw[j + k]
+                     and _content_word(qw[i + k]) for k in (-1, 1))
+        if beside or any(op.src_start <= i < op.src_end and op.dest_start <= j < op.dest_end for op in replaced):
+            return qw[i], pw[j]
+    return None
 
 
 def _numbers(words: list[str]) -> dict[str, str]:
@@ -1009,6 +1093,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         if (pair, side) not in p_sides and (pair, 1 - side) in p_sides and (pair, 1 - side) not in q_sides:
             out.append(Difference("replace", words[0], p_sides[(pair, 1 - side)][0], "direction"))
     out.extend(_direction_by_subject(qw, pw, already=any(d.category == "direction" for d in out)))
+    if not any(d.category == "direction" for d in out) and (antonyms := _antonym_swap(qw, pw)) is not None:
+        # "a junior investigator" for "a senior investigator": a word put where the passage has its antonym
+        out.append(Difference("replace", antonyms[0], antonyms[1], "direction"))
     q_fig, p_fig = _figure_sides(qw), _figure_sides(pw)
     crossed = sorted((x, grp, k) for x in q_fig.keys() & p_fig.keys() for grp, k in q_fig[x]
                      if (grp, 1 - k) in p_fig[x] and (grp, k) not in p_fig[x])

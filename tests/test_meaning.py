@@ -224,6 +224,11 @@ PRESS = (
     "The regulator fined the bank $12 million on Monday. \"We accept the findings and have already changed our "
     "procedures,\" said Ana Ruiz, the bank's head of compliance."
 )
+CLINIC = (
+    "The trial enrolled adults with chronic kidney disease who were not on dialysis. The tumour was benign in 14 "
+    "of the 16 biopsies. A senior investigator reviewed every adverse event."
+)
+TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -232,7 +237,7 @@ PASSAGES = {
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
-    "wind": WIND, "press": PRESS,
+    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE,
 }
 
 
@@ -502,6 +507,11 @@ FLIPS: list[tuple[str, str, str]] = [
     ("film", "name", "The 1972 TV horror movie Home for the Holidays was directed by Sally Field and starred Sally "
                      "Field, Eleanor Parker, Julie Harris, Jessica Walter and Walter Brennan."),
     ("incident", "negation", "Compensation for the passengers whose flights were delayed was approved by the airline."),
+    # an antonym of WordNet's outside the curated opposite groups, in the aligned place of the passage's word
+    ("clinic", "antonym", "Adults with acute kidney disease who were not yet on dialysis took part in the trial."),
+    ("clinic", "antonym", "Biopsies showed a malignant tumour in 14 of the 16 cases."),
+    ("clinic", "antonym", "Every adverse event was reviewed by a junior investigator."),
+    ("trade", "antonym", "The distributor purchases the products at retail prices and sells them on to shops in the region."),
 ]
 
 
@@ -646,6 +656,11 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("press", "Ana Ruiz, who heads compliance at the bank, said: \"We accept the findings and have already changed our "
               "procedures.\"", PARA),
     ("incident", "Over the weekend around 1.4 million travellers were affected.", PARA),
+    ("clinic", "Adults who had chronic kidney disease and were not on dialysis took part in the trial.", PARA),
+    ("clinic", "14 of the 16 biopsies found the tumour to be benign.", PARA),
+    ("clinic", "Every adverse event was reviewed by a senior investigator.", PARA),
+    ("trade", "The distributor purchases the products at wholesale prices and sells them on to shops in the region.",
+     PARA),
 ]
 
 
@@ -952,3 +967,54 @@ def test_words_put_in_a_speakers_mouth(quote: str, passage: str, other: bool) ->
     from quote_guard.meaning import _other_speech
 
     assert (_other_speech(quote, passage) is not None) is other
+
+
+@pytest.mark.parametrize(("quote", "passage", "swap"), [
+    ("her maternal aunt signed the deed", "her paternal aunt signed the deed", ("maternal", "paternal")),
+    ("prices were lowered twice", "prices were raised twice", ("lowered", "raised")),  # inflected base forms
+    # next to the same function word only: no place in common ("begins on" restating "commences on ... end on")
+    ("the term begins on March 1", "the term commences on March 1 and shall end on May 2", None),
+    ("a junior partner signed it", "a senior partner signed it", ("junior", "senior")),
+    # antonyms in the same texts but not in the same place: a restatement, not a swap
+    ("a new system replaced the old one", "the old system was replaced by a new one", None),
+    # the passage uses the quote's word too: not put in place of its antonym
+    ("the strong and the weak", "the weak and the strong", None),
+    ("sales were strong", "sales were robust", None),  # a synonym is no antonym
+])
+def test_an_antonym_counts_only_where_it_stands_for_the_passage_word(quote: str, passage: str,
+                                                                      swap: tuple[str, str] | None) -> None:
+    from quote_guard.meaning import _antonym_swap, _words
+
+    assert _antonym_swap(_words(quote), _words(passage)) == swap
+
+
+def test_the_antonym_list_is_wordnets_with_its_licence(tmp_path) -> None:
+    # the shipped list carries WordNet's licence (it must travel with every copy) and its pairs
+    # read both ways; the builder reads the antonym pointers of a WordNet dict folder
+    import importlib.util
+    from importlib.resources import files
+    from pathlib import Path
+
+    from quote_guard.meaning import _antonym_table
+
+    text = files("quote_guard").joinpath("wordnet_antonyms.txt").read_text(encoding="utf-8")
+    assert "WordNet 3.0 Copyright 2006 by Princeton University" in text
+    table = _antonym_table()
+    assert len(table) > 4000 and "junior" in table["senior"] and "senior" in table["junior"]
+    spec = importlib.util.spec_from_file_location("build_antonyms", Path(__file__).parent.parent / "scripts" / "build_antonyms.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    # two adjective synsets that point at each other's first word, a phrase pair, and a verb pair
+    (tmp_path / "LICENSE.txt").write_text("WordNet Release 3.0\n", encoding="latin-1")
+    (tmp_path / "data.adj").write_text(
+        "  1 licence header line\n"
+        "00000100 00 a 02 strong 0 potent 0 001 ! 00000200 a 0101 | gloss\n"
+        "00000200 00 a 01 weak 0 001 ! 00000100 a 0101 | gloss\n"
+        "00000300 00 s 01 well_off 0 001 ! 00000400 a 0101 | a phrase: left out\n"
+        "00000400 00 a 01 poor(a) 0 000 | gloss\n", encoding="latin-1")
+    (tmp_path / "data.verb").write_text("00000500 29 v 01 raise 0 001 ! 00000600 v 0101 | gloss\n"
+                                        "00000600 29 v 01 lower 0 000 | gloss\n", encoding="latin-1")
+    licence, pairs = build.antonym_pairs(tmp_path)
+    assert licence.startswith("WordNet Release 3.0")
+    assert pairs == {("a", "strong", "weak"), ("v", "lower", "raise")}
