@@ -243,7 +243,10 @@ class HoldScanner:
         quotes = self.quotes
 
         def hold(at: int) -> int:
-            self.pos = i
+            # the scan resumes where it stopped, but never past an open fence's start: a tag or a
+            # block quote that reached into the fence was read before the fence was known to
+            # close, and a scan from ``start`` reads that stretch again once it does
+            self.pos = min(i, n)
             return min([at, *(a for a, b in quotes if a < at <= b)])
 
         i = max(start, self.pos)
