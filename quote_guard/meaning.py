@@ -265,11 +265,11 @@ def _content_word(w: str) -> bool:
 
 def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     """A quote word in the place of a passage word that is its antonym (WordNet), where the passage
-    never uses the quote's word and the quote never uses the passage's: ("weak", "strong"),
-    ("junior", "senior"). In the place means in the same replaced stretch of a word-by-word
-    alignment, or next to the same word in both texts ("a junior investigator" in a passive
-    restatement of "a senior investigator reviewed"), so two antonyms that merely occur in the
-    same passage do not count."""
+    never uses the quote's word: ("weak", "strong"), ("junior", "senior"). In the place means in
+    the same replaced stretch of a word-by-word alignment, or next to the same content word in
+    both texts ("a junior investigator" in a passive restatement of "a senior investigator
+    reviewed") where the quote never uses the passage's word either; two antonyms that merely
+    occur in the same passage do not count."""
     table = _antonym_table()
     p_all = frozenset().union(*map(_bases, pw)) if pw else frozenset()
     q_all = frozenset().union(*map(_bases, qw)) if qw else frozenset()
@@ -281,16 +281,20 @@ def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     if not opposite:
         return None
     pairs = [(i, j) for i, a in enumerate(qw) if a in opposite
-             for j, b in enumerate(pw) if _bases(b) & opposite[a] and not _bases(b) & q_all]
+             for j, b in enumerate(pw) if _bases(b) & opposite[a]]
     if not pairs:
         return None
     from rapidfuzz.distance import Levenshtein
 
     replaced = [op for op in Levenshtein.opcodes(qw, pw) if op.tag == "replace"]
     for i, j in pairs:
+        if any(op.src_start <= i < op.src_end and op.dest_start <= j < op.dest_end for op in replaced):
+            # replaced in place: a swap even where the quote uses the passage's word elsewhere
+            # ("to reject, not accept" for "to accept, not accept")
+            return qw[i], pw[j]
         beside = any(0 <= i + k < len(qw) and 0 <= j + k < len(pw) and qw[i + k] == pw[j + k]
                      and _content_word(qw[i + k]) for k in (-1, 1))
-        if beside or any(op.src_start <= i < op.src_end and op.dest_start <= j < op.dest_end for op in replaced):
+        if beside and not _bases(pw[j]) & q_all:
             return qw[i], pw[j]
     return None
 

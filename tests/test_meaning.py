@@ -972,6 +972,8 @@ def test_words_put_in_a_speakers_mouth(quote: str, passage: str, other: bool) ->
 @pytest.mark.parametrize(("quote", "passage", "swap"), [
     ("her maternal aunt signed the deed", "her paternal aunt signed the deed", ("maternal", "paternal")),
     ("prices were lowered twice", "prices were raised twice", ("lowered", "raised")),  # inflected base forms
+    # replaced in place, though the quote has the passage's word elsewhere
+    ("may ascend, not descend, at will", "may descend, not descend, at will", ("ascend", "descend")),
     # next to the same function word only: no place in common ("begins on" restating "commences on ... end on")
     ("the term begins on March 1", "the term commences on March 1 and shall end on May 2", None),
     ("a junior partner signed it", "a senior partner signed it", ("junior", "senior")),
