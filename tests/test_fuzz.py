@@ -111,9 +111,11 @@ def test_stream_equals_check_on_hostile_text(text: str, data: st.DataObject) -> 
 
 @FAST
 @given(hostile, st.lists(st.integers(0, 200), max_size=8))
-# found by scripts/fuzz.py: a tag whose closing tag arrived inside a fence still open then moved
-# the scan past the fence's start; once the fence closed, the scan from there skipped "<quote>"
+# found by scripts/fuzz.py: a tag whose closing tag arrived inside a fence still open moved the
+# scan into the fence; once the fence closed, the incremental scan and a scan from the released
+# point read different stretches (each way round: the second also has a quote mark before the tag)
 @example("<q\n```<quote></q>\n```", [3, 17])
+@example("‚<q\n```’<quote></q>\n```", [4, 20])
 def test_incremental_scanners_match_their_references(text: str, cuts: list[int]) -> None:
     cfg = ExtractConfig()
     scanner, fences, paras = HoldScanner(cfg), _Fences(), _Paragraphs()

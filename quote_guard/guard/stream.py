@@ -243,10 +243,7 @@ class HoldScanner:
         quotes = self.quotes
 
         def hold(at: int) -> int:
-            # the scan resumes where it stopped, but never past an open fence's start: a tag or a
-            # block quote that reached into the fence was read before the fence was known to
-            # close, and a scan from ``start`` reads that stretch again once it does
-            self.pos = min(i, n)
+            self.pos = i
             return min([at, *(a for a, b in quotes if a < at <= b)])
 
         i = max(start, self.pos)
@@ -269,7 +266,10 @@ class HoldScanner:
             elif self.tags and ch == "<":
                 held_to = _tag_hold(text, i, self.tags)
                 if held_to is not None:
-                    if held_to < 0:
+                    if held_to < 0 or held_to > n:
+                        # not closed yet, or closed only inside a fence still open: whether the
+                        # tag spans the fence is known once the fence closes (so the scan never
+                        # jumps into a fence, and a scan from any later start agrees)
                         return hold(i)
                     self._start(i)
                     i = held_to
@@ -278,7 +278,7 @@ class HoldScanner:
                 held_block, resume_block = self.block
                 end, resume_block = _block_scan(text, i, resume_block if held_block == i else -1)
                 self.block = (i, resume_block)
-                if end < 0:
+                if end < 0 or end > n:
                     return hold(max(_line_start(text, i), start))
                 self._start(_line_start(text, i))
                 i = end
