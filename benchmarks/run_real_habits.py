@@ -151,14 +151,14 @@ def lexicon_leaks() -> list[str]:
     if not callable(cat):
         return []
 
-    antonyms = getattr(meaning, "_antonym_table", dict)()
+    antonyms = meaning._antonym_table()
 
     def known(w: str) -> bool:
         # the word alignment's categories, and the meaning guard's lexicons: opposite groups (by stem),
         # qualifiers, days and seasons, quantifiers, and WordNet's antonyms (any base form of the word)
         return (cat(w) is not None or bool(meaning._sides_of(w)) or w in meaning._QUALIFIERS
                 or w in meaning._DAYS or w in meaning._QUANTIFIERS
-                or any(b in antonyms for b in getattr(meaning, "_bases", lambda x: {x})(w)))
+                or any(b in antonyms for b in meaning._bases(w)))
 
     return [w for w in build_real_habits.frozen_trigger_words() if known(w)]
 

@@ -249,18 +249,7 @@ def _bases(word: str) -> frozenset[str]:
     return frozenset(out)
 
 
-_FUNCTION_WORDS = frozenset(
-    "the and for with was were has have had are that this these those from into its their our his her them they "
-    "you your not but nor any all some who whom which what when where been being will shall may can than then".split()
-)
-
-
 _OTHER_LEXICONS = frozenset(_QUANTIFIERS) | _NEGATORS | _OBLIGATION | _PERMISSION
-
-
-def _content_word(w: str) -> bool:
-    """A word that can anchor a place in both texts: three letters or more, not a function word."""
-    return len(w) >= 3 and w.isalpha() and w not in _FUNCTION_WORDS
 
 
 def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
@@ -275,9 +264,13 @@ def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     q_all = frozenset().union(*map(_bases, qw)) if qw else frozenset()
     # words another lexicon of this module reads (quantifiers, negators, modals) are that lexicon's
     # to report: "all" for "some" is a changed quantifier
-    opposite = {a: frozenset().union(*(table.get(x, frozenset()) for x in _bases(a))) - _OTHER_LEXICONS
-                for a in set(qw) if not _bases(a) & p_all and a not in _OTHER_LEXICONS}
-    opposite = {a: o for a, o in opposite.items() if o}
+    opposite: dict[str, frozenset[str]] = {}
+    for a in set(qw):
+        if a in _OTHER_LEXICONS or _bases(a) & p_all:
+            continue
+        found = frozenset().union(*(table.get(x, frozenset()) for x in _bases(a))) - _OTHER_LEXICONS
+        if found:
+            opposite[a] = found
     if not opposite:
         return None
     pairs = [(i, j) for i, a in enumerate(qw) if a in opposite
@@ -794,7 +787,7 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
             continue  # "no ceremony was planned to mark it": nothing to come, nothing done
         for j in range(i + 1, min(len(pw), i + 4)):  # "will step", "expects construction to resume"
             v = pw[j]
-            if len(v) < 3 or not v.isalpha() or v in _FUNCTION_WORDS or v in _FUTURE or v == "to" or v == "be":
+            if not _content_word(v) or v in _FUTURE or v == "to" or v == "be":
                 continue
             stem = v.rstrip("e")
             if len(stem) >= 3 and (j == i + 1 or pw[j - 1] == "to") and any(
@@ -892,10 +885,8 @@ def _contrasted(words: list[str]) -> set[tuple[str, str]]:
         for c in _CONTRASTS:
             if tuple(words[i : i + len(c)]) != c:
                 continue
-            before = next((w for w in reversed(words[max(0, i - 3) : i]) if len(w) > 2 and w.isalpha()
-                           and w not in _FUNCTION_WORDS), None)
-            after = next((w for w in words[i + len(c) : i + len(c) + 3] if len(w) > 2 and w.isalpha()
-                          and w not in _FUNCTION_WORDS), None)
+            before = next((w for w in reversed(words[max(0, i - 3) : i]) if _content_word(w)), None)
+            after = next((w for w in words[i + len(c) : i + len(c) + 3] if _content_word(w)), None)
             if before and after and before[:VERB_PREFIX] != after[:VERB_PREFIX]:
                 out.add((before[:VERB_PREFIX], after[:VERB_PREFIX]))
     return out
@@ -903,6 +894,11 @@ def _contrasted(words: list[str]) -> set[tuple[str, str]]:
 
 _FUNCTION_WORDS = frozenset("the and for with from into that this those these was were are has have had been its their "
                             "his her our not but than also only just".split())
+
+
+def _content_word(w: str) -> bool:
+    """A word of three letters or more that is no function word."""
+    return len(w) > 2 and w.isalpha() and w not in _FUNCTION_WORDS
 
 
 # phrases that free a right of every condition; a restatement that adds one widens the right
@@ -1211,8 +1207,8 @@ _SPEECH_MIN_WORDS = 3  # spoken content words a quote needs to be compared
 def _content_stems(text: str, skip: set[str] | frozenset[str] = frozenset()) -> set[str]:
     """The first letters (:data:`VERB_PREFIX`) of ``text``'s content words: words of three letters or
     more that are no function word, auxiliary or word of ``skip``."""
-    return {w[:VERB_PREFIX] for w in _words(text) if w.isalpha() and len(w) > 2
-            and w not in _FUNCTION_WORDS and w not in _AUXILIARIES and w not in skip}
+    return {w[:VERB_PREFIX] for w in _words(text)
+            if _content_word(w) and w not in _AUXILIARIES and w not in skip}
 
 
 def _spoken(text: str) -> tuple[str, set[str]] | None:
