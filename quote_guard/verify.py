@@ -1031,7 +1031,7 @@ def _added_words(quote: str, stated: _Stated, cosine: float, stage: SemanticStag
     return ()
 
 
-_TAIL_WORDS = 3  # content words at the end of a restatement, none of them stated, that append a claim ...
+_TAIL_WORDS = 2  # content words at the end of a restatement, none of them stated, that append a claim ...
 _TAIL_DROPS = 2  # ... to a passage it keeps, but for this many of its words (with no counterpart in the quote)
 
 

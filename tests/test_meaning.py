@@ -423,6 +423,9 @@ FLIPS: list[tuple[str, str, str]] = [
                               "$10,000 annual bonus."),
     ("sci_1", "added_qualifier", "The new drug sharply reduced the risk of stroke in all patients, including the "
                                  "low-risk subgroup."),
+    # a claim of two words appended to a passage the quote keeps ("after a whistleblower complaint")
+    ("press", "added_claim", "The bank was fined $12 million by the regulator on Monday after a whistleblower complaint."),
+    ("clinic", "added_claim", "An experienced investigator examined each adverse event before the interim analysis."),
     # a restatement that brings an event of its own (people, a place, an act the passage never names)
     ("council", "added_claim", "The council delayed the stadium project by six months after angry protesters "
                                "flooded the marble hall with petitions and banners."),
