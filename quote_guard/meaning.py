@@ -724,12 +724,18 @@ _CONDITION_KEEPERS = frozenset("when where after before once upon long case even
 
 
 def _conditions(words: list[str]) -> set[str]:
-    # "with one exception: …" and "except that …" state the same exception
-    found = {"except" if w == "exception" else w for w in words if w in _CONDITION_WORDS}
+    # "with one exception: …" and "except that …" state the same exception; "provided" opens a
+    # condition ("provided that", "provided, however"), not where it is a participle ("as otherwise
+    # provided in this Agreement", "services provided by the Supplier")
+    found = {"except" if w == "exception" else w for i, w in enumerate(words) if w in _CONDITION_WORDS
+             and not (w in _PROVISO and i + 1 < len(words) and words[i + 1] in _PARTICIPLE_AFTER)}
     found.update(f"{a} {b}" for a, b in itertools.pairwise(words) if (a, b) in _CONDITION_PAIRS)
     return found
 
 
+_PROVISO = frozenset(("provided", "providing"))
+_PARTICIPLE_AFTER = frozenset("in by to for under above below herein hereunder hereinafter hereto therein thereunder "
+                              "pursuant with on at elsewhere from".split())
 _CONDITION_PAIRS = frozenset({("other", "than"), ("save", "for"), ("except", "for"), ("as", "long")})
 # adverbs that qualify a claim (degree, frequency, hedging, limitation), by class: added by a
 # restatement, they state what the source does not ("partially incorporated", "fairly flat");
@@ -822,6 +828,50 @@ def _partial_list(quote: str, passage: str) -> tuple[str, str] | None:
         left = [n for n in names if n not in fq]
         if len(named) >= 2 and left:
             return ", ".join(named), ", ".join(left)
+    return None
+
+
+_LIST_ITEM = r"[^\W\d_]+(?:[ -][^\W\d_]+){0,2}"
+_WORD_LIST = re.compile(rf"{_LIST_ITEM}(?:\s*,\s*{_LIST_ITEM})+,?\s+(?:and|or)\s+{_LIST_ITEM}")
+
+
+_LIST_TAILS = frozenset("others other more etc".split())  # "France, Russia, China and others"
+
+
+def _list_words(text: str) -> list[set[str]]:
+    """The words of each list of three single words or more in folded ``text`` ("indirect,
+    special or consequential damages")."""
+    out = []
+    for m in _WORD_LIST.finditer(text):
+        items = [t.split() for t in re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", m.group()) if t.strip()]
+        items = [[w for w in item if _content_word(w) and w not in _LIST_TAILS] for item in items]
+        # a list of single words (adjectives, nouns); lists of names and phrases are read apart
+        if len(items) >= 3 and all(items) and all(len(item) == 1 for item in items[1:-1]):
+            # the first item's last word and the last item's first: the words around a list belong
+            # to its clause ("liable for special, ...", "... and Syracuse are considering")
+            items[0], items[-1] = items[0][-1:], items[-1][:1]
+            out.append({w for item in items for w in item})
+    return out
+
+
+def _added_list_item(quote: str, passage: str) -> str | None:
+    """An item the quote adds to a list the passage gives: "special, consequential or punitive
+    damages" for "indirect, special or consequential damages". The same list (two items or more in
+    common) with a word the passage does not have anywhere: a restatement may leave items out, not
+    add them.
+
+    >>> _added_list_item("not liable for special, consequential or punitive damages",
+    ...                  "not liable for indirect, special or consequential damages")
+    'punitive'
+    """
+    fq, fp = fold(quote).text, fold(passage).text
+    said = {w[:VERB_PREFIX] for w in _words(passage)}
+    for q_list in _list_words(fq):
+        for p_list in _list_words(fp):
+            if len(q_list & p_list) >= 2:
+                added = sorted(w for w in q_list - p_list if w[:VERB_PREFIX] not in said)
+                if added:
+                    return added[0]
     return None
 
 
@@ -938,10 +988,18 @@ def _direction_by_subject(qw: list[str], pw: list[str], *, already: bool) -> lis
 
 
 def _party_sequence(words: list[str]) -> list[str]:
-    """The parties a text names, in order (legal roles: licensor, tenant, buyer...)."""
+    """The parties a text names, in order (legal roles: licensor, tenant, buyer...), in the singular
+    ("each of the parties" and "each party" name the same)."""
     from .align import word_category
 
-    return [w[:-2] if w.endswith("'s") else w for w in words if word_category(w) == "party" and w not in _PRONOUN_WORDS]
+    return [_singular(w[:-2] if w.endswith("'s") else w) for w in words
+            if word_category(w) == "party" and w not in _PRONOUN_WORDS]
+
+
+def _singular(w: str) -> str:
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w
 
 
 def _entity_order(text: str, other_folded: str) -> list[str]:
@@ -1130,6 +1188,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if (partial := _partial_list(quote, passage)) is not None:
         # two names of a longer list, given as if they were all of it
         out.append(Difference("delete", partial[0], partial[1], "quantifier"))
+    if (item := _added_list_item(quote, passage)) is not None:
+        # "special, consequential or punitive damages" for "indirect, special or consequential damages"
+        out.append(Difference("insert", item, "", "added"))
     if (respelled := _respelled_name(quote, passage)) is not None:
         out.append(Difference("replace", respelled[0], respelled[1], "party"))
     superlatives = [w for w in _SUPERLATIVES if f" {w} " in fq_ and f" {w} " not in fp_

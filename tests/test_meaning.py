@@ -228,6 +228,11 @@ CLINIC = (
     "The trial enrolled adults with chronic kidney disease who were not on dialysis. The tumour was benign in 14 "
     "of the 16 biopsies. A senior investigator reviewed every adverse event."
 )
+EXPENSE = (
+    "Except as otherwise specifically provided in this Agreement, each of the parties shall pay its own expenses "
+    "of performing its obligations under this Agreement. In no event shall either party be liable to the other "
+    "for indirect, special or consequential damages."
+)
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -237,7 +242,7 @@ PASSAGES = {
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
-    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE,
+    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE,
 }
 
 
@@ -423,6 +428,11 @@ FLIPS: list[tuple[str, str, str]] = [
                               "$10,000 annual bonus."),
     ("sci_1", "added_qualifier", "The new drug sharply reduced the risk of stroke in all patients, including the "
                                  "low-risk subgroup."),
+    # an item added to a list the passage gives
+    ("expense", "added_claim", "In no event shall either party be liable to the other for special, consequential or "
+                               "punitive damages."),
+    ("expense", "added_claim", "Neither party will be liable to the other for special, consequential or punitive "
+                               "damages."),
     # a claim of two words appended to a passage the quote keeps ("after a whistleblower complaint")
     ("press", "added_claim", "The bank was fined $12 million by the regulator on Monday after a whistleblower complaint."),
     ("clinic", "added_claim", "An experienced investigator examined each adverse event before the interim analysis."),
@@ -567,6 +577,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("license", "Licensee is not allowed to sublicense the Software to any third party.", PARA),
     ("license", "All improvements that Licensee makes belong to Licensor.", PARA),
     ("license", "The laws of the State of Delaware govern this Agreement.", PARA),
+    # "provided" as a participle opens no condition; "each of the parties" is "each party"
+    ("expense", "Each party will pay its own expenses of performing its obligations under this Agreement, except as "
+                "the Agreement specifically provides otherwise.", PARA),
     ("nda", "The Receiving Party must keep all Confidential Information strictly confidential and must not reveal it "
             "to any third party.", PARA),
     ("nda", "These confidentiality obligations continue for three years after this Agreement is terminated.", PARA),
