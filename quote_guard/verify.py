@@ -482,6 +482,13 @@ class Verifier:
             # a whole one, and what it leaves out may limit it ("Six passengers were injured" cut
             # from "Five out of six passengers were injured")
             return self._check_cut(r, docs, True, False)
+        if (r.spans and len(r.spans) == 1 and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM)
+                and _starts_sentence(r, docs) and not _ends_sentence(r, docs)):
+            # a sentence's start quoted without a mark is cut all the same: "The Tenant may assign this
+            # Lease" from "..., provided that the Landlord consents" grants what the source conditions.
+            # (A fragment from inside a sentence is left alone: the answer around it may say the rest,
+            # as in: the Tenant shall not "disclose the Confidential Information".)
+            return self._check_cut(r, docs, False, True, marked=False)
         return r
 
     def _editorial(self, r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Doc]) -> QuoteResult:
@@ -555,9 +562,11 @@ class Verifier:
                                reason="no passage in the sources is close to the quote")
         return self._judge(quote, [best], [""], [q])
 
-    def _check_cut(self, r: QuoteResult, docs: list[_Doc], head: bool, tail: bool) -> QuoteResult:
+    def _check_cut(self, r: QuoteResult, docs: list[_Doc], head: bool, tail: bool, *, marked: bool = True) -> QuoteResult:
         """A cut quote is what its fragment says, unless the words just past the cut limit it:
-        "...permitted to terminate" cut from "not permitted to terminate" says the opposite."""
+        "...permitted to terminate" cut from "not permitted to terminate" says the opposite. A cut
+        without a mark (``marked=False``) leaves alone the limiting words the quote has itself (a
+        title, "You Don't Know Jack", read on into "You Don't Know Jack is...")."""
         span = r.spans[0]
         text = next(d.source.text for d in docs if d.source.id == span.source_id)
         found = []
@@ -568,6 +577,9 @@ class Verifier:
             found += _limiters(before)
             if before[-1:] == ["of"] and figure(_first_word(r.quote)) is not None:
                 found.append(" ".join(before))  # "six" cut from "five out of six": the whole for the part
+        if not marked:
+            own = set(token_texts(fold(r.quote).text))
+            found = [w for w in found if not set(w.split()) & own]
         if not found:
             return r
         diffs = r.metrics.differences + tuple(Difference("delete", "", w, "number" if _HAS_DIGIT.search(w) or " of" in w
@@ -1206,7 +1218,8 @@ def _first_words(words: list[str]) -> list[str]:
 
 def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     """Limiting words an ellipsis leaves out where they attach to the quote: at the start of the
-    gap when the fragment before it does not end its sentence, anywhere in a short gap."""
+    gap when the fragment before it does not end its sentence, at its end when the fragment after
+    it does not start one, anywhere in a short gap."""
     gap = t[a.fend : b.fstart]
     # a gap of a whole document is read only as far as its words decide (the last word of a
     # cut-off head may be cut, the ones before it are the gap's own)
@@ -1215,7 +1228,10 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     if len(words) <= _SHORT_GAP_WORDS and not any(w in (".", ";", "!", "?") for w in words):
         return _limiters(words)
     ends_sentence = t[max(a.fstart, a.fend - 1) : a.fend] in (".", ";", "!", "?", ":")
-    return [] if ends_sentence else _limiters(_first_words(words))
+    after_a = [] if ends_sentence else _limiters(_first_words(words))
+    # and the words of the next fragment's sentence just before it: "... in participants older than
+    # 65" cut from "The reduction was not statistically significant in participants older than 65"
+    return after_a + _limiters(_clause_words(gap[-_GAP_HEAD_CHARS:], first=False))
 
 
 _SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting words

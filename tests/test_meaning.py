@@ -739,6 +739,12 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
             "no fault of the Receiving Party.", {ALT}, ["The obligations in this Section do not apply"]),
     ("sci_1", "In the low-risk subgroup, however, the reduction was … statistically significant.", {ALT},
      ["the reduction was not statistically significant"]),
+    # ... or that stands right before the next fragment, in its sentence
+    ("sci_1", "the new drug reduced the risk of stroke by 25% ... statistically significant", {ALT},
+     ["the new drug reduced the risk of stroke by 25%"]),
+    # a sentence's start quoted without a mark, cut right before its condition: altered
+    ("lease", "The Tenant shall not assign this Lease or sublet the Premises", {ALT},
+     ["The Tenant shall not assign this Lease or sublet the Premises"]),
     ("nda", "The Receiving Party may disclose Confidential Information to its employees who need to know it ...",
      {ALT}, ["The Receiving Party may disclose Confidential Information to its employees who need to know it"]),
     # editorial marks: near_verbatim
