@@ -71,7 +71,7 @@ _QUANTIFIERS = {
     "some": "some", "several": "some", "certain": "some", "few": "some", "sometimes": "some", "partial": "some",
     "majority": "most", "none": "none", "nothing": "none", "many": "many", "numerous": "many",
     "any": "any", "either": "any",
-    "only": "only", "solely": "only", "exclusively": "only", "sole": "only",
+    "only": "only", "solely": "only", "exclusively": "only", "sole": "only", "alone": "only",
     "least": "at least", "minimum": "at least", "maximum": "at most",
 }
 # quantifiers that change a claim even where the passage states none: "only", "none"
@@ -128,6 +128,8 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("raise raised rais increas boost cut lower reduc", "reaffirm reiterat maintain unchanged"),
         ("beat topped surpass", "miss missed misses"),
         ("older oldest", "newer newest"),
+        # done together or each on its own ("jointly developed" for "independently developed")
+        ("joint jointly together collectively", "independen separately individually"),
     )
 )
 _PRONOUN_GROUPS = (
@@ -543,9 +545,12 @@ def _prefix_negated(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     qs, ps = set(qw), set(pw)
     for a, b, flip in ((qs, ps, False), (ps, qs, True)):
         for w in b:
-            if len(w) < 6 or not w.startswith(_IN_PREFIXES) or not w.endswith(_IN_ENDINGS):
+            if len(w) >= 6 and w.startswith(_IN_PREFIXES) and w.endswith(_IN_ENDINGS):
+                base = w[2:]
+            elif w.startswith(("un", "non")) and _negated(w):  # "lawful" / "unlawful", "exclusive" / "nonexclusive"
+                base = w[2:] if w.startswith("un") else w[3:]
+            else:
                 continue
-            base = w[2:]
             if base in a and base not in b and w not in a:
                 return (w, base) if flip else (base, w)
     return None

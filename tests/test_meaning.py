@@ -233,6 +233,13 @@ EXPENSE = (
     "of performing its obligations under this Agreement. In no event shall either party be liable to the other "
     "for indirect, special or consequential damages."
 )
+HISTORY = (
+    "The first commercially viable process for making liquid nitrogen was independently developed in 1895 by two "
+    "engineers, one in Germany and one in Britain. Most European countries have now banned the practice, but it "
+    "remains lawful in the United States, where a 1977 court ruling held that it did not violate the constitution. "
+    "It is within the power of both the federal government and the state "
+    "governments to regulate schools."
+)
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -242,7 +249,7 @@ PASSAGES = {
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
-    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE,
+    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY,
 }
 
 
@@ -428,6 +435,12 @@ FLIPS: list[tuple[str, str, str]] = [
                               "$10,000 annual bonus."),
     ("sci_1", "added_qualifier", "The new drug sharply reduced the risk of stroke in all patients, including the "
                                  "low-risk subgroup."),
+    # done together for done apart; a negating "un-" for the plain word; "alone" for "both"
+    ("history", "antonym", "The first commercially viable process for making liquid nitrogen was jointly developed in "
+                           "1895 by a German engineer and a British engineer."),
+    ("history", "negation", "Most European countries have now banned the practice, and it is also unlawful in the "
+                            "United States."),
+    ("history", "quantifier", "It is within the power of the federal government alone to regulate schools."),
     # an item added to a list the passage gives
     ("expense", "added_claim", "In no event shall either party be liable to the other for special, consequential or "
                                "punitive damages."),
