@@ -130,6 +130,8 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("older oldest", "newer newest"),
         # done together or each on its own ("jointly developed" for "independently developed")
         ("joint jointly together collectively", "independen separately individually"),
+        # a bill signed or vetoed (whole words only: "sign" would start "significant")
+        ("sign= signs= signed= signing=", "veto vetoed vetoes vetoing"),
     )
 )
 _PRONOUN_GROUPS = (
@@ -176,14 +178,17 @@ def _words(text: str) -> list[str]:
 
 
 def _side_table() -> tuple[dict[str, list[tuple[int, int]]], dict[str, list[tuple[int, int]]]]:
-    """The stems of :data:`_OPPOSITES` by (group, side): whole words, and prefixes of four letters or more."""
+    """The stems of :data:`_OPPOSITES` by (group, side): whole words, and prefixes of four letters or more
+    (a stem written with a trailing ``=`` is a whole word only)."""
     exact: dict[str, list[tuple[int, int]]] = {}
     prefix: dict[str, list[tuple[int, int]]] = {}
     for g, pair in enumerate(_OPPOSITES):
         for k, stems in enumerate(pair):
             for s in stems:
+                whole = s.endswith("=")  # a whole word only, never a prefix
+                s = s.rstrip("=")
                 exact.setdefault(s, []).append((g, k))
-                if len(s) > 3:
+                if len(s) > 3 and not whole:
                     prefix.setdefault(s, []).append((g, k))
     return exact, prefix
 
@@ -326,7 +331,33 @@ def _numbers(words: list[str]) -> dict[str, str]:
     return out
 
 
-_PERIODS = frozenset({"half", "halves", "quarter"})  # a share of something, or a part of a year
+def _percent_units(words: list[str]) -> dict[str, str]:
+    """The figures a text gives as a percentage (``percent``) or as a difference of percentages
+    (``points``): "12%", "12 percent" / "12 percentage points", "150 basis points".
+
+    >>> _percent_units("up 12% and then 1.5 percentage points".split())
+    {'12.0': 'percent', '1.5': 'points'}
+    """
+    out: dict[str, str] = {}
+    for i, w in enumerate(words):
+        if not w[:1].isdigit() and not (w[:1] in "+-−" and w[1:2].isdigit()):
+            continue
+        x = figure(w.lstrip("+-−").rstrip("%"))
+        nxt = words[i + 1 : i + 3]
+        if w.endswith("%") or nxt[:1] in (["percent"], ["per"], ["pct"]):
+            unit = "percent"
+        elif nxt[:1] in (["points"], ["point"], ["pts"]) or nxt[:2] in (["percentage", "points"], ["percentage", "point"],
+                                                                         ["basis", "points"]):
+            unit = "points"
+        else:
+            continue
+        if x is not None:
+            out.setdefault(x, unit)
+    return out
+
+
+_PERIODS = frozenset({"half", "halves", "quarter"})
+_APPROXIMATE = frozenset(("about", "around", "circa"))  # before a figure they approximate it, elsewhere they qualify nothing  # a share of something, or a part of a year
 
 
 def _period_at(words: list[str], i: int) -> bool:
@@ -1129,6 +1160,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         part = next(((x, y) for x, y in _parts(pw) if figure(pw[y]) in stated and figure(pw[x]) not in stated), None)
         if part is not None:
             out.append(Difference("replace", pw[part[1]], " ".join(pw[part[0] : part[1] + 1]), "number"))
+    qu, pu = _percent_units(qw), _percent_units(pw)
+    unit_changed = sorted(x for x in qu.keys() & pu.keys() if qu[x] != pu[x])
+    if unit_changed and not any(d.category == "number" for d in out):
+        # "up 12 percentage points" for "up 12%": a share of the base, or a difference of two shares
+        x = unit_changed[0]
+        out.append(Difference("replace", f"{qn_.get(x, x)} {qu[x]}", f"{pn_.get(x, x)} {pu[x]}", "number"))
     qd, pd = _days(qw), _days(pw)
     if qd - pd and pd and not any(d.category == "number" for d in out):
         # "on Monday" for "on Tuesday", "next autumn" for "next spring": another day or season (one
@@ -1173,6 +1210,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if lost_conditions and not _CONDITION_KEEPERS & (set(qw) - set(pw)):
         out.append(Difference("delete", "", " ".join(sorted(lost_conditions)), "connective"))
     stated = {_QUALIFIERS[w] for w in pw if w in _QUALIFIERS}
+    if any(w in _APPROXIMATE and figure(n) is not None for w, n in itertools.pairwise(pw)):
+        stated.add(_QUALIFIERS["approximately"])  # "about two years" states what "roughly two years" does
     added_q = sorted(w for w in set(qw) if w in _QUALIFIERS and _QUALIFIERS[w] not in stated)
     if added_q:
         # "partially incorporated", "fairly flat": a qualifier the passage does not state

@@ -240,6 +240,10 @@ HISTORY = (
     "It is within the power of both the federal government and the state "
     "governments to regulate schools."
 )
+CITY = (
+    "The council approved a $45 million bond for school repairs. The mayor, who had opposed an earlier version, "
+    "said he would sign the measure. Construction is expected to begin next spring and to last about two years."
+)
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -249,7 +253,7 @@ PASSAGES = {
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
-    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY,
+    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY,
 }
 
 
@@ -441,6 +445,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("history", "negation", "Most European countries have now banned the practice, and it is also unlawful in the "
                             "United States."),
     ("history", "quantifier", "It is within the power of the federal government alone to regulate schools."),
+    # a percentage for percentage points; a bill vetoed for a bill signed
+    ("fin_1", "number", "Revenue rose 12 percentage points to $4.1 billion in 2023."),
+    ("city", "antonym", "The mayor said he would veto the measure."),
     # an item added to a list the passage gives
     ("expense", "added_claim", "In no event shall either party be liable to the other for special, consequential or "
                                "punitive damages."),
@@ -590,6 +597,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("license", "Licensee is not allowed to sublicense the Software to any third party.", PARA),
     ("license", "All improvements that Licensee makes belong to Licensor.", PARA),
     ("license", "The laws of the State of Delaware govern this Agreement.", PARA),
+    # "roughly" restates "about" before a figure
+    ("city", "Construction should start next spring and take roughly two years.", PARA),
     # "provided" as a participle opens no condition; "each of the parties" is "each party"
     ("expense", "Each party will pay its own expenses of performing its obligations under this Agreement, except as "
                 "the Agreement specifically provides otherwise.", PARA),
