@@ -1115,6 +1115,14 @@ def _bound_words(words: list[str]) -> bool:
     return any(w in _BOUND_WORDS for w in words) or any(pair in _BOUND_PAIRS for pair in itertools.pairwise(words))
 
 
+# verbs that report what someone said or wrote ("the authors caution that their conclusions ..."
+# restates "our conclusions ...": the same speaker in the third person)
+_REPORTING = SPEECH_VERBS | frozenset(
+    """caution cautions cautioned warn warns warned argue argues argued report reports reported conclude
+    concludes concluded explain explains explained acknowledge acknowledges acknowledged admit admits
+    admitted claim claims claimed state note write""".split())
+
+
 def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     """The load-bearing ways ``quote`` does not claim what ``passage`` claims (empty: the same claim).
 
@@ -1260,7 +1268,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # pronouns without their contractions ("we've" is "we"); speech reported in the third person
     # ("I got carried away," Byrne said / Byrne says he got carried away) names the same speaker
     qp, pp = [w.split("'")[0] for w in qw], [w.split("'")[0] for w in pw]
-    reported = bool(SPEECH_VERBS & (set(qw) | set(pw))) or '"' in passage
+    reported = bool(_REPORTING & (set(qw) | set(pw))) or '"' in passage
     for g in _PRONOUN_GROUPS:
         if any(w in g for w in qp) and not any(w in g for w in pp):
             # swapped, not added: the passage's pronoun is one the quote lacks ("he" for "she")

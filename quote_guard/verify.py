@@ -482,13 +482,6 @@ class Verifier:
             # a whole one, and what it leaves out may limit it ("Six passengers were injured" cut
             # from "Five out of six passengers were injured")
             return self._check_cut(r, docs, True, False)
-        if (r.spans and len(r.spans) == 1 and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM)
-                and _starts_sentence(r, docs) and not _ends_sentence(r, docs)):
-            # a sentence's start quoted without a mark is cut all the same: "The Tenant may assign this
-            # Lease" from "..., provided that the Landlord consents" grants what the source conditions.
-            # (A fragment from inside a sentence is left alone: the answer around it may say the rest,
-            # as in: the Tenant shall not "disclose the Confidential Information".)
-            return self._check_cut(r, docs, False, True, marked=False)
         return r
 
     def _editorial(self, r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Doc]) -> QuoteResult:
@@ -562,11 +555,9 @@ class Verifier:
                                reason="no passage in the sources is close to the quote")
         return self._judge(quote, [best], [""], [q])
 
-    def _check_cut(self, r: QuoteResult, docs: list[_Doc], head: bool, tail: bool, *, marked: bool = True) -> QuoteResult:
+    def _check_cut(self, r: QuoteResult, docs: list[_Doc], head: bool, tail: bool) -> QuoteResult:
         """A cut quote is what its fragment says, unless the words just past the cut limit it:
-        "...permitted to terminate" cut from "not permitted to terminate" says the opposite. A cut
-        without a mark (``marked=False``) leaves alone the limiting words the quote has itself (a
-        title, "You Don't Know Jack", read on into "You Don't Know Jack is...")."""
+        "...permitted to terminate" cut from "not permitted to terminate" says the opposite."""
         span = r.spans[0]
         text = next(d.source.text for d in docs if d.source.id == span.source_id)
         found = []
@@ -577,9 +568,6 @@ class Verifier:
             found += _limiters(before)
             if before[-1:] == ["of"] and figure(_first_word(r.quote)) is not None:
                 found.append(" ".join(before))  # "six" cut from "five out of six": the whole for the part
-        if not marked:
-            own = set(token_texts(fold(r.quote).text))
-            found = [w for w in found if not set(w.split()) & own]
         if not found:
             return r
         diffs = r.metrics.differences + tuple(Difference("delete", "", w, "number" if _HAS_DIGIT.search(w) or " of" in w
@@ -1043,6 +1031,7 @@ def _added_words(quote: str, stated: _Stated, cosine: float, stage: SemanticStag
     return ()
 
 
+_PARTICLES = frozenset("up out off down over away back on in".split())
 _TAIL_WORDS = 2  # content words at the end of a restatement, none of them stated, that append a claim ...
 _TAIL_DROPS = 2  # ... to a passage it keeps, but for this many of its words (with no counterpart in the quote)
 
@@ -1063,7 +1052,9 @@ def _added_tail(quote: str, stated: _Stated, stage: SemanticStage) -> tuple[Diff
     p, near = stated
     prefixes = {s[:VERB_PREFIX] for s in p if len(s) >= VERB_PREFIX}
     new = set(_unstated(terms, near, prefixes))
-    order = list(terms.values())  # first occurrence of each stem, in the quote's order
+    # first occurrence of each stem, in the quote's order; a verb's particle is no word of its own
+    # ("ruled out" restates "excluded": one word, not two)
+    order = [w for w in terms.values() if w not in _PARTICLES]
     tail: list[str] = []
     for w in reversed(order):
         if w not in new:
@@ -1153,8 +1144,8 @@ def _swapped_word(quote: str, passage: str, stage: SemanticStage) -> tuple[Diffe
     qs, ps = content_sequence(quote), content_sequence(passage)
     if not qs or max(i for _, i in qs) >= _SWAP_MAX_WORDS:
         return ()
-    new = [w for w, _ in qs if w not in {p for p, _ in ps}]
-    gone = [w for w, _ in ps if w not in {q for q, _ in qs}]
+    new = [w for w, _ in qs if w not in {p for p, _ in ps} and w not in _PARTICLES]
+    gone = [w for w, _ in ps if w not in {q for q, _ in qs} and w not in _PARTICLES]
     if len(new) != 1 or len(gone) != 1 or new[0][:1].isdigit() or gone[0][:1].isdigit():
         return ()
     [cos] = stage.similarity([(new[0], gone[0])])

@@ -244,6 +244,14 @@ CITY = (
     "The council approved a $45 million bond for school repairs. The mayor, who had opposed an earlier version, "
     "said he would sign the measure. Construction is expected to begin next spring and to last about two years."
 )
+OPINION = (
+    "In my opinion, the fracture is consistent with a fall from standing height, although a direct blow cannot be "
+    "excluded. I have not examined the claimant in person."
+)
+PAPER = (
+    "We did not evaluate models larger than 13B parameters, so our conclusions may not hold at larger scales. "
+    "All experiments used greedy decoding."
+)
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -253,7 +261,7 @@ PASSAGES = {
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
-    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY,
+    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER,
 }
 
 
@@ -597,6 +605,11 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("license", "Licensee is not allowed to sublicense the Software to any third party.", PARA),
     ("license", "All improvements that Licensee makes belong to Licensor.", PARA),
     ("license", "The laws of the State of Delaware govern this Agreement.", PARA),
+    # a verb's particle is no claim of its own ("ruled out" for "excluded"); an author's "we" told as "they"
+    ("opinion", "The expert considers the fracture consistent with a fall from standing height, though a direct "
+                "blow cannot be ruled out.", PARA),
+    ("paper", "The authors did not test models bigger than 13B parameters and caution that their conclusions may not "
+              "hold at larger scales.", PARA),
     # "roughly" restates "about" before a figure
     ("city", "Construction should start next spring and take roughly two years.", PARA),
     # "provided" as a participle opens no condition; "each of the parties" is "each party"
@@ -764,9 +777,6 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     # ... or that stands right before the next fragment, in its sentence
     ("sci_1", "the new drug reduced the risk of stroke by 25% ... statistically significant", {ALT},
      ["the new drug reduced the risk of stroke by 25%"]),
-    # a sentence's start quoted without a mark, cut right before its condition: altered
-    ("lease", "The Tenant shall not assign this Lease or sublet the Premises", {ALT},
-     ["The Tenant shall not assign this Lease or sublet the Premises"]),
     ("nda", "The Receiving Party may disclose Confidential Information to its employees who need to know it ...",
      {ALT}, ["The Receiving Party may disclose Confidential Information to its employees who need to know it"]),
     # editorial marks: near_verbatim

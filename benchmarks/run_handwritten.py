@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Score quote_guard on hand-written, LLM-style restatements of six kinds of text, beside rapidfuzz90.
+
+    python benchmarks/run_handwritten.py [--systems quote_guard,rapidfuzz90] [--show-misses]
+
+``benchmarks/handwritten.json`` holds 133 quotes written by hand the way a model answering
+questions over a document writes them: restatements, cut and trimmed quotes, and quotes with one
+or several changes of the kinds models make (a figure, a date, a party, a unit, a modal, a
+negation, a qualifier added or dropped, an item added to a list, a condition cut off, an invented
+title or body). Each is labelled ``changed`` (its claim is not the source's: must be rejected) or
+``faithful`` (it says what the source says: must be accepted), over passages of a CUAD sponsorship
+agreement and a CUAD licence agreement, three XQuAD paragraphs (all read from ``../shared/data``),
+and four passages written for this set (a trial abstract, a results release, a news report, a
+methods paragraph and an expert's report).
+
+It was written while fixing what it found, so it is a **tuning set**, not an evaluation set: its
+figures show what the rules cover, not how they generalise. Nothing in it comes from another
+project's tests.
+
+Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
+paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every
+quote a system gets wrong, with its reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "data"
+ITEMS = Path(__file__).resolve().parent / "handwritten.json"
+ACCEPTED = {"verbatim", "near_verbatim", "paraphrase"}
+
+
+def passages(spec: dict[str, Any]) -> dict[str, str]:
+    """Each passage's text: inline, a CUAD contract file, or an XQuAD paragraph."""
+    out: dict[str, str] = {}
+    xquad: Any = None
+    for key, where in spec.items():
+        if "text" in where:
+            out[key] = where["text"]
+        elif "cuad" in where:
+            path = DATA / "cuad" / "full_contract_txt" / where["cuad"]
+            out[key] = path.read_text(encoding="utf-8", errors="replace")
+        elif "xquad" in where:
+            if xquad is None:
+                xquad = json.loads((DATA / "xquad" / "xquad.en.json").read_text(encoding="utf-8"))
+            article, paragraph = where["xquad"]
+            out[key] = xquad["data"][article]["paragraphs"][paragraph]["context"]
+        else:
+            raise SystemExit(f"{ITEMS}: passage {key!r} names no text, cuad file or xquad paragraph")
+    return out
+
+
+def run_quote_guard(items: list[dict[str, Any]], texts: dict[str, str]) -> list[tuple[str, str]]:
+    import quote_guard
+
+    v = quote_guard.Verifier()
+    out = []
+    for it in items:
+        [r] = v.verify([it["quote"]], [quote_guard.Source(it["source"], texts[it["source"]])])
+        out.append((r.verdict.value, r.reason))
+    return out
+
+
+def run_rapidfuzz90(items: list[dict[str, Any]], texts: dict[str, str]) -> list[tuple[str, str]]:
+    """fuzz.partial_ratio against the source, >= 90 accepted (the blog approach ../shared/bench/score.py scores)."""
+    from rapidfuzz import fuzz
+
+    out = []
+    for it in items:
+        score = fuzz.partial_ratio(it["quote"], texts[it["source"]])
+        verdict = "verbatim" if score >= 100 else "near_verbatim" if score >= 90 else "unsupported"
+        out.append((verdict, f"partial_ratio {score:.0f}"))
+    return out
+
+
+SYSTEMS = {"quote_guard": run_quote_guard, "rapidfuzz90": run_rapidfuzz90}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--systems", default="quote_guard,rapidfuzz90")
+    ap.add_argument("--show-misses", action="store_true")
+    a = ap.parse_args()
+    for k in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"):
+        os.environ.setdefault(k, "1")
+    sys.path.insert(0, str(ROOT))
+    spec = json.loads(ITEMS.read_text(encoding="utf-8"))
+    texts = passages(spec["passages"])
+    items = spec["items"]
+    systems = [s.strip() for s in a.systems.split(",") if s.strip()]
+    for s in systems:
+        if s not in SYSTEMS:
+            raise SystemExit(f"unknown system {s!r}; choose from {', '.join(SYSTEMS)}")
+    results = {s: SYSTEMS[s](items, texts) for s in systems}
+    sets = sorted({it["set"] for it in items})
+    print(f"{len(items)} hand-written quotes ({ITEMS.name}); a tuning set, not an evaluation set\n")
+    print("| set | changed | faithful | " + " | ".join(f"{s} dangerous | {s} false_reject" for s in systems) + " |")
+    print("|---|---|---|" + "---|---|" * len(systems))
+    for name in [*sets, "all"]:
+        idx = [i for i, it in enumerate(items) if name in ("all", it["set"])]
+        changed = [i for i in idx if items[i]["expect"] == "changed"]
+        faithful = [i for i in idx if items[i]["expect"] == "faithful"]
+        cells = []
+        for s in systems:
+            got = results[s]
+            dangerous = sum(got[i][0] in ACCEPTED for i in changed)
+            rejected = sum(got[i][0] not in ACCEPTED for i in faithful)
+            cells.append(f"{dangerous}/{len(changed)} = {dangerous / max(1, len(changed)):.3f}")
+            cells.append(f"{rejected}/{len(faithful)} = {rejected / max(1, len(faithful)):.3f}")
+        print(f"| {name} | {len(changed)} | {len(faithful)} | " + " | ".join(cells) + " |")
+    if a.show_misses:
+        for s in systems:
+            misses: dict[str, list[str]] = defaultdict(list)
+            for it, (verdict, reason) in zip(items, results[s]):
+                if (verdict in ACCEPTED) != (it["expect"] == "faithful"):
+                    misses[it["expect"]].append(f"  {it['id']} {verdict}: {it['quote'][:90]!r} ({reason[:100]})")
+            print(f"\n{s}: {sum(map(len, misses.values()))} wrong")
+            for kind in ("changed", "faithful"):
+                if misses[kind]:
+                    print(f" {kind} quotes {'accepted' if kind == 'changed' else 'rejected'}:")
+                    print("\n".join(misses[kind]))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
