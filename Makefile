@@ -1,5 +1,5 @@
 # Each target does its own setup: a fresh clone needs only `make demo` or `make test`.
-.PHONY: setup demo test bench bench-real-habits fuzz lint
+.PHONY: setup demo test bench bench-real-habits bench-handwritten fuzz lint
 
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
@@ -21,6 +21,9 @@ bench: setup
 
 bench-real-habits: setup
 	.venv/bin/python benchmarks/run_real_habits.py
+
+bench-handwritten: setup
+	.venv/bin/python benchmarks/run_handwritten.py --show-misses
 
 fuzz: setup
 	.venv/bin/python scripts/fuzz.py --seconds 60

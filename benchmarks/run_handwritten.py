@@ -3,13 +3,13 @@
 
     python benchmarks/run_handwritten.py [--systems quote_guard,rapidfuzz90] [--show-misses]
 
-``benchmarks/handwritten.json`` holds 133 quotes written by hand the way a model answering
+``benchmarks/handwritten.json`` holds quotes written by hand the way a model answering
 questions over a document writes them: restatements, cut and trimmed quotes, and quotes with one
 or several changes of the kinds models make (a figure, a date, a party, a unit, a modal, a
 negation, a qualifier added or dropped, an item added to a list, a condition cut off, an invented
 title or body). Each is labelled ``changed`` (its claim is not the source's: must be rejected) or
-``faithful`` (it says what the source says: must be accepted), over passages of a CUAD sponsorship
-agreement and a CUAD licence agreement, three XQuAD paragraphs (all read from ``../shared/data``),
+``faithful`` (it says what the source says: must be accepted), over passages of three CUAD
+contracts (sponsorship, licence, supply), three XQuAD paragraphs (all read from ``../shared/data``),
 and four passages written for this set (a trial abstract, a results release, a news report, a
 methods paragraph and an expert's report).
 

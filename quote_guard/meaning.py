@@ -356,6 +356,23 @@ def _percent_units(words: list[str]) -> dict[str, str]:
     return out
 
 
+_ID = r"(?:[A-Z]|[IVXLC]{1,4})\b"
+_REFERENCE = re.compile(rf"\b(Exhibit|Schedule|Annex|Appendix|Appendice|Attachment|Article|Part)(?:s|es)?\s+"
+                        rf"({_ID}(?:\s*(?:,|and|or|through|to)\s*{_ID})*)")
+
+
+def _references(text: str) -> set[str]:
+    """The letters and roman numerals a text names exhibits, schedules, annexes or articles by,
+    both capitalised as in a contract ("Exhibits A through H", "Schedule II"); numbered references
+    are figures, compared with the others. "schedule a call" names nothing.
+
+    >>> sorted(_references("including Exhibits A, B and G attached and Schedule II; we schedule a call"))
+    ['exhibit a', 'exhibit b', 'exhibit g', 'schedule ii']
+    """
+    return {f"{m.group(1).lower().replace('appendice', 'appendix')} {x.lower()}"
+            for m in _REFERENCE.finditer(text) for x in re.findall(_ID, m.group(2))}
+
+
 _PERIODS = frozenset({"half", "halves", "quarter"})
 _APPROXIMATE = frozenset(("about", "around", "circa"))  # before a figure they approximate it, elsewhere they qualify nothing  # a share of something, or a part of a year
 
@@ -1168,6 +1185,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         part = next(((x, y) for x, y in _parts(pw) if figure(pw[y]) in stated and figure(pw[x]) not in stated), None)
         if part is not None:
             out.append(Difference("replace", pw[part[1]], " ".join(pw[part[0] : part[1] + 1]), "number"))
+    other_refs = sorted(_references(quote) - _references(passage))
+    if other_refs and not any(d.category == "number" for d in out):
+        # "Exhibits A through H" for "Exhibits A, B, C, D, E, F and G": a document the source does not name
+        out.append(Difference("replace", other_refs[0], " ".join(sorted(_references(passage))) or "∅", "number"))
     qu, pu = _percent_units(qw), _percent_units(pw)
     unit_changed = sorted(x for x in qu.keys() & pu.keys() if qu[x] != pu[x])
     if unit_changed and not any(d.category == "number" for d in out):

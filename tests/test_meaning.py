@@ -252,6 +252,8 @@ PAPER = (
     "We did not evaluate models larger than 13B parameters, so our conclusions may not hold at larger scales. "
     "All experiments used greedy decoding."
 )
+DEFS = ('"Agreement" means this Supply Agreement, including Exhibits A, B, C and D attached hereto and incorporated '
+        'herein, as amended from time to time in accordance with Section 20.3.')
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -261,7 +263,7 @@ PASSAGES = {
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
-    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER,
+    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS,
 }
 
 
@@ -456,6 +458,8 @@ FLIPS: list[tuple[str, str, str]] = [
     # a percentage for percentage points; a bill vetoed for a bill signed
     ("fin_1", "number", "Revenue rose 12 percentage points to $4.1 billion in 2023."),
     ("city", "antonym", "The mayor said he would veto the measure."),
+    # an exhibit the source does not name ("A through F" for "A, B, C and D")
+    ("defs", "number", '"Agreement" means this Supply Agreement, including Exhibits A through F attached hereto.'),
     # an item added to a list the passage gives
     ("expense", "added_claim", "In no event shall either party be liable to the other for special, consequential or "
                                "punitive damages."),
