@@ -1245,6 +1245,50 @@ def _starts_sentence(r: QuoteResult, docs: list[_Doc]) -> bool:
     return not before or before[-1] in ".;:!?\n"
 
 
+def cut_in_context(result: QuoteResult, sources: Sequence[Source], before: str) -> QuoteResult:
+    """A quote worked into an answer's own sentence right after the place where the source negates
+    or limits it, when the answer before the quote does not say so either: 'the reduction was
+    "statistically significant"' from "the reduction was not statistically significant".
+    ``before`` is the answer's text just before the opening mark.
+
+    The verifier alone cannot tell: 'the reduction was not "statistically significant"' quotes the
+    same words faithfully. A verbatim or near-verbatim result whose source words just before its
+    span (in the same clause) hold a limiting word ("not", "without", "except", "only", ...) becomes
+    ``altered`` when the answer's words just before the quote hold none; anything else comes back
+    unchanged. (A quote with a leading ellipsis was read for this already. What follows a quote is
+    not read: a stream releases a quote when it closes, before the rest of the sentence arrives,
+    and a streamed answer must get the verdicts the whole answer gets.)
+
+    >>> from quote_guard import Verifier
+    >>> src = [Source("trial", "In older adults the reduction was not statistically significant.")]
+    >>> [r] = Verifier().verify(["statistically significant"], src)
+    >>> cut_in_context(r, src, "In older adults the reduction was ").verdict.value
+    'altered'
+    >>> cut_in_context(r, src, "In older adults the reduction was not ").verdict.value
+    'verbatim'
+    """
+    if result.verdict not in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM) or len(result.spans) != 1:
+        return result
+    span = result.spans[0]
+    text = next((s.text for s in sources if s.id == span.source_id), None)
+    frags = split_ellipsis(result.quote.strip())
+    if text is None or not frags or not result.quote.strip().startswith(frags[0][0]):
+        return result
+    found = _limiters(_clause_words(text[max(0, span.start - _EDGE_CHARS) : span.start], first=False))
+    said = _clause_words(before[-2 * _EDGE_CHARS :], first=False)[-_CONTEXT_WORDS:]
+    if not found or _limiters(said, edge=True) or _CONTEXT_KEEPERS.intersection(said):
+        return result  # nothing limits it there, or the answer states a limit of its own
+    diffs = result.metrics.differences + tuple(Difference("delete", "", w, "negation") for w in found[:3])
+    return replace(result, verdict=Verdict.ALTERED, metrics=replace(result.metrics, differences=diffs),
+                   reason=f"the quote starts right after the source's {', '.join(repr(w) for w in found[:3])}, and "
+                   "the answer before it does not say so: it claims what the source does not")
+
+
+_CONTEXT_WORDS = 4  # answer words before a quote read for a limit it states itself
+# words with which an answer states a limit in its own words next to a quote ("only with notice")
+_CONTEXT_KEEPERS = frozenset("not no never without unless except only if when until provided subject".split())
+
+
 def _first_word(quote: str) -> str:
     """The quote's first word, lower-cased ("Six passengers" -> "six")."""
     m = re.match(r"\W*([\w,.]+)", quote)

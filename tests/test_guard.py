@@ -310,3 +310,25 @@ def test_guard_example_runs_against_the_local_server():
         assert len(server.requests) == 2
     assert f"Per the lease, “{RIGHT}”" in proc.stdout
     assert "near_verbatim fix" in " ".join(proc.stdout.split()) and "HTTP 503" in proc.stdout
+
+
+# --------------------------------------------------------------------------- a quote cut from its negation
+CUT_SOURCE = {"lease": "The Landlord shall not enter the premises before noon on weekdays. Rent is due monthly."}
+
+
+@pytest.mark.parametrize(("answer", "verdict"), [
+    # the answer drops the source's "not" just before the quoted words: the quote now says the opposite
+    ("The lease says the Landlord shall “enter the premises before noon on weekdays”.", Verdict.ALTERED),
+    # the answer says the limit itself, in its own words: the same words quoted faithfully
+    ("The lease says the Landlord shall not “enter the premises before noon on weekdays”.", Verdict.VERBATIM),
+    ("The Landlord may never “enter the premises before noon on weekdays”, the lease says.", Verdict.VERBATIM),
+    # nothing limits the quoted words in the source
+    ("The lease says that “Rent is due monthly”.", Verdict.VERBATIM),
+])
+def test_a_quote_cut_right_after_the_sources_negation(answer: str, verdict: Verdict) -> None:
+    guard = QuoteGuard(overrides={"semantic.enabled": False})
+    _, report = guard.check(answer, sources=CUT_SOURCE)
+    [q] = report.quotes
+    assert q.verdict is verdict, q.result.reason
+    if verdict is Verdict.ALTERED:
+        assert "'not'" in q.result.reason and q.action is not Action.FIX  # never "fixed" into a true-looking quote

@@ -20,10 +20,12 @@ QUOTES = [
     "The Landlord may enter the premises without 24 hours notice",
     "Either party may assign this Lease without consent",
     "Neither party may assign this Lease",
+    # cut right after the source's "Neither": altered unless the answer says a negation before it
+    "party may assign this Lease without the prior written consent of the other party",
 ]
 # every pair of marks the extractor knows, plus configured tags
 PAIRS = [(o, c) for o, closers in OPENERS.items() for c in sorted(closers) if o not in "'‚"]
-WORDS = ["rent", "is", "due", "the", "tenant's", "don't", "and", "so", "on", "Clause", "4", "says", "—"]
+WORDS = ["rent", "is", "due", "the", "tenant's", "don't", "and", "so", "on", "Clause", "4", "says", "—", "no", "not"]
 
 GUARD = QuoteGuard(load_config(overrides={"semantic.enabled": False,
                                           "extract.tag_names": ["quote", "q", "cite", "blockquote", "evidence"]},

@@ -43,13 +43,13 @@ from ..citations import (
 )
 from ..config import MAX_ATTEMPTS, QuoteGuardConfig, load_config
 from ..errors import ConfigError, ProviderError, QuoteGuardError, QuoteVerificationError, ReaskExhaustedError
-from ..extract import extract_quotes
+from ..extract import OPENERS, extract_quotes
 from ..limits import answer_limit_reason, limited, quote_count_reason
 from ..models import QuoteResult, Source, Verdict
 from ..policy import EDITS, Action, Policy
 from ..rewrite import rewrite
 from ..sources import JsonSource, remap_result
-from ..verify import Verifier
+from ..verify import Verifier, cut_in_context
 from .messages import coerce_sources, collect_sources, copy_messages, feedback_message
 from .provider import LLMClient, ProviderRetry
 from .report import (
@@ -84,6 +84,22 @@ SourcesArg = Any
 USE_CONFIG: Any = type("UseConfig", (), {"__repr__": lambda self: "USE_CONFIG"})()
 
 
+_CONTEXT_CHARS = 120  # answer text read before a quote for a limit it states in its own words
+_CONTEXT_STOPS = frozenset(OPENERS) | frozenset().union(*OPENERS.values()) | {">"}
+
+
+def _context_before(text: str, at: int) -> str:
+    """The answer's text before a quote that opens at ``at``, back to the paragraph's start or the
+    last quotation mark or tag before it (at most ``_CONTEXT_CHARS``). A stream verifies a quote
+    with the text since the paragraph's start or the last quote's end, so it reads the same words."""
+    para = text.rfind("\n\n", 0, at)
+    lo = max(0, at - _CONTEXT_CHARS, para + 2 if para >= 0 else 0)
+    for i in range(at - 1, lo - 1, -1):
+        if text[i] in _CONTEXT_STOPS:
+            return text[i + 1 : at]
+    return text[lo:at]
+
+
 class _Checker:
     """Extract -> verify -> decide -> rewrite, for one answer text. Pure: no I/O."""
 
@@ -114,6 +130,9 @@ class _Checker:
         Over ``limits.max_answer_chars`` nothing is extracted: the answer gets one
         ``uncheckable`` outcome that names the limit. Past ``limits.max_quotes`` the extra
         quotes are ``uncheckable`` (naming the limit) instead of verified.
+
+        A quote worked into the answer's sentence is read with the answer's words before it
+        (:func:`~quote_guard.verify.cut_in_context`).
         """
         limits = self.config.limits
         if len(text) > limits.max_answer_chars:
@@ -128,6 +147,9 @@ class _Checker:
             a = None
             if sources and r.verdict is not Verdict.UNCHECKABLE:
                 a, r = check_attribution(q, r, sources, self.verifier)
+                if q.json_pointer is None:
+                    # a fragment worked into the answer's sentence, cut from what limits it in the source
+                    r = cut_in_context(r, sources, _context_before(text, q.outer_start))
                 if structured:
                     r = remap_result(r, dict(structured))
             d = policy.decide(r, reask=reask, misattributed=a is not None and a.misattributed)
