@@ -247,6 +247,8 @@ def _bases(word: str) -> frozenset[str]:
     """The word and the base forms its ending may stand for ("declined": decline, declin; "stopped":
     stop): candidates to look up, not a lemmatiser (a wrong base is simply not in the table)."""
     out = {word}
+    if word in _IRREGULAR_PLURALS:
+        out.add(_IRREGULAR_PLURALS[word])  # "women": woman
     for end, rep in _ENDINGS:
         if word.endswith(end) and len(word) - len(end) >= 3:
             base = word[: len(word) - len(end)] + rep
@@ -256,6 +258,8 @@ def _bases(word: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_IRREGULAR_PLURALS = {"men": "man", "women": "woman", "children": "child", "feet": "foot", "teeth": "tooth",
+                      "mice": "mouse", "geese": "goose"}
 _OTHER_LEXICONS = frozenset(_QUANTIFIERS) | _NEGATORS | _OBLIGATION | _PERMISSION
 
 
@@ -838,7 +842,16 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
 
     >>> _told_as_done("the ceo stepped down in june".split(), "the ceo will step down in june".split())
     'step'
+    >>> _told_as_done("the deal has been approved".split(), "the deal still needs approval".split())
+    'approval'
     """
+    for i, w in enumerate(pw if not _PENDING & set(qw) else ()):
+        if w in _PENDING and not any(_negator_at(pw, k) for k in range(max(0, i - 4), i)):
+            # "still needs approval", "subject to review": what is still to happen, told as done ("approved")
+            for v in pw[i + 1 : i + 4]:
+                if _content_word(v) and len(v) >= VERB_PREFIX and any(
+                        q.endswith("ed") and q[:VERB_PREFIX] == v[:VERB_PREFIX] for q in qw):
+                    return v
     if _FUTURE & set(qw):
         return None
     for i, w in enumerate(pw):
@@ -855,6 +868,7 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
     return None
 
 
+_PENDING = frozenset("needs need requires require pending awaiting awaits subject".split())  # still to happen
 _LIST_OPENERS = re.compile(r"\b(?:including|includes|include|such as|among|like|e\.g\.|for example|for instance|"
                            r"others?|etc|several|some|two of|three of|notably|especially|in particular)\b", re.I)
 _NAME = r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*"
@@ -917,6 +931,8 @@ def _added_list_item(quote: str, passage: str) -> str | None:
     ...                  "not liable for indirect, special or consequential damages")
     'punitive'
     """
+    if "," not in quote or "," not in passage:  # a list of three or more has a comma
+        return None
     fq, fp = fold(quote).text, fold(passage).text
     said = {w[:VERB_PREFIX] for w in _words(passage)}
     for q_list in _list_words(fq):
@@ -1140,6 +1156,27 @@ _REPORTING = SPEECH_VERBS | frozenset(
     admitted claim claims claimed state note write""".split())
 
 
+_LINK_STEMS = ("associat", "correlat", "linked", "link ", "tied to")  # a link between two things, not a cause
+_EFFECT_VERBS = frozenset("""reduce reduces reduced reducing lower lowers lowered lowering cut cuts cutting increase
+    increases increased increasing raise raises raised raising prevent prevents prevented preventing improve improves
+    improved improving cause causes caused causing protect protects protected protecting halve halved halves
+    double doubled doubles""".split())
+
+
+def _link_as_cause(qw: list[str], pw: list[str]) -> str | None:
+    """A link the passage reports, told as a cause: "reduced the risk by 28%" for "was associated with a 28%
+    lower risk". The effect verb of the quote; ``None`` when the quote keeps the link in words of its own.
+
+    >>> _link_as_cause("the diet reduced the risk".split(), "the diet was associated with a lower risk".split())
+    'reduced'
+    >>> _link_as_cause("the diet was linked to a lower risk".split(), "the diet was associated with a lower risk".split())
+    """
+    fq, fp = f" {' '.join(qw)} ", f" {' '.join(pw)} "
+    if not any(s in fp for s in _LINK_STEMS) or any(s in fq for s in _LINK_STEMS):
+        return None
+    return next((w for w in qw if w in _EFFECT_VERBS and w not in pw), None)
+
+
 def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     """The load-bearing ways ``quote`` does not claim what ``passage`` claims (empty: the same claim).
 
@@ -1225,6 +1262,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if not any(d.category == "direction" for d in out) and (antonyms := _antonym_swap(qw, pw)) is not None:
         # "a junior investigator" for "a senior investigator": a word put where the passage has its antonym
         out.append(Difference("replace", antonyms[0], antonyms[1], "direction"))
+    if not any(d.category == "direction" for d in out) and (effect := _link_as_cause(qw, pw)) is not None:
+        # "reduced the risk by 28%" for "was associated with a 28% lower risk": a link told as a cause
+        out.append(Difference("replace", effect, "associated", "direction"))
     q_fig, p_fig = _figure_sides(qw), _figure_sides(pw)
     crossed = sorted((x, grp, k) for x in q_fig.keys() & p_fig.keys() for grp, k in q_fig[x]
                      if (grp, 1 - k) in p_fig[x] and (grp, k) not in p_fig[x])

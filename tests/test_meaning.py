@@ -254,6 +254,13 @@ PAPER = (
 )
 DEFS = ('"Agreement" means this Supply Agreement, including Exhibits A, B, C and D attached hereto and incorporated '
         'herein, as amended from time to time in accordance with Section 20.3.')
+COHORT = (
+    "Among 1,204 patients followed for a median of 5.2 years, high adherence to the diet was associated with a 28% "
+    "lower risk of cardiovascular events. The association was weaker in women and was not observed in patients "
+    "with diabetes."
+)
+DEAL = ("Acme agreed to buy Beta for $2.3 billion in cash. The deal, which still needs approval from regulators, "
+        "is expected to close next year.")
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -263,7 +270,7 @@ PASSAGES = {
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
-    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS,
+    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL,
 }
 
 
@@ -460,6 +467,10 @@ FLIPS: list[tuple[str, str, str]] = [
     ("city", "antonym", "The mayor said he would veto the measure."),
     # an exhibit the source does not name ("A through F" for "A, B, C and D")
     ("defs", "number", '"Agreement" means this Supply Agreement, including Exhibits A through F attached hereto.'),
+    # a link told as a cause; men for women (an irregular plural); approval still to come told as given
+    ("cohort", "antonym", "High adherence to the diet reduced the risk of cardiovascular events by 28%."),
+    ("cohort", "antonym", "The association was weaker in men and was not observed in patients with hypertension."),
+    ("deal", "modal", "The deal, which has already been approved by regulators, is expected to close next year."),
     # an item added to a list the passage gives
     ("expense", "added_claim", "In no event shall either party be liable to the other for special, consequential or "
                                "punitive damages."),
@@ -614,6 +625,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                 "blow cannot be ruled out.", PARA),
     ("paper", "The authors did not test models bigger than 13B parameters and caution that their conclusions may not "
               "hold at larger scales.", PARA),
+    # a link kept in other words; what is still needed, said as still needed
+    ("cohort", "In the cohort, a 28% lower risk of cardiovascular events was linked with high adherence to the diet.",
+     PARA),
+    ("deal", "The deal still needs the approval of regulators and should close next year.", PARA),
     # "roughly" restates "about" before a figure
     ("city", "Construction should start next spring and take roughly two years.", PARA),
     # "provided" as a participle opens no condition; "each of the parties" is "each party"
