@@ -76,6 +76,8 @@ _QUANTIFIERS = {
 }
 # quantifiers that change a claim even where the passage states none: "only", "none"
 _STRONG_QUANTIFIERS = frozenset({"only", "none"})
+_WHOLE = frozenset(("entire", "entirety", "whole", "wholly"))  # the whole of something ...
+_PART_WORDS = frozenset("half portion portions fraction third quarter".split())  # ... for a part of it
 # opposite groups: a quote word from one side and a passage word from the other (and none of the
 # quote's own side) is a reversed direction. Stems: a word matches when it starts with one.
 _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
@@ -94,7 +96,7 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("profit surplus", "loss deficit"),
         ("success succeed", "fail failure"),
         ("open opened", "close closed shut"),
-        ("start began begin commenc", "end ended terminat finish ceas"),
+        ("start began begin commenc signed= signing= executed= execution=", "end ended ends= ending= terminat finish ceas"),
         ("lend lent", "borrow"),
         ("import", "export"),
         ("above exceed", "below beneath"),
@@ -1058,11 +1060,12 @@ def _direction_by_subject(qw: list[str], pw: list[str], *, already: bool) -> lis
 
 def _party_sequence(words: list[str]) -> list[str]:
     """The parties a text names, in order (legal roles: licensor, tenant, buyer...), in the singular
-    ("each of the parties" and "each party" name the same)."""
+    ("each of the parties" and "each party" name the same). A possessive is left out: "with the
+    Landlord's consent, the Tenant may sublet" moves a phrase, not a role."""
     from .align import word_category
 
-    return [_singular(w[:-2] if w.endswith("'s") else w) for w in words
-            if word_category(w) == "party" and w not in _PRONOUN_WORDS]
+    return [_singular(w) for w in words if word_category(w) == "party" and w not in _PRONOUN_WORDS
+            and not w.endswith("'s")]
 
 
 def _singular(w: str) -> str:
@@ -1250,6 +1253,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # a quantifier the passage contradicts, or a strong one it lacks ("each year" restating
     # "per year" is no change; "only" or "none" added is)
     # ("all seven astronauts" restates "its seven astronauts": the count the passage states is all of them)
+    if _WHOLE.intersection(qw) and (parts := _PART_WORDS.intersection(pw) - set(qw)):
+        # "sublet the entire Premises" for "sublet up to one half of the Premises": the whole for a part
+        out.append(Difference("replace", sorted(_WHOLE.intersection(qw))[0], sorted(parts)[0], "quantifier"))
     counted = [k for k, w in enumerate(qw) if w == "all" and not (k + 1 < len(qw) and _numbers(qw[k + 1 : k + 2]).keys() & pn_.keys())]
     if (qq - pq and pq) or (qq - pq) & _STRONG_QUANTIFIERS or (counted and "all" not in pq):
         out.append(Difference("replace", " ".join(sorted(qq - pq)), " ".join(sorted(pq)) or "∅", "quantifier"))

@@ -261,6 +261,11 @@ COHORT = (
 )
 DEAL = ("Acme agreed to buy Beta for $2.3 billion in cash. The deal, which still needs approval from regulators, "
         "is expected to close next year.")
+SUBLET = (
+    "The Tenant may sublet up to one half of the Premises with the Landlord's prior written consent, which shall not "
+    "be unreasonably withheld. The security deposit shall be held in a separate interest-bearing account and returned "
+    "within thirty (30) days after the Lease ends."
+)
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -270,7 +275,7 @@ PASSAGES = {
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
-    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL,
+    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET,
 }
 
 
@@ -471,6 +476,10 @@ FLIPS: list[tuple[str, str, str]] = [
     ("cohort", "antonym", "High adherence to the diet reduced the risk of cardiovascular events by 28%."),
     ("cohort", "antonym", "The association was weaker in men and was not observed in patients with hypertension."),
     ("deal", "modal", "The deal, which has already been approved by regulators, is expected to close next year."),
+    # the whole for a part; a deadline counted from the signing for one counted from the end
+    ("sublet", "quantifier", "With the Landlord's written approval, the Tenant is permitted to sublet the entire Premises."),
+    ("sublet", "antonym", "The deposit is kept in a separate interest-bearing account and returned within thirty days "
+                          "after the Lease is signed."),
     # an item added to a list the passage gives
     ("expense", "added_claim", "In no event shall either party be liable to the other for special, consequential or "
                                "punitive damages."),
@@ -629,6 +638,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("cohort", "In the cohort, a 28% lower risk of cardiovascular events was linked with high adherence to the diet.",
      PARA),
     ("deal", "The deal still needs the approval of regulators and should close next year.", PARA),
+    # a phrase moved to the front moves no role ("With the Landlord's consent, the Tenant may ...")
+    ("sublet", "With the Landlord's prior written consent, which cannot be unreasonably withheld, the Tenant may sublet "
+               "up to half of the Premises.", PARA),
     # "roughly" restates "about" before a figure
     ("city", "Construction should start next spring and take roughly two years.", PARA),
     # "provided" as a participle opens no condition; "each of the parties" is "each party"
