@@ -1228,13 +1228,14 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     other_refs = sorted(_references(quote) - _references(passage))
     if other_refs and not any(d.category == "number" for d in out):
         # "Exhibits A through H" for "Exhibits A, B, C, D, E, F and G": a document the source does not name
-        out.append(Difference("replace", other_refs[0], " ".join(sorted(_references(passage))) or "∅", "number"))
+        out.append(Difference("replace", other_refs[0], ", ".join(sorted(_references(passage))) or "∅", "number"))
     qu, pu = _percent_units(qw), _percent_units(pw)
     unit_changed = sorted(x for x in qu.keys() & pu.keys() if qu[x] != pu[x])
     if unit_changed and not any(d.category == "number" for d in out):
         # "up 12 percentage points" for "up 12%": a share of the base, or a difference of two shares
         x = unit_changed[0]
-        out.append(Difference("replace", f"{qn_.get(x, x)} {qu[x]}", f"{pn_.get(x, x)} {pu[x]}", "number"))
+        out.append(Difference("replace", f"{qn_.get(x, x).rstrip('%')} {qu[x]}", f"{pn_.get(x, x).rstrip('%')} {pu[x]}",
+                              "number"))
     qd, pd = _days(qw), _days(pw)
     if qd - pd and pd and not any(d.category == "number" for d in out):
         # "on Monday" for "on Tuesday", "next autumn" for "next spring": another day or season (one
