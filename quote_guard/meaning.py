@@ -132,6 +132,11 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("older oldest", "newer newest"),
         # done together or each on its own ("jointly developed" for "independently developed")
         ("joint jointly together collectively", "independen separately individually"),
+        # data or goods handed over for money, or only shared ("may sell ... data" for "may share ... data")
+        ("sell= sells= sold= selling=", "share= shares= shared= sharing="),
+        # data stripped of who it is about, or data about a person ("your personal data" for
+        # "aggregated, de-identified data")
+        ("anonymis anonymiz deidentif aggregat pseudonymi", "personal identifiable"),
         # a bill signed or vetoed (whole words only: "sign" would start "significant")
         ("sign= signs= signed= signing=", "veto vetoed vetoes vetoing"),
     )
@@ -517,6 +522,27 @@ def _bounded_figures(words: list[str]) -> dict[str, str]:
     return out
 
 
+def _dropped_threshold(qw: list[str], pw: list[str], pbf: dict[str, str]) -> str | None:
+    """A threshold that scopes a rule of the passage ("must report a release of more than 50
+    kilograms"), left out of a quote that keeps the rule: the duty now reaches everything below it
+    too. Only a lower bound ("more than", "at least", "over", "in excess of") whose figure the quote
+    does not give, where the passage states a duty or a prohibition and the quote keeps one, and the
+    quote sets no lower bound of its own.
+
+    >>> _dropped_threshold("operators must report any release of ammonia".split(),
+    ...                    "operators must report any release of more than 50 kilograms of ammonia".split(),
+    ...                    {"50.0": "lower"})
+    'more than 50'
+    """
+    stated = _numbers(qw)
+    lower = [x for x, kind in pbf.items() if kind == "lower" and x not in stated]
+    if not lower or "lower" in _bounded_figures(qw).values() or not (
+            _modal_classes(pw) & _modal_classes(qw) & {"obligation", "prohibition"}):
+        return None
+    said = _numbers(pw)
+    return f"more than {said.get(lower[0], lower[0])}"
+
+
 def _negated(w: str) -> bool:
     """A negator, or an adjective negated by its prefix ("unable", "unlikely": un- + a common
     adjective). Verbs of reversal ("unveil", "unload") and participles ("unwanted") are not."""
@@ -778,7 +804,7 @@ def entity_from_elsewhere(quote: str, passage: str, around: str) -> tuple[Differ
 # words that make a clause conditional; a restatement that drops all of them drops the condition
 _CONDITION_WORDS = frozenset("if unless provided providing except excepting exception subject only whenever".split())
 # ways of restating a condition without those words
-_CONDITION_KEEPERS = frozenset("when where after before once upon long case event condition conditions "
+_CONDITION_KEEPERS = frozenset("when where while after before once upon long case event condition conditions "
                                "conditional contingent requires required".split())
 
 
@@ -1236,6 +1262,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         x = unit_changed[0]
         out.append(Difference("replace", f"{qn_.get(x, x).rstrip('%')} {qu[x]}", f"{pn_.get(x, x).rstrip('%')} {pu[x]}",
                               "number"))
+    if not any(d.category == "number" for d in out) and (threshold := _dropped_threshold(qw, pw, pbf)) is not None:
+        # "must report any incident involving ammonia" for "... a release of more than 50 kilograms of ammonia"
+        out.append(Difference("delete", "", threshold, "connective"))
     qd, pd = _days(qw), _days(pw)
     if qd - pd and pd and not any(d.category == "number" for d in out):
         # "on Monday" for "on Tuesday", "next autumn" for "next spring": another day or season (one

@@ -266,6 +266,15 @@ SUBLET = (
     "be unreasonably withheld. The security deposit shall be held in a separate interest-bearing account and returned "
     "within thirty (30) days after the Lease ends."
 )
+PRIVACY = (
+    "We retain account data for as long as your account is active and for up to 24 months after it is closed. "
+    "We do not sell your personal information to third parties. We may share aggregated, de-identified data with "
+    "research partners."
+)
+RULE = (
+    "Operators must report any incident involving a release of more than 50 kilograms of ammonia within 24 hours. "
+    "Smaller releases must be recorded in the site log but need not be reported."
+)
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -275,7 +284,7 @@ PASSAGES = {
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
-    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET,
+    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE,
 }
 
 
@@ -480,6 +489,10 @@ FLIPS: list[tuple[str, str, str]] = [
     ("sublet", "quantifier", "With the Landlord's written approval, the Tenant is permitted to sublet the entire Premises."),
     ("sublet", "antonym", "The deposit is kept in a separate interest-bearing account and returned within thirty days "
                           "after the Lease is signed."),
+    # data sold for data shared; personal data for de-identified data; a rule's threshold dropped
+    ("privacy", "antonym", "We may sell aggregated, de-identified data to research partners."),
+    ("privacy", "antonym", "We may share your personal data with research partners."),
+    ("rule", "dropped_condition", "Operators must report any incident involving ammonia within 24 hours."),
     # an item added to a list the passage gives
     ("expense", "added_claim", "In no event shall either party be liable to the other for special, consequential or "
                                "punitive damages."),
@@ -641,6 +654,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # a phrase moved to the front moves no role ("With the Landlord's consent, the Tenant may ...")
     ("sublet", "With the Landlord's prior written consent, which cannot be unreasonably withheld, the Tenant may sublet "
                "up to half of the Premises.", PARA),
+    # "while" restates "as long as"
+    ("privacy", "Account data is kept while your account is active and for up to 24 months after you close it.", PARA),
     # "roughly" restates "about" before a figure
     ("city", "Construction should start next spring and take roughly two years.", PARA),
     # "provided" as a participle opens no condition; "each of the parties" is "each party"
