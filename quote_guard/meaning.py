@@ -137,6 +137,8 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         # data stripped of who it is about, or data about a person ("your personal data" for
         # "aggregated, de-identified data")
         ("anonymis anonymiz deidentif aggregat pseudonymi", "personal identifiable"),
+        # a dose with food or without ("taken on an empty stomach" for "taken with food")
+        ("food= meal= meals= fed=", "empty= fasting= fasted="),
         # a bill signed or vetoed (whole words only: "sign" would start "significant")
         ("sign= signs= signed= signing=", "veto vetoed vetoes vetoing"),
     )
@@ -495,6 +497,7 @@ _BOUND_AFTER = {("or", "more"): "lower", ("or", "greater"): "lower", ("or", "hig
                 ("or", "less"): "upper", ("or", "fewer"): "upper", ("or", "lower"): "upper"}
 
 
+_BOUND_BEFORE_LONGEST = sorted(_BOUND_BEFORE.items(), key=lambda kv: -len(kv[0]))
 _SCALE_WORDS_AND_UNITS = frozenset(SCALE_WORDS) | frozenset(_UNITS) | {"%"}
 
 
@@ -510,7 +513,7 @@ def _bounded_figures(words: list[str]) -> dict[str, str]:
         if x is None or w in _DETERMINER_NUMBERS:
             continue
         j = i - 1 if i and words[i - 1] in "$€£¥" else i
-        for phrase, kind in _BOUND_BEFORE.items():
+        for phrase, kind in _BOUND_BEFORE_LONGEST:  # "no more than" before "more than"
             if tuple(words[max(0, j - len(phrase)) : j]) == phrase:
                 out.setdefault(x, kind)
         k = i + 1
@@ -519,6 +522,36 @@ def _bounded_figures(words: list[str]) -> dict[str, str]:
         for phrase, kind in _BOUND_AFTER.items():
             if tuple(words[k : k + len(phrase)]) == phrase:
                 out.setdefault(x, kind)
+    return out
+
+
+_RATE_UNITS = {("daily",): "day", ("a", "day"): "day", ("per", "day"): "day", ("each", "day"): "day",
+               ("weekly",): "week", ("a", "week"): "week", ("per", "week"): "week", ("monthly",): "month",
+               ("a", "month"): "month", ("per", "month"): "month", ("hourly",): "hour", ("an", "hour"): "hour",
+               ("per", "hour"): "hour", ("yearly",): "year", ("annually",): "year", ("a", "year"): "year",
+               ("per", "year"): "year"}
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def _rates(words: list[str]) -> dict[str, float]:
+    """How many times per day, week, month, hour or year a text says something happens: "twice
+    daily" 2 a day, "three times a week" 3 a week, "500 mg a day" once a day.
+
+    >>> _rates("500 mg twice daily and three times a week".split())
+    {'day': 2.0, 'week': 3.0}
+    """
+    out: dict[str, float] = {}
+    for i in range(len(words)):
+        for phrase, unit in _RATE_UNITS.items():
+            if tuple(words[i : i + len(phrase)]) != phrase:
+                continue
+            before = words[max(0, i - 2) : i]
+            n = 1.0
+            if before[-1:] and before[-1] in _TIMES:
+                n = float(_TIMES[before[-1]])
+            elif before[-1:] == ["times"] and len(before) == 2 and figure(before[0]) is not None:
+                n = float(figure(before[0]) or 1)
+            out.setdefault(unit, n)
     return out
 
 
@@ -565,7 +598,8 @@ def _negated(w: str) -> bool:
 _NON_WORDS = frozenset("nonetheless nonsense nonstop nonchalant".split())  # "non" + a word, not its negation
 
 
-_NEGATED_ADJECTIVES = frozenset("unable unaware unwilling unknown unclear unfair unsure unfit unlike".split())
+_NEGATED_ADJECTIVES = frozenset("unable unaware unwilling unknown unclear unfair unsure unfit unlike "
+                                "contraindicated".split())  # "contraindicated in" is "must not be given to"
 _ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ly", "al", "ive", "ous", "ent", "ant", "ic", "ary")
 
 
@@ -1265,6 +1299,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if not any(d.category == "number" for d in out) and (threshold := _dropped_threshold(qw, pw, pbf)) is not None:
         # "must report any incident involving ammonia" for "... a release of more than 50 kilograms of ammonia"
         out.append(Difference("delete", "", threshold, "connective"))
+    q_rate, p_rate = _rates(qw), _rates(pw)
+    other_rate = sorted(u for u in q_rate.keys() & p_rate.keys() if q_rate[u] != p_rate[u])
+    if other_rate and not any(d.category == "number" for d in out):
+        # "500 mg a day" for "500 mg twice daily": another rate
+        u = other_rate[0]
+        out.append(Difference("replace", f"{q_rate[u]:g} a {u}", f"{p_rate[u]:g} a {u}", "number"))
     qd, pd = _days(qw), _days(pw)
     if qd - pd and pd and not any(d.category == "number" for d in out):
         # "on Monday" for "on Tuesday", "next autumn" for "next spring": another day or season (one

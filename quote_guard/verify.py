@@ -1114,16 +1114,19 @@ def _reversed_roles(quote: str, passage: str) -> tuple[Difference, ...]:
     """Subject and object swapped around the same verb ("hallucinations reduce RAG" for "RAG
     reduces hallucinations"): what stands before the verb in the quote stands after it in the
     passage, and the other way round. A passive ("... is reduced by ...") is not read."""
-    from .embed.passages import content_sequence
+    from .embed.passages import content_sequence, words_of
 
     if " by " in f" {quote.lower()} " or " by " in f" {passage.lower()} ":
         return ()
     qs, ps = content_sequence(quote), content_sequence(passage)
+    q_words, p_words = words_of(quote), words_of(passage)
     p_at = {w[:VERB_PREFIX]: k for k, (w, _) in enumerate(ps)}  # "reduce"/"reduc(es)" meet at 5 letters
-    for k, (verb, _) in enumerate(qs):
+    for k, (verb, at) in enumerate(qs):
         j = p_at.get(verb[:VERB_PREFIX])
         if j is None or not 0 < k < len(qs) - 1 or not 0 < j < len(ps) - 1:
             continue
+        if _passive_at(q_words, at) or _passive_at(p_words, ps[j][1]):
+            continue  # "Dizziness was reported in 12%" / "12% reported dizziness": the agent moves, no role does
         ql = [w[:VERB_PREFIX] for w, _ in qs[max(0, k - _ROLE_WINDOW) : k]]
         qr = [w[:VERB_PREFIX] for w, _ in qs[k + 1 : k + 1 + _ROLE_WINDOW]]
         pl = [w[:VERB_PREFIX] for w, _ in ps[max(0, j - _ROLE_WINDOW) : j]]
@@ -1134,6 +1137,14 @@ def _reversed_roles(quote: str, passage: str) -> tuple[Difference, ...]:
             return (Difference("replace", " ".join(ql) + f" {verb} " + " ".join(qr),
                                " ".join(pl) + f" {verb} " + " ".join(pr), "order"),)
     return ()
+
+
+_AUXILIARIES = frozenset("is are was were be been being get gets got".split())
+
+
+def _passive_at(words: list[str], i: int) -> bool:
+    """Whether the verb at word ``i`` is a passive participle ("was reported", "has been reduced")."""
+    return 0 < i < len(words) and words[i - 1] in _AUXILIARIES and words[i].endswith(("ed", "en", "wn"))
 
 
 def _swapped_word(quote: str, passage: str, stage: SemanticStage) -> tuple[Difference, ...]:

@@ -275,6 +275,11 @@ RULE = (
     "Operators must report any incident involving a release of more than 50 kilograms of ammonia within 24 hours. "
     "Smaller releases must be recorded in the site log but need not be reported."
 )
+LABEL = (
+    "The recommended dose for adults is 500 mg twice daily, taken with food. Do not exceed 2,000 mg in 24 hours. "
+    "The drug is contraindicated in patients with severe renal impairment. Dizziness was reported in 12% of "
+    "patients and usually resolved within a week."
+)
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -284,7 +289,7 @@ PASSAGES = {
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
-    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE,
+    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL,
 }
 
 
@@ -493,6 +498,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("privacy", "antonym", "We may sell aggregated, de-identified data to research partners."),
     ("privacy", "antonym", "We may share your personal data with research partners."),
     ("rule", "dropped_condition", "Operators must report any incident involving ammonia within 24 hours."),
+    # a dose without food for one with food; a daily amount for a dose taken twice a day
+    ("label", "antonym", "The recommended dose for adults is 500 mg twice daily, taken on an empty stomach."),
+    ("label", "number", "Adults may take up to 500 mg a day."),
     # an item added to a list the passage gives
     ("expense", "added_claim", "In no event shall either party be liable to the other for special, consequential or "
                                "punitive damages."),
@@ -656,6 +664,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                "up to half of the Premises.", PARA),
     # "while" restates "as long as"
     ("privacy", "Account data is kept while your account is active and for up to 24 months after you close it.", PARA),
+    # "no more than" is an upper bound; "contraindicated" is "must not"; a passive turned active moves no role
+    ("label", "No more than 2,000 mg should be taken in any 24-hour period.", PARA),
+    ("label", "Patients with severe renal impairment must not take the drug.", PARA),
+    ("label", "Twelve percent of patients reported dizziness, which usually went away within a week.", PARA),
     # "roughly" restates "about" before a figure
     ("city", "Construction should start next spring and take roughly two years.", PARA),
     # "provided" as a participle opens no condition; "each of the parties" is "each party"

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from ..normalize import trim
 
-__all__ = ["PassageIndex", "content_sequence", "content_words", "query_keys", "split_passages"]
+__all__ = ["PassageIndex", "content_sequence", "content_words", "query_keys", "split_passages", "words_of"]
 
 
 # Words that end in a period without ending a sentence (lower case, without the final dot).
@@ -156,6 +156,11 @@ def content_words(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def words_of(text: str) -> list[str]:
+    """The lower-cased words of ``text`` whose positions :func:`content_sequence` counts."""
+    return _WORD.findall(text.lower())
+
+
 def content_sequence(text: str) -> list[tuple[str, int]]:
     """The crudely stemmed content words of ``text`` in order, each with the offset of its word
     among all words (stopwords count as positions: "A reduces B" gives [(a, 0), (reduce, 1), (b, 2)]).
@@ -164,7 +169,7 @@ def content_sequence(text: str) -> list[tuple[str, int]]:
     [('hallucination', 0), ('reduce', 1), ('recall', 3)]
     """
     out = []
-    for i, w in enumerate(_WORD.findall(text.lower())):
+    for i, w in enumerate(words_of(text)):
         s = _stem(w)
         if s:
             out.append((s, i))
