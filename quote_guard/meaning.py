@@ -386,8 +386,8 @@ def _references(text: str) -> set[str]:
             for m in _REFERENCE.finditer(text) for x in re.findall(_ID, m.group(2))}
 
 
-_PERIODS = frozenset({"half", "halves", "quarter"})
-_APPROXIMATE = frozenset(("about", "around", "circa"))  # before a figure they approximate it, elsewhere they qualify nothing  # a share of something, or a part of a year
+_PERIODS = frozenset({"half", "halves", "quarter"})  # a share of something, or a part of a year
+_APPROXIMATE = frozenset(("about", "around", "circa"))  # before a figure they approximate it, elsewhere they qualify nothing
 
 
 def _period_at(words: list[str], i: int) -> bool:
@@ -558,7 +558,7 @@ def _rates(words: list[str]) -> dict[str, float]:
 def _dropped_threshold(qw: list[str], pw: list[str], pbf: dict[str, str]) -> str | None:
     """A threshold that scopes a rule of the passage ("must report a release of more than 50
     kilograms"), left out of a quote that keeps the rule: the duty now reaches everything below it
-    too. Only a lower bound ("more than", "at least", "over", "in excess of") whose figure the quote
+    too. Only a lower bound ("more than", "at least", "over", "exceeding") whose figure the quote
     does not give, where the passage states a duty or a prohibition and the quote keeps one, and the
     quote sets no lower bound of its own.
 

@@ -1287,8 +1287,8 @@ def cut_in_context(result: QuoteResult, sources: Sequence[Source], before: str) 
         return result
     found = _limiters(_clause_words(text[max(0, span.start - _EDGE_CHARS) : span.start], first=False))
     said = _clause_words(before[-2 * _EDGE_CHARS :], first=False)[-_CONTEXT_WORDS:]
-    if not found or _limiters(said, edge=True) or _CONTEXT_KEEPERS.intersection(said):
-        return result  # nothing limits it there, or the answer states a limit of its own
+    if not found or _limiters(said, edge=True):
+        return result  # nothing limits it there, or the answer states a limit of its own ("only with notice")
     diffs = result.metrics.differences + tuple(Difference("delete", "", w, "negation") for w in found[:3])
     return replace(result, verdict=Verdict.ALTERED, metrics=replace(result.metrics, differences=diffs),
                    reason=f"the quote starts right after the source's {', '.join(repr(w) for w in found[:3])}, and "
@@ -1296,8 +1296,6 @@ def cut_in_context(result: QuoteResult, sources: Sequence[Source], before: str) 
 
 
 _CONTEXT_WORDS = 4  # answer words before a quote read for a limit it states itself
-# words with which an answer states a limit in its own words next to a quote ("only with notice")
-_CONTEXT_KEEPERS = frozenset("not no never without unless except only if when until provided subject".split())
 
 
 def _first_word(quote: str) -> str:
