@@ -141,6 +141,8 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("food= meal= meals= fed=", "empty= fasting= fasted="),
         # a bill signed or vetoed (whole words only: "sign" would start "significant")
         ("sign= signs= signed= signing=", "veto vetoed vetoes vetoing"),
+        # a standing ahead of another or behind it ("two points ahead of Arsenal" for "behind")
+        ("ahead=", "behind="),
     )
 )
 _PRONOUN_GROUPS = (
@@ -1140,7 +1142,7 @@ def _entity_order(text: str, other_folded: str) -> list[str]:
     out: list[str] = []
     for m in _CAP_RUN.finditer(text):
         words = [w for w in m.group().split() if w not in _TITLE_STOP]
-        if words:
+        if words and not words[-1].endswith(("'s", "’s")):  # "City's only goal" names a possession, not a role
             head = fold(words[0]).text
             if head in other_folded and head not in out:
                 out.append(head)
