@@ -96,7 +96,7 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("profit surplus", "loss deficit"),
         ("success succeed", "fail failure"),
         ("open opened", "close closed shut"),
-        ("start began begin commenc signed= signing= executed= execution=", "end ended ends= ending= terminat finish ceas"),
+        ("start began begin commenc signed= signing= executed= execution= effective=", "end ended ends= ending= terminat finish ceas"),
         ("lend lent", "borrow"),
         ("import", "export"),
         ("above exceed", "below beneath"),

@@ -281,6 +281,7 @@ LABEL = (
     "patients and usually resolved within a week."
 )
 TABLE = "The win lifts United to fifth in the league, two points behind Arsenal with ten games left."
+SURVIVAL = "The confidentiality obligations in this Section survive for five years after termination of this Agreement."
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -290,7 +291,7 @@ PASSAGES = {
     "sci_2": SCI_2, "sci_3": SCI_3, "signs": SIGNS, "german": GERMAN, "council": COUNCIL, "joint": JOINT,
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
-    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE,
+    "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
 }
 
 
@@ -504,6 +505,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("label", "number", "Adults may take up to 500 mg a day."),
     # ahead for behind
     ("table", "antonym", "The victory moves United up to fifth, two points ahead of Arsenal with ten games to go."),
+    # a period counted from the start of a contract for one counted from its end
+    ("survival", "antonym", "These confidentiality duties last for five years after the effective date of the Agreement."),
     # an item added to a list the passage gives
     ("expense", "added_claim", "In no event shall either party be liable to the other for special, consequential or "
                                "punitive damages."),
