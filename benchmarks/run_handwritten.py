@@ -70,14 +70,15 @@ def run_quote_guard(items: list[dict[str, Any]], texts: dict[str, str]) -> list[
 
 
 def run_rapidfuzz90(items: list[dict[str, Any]], texts: dict[str, str]) -> list[tuple[str, str]]:
-    """fuzz.partial_ratio against the source, >= 90 accepted (the blog approach ../shared/bench/score.py scores)."""
-    from rapidfuzz import fuzz
+    """The rapidfuzz90 baseline of ../shared/bench/score.py (loaded as run_real_habits.py loads it), quote by quote."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from run_real_habits import load_scorer
 
+    baseline = load_scorer().SYSTEMS["rapidfuzz90"]()
     out = []
     for it in items:
-        score = fuzz.partial_ratio(it["quote"], texts[it["source"]])
-        verdict = "verbatim" if score >= 100 else "near_verbatim" if score >= 90 else "unsupported"
-        out.append((verdict, f"partial_ratio {score:.0f}"))
+        [(verdict, _spans, _text)] = baseline.run([it["quote"]], {it["source"]: texts[it["source"]]})
+        out.append((verdict, "rapidfuzz90"))
     return out
 
 

@@ -41,7 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .normalize import is_cjk, json_unescape, trim
 
-__all__ = ["OPENERS", "ExtractConfig", "ExtractedQuote", "QuoteKind", "extract_quotes"]
+__all__ = ["OPENERS", "QUOTE_MARKS", "ExtractConfig", "ExtractedQuote", "QuoteKind", "extract_quotes"]
 
 
 # --------------------------------------------------------------------------- public types
@@ -249,7 +249,9 @@ OPENERS: dict[str, frozenset[str]] = {
     "〝": frozenset("〞〟"),
     "＂": frozenset("＂"),
 }
-_ALL_MARKS = "\"'“”‘’„‚«»‹›「」『』〝〞〟＂"
+#: every quotation mark the extractor reads, opening or closing
+QUOTE_MARKS: frozenset[str] = frozenset(OPENERS) | frozenset().union(*OPENERS.values())
+_ALL_MARKS = "".join(sorted(QUOTE_MARKS))
 _OPAQUE = "\x00"  # painted over code spans and tags: punctuation-like, never a mark
 _BARRIER = "\x01"  # painted over paragraph breaks, fences and block quotes: ends every quote
 _MARK_RE = re.compile("[" + re.escape(_ALL_MARKS) + "]|" + _BARRIER + "+")

@@ -557,25 +557,26 @@ def _rates(words: list[str]) -> dict[str, float]:
     return out
 
 
-def _dropped_threshold(qw: list[str], pw: list[str], pbf: dict[str, str]) -> str | None:
+def _dropped_threshold(pbf: dict[str, str], qbf: dict[str, str], qn: dict[str, str], pn: dict[str, str],
+                       qm: set[str], pm: set[str]) -> str | None:
     """A threshold that scopes a rule of the passage ("must report a release of more than 50
     kilograms"), left out of a quote that keeps the rule: the duty now reaches everything below it
     too. Only a lower bound ("more than", "at least", "over", "exceeding") whose figure the quote
     does not give, where the passage states a duty or a prohibition and the quote keeps one, and the
-    quote sets no lower bound of its own.
+    quote sets no lower bound of its own. The arguments are the two texts' bounded figures
+    (:func:`_bounded_figures`), figures (:func:`_numbers`) and modal classes (:func:`_modal_classes`),
+    quote first.
 
-    >>> _dropped_threshold("operators must report any release of ammonia".split(),
-    ...                    "operators must report any release of more than 50 kilograms of ammonia".split(),
-    ...                    {"50.0": "lower"})
+    >>> q = "operators must report any release of ammonia".split()
+    >>> p = "operators must report any release of more than 50 kilograms of ammonia".split()
+    >>> _dropped_threshold(_bounded_figures(p), _bounded_figures(q), _numbers(q), _numbers(p),
+    ...                    _modal_classes(q), _modal_classes(p))
     'more than 50'
     """
-    stated = _numbers(qw)
-    lower = [x for x, kind in pbf.items() if kind == "lower" and x not in stated]
-    if not lower or "lower" in _bounded_figures(qw).values() or not (
-            _modal_classes(pw) & _modal_classes(qw) & {"obligation", "prohibition"}):
+    lower = [x for x, kind in pbf.items() if kind == "lower" and x not in qn]
+    if not lower or "lower" in qbf.values() or not (pm & qm & {"obligation", "prohibition"}):
         return None
-    said = _numbers(pw)
-    return f"more than {said.get(lower[0], lower[0])}"
+    return f"more than {pn.get(lower[0], lower[0])}"
 
 
 def _negated(w: str) -> bool:
@@ -985,20 +986,17 @@ def _list_words(text: str) -> list[set[str]]:
     return out
 
 
-def _added_list_item(quote: str, passage: str) -> str | None:
+def _added_list_item(fq: str, fp: str, pw: list[str]) -> str | None:
     """An item the quote adds to a list the passage gives: "special, consequential or punitive
     damages" for "indirect, special or consequential damages". The same list (two items or more in
     common) with a word the passage does not have anywhere: a restatement may leave items out, not
-    add them.
+    add them. ``fq`` and ``fp`` are the folded quote and passage, ``pw`` the passage's words.
 
-    >>> _added_list_item("not liable for special, consequential or punitive damages",
-    ...                  "not liable for indirect, special or consequential damages")
+    >>> p = "not liable for indirect, special or consequential damages"
+    >>> _added_list_item("not liable for special, consequential or punitive damages", p, _words(p))
     'punitive'
     """
-    if "," not in quote or "," not in passage:  # a list of three or more has a comma
-        return None
-    fq, fp = fold(quote).text, fold(passage).text
-    said = {w[:VERB_PREFIX] for w in _words(passage)}
+    said = {w[:VERB_PREFIX] for w in pw}
     for q_list in _list_words(fq):
         for p_list in _list_words(fp):
             if len(q_list & p_list) >= 2:
@@ -1298,7 +1296,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         x = unit_changed[0]
         out.append(Difference("replace", f"{qn_.get(x, x).rstrip('%')} {qu[x]}", f"{pn_.get(x, x).rstrip('%')} {pu[x]}",
                               "number"))
-    if not any(d.category == "number" for d in out) and (threshold := _dropped_threshold(qw, pw, pbf)) is not None:
+    qm, pm = _modal_classes(qw), _modal_classes(pw)
+    if not any(d.category == "number" for d in out) and (
+            threshold := _dropped_threshold(pbf, qbf, qn_, pn_, qm, pm)) is not None:
         # "must report any incident involving ammonia" for "... a release of more than 50 kilograms of ammonia"
         out.append(Difference("delete", "", threshold, "connective"))
     q_rate, p_rate = _rates(qw), _rates(pw)
@@ -1318,7 +1318,6 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if moved and not any(d.category == "number" for d in out):
         # "by the end of this year" for "by the end of next year"
         out.append(Difference("replace", f"{qa[moved[0]]} {moved[0]}", f"{pa[moved[0]]} {moved[0]}", "number"))
-    qm, pm = _modal_classes(qw), _modal_classes(pw)
     if qm - pm and pm:
         out.append(Difference("replace", " ".join(sorted(qm - pm)), " ".join(sorted(pm)), "modal"))
     qq, pq = _quantifiers(qw), _quantifiers(pw)
@@ -1379,7 +1378,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if (partial := _partial_list(quote, passage)) is not None:
         # two names of a longer list, given as if they were all of it
         out.append(Difference("delete", partial[0], partial[1], "quantifier"))
-    if (item := _added_list_item(quote, passage)) is not None:
+    folded_passage, folded_quote = fold(passage).text, fold(quote).text
+    # (a list of three or more has a comma in both texts)
+    if "," in quote and "," in passage and (item := _added_list_item(folded_quote, folded_passage, pw)) is not None:
         # "special, consequential or punitive damages" for "indirect, special or consequential damages"
         out.append(Difference("insert", item, "", "added"))
     if (respelled := _respelled_name(quote, passage)) is not None:
@@ -1415,7 +1416,6 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                                            if h is not g and not (reported and _PERSON[h] != _PERSON[g] and 3 in (_PERSON[h], _PERSON[g])))]
             if others:
                 out.append(Difference("replace", next(w for w in qp if w in g), others[0], "party"))
-    folded_passage, folded_quote = fold(passage).text, fold(quote).text
     # a party swapped: the quote names an entity the passage lacks, where the passage names one
     # the quote lacks ("the Licensee" for "the Licensor"). An entity only added (a date, the
     # speaker, the agency's name) is attribution, common in restatements; an invented

@@ -564,7 +564,7 @@ class Verifier:
         if tail:
             found += _limiters(_clause_words(text[span.end : span.end + _EDGE_CHARS], first=True), edge=True)
         if head:
-            before = _clause_words(text[max(0, span.start - _EDGE_CHARS) : span.start], first=False)
+            before = _words_before(text, span.start)
             found += _limiters(before)
             if before[-1:] == ["of"] and figure(_first_word(r.quote)) is not None:
                 found.append(" ".join(before))  # "six" cut from "five out of six": the whole for the part
@@ -1212,6 +1212,11 @@ def _clause_words(text: str, *, first: bool | None) -> list[str]:
     return words
 
 
+def _words_before(text: str, start: int) -> list[str]:
+    """The last few folded words of ``text`` before ``start``, in its sentence: what a cut there leaves out."""
+    return _clause_words(text[max(0, start - _EDGE_CHARS) : start], first=False)
+
+
 def _first_words(words: list[str]) -> list[str]:
     """The first few of ``words``, up to the end of their sentence."""
     stop = next((i for i, w in enumerate(words) if w in (".", ";", "!", "?")), len(words))
@@ -1285,7 +1290,7 @@ def cut_in_context(result: QuoteResult, sources: Sequence[Source], before: str) 
     frags = split_ellipsis(result.quote.strip())
     if text is None or not frags or not result.quote.strip().startswith(frags[0][0]):
         return result
-    found = _limiters(_clause_words(text[max(0, span.start - _EDGE_CHARS) : span.start], first=False))
+    found = _limiters(_words_before(text, span.start))
     said = _clause_words(before[-2 * _EDGE_CHARS :], first=False)[-_CONTEXT_WORDS:]
     if not found or _limiters(said, edge=True):
         return result  # nothing limits it there, or the answer states a limit of its own ("only with notice")

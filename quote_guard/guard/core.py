@@ -43,7 +43,7 @@ from ..citations import (
 )
 from ..config import MAX_ATTEMPTS, QuoteGuardConfig, load_config
 from ..errors import ConfigError, ProviderError, QuoteGuardError, QuoteVerificationError, ReaskExhaustedError
-from ..extract import OPENERS, extract_quotes
+from ..extract import QUOTE_MARKS, extract_quotes
 from ..limits import answer_limit_reason, limited, quote_count_reason
 from ..models import QuoteResult, Source, Verdict
 from ..policy import EDITS, Action, Policy
@@ -85,7 +85,7 @@ USE_CONFIG: Any = type("UseConfig", (), {"__repr__": lambda self: "USE_CONFIG"})
 
 
 _CONTEXT_CHARS = 120  # answer text read before a quote for a limit it states in its own words
-_CONTEXT_STOPS = frozenset(OPENERS) | frozenset().union(*OPENERS.values()) | {">"}
+_CONTEXT_STOPS = QUOTE_MARKS | {">"}
 
 
 def _context_before(text: str, at: int) -> str:

@@ -19,7 +19,7 @@ import re
 from bisect import bisect_left, bisect_right, insort
 from typing import TYPE_CHECKING
 
-from ..extract import OPENERS, ExtractConfig
+from ..extract import OPENERS, QUOTE_MARKS, ExtractConfig
 from .report import QuoteOutcome
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,7 +35,7 @@ _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})", re.MULTILINE)
 _AMBIGUOUS = frozenset(c for c, closers in OPENERS.items() if c in closers or any(c in v for v in OPENERS.values()))
 _APOSTROPHES = frozenset("'’")
 _OPEN_CONTEXT = "([{<—–-/\u3000"  # after these a mark opens a quote
-_ALL_MARKS = frozenset(OPENERS) | frozenset().union(*OPENERS.values())
+_ALL_MARKS = QUOTE_MARKS
 _NONSPACE = re.compile(r"\S")
 #: characters of already-released text a stream re-reads around a new quote, at most (see StreamState)
 LOOKBACK = 4096
