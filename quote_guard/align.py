@@ -21,7 +21,16 @@ from functools import lru_cache
 from rapidfuzz.distance import OSA, Levenshtein
 
 from .models import Difference
-from .normalize import NUMBER_WORDS, SPEECH_VERBS, Token, canonical_number, spelled_number, token_texts, tokenize
+from .normalize import (
+    NUMBER_WORDS,
+    SPEECH_VERBS,
+    Token,
+    canonical_number,
+    number_word_value,
+    spelled_number,
+    token_texts,
+    tokenize,
+)
 
 __all__ = ["Alignment", "differences", "infix", "word_category"]
 
@@ -336,6 +345,26 @@ _NOTE_MARK = re.compile(r"(?:note|nb|n|fn|footnote|ref)?\s?\d{1,3}|[a-z]|citatio
 _YEAR_NOTE = re.compile(r"(?:1[0-9]|20)\d\d\^\d{1,2}")  # a year with a superscript number after it
 
 
+def _numbered_compound(words: list[str]) -> tuple[str, str] | None:
+    """A compound that starts with a number, as (value, rest): "12-month" (folded "12", "month")
+    and "twelve-month" (folded "twelvemonth") both give ("12.0", "month"); ``None`` otherwise."""
+    if not words:
+        return None
+    joined = "".join(words)
+    if joined[:1].isdigit():
+        digits = len(joined) - len(joined.lstrip("0123456789"))
+        rest = joined[digits:]
+        return (canonical_number(joined[:digits]) or "", rest) if rest.isalpha() or not rest else None
+    value = number_word_value(joined)
+    if value is not None:
+        return (canonical_number(str(value)) or "", "")  # "twentyfour" (a folded "twenty-four")
+    for k in range(3, min(len(joined), 12)):
+        value = number_word_value(joined[:k])
+        if value is not None and joined[k:].isalpha() and number_word_value(joined[k:]) is None:
+            return (canonical_number(str(value)) or "", joined[k:])
+    return None
+
+
 def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = frozenset()) -> str:
     """Why a block of differing tokens matters (see :class:`Difference`)."""
     keep = _AMOUNT_SYMBOLS | _RELATIONS | {"&"}
@@ -352,8 +381,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "punctuation"
     if "".join(q_w) == "".join(s_w):
         return "spelling" if q_w else "punctuation"
-    if _canonical(q_w) == _canonical(s_w):
-        return "format"  # the same words and values, written differently
+    if _canonical(q_w) == _canonical(s_w) or _numbered_compound(q_w) == _numbered_compound(s_w) is not None:
+        return "format"  # the same words and values, written differently ("12-month" / "twelve-month")
     if len(q_w) == len(s_w):
         # word for word: a typo of a lexicon word ("Landlrod") is spelling, but one lexicon
         # word for another ("Licensor"/"Licensee", "shall"/"may") carries meaning
@@ -536,6 +565,8 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
             category = "function"  # "on Tuesday" left out: a date dropped, no claim changed
         elif category == "content" and _aside(qw, sw, names):
             category = "aside"  # ", for example," left out: information dropped, none changed
+        elif not qw and _conversion(sw) and c > 1 and st[c - 2][:1].isdigit() and st[c - 1].isalpha():
+            category = "aside"  # "110 mph (180 km/h)" quoted as "110 mph": the same figure in other units, left out
         elif category == "content" and _moved_attribution(qw, sw, st, context):
             category = "wording"  # "Mr Warner said: '…'" quoted as "'…,' Warner said": the speaker, moved
         elif sw == ["."] and qw in ([], [","]) and b < len(qt) and d < len(st):
@@ -546,6 +577,20 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     if reworded:
         out.append(Difference("replace", " ".join(raw_q), " ".join(raw_s), "wording"))
     return _merge_adjacent(out)
+
+
+_CONVERSION_MAX_TOKENS = 7
+
+
+def _conversion(sw: list[str]) -> bool:
+    """Whether ``sw`` is a parenthetical figure in units ("( 180 km / h )", "( 2,100,000 sq mi )",
+    "( 45 °f )"): one figure, the rest short unit tokens, no word of a claim."""
+    inner = sw[1:-1]
+    if sw[:1] != ["("] or sw[-1:] != [")"] or not 2 <= len(inner) <= _CONVERSION_MAX_TOKENS:
+        return False
+    figures = [w for w in inner if w[:1].isdigit()]
+    return len(figures) == 1 and inner[0] in figures and all(
+        w in figures or w in "/°." or (w.isalpha() and len(w) <= 3 and w not in _NEGATION) for w in inner)
 
 
 _ASIDE_MAX_WORDS = 6

@@ -314,6 +314,55 @@ def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None
 
 
+_FRACTIONS = frozenset("half quarter".split())  # shares a restatement gives as a percentage
+
+
+def _recounted(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A figure of the quote that counts what the passage counts with another of its figures: "37
+    homes" where the passage has "37 structures, including 12 homes". (quote's count, passage's), or
+    ``None``. The counted word is the one right after the figure."""
+    def counts(words: list[str]) -> dict[str, dict[str, str]]:
+        out: dict[str, dict[str, str]] = {}  # figure -> {counted word's stem: the figure and word as written}
+        for i in range(len(words) - 1):
+            x, noun = figure(words[i]), words[i + 1]
+            if x is not None and words[i][:1].isdigit() and noun.isalpha() and len(noun) > 3 and _content_word(noun) \
+                    and noun not in SCALE_WORDS and noun.rstrip("s") not in SCALE_WORDS:  # "77 million adherents"
+                out.setdefault(x, {}).setdefault(noun.rstrip("s"), f"{words[i]} {noun}")
+        return out
+
+    q, p = counts(qw), counts(pw)
+    for x, nouns in q.items():
+        if x not in p or nouns.keys() & p[x].keys():
+            continue
+        for noun in sorted(nouns):
+            if any(noun in other for y, other in p.items() if y != x):
+                return nouns[noun], next(iter(p[x].values()))
+    return None
+
+
+def _figure_in_place(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A figure of the quote standing between the same two words as another figure of the passage,
+    which has no such place with the quote's figure: "about 6.0 months" for "about 8.0 months"
+    (a 6 elsewhere in the passage does not make it stated). The two words must be words, and one
+    of them longer than three letters. (quote figure, passage figure), or ``None``."""
+    def places(words: list[str]) -> dict[tuple[str, str], set[str]]:
+        out: dict[tuple[str, str], set[str]] = {}
+        for i in range(1, len(words) - 1):
+            x, a, b = figure(words[i]), words[i - 1], words[i + 1]
+            if x is not None and words[i][:1].isdigit() and a.isalpha() and b.isalpha() and max(len(a), len(b)) > 3:
+                out.setdefault((a, b), set()).add(x)
+        return out
+
+    q, p = places(qw), places(pw)
+    for around, figures in q.items():
+        other = p.get(around, set())
+        if other and not figures & other:
+            said = next(w for i, w in enumerate(qw[1:-1], 1) if (qw[i - 1], qw[i + 1]) == around and figure(w) in figures)
+            was = next(w for i, w in enumerate(pw[1:-1], 1) if (pw[i - 1], pw[i + 1]) == around and figure(w) in other)
+            return said, was
+    return None
+
+
 def _numbers(words: list[str]) -> dict[str, str]:
     """The figures a text states, in one form each (digits, number words as digits, with their sign),
     mapped to how the text writes them."""
@@ -368,6 +417,40 @@ def _percent_units(words: list[str]) -> dict[str, str]:
             continue
         if x is not None:
             out.setdefault(x, unit)
+    return out
+
+
+# units of measure, each with its kind: one for another of the same kind is another figure
+# ("5,500,000 square miles" for "5,500,000 square kilometres", "30 months" for "30 days")
+_UNIT_KINDS = {u: (kind, name) for kind, groups in {
+    "length": "km=kilometre,kilometres,kilometer,kilometers m=metre,metres,meter,meters cm=centimetre,centimetres,"
+              "centimeter,centimeters mm=millimetre,millimetres,millimeter,millimeters mi=mile,miles ft=foot,feet "
+              "in=inch,inches yd=yard,yards",
+    "mass": "kg=kilogram,kilograms,kilo,kilos g=gram,grams mg=milligram,milligrams mcg=microgram,micrograms,µg "
+            "lb=pound,pounds,lbs t=tonne,tonnes,ton,tons",
+    "volume": "l=litre,litres,liter,liters ml=millilitre,millilitres,milliliter,milliliters gal=gallon,gallons",
+    "area": "ha=hectare,hectares acre=acres,acre",
+    "time": "second=seconds,second minute=minutes,minute hour=hours,hour day=days,day week=weeks,week "
+            "month=months,month year=years,year",
+}.items() for group in groups.split() for name, _, rest in [group.partition("=")] for u in [name, *rest.split(",")]}
+
+
+def _figure_units(words: list[str]) -> dict[str, tuple[str, str]]:
+    """The unit each figure of a text is given in, as (kind, unit), "square" or "cubic" kept
+    with it: "7,000,000 square kilometres" gives {"7000000.0": ("area", "square km")}."""
+    out: dict[str, tuple[str, str]] = {}
+    for i, w in enumerate(words):
+        x = figure(w)
+        if x is None or w in ("one", "a"):
+            continue
+        k = i + 1
+        power = ""
+        if words[k : k + 1] and words[k] in ("square", "sq", "cubic"):
+            power = "cubic " if words[k] == "cubic" else "square "
+            k += 1
+        unit = _UNIT_KINDS.get(words[k]) if k < len(words) else None
+        if unit is not None and not (unit[1] == "in" and words[k] == "in" and not power):  # "2 in 10"
+            out.setdefault(x, ("area" if power == "square " else unit[0], power + unit[1]))
     return out
 
 
@@ -673,11 +756,55 @@ def _prefix_negated(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None
 
 
+# a negator whose letters after its "n" are another word: a quote that starts inside it says the opposite
+_N_NEGATORS = {"neither": "either", "never": "ever", "nor": "or", "none": "one"}
+
+
+def negation_cut_off(source_word: str, quote_word: str) -> bool:
+    """Whether ``quote_word`` is ``source_word`` (folded) without the negating prefix it starts with:
+    "either" cut from "neither", "able" from "unable", "legal" from "illegal". A quote that begins
+    inside a source word that way says the opposite of the source ("Either party may withhold
+    payment" from "Neither party may withhold payment").
+
+    >>> negation_cut_off("neither", "either"), negation_cut_off("unlawful", "lawful"), negation_cut_off("inform", "form")
+    (True, True, False)
+    """
+    if _N_NEGATORS.get(source_word) == quote_word:
+        return True
+    return source_word.endswith(quote_word) and _prefix_negated([quote_word], [source_word]) is not None
+
+
+# words that state an order or a condition in a restatement of "shall not X without Y"
+# ("needs consent before assigning", "may assign only with consent", "first consult a doctor")
+_ORDER_KEEPERS = frozenset("before after first prior until unless once only if upon when consent approval permission "
+                           "requires require required need needs".split())
+
+
+def _not_without(words: list[str]) -> bool:
+    """Whether a clause of ``words`` is negated and then conditioned by "without" ("shall not
+    assign ... without consent"): together, one condition ("only with consent")."""
+    negated = False
+    for i, w in enumerate(words):
+        if w in (".", ";", "!", "?"):
+            negated = False
+        elif w == "without":
+            if negated:
+                return True
+        elif _negator_at(words, i):
+            negated = True
+    return False
+
+
 def _negator_at(words: list[str], i: int) -> bool:
     """Whether ``words[i]`` negates its clause. "No, parking is rented separately": an answer
     particle, not the negation of a claim."""
     w = words[i]
+    if w in ("no", "without") and i >= 2 and words[i - 1] == "or" and words[i - 2] in _OR_NONE:
+        return False  # "little or no warning", "with or without cause": an amount, not a negated claim
     return _negated(w) and not (w == "no" and i + 1 < len(words) and words[i + 1] in (",", ".", "!"))
+
+
+_OR_NONE = frozenset("little few minimal limited with".split())
 
 
 def _negations(words: list[str]) -> int:
@@ -841,6 +968,9 @@ def entity_from_elsewhere(quote: str, passage: str, around: str) -> tuple[Differ
 # words that make a clause conditional; a restatement that drops all of them drops the condition
 _CONDITION_WORDS = frozenset("if unless provided providing except excepting exception subject only whenever".split())
 # ways of restating a condition without those words
+# conditions a quote may not add to a passage that sets none
+# ("if" is left out: restatements turn "upon termination", "in the event that" into "if")
+_ADDED_CONDITIONS = frozenset("unless provided providing except".split())
 _CONDITION_KEEPERS = frozenset("when where while after before once upon long case event condition conditions "
                                "conditional contingent requires required".split())
 
@@ -883,6 +1013,12 @@ _QUALIFIER_CLASSES = {
     "entirely": "entirely wholly",  # not "completely", "fully": restatements use them as emphasis
     # certainty the source does not claim ("definitely caused by corrosion")
     "certainly": "definitely certainly undoubtedly unquestionably conclusively indisputably undeniably",
+    # a vote told as unanimous ("voted unanimously" for "voted 6-3", "by a 2-1 majority")
+    "unanimously": "unanimously unanimous",
+    # a strong degree the source does not state ("substantial activity" for "modest activity",
+    # "rose sharply"); "significantly" is left out: the source's "statistically significant" is it
+    "strongly": "sharply dramatically markedly substantial considerably greatly strongly remarkable remarkably "
+                "strikingly steeply",
 }
 # the standards of effort a contract can set, from the strictest; one for another is another duty
 _EFFORTS = (("best efforts", "best endeavours", "best endeavors"),
@@ -896,7 +1032,7 @@ _CONTRAST_HEADS = frozenset(c[0] for c in _CONTRASTS)
 
 
 # what marks a clause as still to come: "will resume", "expects construction to resume"
-_FUTURE = frozenset("will would shall expects expected expect plans planned plan intends intended intend aims "
+_FUTURE = frozenset("will would shall expects expected expect plans planned plan intends intended intend intention aims "
                     "scheduled going hopes hope seeks wants proposed proposes may might could".split())
 
 
@@ -1017,10 +1153,24 @@ def _before_adjective(words: list[str], w: str) -> bool:
                for a, b in itertools.pairwise(words))
 
 
-_HEDGES = frozenset("reportedly allegedly apparently supposedly purportedly possibly presumably".split())
-# a quote that keeps the report in other words: "possible", "alleged", "is charged with", "accused of"
-_HEDGE_KEEPERS = ("report", "alleg", "appar", "suppos", "purport", "possib", "presum", "charg", "accus", "suspect",
-                  "claim", "said", "says", "may", "might", "could")
+# hedges of two kinds: a claim told as someone's report, and a claim told as uncertain
+_REPORT_HEDGES = frozenset("reportedly allegedly apparently supposedly purportedly".split())
+_HEDGES = _REPORT_HEDGES | frozenset("possibly presumably suspected likely probably probable suggestive".split())
+# a quote that keeps the report in other words: "possible", "alleged", "is charged with", "accused of", "police said"
+_REPORT_KEEPERS = ("report", "alleg", "appar", "suppos", "purport", "possib", "presum", "charg", "accus", "suspect",
+                   "claim", "said", "says", "may", "might", "could")
+# ... or the doubt: "may cause", "is thought to", "suggests" ("the police said" keeps no doubt: "said a
+# lightning strike was the source" for "said a lightning strike was one possible source")
+_DOUBT_KEEPERS = ("possib", "presum", "suspect", "likel", "probab", "sugges", "may", "might", "could", "appear",
+                  "seem", "indicat", "unlikel", "thought", "believ")
+
+
+def _hedges(words: list[str]) -> set[str]:
+    """The hedges of a text: "reportedly", "suspected of", "likely", and "possible" after an article
+    ("one possible source"; not "as soon as possible")."""
+    found = set(_HEDGES.intersection(words))
+    found.update(w for i, w in enumerate(words) if w == "possible" and i and words[i - 1] in ("a", "an", "one"))
+    return found
 
 
 def _respelled_name(quote: str, passage: str) -> tuple[str, str] | None:
@@ -1088,6 +1238,9 @@ _UNCONDITIONAL = tuple(f" {p} " for p in (
     "in its sole discretion", "in its absolute discretion", "at its sole discretion", "at its discretion",
     "unconditionally", "without restriction", "without limitation", "without any restriction"))
 _QUALIFIERS = {w: cls for cls, words in _QUALIFIER_CLASSES.items() for w in words.split()}
+# "a record 27%", "record revenue", "a new record": a ranking of the quote's own
+_RECORD = re.compile(r" (?:a|new) record | record (?:high|low|level|levels|revenue|revenues|profit|profits|sales|year|"
+                     r"quarter|number|numbers|turnout|earnings) ")
 
 
 def _direction_of(words: list[str]) -> dict[str, int]:
@@ -1260,6 +1413,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     elif (negated_pair := _prefix_negated(qw, pw)) is not None:
         # "a revocable licence" for "an irrevocable licence"
         out.append(Difference("replace", negated_pair[0], negated_pair[1], "negation"))
+    elif qn == 0 and _not_without(pw) and not _ORDER_KEEPERS.intersection(qw):
+        # "should stop using the pump and consult a doctor" for "should not stop using the pump
+        # without first consulting a doctor": the two negations made one condition, and the quote
+        # keeps neither it nor a condition of its own
+        out.append(Difference("delete", "", "not ... without", "negation"))
     qn_, pn_ = _numbers(qw), _numbers(pw)
     two = canonical_number("2") or "2"
     if pn_ and two not in pn_ and "two" not in pw and any(w == "two" and not (i and qw[i - 1] in _DETERMINERS_BEFORE)
@@ -1267,9 +1425,22 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "two" is a word more often than a figure ("the two companies"), but where the passage
         # counts something else, "two kids" for "five children" is another figure
         qn_ = {**qn_, two: "two"}
+    for said, other in ((qn_, pn_), (pn_, qn_)):
+        for share in [x for x, w in said.items() if w in _FRACTIONS and x not in other]:
+            # "half of the cost" for "50% of the cost": one share, written two ways
+            as_percent = canonical_number(str(float(share) * 100))
+            if as_percent in other and other[as_percent].endswith("%") or _percent_units(
+                    pw if other is pn_ else qw).get(as_percent or "") == "percent":
+                said[as_percent or share] = said.pop(share)
     if qn_.keys() - pn_.keys():
         out.append(Difference("replace", " ".join(qn_[k] for k in sorted(qn_.keys() - pn_.keys())),
                               " ".join(pn_[k] for k in sorted(pn_.keys() - qn_.keys())) or "∅", "number"))
+    if not any(d.category == "number" for d in out) and (recounted := _recounted(qw, pw)) is not None:
+        # "37 homes were destroyed" for "37 structures, including 12 homes, were destroyed"
+        out.append(Difference("replace", recounted[0], recounted[1], "number"))
+    if not any(d.category == "number" for d in out) and (in_place := _figure_in_place(qw, pw)) is not None:
+        # "(about 6.0 months)" for "(about 8.0 months)", where the passage has a 6 elsewhere
+        out.append(Difference("replace", in_place[0], in_place[1], "number"))
     qbf, pbf = _bounded_figures(qw), _bounded_figures(pw)
     # a bound from the other side: "up to $10,000" for "at least $10,000". (A bound added to an exact
     # figure is implied by it, "at least four" for "four"; one dropped is information dropped.)
@@ -1296,6 +1467,13 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         x = unit_changed[0]
         out.append(Difference("replace", f"{qn_.get(x, x).rstrip('%')} {qu[x]}", f"{pn_.get(x, x).rstrip('%')} {pu[x]}",
                               "number"))
+    q_units, p_units = _figure_units(qw), _figure_units(pw)
+    other_unit = sorted(x for x in q_units.keys() & p_units.keys()
+                        if q_units[x] != p_units[x] and q_units[x][0] == p_units[x][0])
+    if other_unit and not any(d.category == "number" for d in out):
+        # "5,500,000 square miles" for "5,500,000 square kilometres", "30 months" for "30 days"
+        x = other_unit[0]
+        out.append(Difference("replace", f"{qn_.get(x, x)} {q_units[x][1]}", f"{pn_.get(x, x)} {p_units[x][1]}", "number"))
     qm, pm = _modal_classes(qw), _modal_classes(pw)
     if not any(d.category == "number" for d in out) and (
             threshold := _dropped_threshold(pbf, qbf, qn_, pn_, qm, pm)) is not None:
@@ -1355,15 +1533,22 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     lost_conditions = _conditions(pw) - _conditions(qw)
     if lost_conditions and not _CONDITION_KEEPERS & (set(qw) - set(pw)):
         out.append(Difference("delete", "", " ".join(sorted(lost_conditions)), "connective"))
+    elif (added := _ADDED_CONDITIONS & _conditions(qw)) and not _conditions(pw) and not (
+            _CONDITION_KEEPERS | {"without"}) & set(pw):
+        # "one more substitution, provided it has not used its allocation" for "..., whether or not it
+        # has used its allocation": a condition the passage does not set
+        out.append(Difference("insert", " ".join(sorted(added)), "", "connective"))
     stated = {_QUALIFIERS[w] for w in pw if w in _QUALIFIERS}
     if any(w in _APPROXIMATE and figure(n) is not None for w, n in itertools.pairwise(pw)):
         stated.add(_QUALIFIERS["approximately"])  # "about two years" states what "roughly two years" does
     added_q = sorted(w for w in set(qw) if w in _QUALIFIERS and _QUALIFIERS[w] not in stated)
+    fq_, fp_ = f" {' '.join(qw)} ", f" {' '.join(pw)} "
+    if _RECORD.search(fq_) and " record " not in fp_:
+        added_q.append("record")  # "rose a record 27%": a ranking the passage does not make
     if added_q:
         # "partially incorporated", "fairly flat": a qualifier the passage does not state
         out.append(Difference("insert", " ".join(added_q), "", "qualifier"))
-    # the words joined, with a space at each end, so that a phrase is found as whole words
-    fq_, fp_ = f" {' '.join(qw)} ", f" {' '.join(pw)} "
+    # (fq_, fp_: the words joined, with a space at each end, so that a phrase is found as whole words)
     q_effort, p_effort = _effort(fq_), _effort(fp_)
     if q_effort is not None and p_effort is not None and q_effort != p_effort:
         # "best efforts" for "commercially reasonable efforts": another standard of duty
@@ -1392,8 +1577,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if superlatives:
         # "UKIP spent the most" where the passage ranks nothing: a ranking of the quote's own
         out.append(Difference("insert", f"the {superlatives[0]}", "", "quantifier"))
-    dropped_hedges = sorted((_HEDGES & set(pw)) - set(qw))
-    if dropped_hedges and not any(w.startswith(_HEDGE_KEEPERS) for w in qw):
+    dropped_hedges = sorted(h for h in _hedges(pw) - set(qw)
+                            if not any(w.startswith(_REPORT_KEEPERS if h in _REPORT_HEDGES else _DOUBT_KEEPERS) for w in qw))
+    if dropped_hedges:
         # "a carcinogenic chemical" for "a reportedly carcinogenic chemical": a report told as a fact
         out.append(Difference("delete", "", dropped_hedges[0], "qualifier"))
     swapped = {(a, b) for a, b in _contrasted(qw) if (b, a) in _contrasted(pw)}

@@ -38,7 +38,15 @@ from .errors import ConfigError, QuoteVerificationError, SourceError
 from .index import CorpusSeeds, DocIndex, get_corpus_filter, get_index
 from .judge import Evidence, judge
 from .limits import Limits, limited
-from .meaning import VERB_PREFIX, Entailment, entity_from_elsewhere, figure, invented_terms, meaning_differences
+from .meaning import (
+    VERB_PREFIX,
+    Entailment,
+    entity_from_elsewhere,
+    figure,
+    invented_terms,
+    meaning_differences,
+    negation_cut_off,
+)
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import (
     canonical_number,
@@ -465,9 +473,9 @@ class Verifier:
         if marks and cleaned and not r.verdict.accepted:
             # brackets the source does not have: editorial marks of the quoting writer
             # (brackets the source has, "[***]" redactions or "[Indemnity]" headings, matched above)
-            edited = self._editorial(
+            edited = self._editorial(_name_stood_for(
                 self._locate(quote, cleaned, split_ellipsis(cleaned), live, use_bm25, fuzzy, fuzzy_docs, seeds),
-                marks, docs)
+                marks, docs), marks, docs)
             if edited.verdict.accepted or edited.verdict is Verdict.ALTERED and r.verdict is not Verdict.ALTERED:
                 r = edited
         if cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
@@ -494,10 +502,19 @@ class Verifier:
         span = r.spans[0]
         text = next(d.source.text for d in docs if d.source.id == span.source_id)
         before = " ".join(_sentence_before(text, span.start))
+        from .align import word_category
+
+        name = _NAME_BEFORE.search(text, max(0, span.start - _CONTEXT_CHARS), span.start)
         for mark, kind in marks:
             if kind != "insertion":
                 continue
             wrong = _wrong_party(mark, before)
+            if wrong is None and name and r.quote.lstrip().startswith(mark):
+                # "[the Licensee] shall deliver" for "Acme shall deliver", where Acme is the Licensor
+                named = {w for w in re.findall(r"\w+", mark.lower())
+                         if word_category(w) == "party" and w not in _PRONOUN_SET}
+                role = _defined_party(text, fold(name.group(1)).text.lower())
+                wrong = role if named and role and role not in named else None
             if wrong:
                 return replace(r, verdict=Verdict.ALTERED,
                                metrics=replace(r.metrics, differences=r.metrics.differences + (
@@ -522,11 +539,16 @@ class Verifier:
         # substring into a substring, unless a hyphen at the quote's edge is one it drops)
         occ = seeds.find([fq], [d.n for d in live])[0] if seeds is not None and fq else None
         holds = occ if occ is not None and fold_keeps_substrings(q) else None
-        # 1. exact
+        # 1. exact (a match that starts inside a source word, leaving out its negating prefix, is
+        # no quotation of it: "Either party may" in "Neither party may")
+        negated: tuple[_Doc, int, int, str, str] | None = None
         for d in live:
             if holds is not None and d.n not in holds:
                 continue
             i = d.source.text.find(q)
+            while i >= 0 and (cut := _cut_negation(d.source.text, i)) is not None:
+                negated = negated or (d, cut[0], i + len(q), cut[1], cut[2])
+                i = d.source.text.find(q, i + 1)
             if i >= 0:
                 return self._result(quote, Verdict.VERBATIM, [(d, i, i + len(q))], Metrics(match_ratio=1.0, edit_distance=0, stage="exact"),
                                     "found character for character in the source")
@@ -534,13 +556,24 @@ class Verifier:
             return QuoteResult(quote, Verdict.UNCHECKABLE, reason="the quote has no characters to match")
         # 2. folded exact
         for d in live:
-            if occ is None:
-                i = d.index.text.find(fq)
-            else:
-                i = occ[d.n][0] if d.n in occ else -1
-            if i >= 0:
-                m = self._finish(d, i, i + len(fq), fq, stage="folded", snap=False)
+            t = d.index.text
+            hit = None
+            for i in (_finds(t, fq) if occ is None else occ.get(d.n, ())):
+                if (cut := _cut_negation(t, i)) is None:
+                    hit = i
+                    break
+                if negated is None:
+                    negated = (d, *d.index.folded.to_original(cut[0], i + len(fq)), cut[1], cut[2])
+            if hit is not None:
+                m = self._finish(d, hit, hit + len(fq), fq, stage="folded", snap=False)
                 return self._judge(quote, [m], [""], [q])
+        if negated is not None:
+            d, start, end, whole, part = negated
+            return self._result(quote, Verdict.ALTERED, [(d, start, end)],
+                                Metrics(match_ratio=len(q) / (end - start), edit_distance=end - start - len(q), stage="exact",
+                                        differences=(Difference("replace", part, whole, "negation"),)),
+                                f"the quote starts inside the source's word {whole!r}: {part!r} without its "
+                                "negating prefix says the opposite")
         if not fuzzy:
             return QuoteResult(quote, Verdict.UNSUPPORTED, metrics=Metrics(stage="corpus"),
                                reason="not in any document, and it has no distinctive word to search by")
@@ -1170,6 +1203,57 @@ def _sentence_before(text: str, pos: int) -> list[str]:
     return words[stop + 1 :]
 
 
+_NAME_MAX_WORDS = 3  # a name a bracketed insertion may stand for ("Corvalis", "Dana Whitcombe")
+# pronouns a bracketed insertion may stand for: "impair [the Company's] ability" for "impair our ability"
+_STANDS_FOR_PRONOUNS = frozenset("we us our ours you your yours i me my it its they them their he him his she her".split())
+
+
+def _name_stood_for(r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Doc]) -> QuoteResult:
+    """An altered result whose only load-bearing differences are source names (or pronouns) the quote
+    left out where it put bracketed insertions ("[the company] expects" for "Corvalis expects"): the
+    insertions stand for the names, so it is near_verbatim (the marks are listed by
+    :meth:`Verifier._editorial`). Not when the document defines the name as another party than the
+    insertion names ("Acme (the "Licensor")" for "[the Licensee]")."""
+    insertions = [m for m, kind in marks if kind == "insertion"]
+    if r.verdict is not Verdict.ALTERED or not insertions or not r.spans or r.metrics is None:
+        return r
+    lb = [d for d in r.metrics.differences if d.load_bearing]
+    text = next(d.source.text for d in docs if d.source.id == r.spans[0].source_id)
+    original = " ".join(text[span.start : span.end] for span in r.spans)
+    if not 0 < len(lb) <= len(insertions) or not all(
+            d.kind == "delete" and d.category == "content" and 0 < len(d.source_text.split()) <= _NAME_MAX_WORDS
+            and all(_capitalised_in(w, original) or w in _STANDS_FOR_PRONOUNS for w in d.source_text.split()) for d in lb):
+        return r
+    from .align import word_category
+
+    named = {w for m in insertions for w in re.findall(r"\w+", m.lower()) if word_category(w) == "party"}
+    if any((role := _defined_party(text, d.source_text.split()[-1])) and named and role not in named for d in lb):
+        return r
+    return replace(r, verdict=Verdict.NEAR_VERBATIM,
+                   metrics=replace(r.metrics, differences=tuple(d for d in r.metrics.differences if d not in lb)))
+
+
+# a name defined as a party: 'Acme Corp. (the "Licensor")', "Acme ('Supplier')"
+_DEFINED_AS = re.compile(r"([A-Z][\w.&,' -]{1,60}?)\s*\((?:the\s+|hereinafter\s+)?[\"“'‘]([A-Z]\w+)[\"”'’]\)")
+
+
+def _defined_party(text: str, name: str) -> str | None:
+    """The party (folded) that ``text`` defines the folded name ``name`` as ('Acme Corp. (the
+    "Licensor")' defines "acme" as "licensor"), or ``None``."""
+    for found, party in _DEFINED_AS.findall(text[:_DEFINITIONS_CHARS]):
+        if name in fold(found).text.lower().split():
+            return fold(party).text.lower()
+    return None
+
+
+_DEFINITIONS_CHARS = 200_000  # how far into a document its parties' definitions are looked for
+
+
+def _capitalised_in(word: str, text: str) -> bool:
+    """Whether folded ``word`` is written with a capital in ``text``."""
+    return any(fold(m).text.lower() == word and m[:1].isupper() for m in re.findall(r"[\w'’]+", text))
+
+
 def _wrong_party(mark: str, before: str) -> str | None:
     """The party the source names right before a bracketed insertion's place, when the
     insertion names a different one ("[the Landlord]" where the source says "the Tenant")."""
@@ -1183,6 +1267,7 @@ def _wrong_party(mark: str, before: str) -> str | None:
 
 
 _WORD_BEFORE = re.compile(r"(\w+)\s*\Z")
+_NAME_BEFORE = re.compile(r"\b([A-Z][\w'’]*)\s*\Z")  # a capitalised word right before a span
 _PRONOUN_SET = frozenset("we us you they he she it its their our your his her him them".split())
 
 
@@ -1196,6 +1281,8 @@ _LIMITERS = frozenset(
 _EDGE_LIMITERS = _LIMITERS | frozenset("if when whenever until".split())
 _LIMITER_PAIRS = frozenset({("other", "than"), ("as", "if"), ("save", "for"), ("except", "for")})
 _EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to")}  # "subject matter" limits nothing
+# "without regard to the conflict of laws", "including, without limitation,": no limit on the claim
+_NO_LIMIT_AFTER_WITHOUT = frozenset("regard reference limitation limiting".split())
 _EDGE_CHARS = 40  # how far past a cut the source is read for a limiting word
 _EDGE_WORDS = 3  # ... and how many words
 
@@ -1245,9 +1332,39 @@ _SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting
 _GAP_HEAD_CHARS = 400  # a longer gap is first read this far: enough words to decide, mostly
 
 
+def _finds(text: str, needle: str) -> Iterator[int]:
+    """Every place of ``needle`` in ``text``, in order (overlapping ones too)."""
+    i = text.find(needle)
+    while i >= 0:
+        yield i
+        i = text.find(needle, i + 1)
+
+
+_PREFIX_MAX_CHARS = 3  # a negating prefix is at most this long ("non")
+_WORD_MAX_CHARS = 40  # how far a word is read past a cut
+
+
+def _cut_negation(text: str, at: int) -> tuple[int, str, str] | None:
+    """When a match at ``at`` starts inside a word of ``text`` whose negating prefix it leaves out
+    ("either" in "neither", "lawful" in "unlawful"): the word's start, the word and its rest."""
+    if at == 0 or not (text[at - 1].isalnum() and text[at : at + 1].isalnum()):
+        return None
+    start = at - 1
+    while start > 0 and text[start - 1].isalnum():
+        start -= 1
+        if at - start > _PREFIX_MAX_CHARS:
+            return None
+    end = at
+    while end < len(text) and end - at < _WORD_MAX_CHARS and text[end].isalnum():
+        end += 1
+    whole, part = text[start:end], text[at:end]
+    return (start, whole, part) if negation_cut_off(fold(whole).text, fold(part).text) else None
+
+
 def _limiters(words: list[str], *, edge: bool = False) -> list[str]:
     """The limiting words among ``words`` ("other than" and "as if" count as one)."""
-    found = [w for w in words if w in (_EDGE_LIMITERS if edge else _LIMITERS) or w.endswith("n't")]
+    found = [w for i, w in enumerate(words) if (w in (_EDGE_LIMITERS if edge else _LIMITERS) or w.endswith("n't"))
+             and not (w == "without" and words[i + 1 : i + 2] and words[i + 1] in _NO_LIMIT_AFTER_WITHOUT)]
     pairs = _EDGE_LIMITER_PAIRS if edge else _LIMITER_PAIRS
     found += [f"{a} {b}" for a, b in itertools.pairwise(words) if (a, b) in pairs]
     return found

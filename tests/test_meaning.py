@@ -280,6 +280,24 @@ LABEL = (
     "The drug is contraindicated in patients with severe renal impairment. Dizziness was reported in 12% of "
     "patients and usually resolved within a week."
 )
+RECALL = ("Patients should not stop taking the tablets without first talking to their doctor. Half of the "
+          "affected lots were shipped to clinics.")
+VOTE = ("The committee voted 6-3 to cut the rate by 0.25 percentage points to 4.5%. Subscription sales rose 27% to "
+        "$1.9 billion. The compound showed modest activity in the first cohort.")
+RESERVE = ("The reserve covers 5,000 square kilometres, of which 3,000 square kilometres are forest. 50% of the fee is "
+           "due on signing and the remaining 50% on delivery. Twelve-month inflation fell to 2.8% in January.")
+NEITHER = ("Neither party may assign this Agreement without the other party's written consent. The Supplier is "
+           "unable to guarantee delivery dates during the holiday season.")
+GOVLAW = ("This Agreement shall be governed by the laws of the State of New York, without regard to its conflict of "
+          "laws principles. For fiscal 2026, Orvane expects revenue of $2.1 billion to $2.2 billion.")
+HAZARD = ("The substance is suspected of causing genetic defects. A faulty valve was named as one possible source of "
+          "the leak. No injury is currently reported, although spills of this kind can cause burns with little or no "
+          "warning. The operator announced its intention to close the plant. The review took about 8.0 months; "
+          "appeals took about 4 to 6 months.")
+RISK = ("Twenty-four trials met the inclusion criteria. A deterioration in the financial condition of any major customer could impair our "
+        "ability to collect receivables.")
+STORM = ("At least 41 buildings, including 9 schools, were damaged by the storm. Gusts reached 120 mph (190 km/h) "
+         "near the coast on Tuesday night, forecasters said. Each club may name one extra player for the cup, whether or not it has named a full squad.")
 TABLE = "The win lifts United to fifth in the league, two points behind Arsenal with ten games left."
 SURVIVAL = "The confidentiality obligations in this Section survive for five years after termination of this Agreement."
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
@@ -292,6 +310,7 @@ PASSAGES = {
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
+    "hazard": HAZARD, "risk": RISK, "storm": STORM, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
 }
 
 
@@ -604,6 +623,21 @@ FLIPS: list[tuple[str, str, str]] = [
     ("clinic", "antonym", "Biopsies showed a malignant tumour in 14 of the 16 cases."),
     ("clinic", "antonym", "Every adverse event was reviewed by a junior investigator."),
     ("trade", "antonym", "The distributor purchases the products at retail prices and sells them on to shops in the region."),
+    # round 2, twelfth stop (handwritten_tune2.json's kinds, own text)
+    ("recall", "negation", "Patients should stop taking the tablets and talk to their doctor."),
+    ("vote", "qualifier", "The committee unanimously agreed to lower the rate by 0.25 percentage points, to 4.5%."),
+    ("vote", "qualifier", "Subscription sales rose a record 27% to $1.9 billion."),
+    ("vote", "qualifier", "The compound showed substantial activity in the first cohort."),
+    ("reserve", "number", "The reserve spans 5,000 square miles, 3,000 of them forested."),
+    ("neither", "negation", "Either party may assign this Agreement without the other party's written consent."),
+    ("neither", "negation", "able to guarantee delivery dates during the holiday season"),
+    ("hazard", "qualifier", "The substance causes genetic defects."),
+    ("hazard", "qualifier", "Officials said a faulty valve was the source of the leak."),
+    ("hazard", "negation", "An injury has been reported, and spills like this can suddenly cause burns."),
+    ("hazard", "modal", "The operator closed the plant."),
+    ("hazard", "number", "The review lasted about 6.0 months."),
+    ("storm", "number", "At least 41 schools were damaged by the storm."),
+    ("storm", "connective", "Each club may name one extra player for the cup, provided it has not named a full squad."),
 ]
 
 
@@ -776,6 +810,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("clinic", "Every adverse event was reviewed by a senior investigator.", PARA),
     ("trade", "The distributor purchases the products at wholesale prices and sells them on to shops in the region.",
      PARA),
+    ("recall", "Patients should talk to their doctor before they stop taking the tablets.", PARA),
+    ("reserve", "Half of the fee is due on signing and the other half on delivery.", PARA),
 ]
 
 
@@ -894,6 +930,19 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
      ["the new drug reduced the risk of stroke by 25% compared with placebo"]),
     ("fin_1", "Operating margin declined to 18.5% from 21.0% a year earlier during the fourth quarter.", {ALT},
      ["Operating margin declined to 18.5% from 21.0% a year earlier"]),
+    # a cut before "without regard to" leaves no limit out; a bracket may stand for a name; a number
+    # word and its digits in a compound are form
+    ("govlaw", "This Agreement shall be governed by the laws of the State of New York ...", {V_},
+     ["This Agreement shall be governed by the laws of the State of New York"]),
+    ("govlaw", "For fiscal 2026, [the company] expects revenue of $2.1 billion to $2.2 billion.", {NV},
+     ["For fiscal 2026, Orvane expects revenue of $2.1 billion to $2.2 billion."]),
+    ("reserve", "12-month inflation fell to 2.8% in January.", {NV}, ["Twelve-month inflation fell to 2.8% in January."]),
+    ("risk", "24 trials met the inclusion criteria.", {NV}, ["Twenty-four trials met the inclusion criteria."]),
+    ("risk", "a deterioration in the financial condition of any major customer could impair [the Company's] ability "
+             "to collect receivables", {NV},
+     ["A deterioration in the financial condition of any major customer could impair our ability to collect receivables"]),
+    ("storm", "Gusts reached 120 mph near the coast on Tuesday night, forecasters said.", {NV},
+     ["Gusts reached 120 mph (190 km/h) near the coast on Tuesday night, forecasters said."]),
 ]
 
 
