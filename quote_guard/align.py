@@ -132,6 +132,11 @@ _PARTY = frozenset(
 # Pronouns name a party only when one replaces another ("we shall" / "you shall"); added or
 # dropped they are usually attribution ("he said") and count as ordinary words.
 _PRONOUNS = frozenset("we us you they he she it its their our your his her him them".split())
+# words a quote may leave out of a close passage without changing its claim: a possessive
+# determiner ("sell [your] personal information"), a legal back-reference ("in the manner provided
+# [hereof]"). Not a copula: "the tenant [was] paid" turns a passive into an active
+_DROPPABLE = frozenset("your our their its his her my thereof hereof therein herein hereto thereto hereunder "
+                       "thereunder".split())
 _NUMBER_WORDS: frozenset[str] = frozenset(
     """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
     sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred
@@ -412,8 +417,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "spelling"
     if q_w and s_w and _spelling_variant(" ".join(q_w), " ".join(s_w)) and len(" ".join(q_w)) >= _PHRASE_TYPO_MIN_CHARS:
         return "spelling"
-    if set(q_w) | set(s_w) <= _ARTICLES:
-        return "function"
+    if set(q_w) | set(s_w) <= _ARTICLES or (not q_w and set(s_w) <= _DROPPABLE):
+        return "function"  # an article, or a determiner, a copula or a "thereof" of the source left out
     return "content"
 
 

@@ -484,7 +484,7 @@ class Verifier:
             # a full stop the source does not have there: the quote presents the start of a
             # sentence as a whole one, and what it leaves out may be a condition ("…will control."
             # where the source goes on "unless expressly indicated")
-            return self._check_cut(r, docs, False, True)
+            return self._check_cut(r, docs, False, True, ended=True)
         if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[:1].isupper() and not _starts_sentence(r, docs):
             # a capital the source does not have there: the quote presents the end of a sentence as
             # a whole one, and what it leaves out may limit it ("Six passengers were injured" cut
@@ -588,14 +588,25 @@ class Verifier:
                                reason="no passage in the sources is close to the quote")
         return self._judge(quote, [best], [""], [q])
 
-    def _check_cut(self, r: QuoteResult, docs: list[_Doc], head: bool, tail: bool) -> QuoteResult:
+    def _check_cut(self, r: QuoteResult, docs: list[_Doc], head: bool, tail: bool, *, ended: bool = False) -> QuoteResult:
         """A cut quote is what its fragment says, unless the words just past the cut limit it:
-        "...permitted to terminate" cut from "not permitted to terminate" says the opposite."""
+        "...permitted to terminate" cut from "not permitted to terminate" says the opposite.
+        ``ended``: the quote closes with a full stop where its source sentence goes on, so the rest
+        of that sentence is read, not its first words ("…must be given by either party." where the
+        source goes on "due to any reason other than breach")."""
         span = r.spans[0]
         text = next(d.source.text for d in docs if d.source.id == span.source_id)
         found = []
         if tail:
             found += _limiters(_clause_words(text[span.end : span.end + _EDGE_CHARS], first=True), edge=True)
+        if tail and ended and not found:
+            # further on, only a condition or an exception limits the claim (a negation there is
+            # mostly a clause of its own: "... lawful in the United States following a decision
+            # which held that paddling did not violate the Constitution")
+            rest = _clause_words(text[span.end : span.end + _REST_CHARS], first=None)
+            rest = rest[: next((i for i, w in enumerate(rest) if w in (".", "!", "?")), len(rest))]
+            found += [w for w in rest if w in _REST_CONDITIONS] + [
+                " ".join(p) for p in itertools.pairwise(rest) if p in _REST_LIMITER_PAIRS]
         if head:
             before = _words_before(text, span.start)
             found += _limiters(before)
@@ -606,8 +617,10 @@ class Verifier:
         diffs = r.metrics.differences + tuple(Difference("delete", "", w, "number" if _HAS_DIGIT.search(w) or " of" in w
                                                          else "negation") for w in found[:3])
         return replace(r, verdict=Verdict.ALTERED, metrics=replace(r.metrics, differences=diffs),
-                       reason=f"the quote is cut right where the source limits it ({', '.join(found[:3])}): "
-                       "without those words it says something the source does not")
+                       reason=(f"the quote ends its sentence where the source's goes on to limit it ({', '.join(found[:3])}): "
+                               if ended and not head else
+                               f"the quote is cut right where the source limits it ({', '.join(found[:3])}): ")
+                       + "without those words it says something the source does not")
 
     # -- locating -------------------------------------------------------------
     def _fuzzy_best(self, fq: str, docs: list[_Doc], use_bm25: bool, seeds: CorpusSeeds | None = None) -> _Match | None:
@@ -1284,6 +1297,11 @@ _EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to")}  # "subject matter" l
 # "without regard to the conflict of laws", "including, without limitation,": no limit on the claim
 _NO_LIMIT_AFTER_WITHOUT = frozenset("regard reference limitation limiting".split())
 _EDGE_CHARS = 40  # how far past a cut the source is read for a limiting word
+_REST_CHARS = 160  # ... and past a full stop the source does not have there, for the rest of its sentence
+_REST_CONDITIONS = frozenset("unless except excepting excluding provided providing notwithstanding if whenever "
+                             "until".split())
+_REST_LIMITER_PAIRS = _EDGE_LIMITER_PAIRS - {("as", "if")} | {("in", "part"), ("should", "the"), ("as", "long"),
+                                                             ("so", "long")}  # "allowed the appeal in part"
 _EDGE_WORDS = 3  # ... and how many words
 
 

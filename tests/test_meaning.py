@@ -298,6 +298,9 @@ RISK = ("Twenty-four trials met the inclusion criteria. A deterioration in the f
         "ability to collect receivables.")
 STORM = ("At least 41 buildings, including 9 schools, were damaged by the storm. Gusts reached 120 mph (190 km/h) "
          "near the coast on Tuesday night, forecasters said. Each club may name one extra player for the cup, whether or not it has named a full squad.")
+ENDED = ("Either party may end this agreement on six months' notice for any reason other than a breach of this "
+         "agreement. The court allowed the appeal in part. Most members have banned the practice, but it remains "
+         "lawful in Ruritania following a ruling which held that it did not breach the charter.")
 TABLE = "The win lifts United to fifth in the league, two points behind Arsenal with ten games left."
 SURVIVAL = "The confidentiality obligations in this Section survive for five years after termination of this Agreement."
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
@@ -310,7 +313,7 @@ PASSAGES = {
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
-    "hazard": HAZARD, "risk": RISK, "storm": STORM, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
+    "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
 }
 
 
@@ -943,6 +946,17 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
      ["A deterioration in the financial condition of any major customer could impair our ability to collect receivables"]),
     ("storm", "Gusts reached 120 mph near the coast on Tuesday night, forecasters said.", {NV},
      ["Gusts reached 120 mph (190 km/h) near the coast on Tuesday night, forecasters said."]),
+    # a possessive determiner or a "thereof" of the source left out is form; a copula is not
+    ("risk", "A deterioration in the financial condition of any major customer could impair ability to collect "
+             "receivables", {NV},
+     ["A deterioration in the financial condition of any major customer could impair our ability to collect receivables"]),
+    # a full stop where the source sentence goes on: its rest is read for a condition or an
+    # exception, not for a negation of a clause of its own
+    ("ended", "Either party may end this agreement on six months' notice.", {ALT},
+     ["Either party may end this agreement on six months' notice"]),
+    ("ended", "The court allowed the appeal.", {ALT}, ["The court allowed the appeal"]),
+    ("ended", "Most members have banned the practice, but it remains lawful in Ruritania.", {NV},
+     ["Most members have banned the practice, but it remains lawful in Ruritania"]),
 ]
 
 
