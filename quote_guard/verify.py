@@ -594,16 +594,16 @@ class Verifier:
         ``ended``: the quote closes with a full stop where its source sentence goes on, so the rest
         of that sentence is read, not its first words ("…must be given by either party." where the
         source goes on "due to any reason other than breach")."""
-        span = r.spans[0]
+        span, last = r.spans[0], r.spans[-1]  # a cut at the start is read before the first span, one at the end after the last
         text = next(d.source.text for d in docs if d.source.id == span.source_id)
         found = []
         if tail:
-            found += _limiters(_clause_words(text[span.end : span.end + _EDGE_CHARS], first=True), edge=True)
+            found += _limiters(_clause_words(text[last.end : last.end + _EDGE_CHARS], first=True), edge=True)
         if tail and ended and not found:
             # further on, only a condition or an exception limits the claim (a negation there is
             # mostly a clause of its own: "... lawful in the United States following a decision
             # which held that paddling did not violate the Constitution")
-            rest = _clause_words(text[span.end : span.end + _REST_CHARS], first=None)
+            rest = _clause_words(text[last.end : last.end + _REST_CHARS], first=None)
             rest = rest[: next((i for i, w in enumerate(rest) if w in (".", "!", "?")), len(rest))]
             found += [w for w in rest if w in _REST_CONDITIONS] + [
                 " ".join(p) for p in itertools.pairwise(rest) if p in _REST_LIMITER_PAIRS]

@@ -300,7 +300,8 @@ STORM = ("At least 41 buildings, including 9 schools, were damaged by the storm.
          "near the coast on Tuesday night, forecasters said. Each club may name one extra player for the cup, whether or not it has named a full squad.")
 ENDED = ("Either party may end this agreement on six months' notice for any reason other than a breach of this "
          "agreement. The court allowed the appeal in part. Most members have banned the practice, but it remains "
-         "lawful in Ruritania following a ruling which held that it did not breach the charter.")
+         "lawful in Ruritania following a ruling which held that it did not breach the charter. The deposit is paid on "
+         "signing. It will not be refunded under any circumstances unless the seller withdraws.")
 TABLE = "The win lifts United to fifth in the league, two points behind Arsenal with ten games left."
 SURVIVAL = "The confidentiality obligations in this Section survive for five years after termination of this Agreement."
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
@@ -955,6 +956,8 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     ("ended", "Either party may end this agreement on six months' notice.", {ALT},
      ["Either party may end this agreement on six months' notice"]),
     ("ended", "The court allowed the appeal.", {ALT}, ["The court allowed the appeal"]),
+    ("ended", "The deposit is paid on signing ... It will not be refunded under any circumstances.", {ALT},
+     ["The deposit is paid on signing", "It will not be refunded under any circumstances"]),
     ("ended", "Most members have banned the practice, but it remains lawful in Ruritania.", {NV},
      ["Most members have banned the practice, but it remains lawful in Ruritania"]),
 ]
