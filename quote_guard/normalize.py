@@ -589,13 +589,18 @@ def spelled_number(words: Sequence[str], i: int) -> tuple[int, int] | None:
 
 def canonical_number(token: str) -> str | None:
     """One written form for a number token, so that "1,000", "1000" and "1000.00" compare
-    equal; ``None`` when the token does not start with a digit.
+    equal, and an hour on the hour with its hour ("9:00" and "9"); ``None`` when the token does not
+    start with a digit.
 
     >>> canonical_number("1,000.00") == canonical_number("1000")
     True
+    >>> canonical_number("9:00") == canonical_number("9"), canonical_number("9:30") == canonical_number("9")
+    (True, False)
     """
     if not token[:1].isdigit():
         return None
+    if token.endswith(":00") and token[:-3].isdigit() and len(token) <= 5:
+        token = token[:-3]  # "9:00 PM" is "9 PM": an hour on the hour
     try:
         return repr(float(token.replace(",", "")))
     except ValueError:

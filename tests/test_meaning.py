@@ -1204,3 +1204,13 @@ def test_the_antonym_list_is_wordnets_with_its_licence(tmp_path) -> None:
     licence, pairs = build.antonym_pairs(tmp_path)
     assert licence.startswith("WordNet Release 3.0")
     assert pairs == {("a", "strong", "weak"), ("v", "lower", "raise")}
+
+
+@pytest.mark.parametrize("module", ["quote_guard.meaning", "quote_guard.normalize", "quote_guard.align",
+                                    "quote_guard.verify", "quote_guard.judge"])
+def test_docstring_examples_of_the_core_run(module: str) -> None:
+    import doctest
+    import importlib
+
+    failed, attempted = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert attempted > 0 and failed == 0
