@@ -340,6 +340,43 @@ def _recounted(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None
 
 
+_ANCHOR_WORDS = 2  # how far before a figure (or its month) the word it belongs to is looked for
+
+
+def _anchored(words: list[str]) -> dict[str, dict[str, str]]:
+    """Each figure of a text (a date as its month and day) under the nearest content word before it,
+    within ``_ANCHOR_WORDS`` words and its clause: {anchor: {figure: as written}}."""
+    out: dict[str, dict[str, str]] = {}
+    for i, w in enumerate(words):
+        x = figure(w) if w[:1].isdigit() else None
+        if x is None:
+            continue
+        month = _MONTHS.get(words[i - 1]) if i else None
+        key = f"{month}-{x}" if month else x
+        start = i - 1 if month else i
+        for j in range(start - 1, max(-1, start - 1 - _ANCHOR_WORDS), -1):
+            a = words[j]
+            if not a[:1].isalnum() or a[:1].isdigit():
+                break  # a clause mark, a bracket or a dash, or another figure
+            if _content_word(a) and a not in _MONTHS and len(a) > 3:
+                out.setdefault(a, {}).setdefault(key, f"{words[i - 1]} {w}" if month else w)
+                break
+    return out
+
+
+def _moved_figure(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A figure of the passage that the quote puts under another of the passage's words, where the
+    passage has another figure: the dates of "payable on December 12 to holders of record on
+    November 28" the other way round. (quote's, passage's), or ``None``."""
+    q, p = _anchored(qw), _anchored(pw)
+    everywhere = {x for figures in p.values() for x in figures}
+    for a, figures in q.items():
+        if a in p and not figures.keys() & p[a].keys() and figures.keys() <= everywhere:
+            x = sorted(figures)[0]
+            return figures[x], next(iter(p[a].values()))
+    return None
+
+
 def _figure_in_place(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     """A figure of the quote standing between the same two words as another figure of the passage,
     which has no such place with the quote's figure: "about 6.0 months" for "about 8.0 months"
@@ -1438,6 +1475,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if not any(d.category == "number" for d in out) and (recounted := _recounted(qw, pw)) is not None:
         # "37 homes were destroyed" for "37 structures, including 12 homes, were destroyed"
         out.append(Difference("replace", recounted[0], recounted[1], "number"))
+    if not any(d.category == "number" for d in out) and (moved := _moved_figure(qw, pw)) is not None:
+        # "payable on November 28 to holders of record on December 12" for the two dates the other way round
+        out.append(Difference("replace", moved[0], moved[1], "number"))
     if not any(d.category == "number" for d in out) and (in_place := _figure_in_place(qw, pw)) is not None:
         # "(about 6.0 months)" for "(about 8.0 months)", where the passage has a 6 elsewhere
         out.append(Difference("replace", in_place[0], in_place[1], "number"))
