@@ -1475,9 +1475,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if not any(d.category == "number" for d in out) and (recounted := _recounted(qw, pw)) is not None:
         # "37 homes were destroyed" for "37 structures, including 12 homes, were destroyed"
         out.append(Difference("replace", recounted[0], recounted[1], "number"))
-    if not any(d.category == "number" for d in out) and (moved := _moved_figure(qw, pw)) is not None:
+    if not any(d.category == "number" for d in out) and (misplaced := _moved_figure(qw, pw)) is not None:
         # "payable on November 28 to holders of record on December 12" for the two dates the other way round
-        out.append(Difference("replace", moved[0], moved[1], "number"))
+        out.append(Difference("replace", misplaced[0], misplaced[1], "number"))
     if not any(d.category == "number" for d in out) and (in_place := _figure_in_place(qw, pw)) is not None:
         # "(about 6.0 months)" for "(about 8.0 months)", where the passage has a 6 elsewhere
         out.append(Difference("replace", in_place[0], in_place[1], "number"))
