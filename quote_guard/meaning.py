@@ -217,6 +217,12 @@ def _sides_of(word: str) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(found))
 
 
+def same_side(a: str, b: str) -> bool:
+    """Whether two folded words are on the same side of one opposite pair of the lexicon ("rose" and
+    "increased", "fell" and "declined"): words of one meaning there, however an embedder rates them."""
+    return bool(set(_sides_of(a)) & set(_sides_of(b)))
+
+
 def _sides(words: list[str]) -> dict[tuple[int, int], list[str]]:
     out: dict[tuple[int, int], list[str]] = {}
     for w in words:

@@ -46,6 +46,7 @@ from .meaning import (
     invented_terms,
     meaning_differences,
     negation_cut_off,
+    same_side,
 )
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import (
@@ -412,7 +413,7 @@ class Verifier:
                    or entity_from_elsewhere(r.quote, passage, text[max(0, start - _ELSEWHERE) : start] + " "
                                             + text[end : end + _ELSEWHERE])
                    or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
-                   or _added_content(r.quote, text, start, end, cosine, stage))
+                   or _swapped_in_copy(r, stage) or _added_content(r.quote, text, start, end, cosine, stage))
         if not changed and self._entailment is not None and self._entailment.entails(r.quote, passage) is False:
             changed = (Difference("replace", r.quote, passage, "entailment"),)  # the optional second opinion
         metrics = replace(
@@ -1207,6 +1208,40 @@ def _swapped_word(quote: str, passage: str, stage: SemanticStage) -> tuple[Diffe
         return ()
     [cos] = stage.similarity([(new[0], gone[0])])
     return (Difference("replace", new[0], gone[0], "content"),) if cos < _SWAP_MAX_COSINE else ()
+
+
+_COPY_MIN_WORDS = 4  # a quote this long or longer, word for word its closest passage but for a swap or two ...
+_COPY_SWAPPED_SHARE = 3  # ... of at most a third of its words
+
+
+def _one_word(text: str) -> bool:
+    """One content word: no function word, no mark beside it ("player is" for "goalkeeper" is a
+    word and a verb, read as a restatement)."""
+    words = text.split()
+    return len(words) == 1 and words[0].isalpha() and len(words[0]) > 2 and words[0] not in _COPY_FUNCTION_WORDS
+
+
+_COPY_FUNCTION_WORDS = frozenset("the and for with from into that this those these was were are has have had been its "
+                                 "their our his her not but are can may will shall would could should".split())
+
+
+def _swapped_in_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, ...]:
+    """The quote is its closest passage word for word but for one or two words put in the place of
+    others that the embedder finds unrelated to them ("the AKS test is fast enough" for "... too slow";
+    "at the request of the FDA" for "with the knowledge of the FDA"): an edited copy, not a
+    restatement. The lexical stage left it unplaced only because a short quote's match ratio is low
+    for one changed word; a synonym (the embedder rates synonyms 0.3 or more) keeps it a paraphrase."""
+    diffs = r.metrics.differences
+    load = [d for d in diffs if d.load_bearing]
+    n_words = len(token_texts(fold(r.quote).text))
+    if not (n_words >= _COPY_MIN_WORDS and 0 < len(load) <= 2 and all(
+            d.kind == "replace" and d.category == "content" and _one_word(d.quote_text) and _one_word(d.source_text)
+            for d in load) and len(load) * _COPY_SWAPPED_SHARE <= n_words):
+        return ()
+    if any(same_side(d.quote_text, d.source_text) for d in load):
+        return ()  # "increased" for "rose": one side of an opposite pair of the lexicon, however the embedder rates them
+    cos = stage.similarity([(d.quote_text, d.source_text) for d in load])
+    return tuple(load) if all(c < _SWAP_MAX_COSINE for c in cos) else ()
 
 
 def _sentence_before(text: str, pos: int) -> list[str]:
