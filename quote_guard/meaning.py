@@ -120,7 +120,7 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         # link, a proof or only a hint ("grounding eliminates hallucination" for "reduces")
         ("eliminat erad abolish cure prevent", "reduc lessen mitigat alleviat lower"),
         ("caus", "associat correlat"),
-        ("prove proved proven establish demonstrat confirm", "suggest indicat hint hypothes specul propos"),
+        ("prove proved proven establish demonstrat confirm show= shows= showed= shown=", "suggest indicat hint hypothes specul propos"),
         ("final", "preliminar interim provisional"),
         # two ends of a contract: one at the end of its term, one by a party's act or a breach
         ("expir", "terminat"),
@@ -1096,6 +1096,9 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
                 if _content_word(v) and len(v) >= VERB_PREFIX and any(
                         q.endswith("ed") and q[:VERB_PREFIX] == v[:VERB_PREFIX] for q in qw):
                     return v
+    pending = [i for i, w in enumerate(pw) if w in _PENDING and not any(_negator_at(pw, k) for k in range(max(0, i - 4), i))]
+    if pending and not _PENDING & set(qw) and (completed := sorted(_COMPLETED & (set(qw) - set(pw)))):
+        return completed[0]  # "the acquisition, which closed after approval" for "the pending acquisition"
     if _FUTURE & set(qw):
         return None
     for i, w in enumerate(pw):
@@ -1113,6 +1116,9 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
 
 
 _PENDING = frozenset("needs need requires require pending awaiting awaits subject".split())  # still to happen
+# what a quote says of something the passage calls pending, to tell it as done
+_COMPLETED = frozenset("closed completed finalized finalised concluded approved obtained received granted cleared "
+                       "consummated".split())
 _LIST_OPENERS = re.compile(r"\b(?:including|includes|include|such as|among|like|e\.g\.|for example|for instance|"
                            r"others?|etc|several|some|two of|three of|notably|especially|in particular)\b", re.I)
 _NAME = r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*"
@@ -1204,7 +1210,7 @@ _REPORT_KEEPERS = ("report", "alleg", "appar", "suppos", "purport", "possib", "p
                    "claim", "said", "says", "may", "might", "could")
 # ... or the doubt: "may cause", "is thought to", "suggests" ("the police said" keeps no doubt: "said a
 # lightning strike was the source" for "said a lightning strike was one possible source")
-_DOUBT_KEEPERS = ("possib", "presum", "suspect", "likel", "probab", "sugges", "may", "might", "could", "appear",
+_DOUBT_KEEPERS = ("possib", "presum", "suspect", "likel", "probab", "sugges", "may", "might", "could", "can", "appear",
                   "seem", "indicat", "unlikel", "thought", "believ")
 
 
@@ -1213,7 +1219,19 @@ def _hedges(words: list[str]) -> set[str]:
     ("one possible source"; not "as soon as possible")."""
     found = set(_HEDGES.intersection(words))
     found.update(w for i, w in enumerate(words) if w == "possible" and i and words[i - 1] in ("a", "an", "one"))
+    # a possibility: "may be a useful option", "might be linked to" (not a permission, "may be made only
+    # within 30 days", "may be terminated": a passive after "may be" is one, unless it links or explains)
+    found.update(f"{w} be" for i, w in enumerate(words[:-2]) if w in ("may", "might", "could") and words[i + 1] == "be"
+                 and (words[i + 2] in _POSSIBLE_LINKS or not (words[i + 2].endswith(("ed", "en", "wn"))
+                                                               or words[i + 2] in _IRREGULAR_PARTICIPLES)))
     return found
+
+
+_POSSIBLE_LINKS = frozenset("associated linked related caused explained attributed attributable due driven".split())
+_IRREGULAR_PARTICIPLES = frozenset("made done paid given taken held sold set put kept sent built brought bought found told "
+                                   "shown won left lost spent read seen met led cut let shut spread struck hung dealt "
+                                   "meant felt fought taught thought caught sought heard understood withdrawn undertaken "
+                                   "borne bound laid run begun chosen driven written known grown drawn".split())
 
 
 def _respelled_name(quote: str, passage: str) -> tuple[str, str] | None:
@@ -1623,7 +1641,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if superlatives:
         # "UKIP spent the most" where the passage ranks nothing: a ranking of the quote's own
         out.append(Difference("insert", f"the {superlatives[0]}", "", "quantifier"))
-    dropped_hedges = sorted(h for h in _hedges(pw) - set(qw)
+    dropped_hedges = sorted(h for h in _hedges(pw) - _hedges(qw) - set(qw)
                             if not any(w.startswith(_REPORT_KEEPERS if h in _REPORT_HEDGES else _DOUBT_KEEPERS) for w in qw))
     if dropped_hedges:
         # "a carcinogenic chemical" for "a reportedly carcinogenic chemical": a report told as a fact

@@ -306,6 +306,9 @@ PAYOUT = ("The board approved a dividend of $0.40 a share, payable on March 15 t
           "Net sales rose 8% to $2.2 billion.")
 TRIAL2 = ("In this open-label, single-arm phase 2 study at 14 centres, 62 adults with relapsed disease were "
           "enrolled.")
+FINDING = ("These results suggest that the drug may be a useful option for older adults. The outlook excludes the "
+           "pending purchase of Brightline, which remains subject to approval by regulators. Refunds may be made "
+           "only within 30 days.")
 TABLE = "The win lifts United to fifth in the league, two points behind Arsenal with ten games left."
 SURVIVAL = "The confidentiality obligations in this Section survive for five years after termination of this Agreement."
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
@@ -318,7 +321,7 @@ PASSAGES = {
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
-    "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "payout": PAYOUT, "trial2": TRIAL2, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
+    "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
 }
 
 
@@ -648,6 +651,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("storm", "connective", "Each club may name one extra player for the cup, provided it has not named a full squad."),
     ("payout", "number", "The board approved a $0.40 dividend, payable on February 27 to holders of record on March 15."),
     ("trial2", "content", "this open-label, randomised phase 2 study"),
+    ("finding", "qualifier", "These results show that the drug is a useful option for older adults."),
+    ("finding", "modal", "The outlook excludes the purchase of Brightline, which closed after approval by regulators."),
 ]
 
 
@@ -823,6 +828,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("recall", "Patients should talk to their doctor before they stop taking the tablets.", PARA),
     ("reserve", "Half of the fee is due on signing and the other half on delivery.", PARA),
     ("payout", "Net sales increased 8 percent to $2.2 billion.", PARA),
+    ("finding", "These results suggest the drug could be a useful option for older adults.", PARA),
 ]
 
 
