@@ -1214,11 +1214,14 @@ _COPY_MIN_WORDS = 4  # a quote this long or longer, word for word its closest pa
 _COPY_SWAPPED_SHARE = 3  # ... of at most a third of its words
 
 
-def _one_word(text: str) -> bool:
-    """One content word: no function word, no mark beside it ("player is" for "goalkeeper" is a
-    word and a verb, read as a restatement)."""
+def _few_words(text: str) -> bool:
+    """One or two content words: no function word, no mark beside them ("player is" for "goalkeeper"
+    is a word and a verb, read as a restatement; "nucleus sampling" for "greedy decoding" two words)."""
     words = text.split()
-    return len(words) == 1 and words[0].isalpha() and len(words[0]) > 2 and words[0] not in _COPY_FUNCTION_WORDS
+    return 0 < len(words) <= 2 and all(w.isalpha() and len(w) > 2 and w not in _COPY_FUNCTION_WORDS for w in words)
+
+
+_COPY_PREPOSITIONS = frozenset("at with in on by for of to from under".split())
 
 
 _COPY_FUNCTION_WORDS = frozenset("the and for with from into that this those these was were are has have had been its "
@@ -1232,11 +1235,14 @@ def _swapped_in_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, 
     restatement. The lexical stage left it unplaced only because a short quote's match ratio is low
     for one changed word; a synonym (the embedder rates synonyms 0.3 or more) keeps it a paraphrase."""
     diffs = r.metrics.differences
-    load = [d for d in diffs if d.load_bearing]
+    # a preposition swapped beside a word ("at the request of" for "with the knowledge of") goes with it
+    load = [d for d in diffs if d.load_bearing and not (d.kind == "replace" and d.quote_text in _COPY_PREPOSITIONS
+                                                        and d.source_text in _COPY_PREPOSITIONS)]
     n_words = len(token_texts(fold(r.quote).text))
+    swapped = sum(len(d.quote_text.split()) for d in load)
     if not (n_words >= _COPY_MIN_WORDS and 0 < len(load) <= 2 and all(
-            d.kind == "replace" and d.category == "content" and _one_word(d.quote_text) and _one_word(d.source_text)
-            for d in load) and len(load) * _COPY_SWAPPED_SHARE <= n_words):
+            d.kind == "replace" and d.category == "content" and _few_words(d.quote_text) and _few_words(d.source_text)
+            for d in load) and swapped * _COPY_SWAPPED_SHARE <= n_words):
         return ()
     if any(same_side(d.quote_text, d.source_text) for d in load):
         return ()  # "increased" for "rose": one side of an opposite pair of the lexicon, however the embedder rates them

@@ -305,7 +305,7 @@ ENDED = ("Either party may end this agreement on six months' notice for any reas
 PAYOUT = ("The board approved a dividend of $0.40 a share, payable on March 15 to holders of record on February 27. "
           "Net sales rose 8% to $2.2 billion.")
 TRIAL2 = ("In this open-label, single-arm phase 2 study at 14 centres, 62 adults with relapsed disease were "
-          "enrolled.")
+          "enrolled. All runs used greedy decoding. The recall is being conducted with the knowledge of the regulator.")
 FINDING = ("These results suggest that the drug may be a useful option for older adults. The outlook excludes the "
            "pending purchase of Brightline, which remains subject to approval by regulators. Refunds may be made "
            "only within 30 days.")
@@ -653,6 +653,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("trial2", "content", "this open-label, randomised phase 2 study"),
     ("finding", "qualifier", "These results show that the drug is a useful option for older adults."),
     ("finding", "modal", "The outlook excludes the purchase of Brightline, which closed after approval by regulators."),
+    ("trial2", "content", "All runs used nucleus sampling."),
+    ("trial2", "content", "The recall is being conducted at the request of the regulator."),
 ]
 
 
