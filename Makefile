@@ -24,9 +24,10 @@ bench-real-habits: setup
 
 bench-handwritten: setup
 	.venv/bin/python benchmarks/run_handwritten.py --show-misses
-	for f in handwritten_tune2 handwritten_tune3a handwritten_tune3b; do \
+	for f in handwritten_tune2 handwritten_tune3a handwritten_tune3b handwritten_tune4; do \
 	  .venv/bin/python benchmarks/run_handwritten.py --show-misses --items benchmarks/$$f.json || exit 1; done
-	.venv/bin/python benchmarks/run_handwritten.py --items benchmarks/handwritten_heldout.json
+	for f in handwritten_heldout handwritten_heldout2; do \
+	  .venv/bin/python benchmarks/run_handwritten.py --items benchmarks/$$f.json || exit 1; done
 
 fuzz: setup
 	.venv/bin/python scripts/fuzz.py --seconds 60
