@@ -314,7 +314,7 @@ def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
             # ("to reject, not accept" for "to accept, not accept")
             return qw[i], pw[j]
         beside = any(0 <= i + k < len(qw) and 0 <= j + k < len(pw) and qw[i + k] == pw[j + k]
-                     and _content_word(qw[i + k]) for k in (-1, 1))
+                     and content_word(qw[i + k]) for k in (-1, 1))
         if beside and not _bases(pw[j]) & q_all:
             return qw[i], pw[j]
     return None
@@ -331,7 +331,7 @@ def _recounted(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
         out: dict[str, dict[str, str]] = {}  # figure -> {counted word's stem: the figure and word as written}
         for i in range(len(words) - 1):
             x, noun = figure(words[i]), words[i + 1]
-            if x is not None and words[i][:1].isdigit() and noun.isalpha() and len(noun) > 3 and _content_word(noun) \
+            if x is not None and words[i][:1].isdigit() and noun.isalpha() and len(noun) > 3 and content_word(noun) \
                     and noun not in SCALE_WORDS and noun.rstrip("s") not in SCALE_WORDS:  # "77 million adherents"
                 out.setdefault(x, {}).setdefault(noun.rstrip("s"), f"{words[i]} {noun}")
         return out
@@ -364,7 +364,7 @@ def _anchored(words: list[str]) -> dict[str, dict[str, str]]:
             a = words[j]
             if not a[:1].isalnum() or a[:1].isdigit():
                 break  # a clause mark, a bracket or a dash, or another figure
-            if _content_word(a) and a not in _MONTHS and len(a) > 3:
+            if content_word(a) and a not in _MONTHS and len(a) > 3:
                 out.setdefault(a, {}).setdefault(key, f"{words[i - 1]} {w}" if month else w)
                 break
     return out
@@ -1093,7 +1093,7 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
         if w in _PENDING and not any(_negator_at(pw, k) for k in range(max(0, i - 4), i)):
             # "still needs approval", "subject to review": what is still to happen, told as done ("approved")
             for v in pw[i + 1 : i + 4]:
-                if _content_word(v) and len(v) >= VERB_PREFIX and any(
+                if content_word(v) and len(v) >= VERB_PREFIX and any(
                         q.endswith("ed") and q[:VERB_PREFIX] == v[:VERB_PREFIX] for q in qw):
                     return v
     pending = [i for i, w in enumerate(pw) if w in _PENDING and not any(_negator_at(pw, k) for k in range(max(0, i - 4), i))]
@@ -1106,7 +1106,7 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
             continue  # "no ceremony was planned to mark it": nothing to come, nothing done
         for j in range(i + 1, min(len(pw), i + 4)):  # "will step", "expects construction to resume"
             v = pw[j]
-            if not _content_word(v) or v in _FUTURE or v == "to" or v == "be":
+            if not content_word(v) or v in _FUTURE or v == "to" or v == "be":
                 continue
             stem = v.rstrip("e")
             if len(stem) >= 3 and (j == i + 1 or pw[j - 1] == "to") and any(
@@ -1161,7 +1161,7 @@ def _list_words(text: str) -> list[set[str]]:
     out = []
     for m in _WORD_LIST.finditer(text):
         items = [t.split() for t in re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", m.group()) if t.strip()]
-        items = [[w for w in item if _content_word(w) and w not in _LIST_TAILS] for item in items]
+        items = [[w for w in item if content_word(w) and w not in _LIST_TAILS] for item in items]
         # a list of single words (adjectives, nouns); lists of names and phrases are read apart
         if len(items) >= 3 and all(items) and all(len(item) == 1 for item in items[1:-1]):
             # the first item's last word and the last item's first: the words around a list belong
@@ -1277,8 +1277,8 @@ def _contrasted(words: list[str]) -> set[tuple[str, str]]:
         for c in _CONTRASTS:
             if tuple(words[i : i + len(c)]) != c:
                 continue
-            before = next((w for w in reversed(words[max(0, i - 3) : i]) if _content_word(w)), None)
-            after = next((w for w in words[i + len(c) : i + len(c) + 3] if _content_word(w)), None)
+            before = next((w for w in reversed(words[max(0, i - 3) : i]) if content_word(w)), None)
+            after = next((w for w in words[i + len(c) : i + len(c) + 3] if content_word(w)), None)
             if before and after and before[:VERB_PREFIX] != after[:VERB_PREFIX]:
                 out.add((before[:VERB_PREFIX], after[:VERB_PREFIX]))
     return out
@@ -1288,7 +1288,7 @@ _FUNCTION_WORDS = frozenset("the and for with from into that this those these wa
                             "his her our not but than also only just".split())
 
 
-def _content_word(w: str) -> bool:
+def content_word(w: str) -> bool:
     """A word of three letters or more that is no function word."""
     return len(w) > 2 and w.isalpha() and w not in _FUNCTION_WORDS
 
@@ -1710,7 +1710,7 @@ def _content_stems(text: str, skip: set[str] | frozenset[str] = frozenset()) -> 
     """The first letters (:data:`VERB_PREFIX`) of ``text``'s content words: words of three letters or
     more that are no function word, auxiliary or word of ``skip``."""
     return {w[:VERB_PREFIX] for w in _words(text)
-            if _content_word(w) and w not in _AUXILIARIES and w not in skip}
+            if content_word(w) and w not in _AUXILIARIES and w not in skip}
 
 
 def _spoken(text: str) -> tuple[str, set[str]] | None:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from rapidfuzz.distance import Levenshtein
 
-from .align import differences, infix
+from .align import differences, infix, word_category
 from .embed.config import SemanticConfig
 from .errors import ConfigError, QuoteVerificationError, SourceError
 from .index import CorpusSeeds, DocIndex, get_corpus_filter, get_index
@@ -41,6 +41,7 @@ from .limits import Limits, limited
 from .meaning import (
     VERB_PREFIX,
     Entailment,
+    content_word,
     entity_from_elsewhere,
     figure,
     invented_terms,
@@ -503,8 +504,6 @@ class Verifier:
         span = r.spans[0]
         text = next(d.source.text for d in docs if d.source.id == span.source_id)
         before = " ".join(_sentence_before(text, span.start))
-        from .align import word_category
-
         name = _NAME_BEFORE.search(text, max(0, span.start - _CONTEXT_CHARS), span.start)
         for mark, kind in marks:
             if kind != "insertion":
@@ -1215,17 +1214,15 @@ _COPY_SWAPPED_SHARE = 3  # ... of at most a third of its words
 
 
 def _few_words(text: str) -> bool:
-    """One or two content words: no function word, no mark beside them ("player is" for "goalkeeper"
-    is a word and a verb, read as a restatement; "nucleus sampling" for "greedy decoding" two words)."""
+    """One or two content words, none of a load-bearing category and no mark beside them ("player is"
+    for "goalkeeper" is a word and a verb, read as a restatement; "nucleus sampling" for "greedy
+    decoding" two words)."""
     words = text.split()
-    return 0 < len(words) <= 2 and all(w.isalpha() and len(w) > 2 and w not in _COPY_FUNCTION_WORDS for w in words)
+    return 0 < len(words) <= 2 and all(content_word(w) and word_category(w) is None and w not in _AUXILIARIES
+                                       for w in words)
 
 
 _COPY_PREPOSITIONS = frozenset("at with in on by for of to from under".split())
-
-
-_COPY_FUNCTION_WORDS = frozenset("the and for with from into that this those these was were are has have had been its "
-                                 "their our his her not but are can may will shall would could should".split())
 
 
 def _swapped_in_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, ...]:
@@ -1278,8 +1275,6 @@ def _name_stood_for(r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Do
             d.kind == "delete" and d.category == "content" and 0 < len(d.source_text.split()) <= _NAME_MAX_WORDS
             and all(_capitalised_in(w, original) or w in _STANDS_FOR_PRONOUNS for w in d.source_text.split()) for d in lb):
         return r
-    from .align import word_category
-
     named = {w for m in insertions for w in re.findall(r"\w+", m.lower()) if word_category(w) == "party"}
     if any((role := _defined_party(text, d.source_text.split()[-1])) and named and role not in named for d in lb):
         return r
@@ -1311,8 +1306,6 @@ def _capitalised_in(word: str, text: str) -> bool:
 def _wrong_party(mark: str, before: str) -> str | None:
     """The party the source names right before a bracketed insertion's place, when the
     insertion names a different one ("[the Landlord]" where the source says "the Tenant")."""
-    from .align import word_category
-
     inserted = {w for w in re.findall(r"\w+", mark.lower()) if word_category(w) == "party"}
     named = [w for w in before.split() if word_category(w) == "party" and w not in _PRONOUN_SET]
     if inserted and named and named[-1] not in inserted:
