@@ -844,7 +844,14 @@ def _negator_at(words: list[str], i: int) -> bool:
     w = words[i]
     if w in ("no", "without") and i >= 2 and words[i - 1] == "or" and words[i - 2] in _OR_NONE:
         return False  # "little or no warning", "with or without cause": an amount, not a negated claim
+    if w == "without" and i + 1 < len(words) and words[i + 1] in _WITHOUT_NOTHING:
+        return False  # "including, without limitation,", "without regard to": no claim negated
+    if w == "absence" and 0 < i < len(words) - 1 and words[i - 1] == "the" and words[i + 1] == "of":
+        return True  # "in the absence of such a request": without one
     return _negated(w) and not (w == "no" and i + 1 < len(words) and words[i + 1] in (",", ".", "!"))
+
+
+_WITHOUT_NOTHING = frozenset("limitation limiting regard reference prejudice".split())
 
 
 _OR_NONE = frozenset("little few minimal limited with".split())

@@ -309,6 +309,9 @@ TRIAL2 = ("In this open-label, single-arm phase 2 study at 14 centres, 62 adults
 FINDING = ("These results suggest that the drug may be a useful option for older adults. The outlook excludes the "
            "pending purchase of Brightline, which remains subject to approval by regulators. Refunds may be made "
            "only within 30 days.")
+AUDIT = ("If an audit discloses an underpayment of 2% or more, the Franchisee shall reimburse the Franchisor for the "
+         "costs of the audit (including, without limitation, reasonable accounting fees). The Consultant shall return all "
+         "Company Property at the request of the Company or, in the absence of such a request, upon termination.")
 TABLE = "The win lifts United to fifth in the league, two points behind Arsenal with ten games left."
 SURVIVAL = "The confidentiality obligations in this Section survive for five years after termination of this Agreement."
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
@@ -321,7 +324,7 @@ PASSAGES = {
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
-    "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
+    "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
 }
 
 
@@ -655,6 +658,7 @@ FLIPS: list[tuple[str, str, str]] = [
     ("finding", "modal", "The outlook excludes the purchase of Brightline, which closed after approval by regulators."),
     ("trial2", "content", "All runs used nucleus sampling."),
     ("trial2", "content", "The recall is being conducted at the request of the regulator."),
+    ("audit", "negation", "The Consultant shall return no Company Property at the request of the Company."),
 ]
 
 
@@ -831,6 +835,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("reserve", "Half of the fee is due on signing and the other half on delivery.", PARA),
     ("payout", "Net sales increased 8 percent to $2.2 billion.", PARA),
     ("finding", "These results suggest the drug could be a useful option for older adults.", PARA),
+    ("audit", "if an audit finds an underpayment of 2% or more, the Franchisee must pay the Franchisor's audit costs, "
+              "including reasonable accounting fees", PARA),
+    ("audit", "The Consultant shall return all Company Property when the Company asks or, if the Company does not "
+              "ask, upon termination.", PARA),
 ]
 
 
