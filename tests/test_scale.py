@@ -181,6 +181,25 @@ def test_batch_item_objects_are_accepted(corpus):
 # --------------------------------------------------------------------------- the local pool
 
 
+def test_a_batch_builds_the_collections_seed_table_at_once_with_the_same_results():
+    # a batch announces its collection (index.expect_many_quotes): the seed table is built at the
+    # first chunk instead of after the first few thousand quotes, and nothing else changes
+    from quote_guard.index import clear_cache, get_corpus_filter, get_index
+
+    docs = {k: v * 2 for k, v in _corpus(n_docs=24, seed=5).items()}  # 24 documents, over 200 KB in all
+    assert sum(map(len, docs.values())) >= CONFIG.bm25_min_chars
+    items = [dict(it, sources=[]) for it in _items(docs, 40, seed=9)]  # every quote against the whole collection
+    texts = [docs[k] for k in sorted(docs)]
+    clear_cache()
+    plain = [Verifier(CONFIG).verify(it["quotes"], {k: docs[k] for k in sorted(docs)}) for it in items]
+    assert get_corpus_filter(texts, [get_index(t) for t in texts])._seeds is None  # 40 one-quote calls: not yet
+    clear_cache()
+    batched = list(verify_batch(Verifier(CONFIG), items, {k: docs[k] for k in sorted(docs)}, chunk_size=8))
+    assert get_corpus_filter(texts, [get_index(t) for t in texts])._seeds is not None
+    assert [r.results for r in batched] == [tuple(p) for p in plain]
+    clear_cache()
+
+
 def test_two_workers_equal_one_even_when_a_worker_is_killed(corpus):
     items = _items(corpus, 240)
     one = _lines(verify_local(items, corpus, workers=1, config=CONFIG, chunk_size=8))

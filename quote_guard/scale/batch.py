@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..errors import SourceError
+from ..index import expect_many_quotes
 from ..models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 
 __all__ = ["BatchItem", "BatchResult", "SourceStore", "averify", "coerce_item", "result_from_dict", "verify_batch"]
@@ -338,6 +339,7 @@ def verify_chunk(verifier: _Verifies, store: SourceStore, chunk: Sequence[tuple[
                 out[pos] = BatchResult(item.id, pos, error=str(exc))
             continue
         quotes = [q for _, item in members for q in item.quotes]
+        expect_many_quotes([s.text for s in sources])  # a batch: the collection's tables pay for themselves
         try:
             results = verifier.verify(quotes, sources)
         except (TypeError, ValueError) as exc:  # e.g. a source with empty text
