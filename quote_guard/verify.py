@@ -491,7 +491,7 @@ class Verifier:
             # a capital the source does not have there: the quote presents the end of a sentence as
             # a whole one, and what it leaves out may limit it ("Six passengers were injured" cut
             # from "Five out of six passengers were injured")
-            return self._check_cut(r, docs, True, False)
+            return self._check_cut(r, docs, True, False, opened=True)
         return r
 
     def _editorial(self, r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Doc]) -> QuoteResult:
@@ -546,7 +546,7 @@ class Verifier:
             if holds is not None and d.n not in holds:
                 continue
             i = d.source.text.find(q)
-            while i >= 0 and (cut := _cut_negation(d.source.text, i)) is not None:
+            while i >= 0 and (cut := _cut_negation(d.source.text, i, i + len(q))) is not None:
                 negated = negated or (d, cut[0], i + len(q), cut[1], cut[2])
                 i = d.source.text.find(q, i + 1)
             if i >= 0:
@@ -559,7 +559,7 @@ class Verifier:
             t = d.index.text
             hit = None
             for i in (_finds(t, fq) if occ is None else occ.get(d.n, ())):
-                if (cut := _cut_negation(t, i)) is None:
+                if (cut := _cut_negation(t, i, i + len(fq))) is None:
                     hit = i
                     break
                 if negated is None:
@@ -588,12 +588,16 @@ class Verifier:
                                reason="no passage in the sources is close to the quote")
         return self._judge(quote, [best], [""], [q])
 
-    def _check_cut(self, r: QuoteResult, docs: list[_Doc], head: bool, tail: bool, *, ended: bool = False) -> QuoteResult:
+    def _check_cut(self, r: QuoteResult, docs: list[_Doc], head: bool, tail: bool, *, ended: bool = False,
+                   opened: bool = False) -> QuoteResult:
         """A cut quote is what its fragment says, unless the words just past the cut limit it:
         "...permitted to terminate" cut from "not permitted to terminate" says the opposite.
         ``ended``: the quote closes with a full stop where its source sentence goes on, so the rest
         of that sentence is read, not its first words ("…must be given by either party." where the
-        source goes on "due to any reason other than breach")."""
+        source goes on "due to any reason other than breach"). ``opened``: the quote capitalises a
+        word the source has in lower case, presenting the end of a sentence as a whole one, so a
+        condition or an exception that opens the source's sentence is read too ("Balances unpaid
+        ..." from "Excepting any amounts disputed in good faith, balances unpaid ...")."""
         span, last = r.spans[0], r.spans[-1]  # a cut at the start is read before the first span, one at the end after the last
         text = next(d.source.text for d in docs if d.source.id == span.source_id)
         found = []
@@ -610,6 +614,11 @@ class Verifier:
         if head:
             before = _words_before(text, span.start)
             found += _limiters(before)
+            opener = _sentence_before(text, span.start) if opened and text[span.start : span.start + 1].islower() else []
+            if not found and opener[:1] and (opener[0] in _OPENING_CONDITIONS or tuple(opener[:2]) in _EDGE_LIMITER_PAIRS):
+                # the source's sentence opens with a condition or an exception the quote starts after
+                # ("Excepting any amounts disputed in good faith, balances unpaid ... will be subject to")
+                found.append(" ".join(opener[:2]))
             if before[-1:] == ["of"] and figure(_first_word(r.quote)) is not None:
                 found.append(" ".join(before))  # "six" cut from "five out of six": the whole for the part
         if not found:
@@ -1331,6 +1340,7 @@ _EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to")}  # "subject matter" l
 # "without regard to the conflict of laws", "including, without limitation,": no limit on the claim
 _NO_LIMIT_AFTER_WITHOUT = frozenset("regard reference limitation limiting".split())
 _EDGE_CHARS = 40  # how far past a cut the source is read for a limiting word
+_OPENING_CONDITIONS = frozenset("except excepting unless notwithstanding provided providing if".split())
 _REST_CHARS = 160  # ... and past a full stop the source does not have there, for the rest of its sentence
 _REST_CONDITIONS = frozenset("unless except excepting excluding provided providing notwithstanding if whenever "
                              "until".split())
@@ -1396,9 +1406,10 @@ _PREFIX_MAX_CHARS = 3  # a negating prefix is at most this long ("non")
 _WORD_MAX_CHARS = 40  # how far a word is read past a cut
 
 
-def _cut_negation(text: str, at: int) -> tuple[int, str, str] | None:
-    """When a match at ``at`` starts inside a word of ``text`` whose negating prefix it leaves out
-    ("either" in "neither", "lawful" in "unlawful"): the word's start, the word and its rest."""
+def _cut_negation(text: str, at: int, until: int) -> tuple[int, str, str] | None:
+    """When a match ``text[at:until]`` starts inside a word of ``text`` whose negating prefix it leaves
+    out, and holds the rest of that word ("either" in "neither", "lawful" in "unlawful"; not "o" in
+    "none"): the word's start, the word and its rest."""
     if at == 0 or not (text[at - 1].isalnum() and text[at : at + 1].isalnum()):
         return None
     start = at - 1
@@ -1409,6 +1420,8 @@ def _cut_negation(text: str, at: int) -> tuple[int, str, str] | None:
     end = at
     while end < len(text) and end - at < _WORD_MAX_CHARS and text[end].isalnum():
         end += 1
+    if end > until:
+        return None  # the match ends inside the word too: a piece of it, no word of its own
     whole, part = text[start:end], text[at:end]
     return (start, whole, part) if negation_cut_off(fold(whole).text, fold(part).text) else None
 

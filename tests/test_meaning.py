@@ -312,6 +312,9 @@ FINDING = ("These results suggest that the drug may be a useful option for older
 AUDIT = ("If an audit discloses an underpayment of 2% or more, the Franchisee shall reimburse the Franchisor for the "
          "costs of the audit (including, without limitation, reasonable accounting fees). The Consultant shall return all "
          "Company Property at the request of the Company or, in the absence of such a request, upon termination.")
+UNPAID = ("Invoices are payable within 30 days. Excepting any amounts disputed in good faith, balances unpaid after "
+          "that period bear interest of 1% per month. Subject to the exclusions below, Velora warrants the frame for "
+          "five years.")
 TABLE = "The win lifts United to fifth in the league, two points behind Arsenal with ten games left."
 SURVIVAL = "The confidentiality obligations in this Section survive for five years after termination of this Agreement."
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
@@ -324,7 +327,7 @@ PASSAGES = {
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
-    "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
+    "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
 }
 
 
@@ -983,6 +986,13 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
      ["The deposit is paid on signing", "It will not be refunded under any circumstances"]),
     ("ended", "Most members have banned the practice, but it remains lawful in Ruritania.", {NV},
      ["Most members have banned the practice, but it remains lawful in Ruritania"]),
+    # a capital the source does not have: a condition opening the source's sentence is read too
+    # (not after an ellipsis, which marks the cut, nor before a name, whose capital is the source's)
+    ("unpaid", "Balances unpaid after that period bear interest of 1% per month.", {ALT},
+     ["balances unpaid after that period bear interest of 1% per month."]),
+    ("unpaid", "...balances unpaid after that period bear interest of 1% per month.", {V_},
+     ["balances unpaid after that period bear interest of 1% per month."]),
+    ("unpaid", "Velora warrants the frame for five years.", {V_}, ["Velora warrants the frame for five years."]),
 ]
 
 
