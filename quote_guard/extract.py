@@ -263,6 +263,8 @@ _ELISION_RE = re.compile(
     r"(?:tis|twas|twere|twill|em|cause|cos|cuz|til|bout|round|nother|n|ere)(?![^\W\d_])|\d\d(?:s)?(?!\w)",
     re.IGNORECASE,
 )
+# the closing mark of a single-quoted figure ("‘30 days’", "'30 days'")
+_FIGURE_QUOTE_CLOSERS = {"‘": "’", "'": "'"}
 # the possessive/closing candidates for a single closing mark: not after a space, not before a word
 _SINGLE_CLOSE_CANDIDATE = {c: re.compile(rf"(?<=\S){re.escape(c)}(?!\w)") for c in "'’"}
 
@@ -816,6 +818,19 @@ class QuoteMarkScanner:
             return False
         return self.masked.find(frame_mark, pos + 1, lst[k]) < 0
 
+    def _opens_a_figure(self, pos: int, c: str, elided: str) -> bool:
+        """A left single mark (or an ASCII one) before two digits that are no decade ("the ‘90s")
+        and a closing mark later in the paragraph: it opens a quote that starts with a figure
+        ("‘30 days of notice’"), not an elided year ("in ‘04 the firm grew")."""
+        closer = _FIGURE_QUOTE_CLOSERS.get(c)
+        if closer is None or not elided[:1].isdigit() or elided[-1:].lower() == "s" or not self._closes_later(pos, closer, c):
+            return False
+        lst = self._candidates[closer]
+        j = lst[bisect_right(lst, pos)]
+        m = self.masked
+        # "in ‘04 the firms’ sales": the mark that follows is a plural's possessive, not a closing one
+        return not (m[j - 1 : j] in ("s", "S") and m[j + 1 : j + 2].isspace() and m[j + 2 : j + 3].islower())
+
     def _reopens(self, pos: int, c: str) -> bool:
         """An ASCII double quote after a space and before a word, with another one later in
         the paragraph: it opens a new quote (the pending one was never closed)."""
@@ -830,7 +845,7 @@ class QuoteMarkScanner:
             return  # don't, tenant’s, 1990’s, Hawai‘i
         if not _is_word(prev):
             e = _ELISION_RE.match(masked, i + 1)
-            if e is not None:  # ’tis, ’em, the ’90s, rock ’n’ roll
+            if e is not None and not self._opens_a_figure(i, c, e.group()):  # ’tis, ’em, the ’90s, rock ’n’ roll
                 if e.group().lower() == "n" and e.end() < self.n and masked[e.end()] in "'’‘":
                     self.skip.add(e.end())
                 return

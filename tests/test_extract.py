@@ -473,6 +473,11 @@ def test_docstring_examples_run() -> None:
         ("the students’ books and “the rent”", [(24, "“", 33, "”")]),
         ('a "one" and "two', [(2, '"', 6, '"')]),
         ("rock ’n’ roll, ’tis 'fine' here", [(20, "'", 25, "'")]),
+        # a left single mark before two digits: a quote that starts with a figure when a closing
+        # mark follows in the paragraph, else an elided year (the ‘90s, in ‘04)
+        ("it gives ‘30 days of notice’ now", [(9, "‘", 27, "’")]),
+        ("in the ‘90s and in ‘04 it grew", []),
+        ("in ‘04 the firms’ sales: ‘fine’", [(25, "‘", 30, "’")]),
         ("「契約」を参照", [(0, "「", 3, "」")]),
         ("“outer «inner» still” done", [(0, "“", 20, "”")]),
         ("“open\x01close”", []),

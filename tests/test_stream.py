@@ -22,6 +22,8 @@ QUOTES = [
     "Neither party may assign this Lease",
     # cut right after the source's "Neither": altered unless the answer says a negation before it
     "party may assign this Lease without the prior written consent of the other party",
+    # a quote that starts with a figure: after a left single mark, no elided year ("the ‘90s")
+    "24 hours notice. Neither party may assign this Lease",
 ]
 # every pair of marks the extractor knows, plus configured tags
 PAIRS = [(o, c) for o, closers in OPENERS.items() for c in sorted(closers) if o not in "'‚"]
@@ -73,6 +75,16 @@ def test_streaming_equals_check_for_any_chunking(text: str, data: st.DataObject)
     whole_text, report = GUARD.check(text, sources={"lease": SOURCE})
     assert streamed == [(o.quote, o.verdict.value) for o in report.quotes]
     assert streamed_text == whole_text
+
+
+def test_a_single_quoted_figure_is_a_quote_in_a_stream_too() -> None:
+    # ‘24 hours notice…’ opens a quote (a closing mark follows in the paragraph); ‘90s does not
+    text = "The lease says ‘24 hours notice. Neither party may assign this Lease’ (in the ‘90s it said less)."
+    whole_text, report = GUARD.check(text, sources={"lease": SOURCE})
+    assert [o.quote for o in report.quotes] == ["24 hours notice. Neither party may assign this Lease"]
+    for step in (1, 3, 7, 50):
+        assert _stream(text, list(range(0, len(text), step))) == (whole_text, [(o.quote, o.verdict.value)
+                                                                                for o in report.quotes])
 
 
 def test_the_named_bug_guillemets_and_a_configured_tag() -> None:
