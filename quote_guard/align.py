@@ -514,6 +514,28 @@ def _number_pairs(words: list[str]) -> list[str]:
     return out
 
 
+_MONTH_ABBREVIATIONS = {"jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june",
+                        "jul": "july", "aug": "august", "sep": "september", "sept": "september", "oct": "october",
+                        "nov": "november", "dec": "december"}
+
+
+def _months(words: list[str]) -> list[str]:
+    """A month's abbreviation before a day or a year ("Dec. 15", "Nov 2019") as the month's name: form."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        dot = words[i + 1 : i + 2] == ["."]
+        after = words[i + 1 + dot : i + 2 + dot]
+        if w in _MONTH_ABBREVIATIONS and after and after[0][:1].isdigit():
+            out.append(_MONTH_ABBREVIATIONS[w])
+            i += 1 + dot
+            continue
+        out.append(w)
+        i += 1
+    return out
+
+
 def _phrased(raw: list[str], modal: list[str]) -> list[str]:
     """The modals that :func:`_modal_phrases` made from phrases, in order ("allowed to" -> may)."""
     if raw == modal:
@@ -537,7 +559,7 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     >>> [d.category for d in differences("the tenant shall pay", "the tenant shall not pay")]
     ['negation']
     """
-    raw_q, raw_s = _signed_words(quote), _signed_words(passage)
+    raw_q, raw_s = _months(_signed_words(quote)), _months(_signed_words(passage))
     qt, st = _modal_phrases(raw_q), _modal_phrases(raw_s)
     # a modal phrased differently ("is not allowed to" / "may not") is wording, not form: it keeps
     # the meaning but is no longer the source's text. The same phrase on both sides ("was able

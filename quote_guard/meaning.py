@@ -478,6 +478,23 @@ _UNIT_KINDS = {u: (kind, name) for kind, groups in {
 }.items() for group in groups.split() for name, _, rest in [group.partition("=")] for u in [name, *rest.split(",")]}
 
 
+def _per_units(words: list[str]) -> set[tuple[str, str]]:
+    """The units a text prices or rates something by, as (kind, unit): "per kilogram", "a pound",
+    "per square metre" (a period of time is a rate of :func:`_rates`, not read here)."""
+    out: set[tuple[str, str]] = set()
+    for i, w in enumerate(words[:-1]):
+        if w not in ("per", "a", "an", "each"):
+            continue
+        k = i + 1
+        power = ""
+        if words[k] in ("square", "sq", "cubic") and k + 1 < len(words):
+            power, k = ("cubic " if words[k] == "cubic" else "square "), k + 1
+        unit = _UNIT_KINDS.get(words[k])
+        if unit is not None and unit[0] != "time" and not (unit[1] in ("in", "m", "t", "l", "g") and w != "per"):
+            out.add(("area" if power == "square " else unit[0], power + unit[1]))
+    return out
+
+
 def _figure_units(words: list[str]) -> dict[str, tuple[str, str]]:
     """The unit each figure of a text is given in, as (kind, unit), "square" or "cubic" kept
     with it: "7,000,000 square kilometres" gives {"7000000.0": ("area", "square km")}."""
@@ -1538,6 +1555,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         x = unit_changed[0]
         out.append(Difference("replace", f"{qn_.get(x, x).rstrip('%')} {qu[x]}", f"{pn_.get(x, x).rstrip('%')} {pu[x]}",
                               "number"))
+    q_per, p_per = _per_units(qw), _per_units(pw)
+    other_per = sorted((kind, u) for kind, u in q_per - p_per if kind in {k for k, _ in p_per} and (kind, u) not in p_per)
+    if other_per and not any(d.category == "number" for d in out):
+        # "$4.41 per pound" for "$4.41 per kilogram": a price or a rate in another unit of the same kind
+        kind, u = other_per[0]
+        out.append(Difference("replace", f"per {u}", f"per {next(v for k, v in sorted(p_per) if k == kind)}", "number"))
     q_units, p_units = _figure_units(qw), _figure_units(pw)
     other_unit = sorted(x for x in q_units.keys() & p_units.keys()
                         if q_units[x] != p_units[x] and q_units[x][0] == p_units[x][0])

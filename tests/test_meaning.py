@@ -315,6 +315,8 @@ AUDIT = ("If an audit discloses an underpayment of 2% or more, the Franchisee sh
 UNPAID = ("Invoices are payable within 30 days. Excepting any amounts disputed in good faith, balances unpaid after "
           "that period bear interest of 1% per month. Subject to the exclusions below, Velora warrants the frame for "
           "five years.")
+PRICES = ("Liability for lost cargo is limited to $4.41 per kilogram. The confidentiality agreement dated Nov. 19, "
+          "2013 shall govern this agreement.")
 TABLE = "The win lifts United to fifth in the league, two points behind Arsenal with ten games left."
 SURVIVAL = "The confidentiality obligations in this Section survive for five years after termination of this Agreement."
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
@@ -327,7 +329,7 @@ PASSAGES = {
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
-    "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
+    "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
 }
 
 
@@ -662,6 +664,7 @@ FLIPS: list[tuple[str, str, str]] = [
     ("trial2", "content", "All runs used nucleus sampling."),
     ("trial2", "content", "The recall is being conducted at the request of the regulator."),
     ("audit", "negation", "The Consultant shall return no Company Property at the request of the Company."),
+    ("prices", "number", "Liability for lost cargo is capped at $4.41 per pound."),
 ]
 
 
@@ -993,6 +996,8 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     ("unpaid", "...balances unpaid after that period bear interest of 1% per month.", {V_},
      ["balances unpaid after that period bear interest of 1% per month."]),
     ("unpaid", "Velora warrants the frame for five years.", {V_}, ["Velora warrants the frame for five years."]),
+    ("prices", "The confidentiality agreement dated November 19, 2013 shall govern this agreement.", {NV},
+     ["The confidentiality agreement dated Nov. 19, 2013 shall govern this agreement."]),
 ]
 
 
