@@ -18,10 +18,10 @@ figures show what the rules cover, not how they generalise. Nothing in it comes 
 project's tests.
 
 ``--items`` runs another file of the same form (each item may also carry a ``kind``, shown with
-``--show-misses``, and the ``question`` it answered). Six more were written in the 30th stop by
+``--show-misses``, and the ``question`` it answered). Seven more were written in the 30th stop by
 assistant sessions that saw none of quote_guard's code, tests or data, the way models quote:
-``handwritten_tune2.json`` (300 quotes), ``handwritten_tune3a.json``, ``handwritten_tune3b.json`` and
-``handwritten_tune4.json`` (150 each) are tuning sets; ``handwritten_heldout.json`` and
+``handwritten_tune2.json`` (300 quotes), ``handwritten_tune3a.json``, ``handwritten_tune3b.json``,
+``handwritten_tune4.json`` and ``handwritten_tune5.json`` (150 each) are tuning sets; ``handwritten_heldout.json`` and
 ``handwritten_heldout2.json`` (150 each) are **held out**: they are scored, their misses are never
 listed or read, and no rule is written for them (``make bench-handwritten`` runs them without
 ``--show-misses``).
