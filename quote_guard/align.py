@@ -418,7 +418,7 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
     if q_w and s_w and _spelling_variant(" ".join(q_w), " ".join(s_w)) and len(" ".join(q_w)) >= _PHRASE_TYPO_MIN_CHARS:
         return "spelling"
     if set(q_w) | set(s_w) <= _ARTICLES or (not q_w and set(s_w) <= _DROPPABLE):
-        return "function"  # an article, or a determiner, a copula or a "thereof" of the source left out
+        return "function"  # an article, or a possessive determiner or a "thereof" of the source left out
     return "content"
 
 

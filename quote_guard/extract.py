@@ -810,23 +810,29 @@ class QuoteMarkScanner:
     def _closes_later(self, pos: int, c: str, frame_mark: str) -> bool:
         """Another closing candidate for ``c`` later in this paragraph, before the opener of
         the pending quote appears again? (Then the mark at ``pos`` is a possessive.)"""
+        return self._next_close(pos, c, frame_mark) >= 0
+
+    def _next_close(self, pos: int, c: str, frame_mark: str) -> int:
+        """Where the next closing candidate for ``c`` after ``pos`` is, if it is in this paragraph
+        and ``frame_mark`` does not open again before it; else -1."""
         lst = self._candidates.get(c)
         if lst is None:
             lst = self._candidates[c] = [m.start() for m in _SINGLE_CLOSE_CANDIDATE[c].finditer(self.masked)]
         k = bisect_right(lst, pos)
-        if k >= len(lst) or lst[k] > self._next_barrier(pos):
-            return False
-        return self.masked.find(frame_mark, pos + 1, lst[k]) < 0
+        if k >= len(lst) or lst[k] > self._next_barrier(pos) or self.masked.find(frame_mark, pos + 1, lst[k]) >= 0:
+            return -1
+        return lst[k]
 
     def _opens_a_figure(self, pos: int, c: str, elided: str) -> bool:
         """A left single mark (or an ASCII one) before two digits that are no decade ("the ‘90s")
         and a closing mark later in the paragraph: it opens a quote that starts with a figure
         ("‘30 days of notice’"), not an elided year ("in ‘04 the firm grew")."""
         closer = _FIGURE_QUOTE_CLOSERS.get(c)
-        if closer is None or not elided[:1].isdigit() or elided[-1:].lower() == "s" or not self._closes_later(pos, closer, c):
+        if closer is None or not elided[:1].isdigit() or elided[-1:].lower() == "s":
             return False
-        lst = self._candidates[closer]
-        j = lst[bisect_right(lst, pos)]
+        j = self._next_close(pos, closer, c)
+        if j < 0:
+            return False
         m = self.masked
         # "in ‘04 the firms’ sales": the mark that follows is a plural's possessive, not a closing one
         return not (m[j - 1 : j] in ("s", "S") and m[j + 1 : j + 2].isspace() and m[j + 2 : j + 3].islower())

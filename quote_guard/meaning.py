@@ -388,21 +388,19 @@ def _figure_in_place(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     which has no such place with the quote's figure: "about 6.0 months" for "about 8.0 months"
     (a 6 elsewhere in the passage does not make it stated). The two words must be words, and one
     of them longer than three letters. (quote figure, passage figure), or ``None``."""
-    def places(words: list[str]) -> dict[tuple[str, str], set[str]]:
-        out: dict[tuple[str, str], set[str]] = {}
+    def places(words: list[str]) -> dict[tuple[str, str], dict[str, str]]:
+        out: dict[tuple[str, str], dict[str, str]] = {}  # (word before, word after) -> {figure: as written}
         for i in range(1, len(words) - 1):
             x, a, b = figure(words[i]), words[i - 1], words[i + 1]
             if x is not None and words[i][:1].isdigit() and a.isalpha() and b.isalpha() and max(len(a), len(b)) > 3:
-                out.setdefault((a, b), set()).add(x)
+                out.setdefault((a, b), {}).setdefault(x, words[i])
         return out
 
     q, p = places(qw), places(pw)
     for around, figures in q.items():
-        other = p.get(around, set())
-        if other and not figures & other:
-            said = next(w for i, w in enumerate(qw[1:-1], 1) if (qw[i - 1], qw[i + 1]) == around and figure(w) in figures)
-            was = next(w for i, w in enumerate(pw[1:-1], 1) if (pw[i - 1], pw[i + 1]) == around and figure(w) in other)
-            return said, was
+        other = p.get(around, {})
+        if other and not figures.keys() & other.keys():
+            return next(iter(figures.values())), next(iter(other.values()))
     return None
 
 
@@ -485,13 +483,9 @@ def _per_units(words: list[str]) -> set[tuple[str, str]]:
     for i, w in enumerate(words[:-1]):
         if w not in ("per", "a", "an", "each"):
             continue
-        k = i + 1
-        power = ""
-        if words[k] in ("square", "sq", "cubic") and k + 1 < len(words):
-            power, k = ("cubic " if words[k] == "cubic" else "square "), k + 1
-        unit = _UNIT_KINDS.get(words[k])
-        if unit is not None and unit[0] != "time" and not (unit[1] in ("in", "m", "t", "l", "g") and w != "per"):
-            out.add(("area" if power == "square " else unit[0], power + unit[1]))
+        unit = _unit_at(words, i + 1)
+        if unit is not None and unit[0] != "time" and not (unit[2] in ("in", "m", "t", "l", "g") and w != "per"):
+            out.add(unit[:2])
     return out
 
 
@@ -503,15 +497,22 @@ def _figure_units(words: list[str]) -> dict[str, tuple[str, str]]:
         x = figure(w)
         if x is None or w in ("one", "a"):
             continue
-        k = i + 1
-        power = ""
-        if words[k : k + 1] and words[k] in ("square", "sq", "cubic"):
-            power = "cubic " if words[k] == "cubic" else "square "
-            k += 1
-        unit = _UNIT_KINDS.get(words[k]) if k < len(words) else None
-        if unit is not None and not (unit[1] == "in" and words[k] == "in" and not power):  # "2 in 10"
-            out.setdefault(x, ("area" if power == "square " else unit[0], power + unit[1]))
+        unit = _unit_at(words, i + 1)
+        if unit is not None and words[i + 1] != "in":  # "2 in 10"
+            out.setdefault(x, unit[:2])
     return out
+
+
+def _unit_at(words: list[str], k: int) -> tuple[str, str, str] | None:
+    """The unit of measure that starts at ``words[k]``, as (kind, unit, the unit alone), "square" or
+    "cubic" kept with it ("square kilometres": ("area", "square km", "km")); ``None`` when there is none."""
+    power = ""
+    if words[k : k + 1] and words[k] in ("square", "sq", "cubic"):
+        power, k = ("cubic " if words[k] == "cubic" else "square "), k + 1
+    unit = _UNIT_KINDS.get(words[k]) if k < len(words) else None
+    if unit is None:
+        return None
+    return ("area" if power == "square " else unit[0], power + unit[1], unit[1])
 
 
 _ID = r"(?:[A-Z]|[IVXLC]{1,4})\b"
@@ -861,14 +862,17 @@ def _negator_at(words: list[str], i: int) -> bool:
     w = words[i]
     if w in ("no", "without") and i >= 2 and words[i - 1] == "or" and words[i - 2] in _OR_NONE:
         return False  # "little or no warning", "with or without cause": an amount, not a negated claim
-    if w == "without" and i + 1 < len(words) and words[i + 1] in _WITHOUT_NOTHING:
+    if w == "without" and i + 1 < len(words) and words[i + 1] in WITHOUT_NO_LIMIT | {"prejudice"}:
         return False  # "including, without limitation,", "without regard to": no claim negated
     if w == "absence" and 0 < i < len(words) - 1 and words[i - 1] == "the" and words[i + 1] == "of":
         return True  # "in the absence of such a request": without one
     return _negated(w) and not (w == "no" and i + 1 < len(words) and words[i + 1] in (",", ".", "!"))
 
 
-_WITHOUT_NOTHING = frozenset("limitation limiting regard reference prejudice".split())
+# words after "without" that limit nothing: "including, without limitation,", "without regard to the
+# conflict of laws" (a saving clause, "without prejudice to", negates no claim either, but left out
+# after a cut it is read as a limit: see verify._limiters)
+WITHOUT_NO_LIMIT = frozenset("limitation limiting regard reference".split())
 
 
 _OR_NONE = frozenset("little few minimal limited with".split())
@@ -1113,16 +1117,16 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
     >>> _told_as_done("the deal has been approved".split(), "the deal still needs approval".split())
     'approval'
     """
-    for i, w in enumerate(pw if not _PENDING & set(qw) else ()):
-        if w in _PENDING and not any(_negator_at(pw, k) for k in range(max(0, i - 4), i)):
-            # "still needs approval", "subject to review": what is still to happen, told as done ("approved")
-            for v in pw[i + 1 : i + 4]:
-                if content_word(v) and len(v) >= VERB_PREFIX and any(
-                        q.endswith("ed") and q[:VERB_PREFIX] == v[:VERB_PREFIX] for q in qw):
-                    return v
-    pending = [i for i, w in enumerate(pw) if w in _PENDING and not any(_negator_at(pw, k) for k in range(max(0, i - 4), i))]
-    if pending and not _PENDING & set(qw) and (completed := sorted(_COMPLETED & (set(qw) - set(pw)))):
-        return completed[0]  # "the acquisition, which closed after approval" for "the pending acquisition"
+    # "still needs approval", "subject to review": what is still to happen (the quote says nothing pending)
+    pending = [] if _PENDING & set(qw) else [
+        i for i, w in enumerate(pw) if w in _PENDING and not any(_negator_at(pw, k) for k in range(max(0, i - 4), i))]
+    for i in pending:
+        for v in pw[i + 1 : i + 4]:  # ... told as done with its own verb ("approved")
+            if content_word(v) and len(v) >= VERB_PREFIX and any(
+                    q.endswith("ed") and q[:VERB_PREFIX] == v[:VERB_PREFIX] for q in qw):
+                return v
+    if pending and (completed := sorted(_COMPLETED & (set(qw) - set(pw)))):
+        return completed[0]  # ... or as closed ("the acquisition, which closed after approval" for "the pending acquisition")
     if _FUTURE & set(qw):
         return None
     for i, w in enumerate(pw):

@@ -40,6 +40,7 @@ from .judge import Evidence, judge
 from .limits import Limits, limited
 from .meaning import (
     VERB_PREFIX,
+    WITHOUT_NO_LIMIT,
     Entailment,
     content_word,
     entity_from_elsewhere,
@@ -1337,8 +1338,6 @@ _LIMITERS = frozenset(
 _EDGE_LIMITERS = _LIMITERS | frozenset("if when whenever until".split())
 _LIMITER_PAIRS = frozenset({("other", "than"), ("as", "if"), ("save", "for"), ("except", "for")})
 _EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to")}  # "subject matter" limits nothing
-# "without regard to the conflict of laws", "including, without limitation,": no limit on the claim
-_NO_LIMIT_AFTER_WITHOUT = frozenset("regard reference limitation limiting".split())
 _EDGE_CHARS = 40  # how far past a cut the source is read for a limiting word
 _OPENING_CONDITIONS = frozenset("except excepting unless notwithstanding provided providing if".split())
 _REST_CHARS = 160  # ... and past a full stop the source does not have there, for the rest of its sentence
@@ -1429,7 +1428,7 @@ def _cut_negation(text: str, at: int, until: int) -> tuple[int, str, str] | None
 def _limiters(words: list[str], *, edge: bool = False) -> list[str]:
     """The limiting words among ``words`` ("other than" and "as if" count as one)."""
     found = [w for i, w in enumerate(words) if (w in (_EDGE_LIMITERS if edge else _LIMITERS) or w.endswith("n't"))
-             and not (w == "without" and words[i + 1 : i + 2] and words[i + 1] in _NO_LIMIT_AFTER_WITHOUT)]
+             and not (w == "without" and words[i + 1 : i + 2] and words[i + 1] in WITHOUT_NO_LIMIT)]
     pairs = _EDGE_LIMITER_PAIRS if edge else _LIMITER_PAIRS
     found += [f"{a} {b}" for a, b in itertools.pairwise(words) if (a, b) in pairs]
     return found
