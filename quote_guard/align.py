@@ -370,6 +370,13 @@ def _numbered_compound(words: list[str]) -> tuple[str, str] | None:
     return None
 
 
+# one link written two ways: a range dash and "to" ("140%-160%" / "140% to 160%"). ("a night" for
+# "per night" would be one too, but called form it leaves a restatement's other differences alone
+# to decide, and a close match with two is "altered": "are to receive $42 a share, a 28% premium to"
+# for "will receive $42 per share, a 28% premium over")
+_SAME_LINKS = frozenset({frozenset({("-",), ("to",)})})
+
+
 def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = frozenset()) -> str:
     """Why a block of differing tokens matters (see :class:`Difference`)."""
     keep = _AMOUNT_SYMBOLS | _RELATIONS | {"&"}
@@ -384,6 +391,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "footnote"  # "2014¹" quoted as "2014": a note on a year, not an exponent
     if not q_w and not s_w:
         return "punctuation"
+    if frozenset((tuple(q_words), tuple(s_words))) in _SAME_LINKS:
+        return "format"  # "140%-160%" / "140% to 160%"
     if "".join(q_w) == "".join(s_w):
         return "spelling" if q_w else "punctuation"
     if _canonical(q_w) == _canonical(s_w) or _numbered_compound(q_w) == _numbered_compound(s_w) is not None:
@@ -448,8 +457,8 @@ def _signed(tokens: list[Token]) -> list[str]:
             prev = tokens[i - 1] if i else None
             if t.text == "^" and out and prev is not None and prev.end == t.start and prev.text[0].isdigit():
                 out[-1] += joined  # an exponent: "10^6"
-            elif t.text == "-" and prev is not None and prev.end == t.start and prev.text[-1:].isalnum():
-                out.extend((t.text, nxt.text))  # a range or a compound ("1990-2000"), not a sign
+            elif t.text == "-" and prev is not None and prev.end == t.start and (prev.text[-1:].isalnum() or prev.text == "%"):
+                out.extend((t.text, nxt.text))  # a range or a compound ("1990-2000", "140%-160%"), not a sign
             else:
                 out.append(joined)
             i += 2
@@ -588,6 +597,8 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
         category = _category(qw, sw, names)
         if sw == ["."] and qw in ([",", "and"], ["and"], [";"]) and b < len(qt):
             category = "punctuation"  # two sentences merged: "... plan, and the plan adds ..."
+        elif not qw and _spelled_before_figure(sw, st[d : d + 1]):
+            category = "format"  # "45 days" for "forty-five (45) days" among other differences: the value, written once
         elif not qw and sw and set(sw) <= _DATE_WORDS and not any(_DIGIT.search(w) for w in sw):
             category = "function"  # "on Tuesday" left out: a date dropped, no claim changed
         elif category == "content" and _aside(qw, sw, names):
@@ -604,6 +615,24 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     if reworded:
         out.append(Difference("replace", " ".join(raw_q), " ".join(raw_s), "wording"))
     return _merge_adjacent(out)
+
+
+def _spelled_before_figure(sw: list[str], after: list[str]) -> bool:
+    """Whether ``sw``, words of the source the quote leaves out, is a number spelled out and an
+    opening bracket ("forty-five (", "twenty-five percent (") right before the same number in
+    digits (``after``): the drafting habit "forty-five (45) days", quoted with the digits alone.
+
+    >>> _spelled_before_figure(["fortyfive", "("], ["45"]), _spelled_before_figure(["forty", "("], ["45"])
+    (True, False)
+    """
+    if sw[-1:] != ["("] or not after:
+        return False
+    spelled = spelled_number(sw, 0)
+    if spelled is None:
+        return False
+    value, n = spelled
+    rest = sw[n:-1]
+    return rest in ([], ["percent"], ["per", "cent"]) and canonical_number(after[0]) == canonical_number(str(value))
 
 
 _CONVERSION_MAX_TOKENS = 7

@@ -745,6 +745,20 @@ def _negated(w: str) -> bool:
 _NON_WORDS = frozenset("nonetheless nonsense nonstop nonchalant".split())  # "non" + a word, not its negation
 
 
+def _non_words_alone(words: list[str], other: list[str]) -> int:
+    """How many words of ``words`` negate by "non-" ("nonprofit", "nonexclusive") where ``other``
+    has neither the word nor the word it negates.
+
+    >>> _non_words_alone("an independent nonprofit corporation".split(), "merit was set up".split())
+    1
+    >>> _non_words_alone("a nonexclusive licence".split(), "an exclusive licence".split())
+    0
+    """
+    seen = set(other)
+    return sum(1 for w in words if w.startswith("non") and w not in _NEGATORS and _negated(w)
+               and w not in seen and w[3:] not in seen)
+
+
 _NEGATED_ADJECTIVES = frozenset("unable unaware unwilling unknown unclear unfair unsure unfit unlike "
                                 "contraindicated".split())  # "contraindicated in" is "must not be given to"
 _ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ly", "al", "ive", "ous", "ent", "ant", "ic", "ary")
@@ -866,6 +880,13 @@ def _negator_at(words: list[str], i: int) -> bool:
         return False  # "including, without limitation,", "without regard to": no claim negated
     if w == "absence" and 0 < i < len(words) - 1 and words[i - 1] == "the" and words[i + 1] == "of":
         return True  # "in the absence of such a request": without one
+    if w == "not" and words[i + 1 : i + 2] == ["be"] and words[i + 2 : i + 3] and words[i + 2] in _RESTRAINED \
+            and words[i + 3 : i + 4] == ["from"]:
+        return False  # "shall not be restricted from purchasing": a restraint negated, a freedom stated
+    if w == "not" and i > 0 and words[i - 1] == "but" and words[i + 1 : i + 3] == ["limited", "to"]:
+        return False  # "including but not limited to": a list left open, no claim negated
+    if w == "apart" and words[i + 1 : i + 2] == ["from"]:
+        return True  # "apart from claims of infringement": an exception, as "except" is
     return _negated(w) and not (w == "no" and i + 1 < len(words) and words[i + 1] in (",", ".", "!"))
 
 
@@ -915,6 +936,9 @@ def _negative_subject(words: list[str], i: int) -> bool:
     return False
 
 
+_RESTRAINED = frozenset("restricted prohibited prevented precluded barred restrained".split())
+
+
 def _modal_classes(words: list[str]) -> set[str]:
     """obligation / permission / prohibition, by the modal and the negation right after it, or a
     negative subject right before it ("neither party shall" = "a party may not").
@@ -925,6 +949,8 @@ def _modal_classes(words: list[str]) -> set[str]:
     ['prohibition']
     >>> sorted(_modal_classes("no later than friday the tenant shall pay".split()))
     ['obligation']
+    >>> sorted(_modal_classes("flotek shall not be restricted from purchasing".split()))
+    ['permission']
     """
     out: set[str] = set()
     for i, w in enumerate(words):
@@ -937,7 +963,10 @@ def _modal_classes(words: list[str]) -> set[str]:
         if w in ("have", "has") and (i + 1 >= len(words) or words[i + 1] != "to"):
             continue  # "have" is a modal only in "have to"
         nxt = words[i + 1 : i + 3]
-        if "not" in nxt or "never" in nxt or "no" in nxt[:1] or (i and words[i - 1] in ("not", "never")) \
+        if words[i + 1 : i + 3] == ["not", "be"] and words[i + 3 : i + 4] and words[i + 3] in _RESTRAINED \
+                and words[i + 4 : i + 5] == ["from"]:
+            out.add("permission")  # "shall not be restricted from purchasing": free to purchase
+        elif "not" in nxt or "never" in nxt or "no" in nxt[:1] or (i and words[i - 1] in ("not", "never")) \
                 or _negative_subject(words, i):
             out.add("prohibition")
         else:
@@ -1053,6 +1082,8 @@ def _conditions(words: list[str]) -> set[str]:
     found = {"except" if w == "exception" else w for i, w in enumerate(words) if w in _CONDITION_WORDS
              and not (w in _PROVISO and i + 1 < len(words) and words[i + 1] in _PARTICIPLE_AFTER)}
     found.update(f"{a} {b}" for a, b in itertools.pairwise(words) if (a, b) in _CONDITION_PAIRS)
+    if any(p == ("apart", "from") for p in itertools.pairwise(words)):
+        found.add("except")  # "apart from claims of infringement, neither party is liable": an exception
     return found
 
 
@@ -1497,6 +1528,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "capped at the fees paid" restates "shall not exceed the fees paid": the same bound, not a
         # negation dropped; a quote that states no bound ("shall exceed the fees") keeps the difference
         qn, pn = qn - qb, pn - pb
+    # a "non-" word left out whole ("an independent non-profit corporation" restated without it)
+    # is information dropped: the quote claims neither it nor its opposite
+    qn, pn = qn - _non_words_alone(qw, pw), pn - _non_words_alone(pw, qw)
     if qn % 2 != pn % 2:
         out.append(Difference("replace", _negators(qw, pw), _negators(pw, qw), "negation"))
     elif (negated_pair := _prefix_negated(qw, pw)) is not None:

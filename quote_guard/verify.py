@@ -768,6 +768,7 @@ class Verifier:
         if snap:
             fs, fe = _snap(t, fs, fe, fq)
             fe = _end_at_sentence(t, fs, fe, fq)
+            fs, fe = _grow_edges(t, fs, fe, fq)
         dist = Levenshtein.distance(fq, t[fs:fe])
         ratio = 1.0 - dist / max(len(fq), fe - fs, 1)
         return _Match(d, fs, fe, dist, ratio, fq, stage)
@@ -1531,6 +1532,51 @@ def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     while fe > fs and t[fe - 1] == " ":
         fe -= 1
     return fs, fe
+
+
+def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
+    """Grow a folded range to the quote's first or last word where the source has it just outside
+    the range, when the grown range differs from the quote in fewer load-bearing ways. A quote
+    that writes an edge figure otherwise than the source aligns cheapest without it: "payable
+    dec. 15" stops at "december" before " 15", "within 45 days" starts at "forty-five (45) days"
+    after "within"; each is then read as a figure added or a word changed.
+
+    >>> t = "the board declared a dividend, payable december 15 to holders"
+    >>> fs, fe = _grow_edges(t, 19, 47, "a dividend, payable dec. 15")
+    >>> t[fs:fe]
+    'a dividend, payable december 15'
+    """
+    words = _EDGE_TOKEN.findall(fq)
+    if not words or fe <= fs:
+        return fs, fe
+    load = sum(d.load_bearing for d in differences(fq, t[fs:fe]))
+    if not load:
+        return fs, fe
+    best = (load, fs, fe)
+    first, last = words[0], words[-1]
+    if not t[fs:fe].startswith(first):
+        lo = max(0, fs - _SNAP_MAX)
+        for m in re.finditer(re.escape(first), t[lo:fs]):
+            a = lo + m.start()
+            if a == 0 or not is_word_char(t[a - 1]):
+                n = sum(d.load_bearing for d in differences(fq, t[a:fe]))
+                if n < best[0]:
+                    best = (n, a, fe)
+    _, fs2, fe2 = best
+    if not t[fs2:fe2].endswith(last):
+        hi = min(len(t), fe2 + _SNAP_MAX)
+        for m in re.finditer(re.escape(last), t[fe2:hi]):
+            b = fe2 + m.end()
+            if b < len(t) and t[b] == ")" and "(" in t[fe2 : fe2 + m.start()]:
+                b += 1  # "25%" for "twenty-five percent (25%)": the figure in brackets, closed
+            if b == len(t) or not is_word_char(t[b]):
+                n = sum(d.load_bearing for d in differences(fq, t[fs2:b]))
+                if n < best[0]:
+                    best = (n, fs2, b)
+    return best[1], best[2]
+
+
+_EDGE_TOKEN = re.compile(r"[^\W_]+%?")
 
 
 _SENTENCE_MARK = re.compile(r"[.!?][\"')\]]*$")

@@ -320,6 +320,16 @@ PRICES = ("Liability for lost cargo is limited to $4.41 per kilogram. The confid
 TABLE = "The win lifts United to fifth in the league, two points behind Arsenal with ten games left."
 SURVIVAL = "The confidentiality obligations in this Section survive for five years after termination of this Agreement."
 TRADE = "The distributor buys the products at wholesale prices and resells them to shops in the region."
+RATES = ("The Trust's solvency ratio stood at 168% at year end, above its target range of 140% to 160%. Hotel costs "
+         "are reimbursed up to £160 per night in Leeds. Within forty-five (45) days of the approval, the Buyer will pay "
+         "a one- time fee to the Seller. The surcharge shall be the hourly rate plus twenty-five percent (25%). The board "
+         "declared a dividend of $0.30 per share, payable December 15 to holders of record on November 20.")
+FREEDOMS = ("Notwithstanding anything in this Agreement, the Distributor shall not be restricted from purchasing any "
+            "similar product from sources other than the Supplier. Harwick Labs, an independent non-profit corporation "
+            "governed by four universities, was formed in 1971 to study water quality in the region. Except with respect "
+            "to claims arising from a breach of confidentiality, in no event shall either party be liable for any "
+            "indirect or consequential damages. The Licensee may use the Marks on any materials, including but not "
+            "limited to brochures and websites.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -330,6 +340,7 @@ PASSAGES = {
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
+    "rates": RATES, "freedoms": FREEDOMS,
 }
 
 
@@ -665,6 +676,12 @@ FLIPS: list[tuple[str, str, str]] = [
     ("trial2", "content", "The recall is being conducted at the request of the regulator."),
     ("audit", "negation", "The Consultant shall return no Company Property at the request of the Company."),
     ("prices", "number", "Liability for lost cargo is capped at $4.41 per pound."),
+    ("rates", "number", "above its target range of 140%-180%"),
+    ("rates", "number", "Hotel costs are reimbursed up to £160 a week in Leeds."),
+    ("rates", "number", "Within 40 days of the approval, the Buyer will pay a one-time fee to the Seller."),
+    ("freedoms", "modal", "The Distributor may not buy similar products from suppliers other than the Supplier."),
+    ("freedoms", "negation", "Apart from claims arising from a breach of confidentiality, either party is liable for "
+                             "indirect or consequential damages."),
 ]
 
 
@@ -704,6 +721,12 @@ def test_flip_table_covers_every_category() -> None:
 # or information is dropped.
 PARA = {Verdict.PARAPHRASE}
 TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
+    # a negated restraint is a freedom; a "non-" word left out whole; "apart from" for "except"
+    ("freedoms", "The Distributor is free to buy similar products from suppliers other than the Supplier.", PARA),
+    ("freedoms", "Harwick Labs was set up in 1971 to research the region's water quality.", PARA),
+    ("freedoms", "Apart from claims arising from a breach of confidentiality, neither party is liable for indirect or "
+                 "consequential damages.", PARA),
+    ("freedoms", "The Licensee is allowed to put the Marks on any materials, such as brochures and websites.", PARA),
     ("lease", "The Tenant needs the Landlord's written approval before assigning the lease",
      {Verdict.PARAPHRASE, Verdict.ALTERED}),
     ("lease", "Monthly rent of $2,400 is payable by the Tenant on the first day of every month.", PARA),
@@ -870,6 +893,15 @@ def test_true_paraphrase_table_size() -> None:
 V_, NV, ALT, UNS = Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.ALTERED, Verdict.UNSUPPORTED
 REJECTED = {ALT, UNS}
 MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
+    # a range dash for "to": form
+    ("rates", "above its target range of 140%-160%", {NV}, ["above its target range of 140% to 160%"]),
+    # a figure written once at an edge of the quote: the span takes the source's way of writing it
+    ("rates", "Within 45 days of the approval, the Buyer will pay a one-time fee to the Seller", {NV},
+     ["Within forty-five (45) days of the approval, the Buyer will pay a one- time fee to the Seller"]),
+    ("rates", "The surcharge shall be the hourly rate plus 25%", {NV},
+     ["The surcharge shall be the hourly rate plus twenty-five percent (25%)"]),
+    ("rates", "declared a dividend of $0.30 per share, payable Dec. 15", {NV},
+     ["declared a dividend of $0.30 per share, payable December 15"]),
     # leading / trailing truncation marks: verbatim, span = the fragment
     ("lease", "...pay monthly rent of $2,400 on the first day of each month", {V_},
      ["pay monthly rent of $2,400 on the first day of each month"]),
