@@ -1391,6 +1391,54 @@ def _direction_by_subject(qw: list[str], pw: list[str], *, already: bool) -> lis
     return []
 
 
+_OWNED = re.compile(r"\b([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*)['’]s\s+(\w+)")
+
+
+def _other_owner(quote: str, passage: str) -> tuple[str, str] | None:
+    """A name's possession given to another name: "Racing's first right" where the passage has "the
+    Sponsor's first right" and no "Racing's first right". Both owners are capitalised names and the
+    thing owned is the same word; a quote that moves a possessive phrase keeps its owner ("with the
+    Landlord's consent, the Tenant may sublet"). ``None`` when there is none.
+
+    >>> _other_owner("Subject to Racing's first right, it is available to the Sponsor",
+    ...              "Subject to the Sponsor's first right, it is available to Racing")
+    ("racing's first", "sponsor's first")
+    >>> _other_owner("With the Landlord's consent, the Tenant may sublet", "The Tenant may sublet with the Landlord's consent")
+    """
+    def owners(text: str) -> set[tuple[str, str]]:
+        return {(fold(m.group(1).split()[-1]).text, fold(m.group(2)).text) for m in _OWNED.finditer(text)
+                if m.group(1).split()[-1] not in _TITLE_STOP}
+
+    q, p = owners(quote), owners(passage)
+    for name, owned in sorted(q - p):
+        other = next((n for n, o in sorted(p - q) if o == owned and n != name), None)
+        if other is not None:
+            return f"{name}'s {owned}", f"{other}'s {owned}"
+    return None
+
+
+_BOTH_SIDES = frozenset("either each both neither mutual mutually".split())
+
+
+def made_mutual(quote: str, passage: str) -> tuple[Difference, ...]:
+    """"Either party" (each, both parties) in a quote whose passage, read with the text before it,
+    speaks of no party in general (no "either", "each", "both", "neither", "mutual", no "parties"):
+    one party's right or duty told as everyone's ("Either party may terminate this Agreement" for
+    "Rogers may terminate this Agreement").
+
+    >>> made_mutual("Either party may terminate", "Rogers may terminate")[0].quote_text
+    'either party'
+    >>> made_mutual("Either party may terminate", "Each party may terminate")
+    ()
+    """
+    qw, pw = _words(quote), _words(passage)
+    said = next((f"{a} {b}" for a, b in itertools.pairwise(qw) if a in ("either", "each", "both")
+                 and b in ("party", "parties")), None)
+    if said is None or _BOTH_SIDES & set(pw) or "parties" in pw:
+        return ()
+    return (Difference("replace", said, "∅", "party"),)
+
+
 def _party_sequence(words: list[str]) -> list[str]:
     """The parties a text names, in order (legal roles: licensor, tenant, buyer...), in the singular
     ("each of the parties" and "each party" name the same). A possessive is left out: "with the
@@ -1761,6 +1809,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
             out.append(Difference("replace", " … ".join(qe), " … ".join(pe), "order"))
         elif (crossed_names := _names_across_clauses(quote, passage, q_entities | p_entities)) is not None:
             out.append(Difference("replace", crossed_names[0], crossed_names[1], "order"))
+        elif (owner := _other_owner(quote, passage)) is not None:
+            # "Subject to Racing's first right to use the Show Car" for "the Sponsor's first right"
+            out.append(Difference("replace", owner[0], owner[1], "party"))
     if (speech := _other_speech(quote, passage)) is not None:
         # '"They are trying to turn him into a martyr," said Vicki Saporta' for '"We need to take these
         # threats seriously," said Vicki Saporta': the same speaker, words the source does not give her

@@ -46,6 +46,7 @@ from .meaning import (
     entity_from_elsewhere,
     figure,
     invented_terms,
+    made_mutual,
     meaning_differences,
     negation_cut_off,
     same_side,
@@ -414,6 +415,7 @@ class Verifier:
         changed = (meaning_differences(r.quote, passage) or _added_claim(r.quote, passage)
                    or entity_from_elsewhere(r.quote, passage, text[max(0, start - _ELSEWHERE) : start] + " "
                                             + text[end : end + _ELSEWHERE])
+                   or made_mutual(r.quote, text[_sentence_start(text, start) : end])
                    or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
                    or _swapped_in_copy(r, stage) or _added_content(r.quote, text, start, end, cosine, stage))
         if not changed and self._entailment is not None and self._entailment.entails(r.quote, passage) is False:
@@ -1256,6 +1258,24 @@ def _swapped_in_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, 
         return ()  # "increased" for "rose": one side of an opposite pair of the lexicon, however the embedder rates them
     cos = stage.similarity([(d.quote_text, d.source_text) for d in load])
     return tuple(load) if all(c < _SWAP_MAX_COSINE for c in cos) else ()
+
+
+def _sentence_start(text: str, pos: int) -> int:
+    """Where the sentence holding ``text[pos]`` starts: after the last full stop (or "?", "!") and a
+    space before ``pos``, at most :data:`_LEAD_IN_CHARS` back. A list item's lead-in
+    ("Either party may terminate ... if: (a) ...; or (b) ...") is part of its sentence.
+
+    >>> t = "No refunds. Either party may end it if: (a) it fails to pay; or (b) it breaches."
+    >>> t[_sentence_start(t, t.index("(b)")):][:21]
+    'Either party may end '
+    """
+    lo = max(0, pos - _LEAD_IN_CHARS)
+    ends = [m.end() for m in _SENTENCE_GAP.finditer(text, lo, pos)]
+    return ends[-1] if ends else lo
+
+
+_LEAD_IN_CHARS = 1000
+_SENTENCE_GAP = re.compile(r"[.!?][\"')\]]*\s+")  # not a blank line: list items stand on lines of their own
 
 
 def _sentence_before(text: str, pos: int) -> list[str]:

@@ -329,7 +329,8 @@ FREEDOMS = ("Notwithstanding anything in this Agreement, the Distributor shall n
             "governed by four universities, was formed in 1971 to study water quality in the region. Except with respect "
             "to claims arising from a breach of confidentiality, in no event shall either party be liable for any "
             "indirect or consequential damages. The Licensee may use the Marks on any materials, including but not "
-            "limited to brochures and websites.")
+            "limited to brochures and websites. Subject to Harwick's right of first refusal, Velora may offer the "
+            "unsold stock to other buyers. Velora may terminate this Agreement on ninety days' written notice.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -682,6 +683,13 @@ FLIPS: list[tuple[str, str, str]] = [
     ("freedoms", "modal", "The Distributor may not buy similar products from suppliers other than the Supplier."),
     ("freedoms", "negation", "Apart from claims arising from a breach of confidentiality, either party is liable for "
                              "indirect or consequential damages."),
+    ("freedoms", "role_reversal", "Subject to Velora's right of first refusal, Harwick may offer the unsold stock to "
+                                  "other buyers."),
+    ("freedoms", "party", "Either party may terminate this Agreement on ninety days' written notice."),
+    # the same, restated (the semantic stage's passage, not a close copy)
+    ("freedoms", "role_reversal", "Harwick can sell leftover stock to other purchasers once Velora's right of first "
+                                  "refusal has been respected."),
+    ("freedoms", "party", "Either party can end the Agreement by giving ninety days' notice in writing."),
 ]
 
 
@@ -727,6 +735,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("freedoms", "Apart from claims arising from a breach of confidentiality, neither party is liable for indirect or "
                  "consequential damages.", PARA),
     ("freedoms", "The Licensee is allowed to put the Marks on any materials, such as brochures and websites.", PARA),
+    ("freedoms", "Velora can sell the unsold stock to other buyers, subject to Harwick's right of first refusal.",
+     {Verdict.PARAPHRASE, Verdict.NEAR_VERBATIM}),
     ("lease", "The Tenant needs the Landlord's written approval before assigning the lease",
      {Verdict.PARAPHRASE, Verdict.ALTERED}),
     ("lease", "Monthly rent of $2,400 is payable by the Tenant on the first day of every month.", PARA),
