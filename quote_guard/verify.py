@@ -617,6 +617,8 @@ class Verifier:
         if head:
             before = _words_before(text, span.start)
             found += _limiters(before)
+            if not opened:  # a marked cut right after a hedge that governs the fragment ("likely that ...")
+                found += [w for w in before[-_GAP_HEDGE_WORDS:] if w in _GAP_HEDGES]
             opener = _sentence_before(text, span.start) if opened and text[span.start : span.start + 1].islower() else []
             if not found and opener[:1] and (opener[0] in _OPENING_CONDITIONS or tuple(opener[:2]) in _EDGE_LIMITER_PAIRS):
                 # the source's sentence opens with a condition or an exception the quote starts after
@@ -1407,10 +1409,17 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     after_a = [] if ends_sentence else _limiters(_first_words(words))
     # and the words of the next fragment's sentence just before it: "... in participants older than
     # 65" cut from "The reduction was not statistically significant in participants older than 65"
-    return after_a + _limiters(_clause_words(gap[-_GAP_HEAD_CHARS:], first=False))
+    before_b = _clause_words(gap[-_GAP_HEAD_CHARS:], first=False)
+    # a hedge that governs the next fragment ("..., I consider it likely that [the resistance was
+    # nearer 30 minutes]"): left out, the fragment is asserted as a finding
+    hedges = [w for w in before_b[-_GAP_HEDGE_WORDS:] if w in _GAP_HEDGES]
+    return after_a + _limiters(before_b) + hedges
 
 
 _SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting words
+_GAP_HEDGE_WORDS = 6  # the words of a gap right before the next fragment read for a hedge that governs it
+_GAP_HEDGES = frozenset("likely unlikely probably possibly perhaps may might could suggest suggests suggested "
+                        "appears appear seems seem believe believes estimated".split())
 _GAP_HEAD_CHARS = 400  # a longer gap is first read this far: enough words to decide, mostly
 
 

@@ -331,6 +331,9 @@ FREEDOMS = ("Notwithstanding anything in this Agreement, the Distributor shall n
             "indirect or consequential damages. The Licensee may use the Marks on any materials, including but not "
             "limited to brochures and websites. Subject to Harwick's right of first refusal, Velora may offer the "
             "unsold stock to other buyers. Velora may terminate this Agreement on ninety days' written notice.")
+HEDGED = ("Based on the thicknesses measured on site, which averaged 0.9 mm against a specified 1.4 mm, I consider "
+          "it likely that the achieved resistance was nearer 30 minutes. The panel, which may meet again next spring "
+          "at its offices in the city centre, found that the barrier was missing.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -341,7 +344,7 @@ PASSAGES = {
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
-    "rates": RATES, "freedoms": FREEDOMS,
+    "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED,
 }
 
 
@@ -903,6 +906,12 @@ def test_true_paraphrase_table_size() -> None:
 V_, NV, ALT, UNS = Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.ALTERED, Verdict.UNSUPPORTED
 REJECTED = {ALT, UNS}
 MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
+    # an ellipsis that leaves out the hedge governing the next fragment; a hedge of another clause in the gap
+    ("hedged", "Based on the thicknesses measured on site ... the achieved resistance was nearer 30 minutes", {ALT},
+     ["Based on the thicknesses measured on site"]),
+    ("hedged", "The panel ... found that the barrier was missing", {V_}, ["The panel", "found that the barrier was missing"]),
+    ("hedged", "...the achieved resistance was nearer 30 minutes", {ALT}, ["the achieved resistance was nearer 30 minutes"]),
+    ("hedged", "...found that the barrier was missing", {V_}, ["found that the barrier was missing"]),
     # a range dash for "to": form
     ("rates", "above its target range of 140%-160%", {NV}, ["above its target range of 140% to 160%"]),
     # a figure written once at an edge of the quote: the span takes the source's way of writing it
