@@ -281,10 +281,10 @@ _OTHER_LEXICONS = frozenset(_QUANTIFIERS) | _NEGATORS | _OBLIGATION | _PERMISSIO
 
 
 def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
-    """A quote word in the place of a passage word that is its antonym (WordNet), where the passage
-    never uses the quote's word: ("weak", "strong"), ("junior", "senior"). In the place means in
-    the same replaced stretch of a word-by-word alignment, or next to the same content word in
-    both texts ("a junior investigator" in a passive restatement of "a senior investigator
+    """A quote word in the place of a passage word that is its antonym (WordNet): ("weak", "strong"),
+    ("junior", "senior"). In the place means in the same replaced stretch of a word-by-word
+    alignment ("fast enough" for "too slow", even where the passage calls something else fast), or,
+    where the passage never uses the quote's word, next to the same content word in both texts ("a junior investigator" in a passive restatement of "a senior investigator
     reviewed") where the quote never uses the passage's word either; two antonyms that merely
     occur in the same passage do not count."""
     table = _antonym_table()
@@ -294,7 +294,7 @@ def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     # to report: "all" for "some" is a changed quantifier
     opposite: dict[str, frozenset[str]] = {}
     for a in set(qw):
-        if a in _OTHER_LEXICONS or _bases(a) & p_all:
+        if a in _OTHER_LEXICONS:
             continue
         found = frozenset().union(*(table.get(x, frozenset()) for x in _bases(a))) - _OTHER_LEXICONS
         if found:
@@ -309,10 +309,13 @@ def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
 
     replaced = [op for op in Levenshtein.opcodes(qw, pw) if op.tag == "replace"]
     for i, j in pairs:
-        if any(op.src_start <= i < op.src_end and op.dest_start <= j < op.dest_end for op in replaced):
-            # replaced in place: a swap even where the quote uses the passage's word elsewhere
-            # ("to reject, not accept" for "to accept, not accept")
+        both_used = _bases(qw[i]) & p_all and _bases(pw[j]) & q_all  # "the weak and the strong": reordered
+        if not both_used and any(op.src_start <= i < op.src_end and op.dest_start <= j < op.dest_end for op in replaced):
+            # replaced in place: a swap even where one text uses the other's word elsewhere ("to reject,
+            # not accept" for "to accept, not accept"; "fast enough" for "too slow" beside "X is fast")
             return qw[i], pw[j]
+        if _bases(qw[i]) & p_all:
+            continue  # beside is not enough where the passage uses the quote's word too ("fast but ...")
         beside = any(0 <= i + k < len(qw) and 0 <= j + k < len(pw) and qw[i + k] == pw[j + k]
                      and content_word(qw[i + k]) for k in (-1, 1))
         if beside and not _bases(pw[j]) & q_all:
@@ -822,13 +825,24 @@ def _prefix_negated(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
         for w in b:
             if len(w) >= 6 and w.startswith(_IN_PREFIXES) and w.endswith(_IN_ENDINGS):
                 base = w[2:]
-            elif w.startswith(("un", "non")) and _negated(w):  # "lawful" / "unlawful", "exclusive" / "nonexclusive"
+            elif w.startswith(("un", "non")) and (_negated(w) or _negated_participle(w)):
+                # "lawful" / "unlawful", "exclusive" / "nonexclusive", "registered" / "unregistered"
                 base = w[2:] if w.startswith("un") else w[3:]
             else:
                 continue
             if base in a and base not in b and w not in a:
                 return (w, base) if flip else (base, w)
     return None
+
+
+def _negated_participle(w: str) -> bool:
+    """"un" before a participle ("unregistered", "unaudited", "unsecured"): read only in pairs, where
+    the other text has the participle itself in its place (alone, "unwanted" negates no claim)."""
+    if not (w.startswith("un") and len(w) >= 8 and w.endswith("ed")):
+        return False
+    from .align import is_known_word
+
+    return is_known_word(w[2:])
 
 
 # a negator whose letters after its "n" are another word: a quote that starts inside it says the opposite
@@ -1358,6 +1372,40 @@ _UNCONDITIONAL = tuple(f" {p} " for p in (
     "in its sole discretion", "in its absolute discretion", "at its sole discretion", "at its discretion",
     "unconditionally", "without restriction", "without limitation", "without any restriction"))
 _QUALIFIERS = {w: cls for cls, words in _QUALIFIER_CLASSES.items() for w in words.split()}
+_PARTIAL = frozenset("partly partially partial part some".split())
+_ESTIMATES = frozenset("estimated estimate estimates est projected approximately roughly nearly almost about around "
+                       "circa some".split())
+
+
+def _dropped_limit(qw: list[str], pw: list[str]) -> str | None:
+    """A limit of the passage's claim that the quote leaves out, saying more than the passage: "in
+    part" ("The court affirmed the judgment" for "affirmed in part and reversed in part") or an
+    estimate's word before a figure the quote states as a count ("with 390 billion trees" for "with
+    an estimated 390 billion trees"). The words, else ``None``.
+
+    >>> _dropped_limit("the court affirmed the judgment".split(), "the court affirmed in part".split())
+    'affirmed in part'
+    >>> _dropped_limit("it may not be assigned".split(), "it may not be assigned in whole or in part".split())
+    >>> _dropped_limit("with 390 billion trees".split(), "with an estimated 390 billion trees".split())
+    'estimated 390'
+    >>> _dropped_limit("with about 390 billion trees".split(), "with an estimated 390 billion trees".split())
+    """
+    stems = {w[:VERB_PREFIX] for w in qw if len(w) >= VERB_PREFIX}
+    # the word "in part" or "partly" limits ("affirmed in part", "partly offset") must be the quote's too:
+    # a limit of a clause the quote does not restate is no limit of its claim; "in whole or in part" is none
+    partial = [f"{pw[k - 1]} in part" for k in range(1, len(pw) - 1) if pw[k : k + 2] == ["in", "part"]
+               and pw[k - 1] not in ("or", "whole") and pw[k - 1][:VERB_PREFIX] in stems]
+    partial += [f"{w} {pw[k + 1]}" for k, w in enumerate(pw[:-1]) if w in ("partly", "partially")
+                and pw[k + 1][:VERB_PREFIX] in stems]
+    if partial and not _PARTIAL & set(qw) and ("in", "part") not in set(itertools.pairwise(qw)):
+        return partial[0]
+    stated = {canonical_number(w) for w in qw} - {None}
+    for i, w in enumerate(pw):
+        if w in ("estimated", "estimate") and not _ESTIMATES & set(qw):
+            after = next((x for x in pw[i + 1 : i + 3] if canonical_number(x) is not None), None)
+            if after is not None and canonical_number(after) in stated:
+                return f"{w} {after}"
+    return None
 # "a record 27%", "record revenue", "a new record": a ranking of the quote's own
 _RECORD = re.compile(r" (?:a|new) record | record (?:high|low|level|levels|revenue|revenues|profit|profits|sales|year|"
                      r"quarter|number|numbers|turnout|earnings) ")
@@ -1728,6 +1776,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if added_q:
         # "partially incorporated", "fairly flat": a qualifier the passage does not state
         out.append(Difference("insert", " ".join(added_q), "", "qualifier"))
+    elif (limit := _dropped_limit(qw, pw)) is not None:
+        # "affirmed the judgment" for "affirmed in part", "390 billion trees" for "an estimated 390 billion"
+        out.append(Difference("delete", "", limit, "qualifier"))
     # (fq_, fp_: the words joined, with a space at each end, so that a phrase is found as whole words)
     q_effort, p_effort = _effort(fq_), _effort(fp_)
     if q_effort is not None and p_effort is not None and q_effort != p_effort:

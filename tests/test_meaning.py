@@ -334,6 +334,10 @@ FREEDOMS = ("Notwithstanding anything in this Agreement, the Distributor shall n
 HEDGED = ("Based on the thicknesses measured on site, which averaged 0.9 mm against a specified 1.4 mm, I consider "
           "it likely that the achieved resistance was nearer 30 minutes. The panel, which may meet again next spring "
           "at its offices in the city centre, found that the barrier was missing.")
+LIMITS = ("The Court of Appeals affirmed in part and reversed in part. The basin holds an estimated 390 billion "
+          "trees. The 3,000,000 shares issued to the Seller are unregistered. The Miller test is fast but has a small "
+          "chance of error, and the AKS test is always correct but too slow to be practical. This contract may not "
+          "be assigned in whole or in part without the written consent of the Bank.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -344,7 +348,7 @@ PASSAGES = {
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
-    "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED,
+    "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS,
 }
 
 
@@ -693,6 +697,11 @@ FLIPS: list[tuple[str, str, str]] = [
     ("freedoms", "role_reversal", "Harwick can sell leftover stock to other purchasers once Velora's right of first "
                                   "refusal has been respected."),
     ("freedoms", "party", "Either party can end the Agreement by giving ninety days' notice in writing."),
+    # a limit left out ("in part", an estimate), a participle's negating prefix, an antonym in place
+    ("limits", "added_qualifier", "The appeals court affirmed the judgment of the lower court."),
+    ("limits", "added_qualifier", "There are 390 billion trees in the basin."),
+    ("limits", "negation", "The Seller received 3,000,000 registered shares."),
+    ("limits", "antonym", "the AKS test is always correct and fast enough to be practical"),
 ]
 
 
@@ -738,6 +747,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("freedoms", "Apart from claims arising from a breach of confidentiality, neither party is liable for indirect or "
                  "consequential damages.", PARA),
     ("freedoms", "The Licensee is allowed to put the Marks on any materials, such as brochures and websites.", PARA),
+    ("limits", "The contract cannot be assigned without the Bank's written consent.", PARA),
+    ("limits", "An estimated 390 billion trees grow in the basin.", PARA),
     ("freedoms", "Velora can sell the unsold stock to other buyers, subject to Harwick's right of first refusal.",
      {Verdict.PARAPHRASE, Verdict.NEAR_VERBATIM}),
     ("lease", "The Tenant needs the Landlord's written approval before assigning the lease",
