@@ -377,6 +377,16 @@ def _numbered_compound(words: list[str]) -> tuple[str, str] | None:
 _SAME_LINKS = frozenset({frozenset({("-",), ("to",)})})
 
 
+def _plural_of(a: str, b: str) -> bool:
+    """Whether one word is the other with a plural "s" or "es" ("amounts"/"amount", "taxes"/"tax").
+
+    >>> _plural_of("amounts", "amount"), _plural_of("tax", "taxes"), _plural_of("cost", "costa")
+    (True, True, False)
+    """
+    short, long_ = sorted((a, b), key=len)
+    return len(short) >= 3 and short.isalpha() and long_ in (short + "s", short + "es")
+
+
 def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = frozenset()) -> str:
     """Why a block of differing tokens matters (see :class:`Difference`)."""
     keep = _AMOUNT_SYMBOLS | _RELATIONS | {"&"}
@@ -428,6 +438,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "spelling"
     if set(q_w) | set(s_w) <= _ARTICLES or (not q_w and set(s_w) <= _DROPPABLE):
         return "function"  # an article, or a possessive determiner or a "thereof" of the source left out
+    if len(q_w) == len(s_w) == 1 and _plural_of(q_w[0], s_w[0]):
+        return "wording"  # "all dollar amounts" for "all dollar amount": the same word, in the other number
     return "content"
 
 

@@ -622,6 +622,8 @@ def _parts(words: list[str]) -> list[tuple[int, int]]:
 
     >>> _parts("five out of six people were hurt".split())
     [(0, 3)]
+    >>> _parts("two of the panthers three starting linebackers".split())
+    [(0, 4)]
     """
     out = []
     for i, w in enumerate(words[:-3]):
@@ -630,6 +632,9 @@ def _parts(words: list[str]) -> list[tuple[int, int]]:
             y = figure(words[i + 3])
             if y is not None and y != x:
                 out.append((i, i + 3))
+            elif y is None and i + 4 < len(words) and words[i + 3].endswith(("'s", "s'", "s")) \
+                    and (y := figure(words[i + 4])) is not None and y != x:
+                out.append((i, i + 4))  # "two of the Panthers' three starting linebackers": an owner between
     return out
 
 
@@ -1188,7 +1193,7 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
     return None
 
 
-_PENDING = frozenset("needs need requires require pending awaiting awaits subject".split())  # still to happen
+_PENDING = frozenset("needs need requires require pending awaiting awaits subject underway ongoing".split())  # still to happen
 # what a quote says of something the passage calls pending, to tell it as done
 _COMPLETED = frozenset("closed completed finalized finalised concluded approved obtained received granted cleared "
                        "consummated".split())
@@ -1575,6 +1580,18 @@ def _bound_negations(words: list[str]) -> int:
     return n
 
 
+_DEADLINE_WORDS = frozenset("within before by".split())
+
+
+def _deadlines(words: list[str]) -> int:
+    """The negations of ``words`` that only set a deadline: "no later than", "not later than".
+
+    >>> _deadlines("and no later than 72 hours after".split()), _deadlines("not late".split())
+    (1, 0)
+    """
+    return sum(1 for i, w in enumerate(words) if w in ("no", "not") and words[i + 1 : i + 3] == ["later", "than"])
+
+
 def _bound_words(words: list[str]) -> bool:
     """Whether ``words`` state an upper bound without a negation ("capped at", "at most", "up to")."""
     return any(w in _BOUND_WORDS for w in words) or any(pair in _BOUND_PAIRS for pair in itertools.pairwise(words))
@@ -1624,6 +1641,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "capped at the fees paid" restates "shall not exceed the fees paid": the same bound, not a
         # negation dropped; a quote that states no bound ("shall exceed the fees") keeps the difference
         qn, pn = qn - qb, pn - pb
+    q_due, p_due = _deadlines(qw), _deadlines(pw)
+    if p_due and (q_due or _DEADLINE_WORDS & set(qw)):
+        # "within 72 hours" restates "no later than 72 hours after": the same deadline, no negation
+        qn, pn = qn - q_due, pn - p_due
     # a "non-" word left out whole ("an independent non-profit corporation" restated without it)
     # is information dropped: the quote claims neither it nor its opposite
     qn, pn = qn - _non_words_alone(qw, pw), pn - _non_words_alone(pw, qw)

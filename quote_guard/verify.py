@@ -417,7 +417,8 @@ class Verifier:
                                             + text[end : end + _ELSEWHERE])
                    or made_mutual(r.quote, text[_sentence_start(text, start) : end])
                    or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
-                   or _swapped_in_copy(r, stage) or _added_content(r.quote, text, start, end, cosine, stage))
+                   or _swapped_in_copy(r, stage) or _traded_places(r, passage)
+                   or _added_content(r.quote, text, start, end, cosine, stage))
         if not changed and self._entailment is not None and self._entailment.entails(r.quote, passage) is False:
             changed = (Difference("replace", r.quote, passage, "entailment"),)  # the optional second opinion
         metrics = replace(
@@ -1240,6 +1241,37 @@ def _few_words(text: str) -> bool:
 _COPY_PREPOSITIONS = frozenset("at with in on by for of to from under".split())
 
 
+def _traded_places(r: QuoteResult, passage: str) -> tuple[Difference, ...]:
+    """Two words or names of the passage that trade places in an otherwise copied quote ("ADAMS GOLF
+    shall be required to repay CONSULTANT" for "CONSULTANT shall be required to repay ADAMS GOLF"):
+    roles reversed. Read from the lexical pass's word differences, which name the two swaps; two
+    items of a list ("Acme and Beta" for "Beta and Acme") only change places.
+
+    >>> d = (Difference("replace", "adams golf", "consultant", "party"), Difference("replace", "consultant", "adams golf", "party"))
+    >>> r = QuoteResult("q", Verdict.UNSUPPORTED, metrics=Metrics(differences=d))
+    >>> _traded_places(r, "consultant shall repay adams golf")[0].category
+    'order'
+    >>> _traded_places(r, "consultant and adams golf shall meet")
+    ()
+    """
+    diffs = [d for d in r.metrics.differences if d.kind == "replace" and d.load_bearing]
+    folded = fold(passage).text
+    for a, b in itertools.combinations(diffs, 2):
+        if a.quote_text == b.source_text and a.source_text == b.quote_text and a.quote_text != a.source_text:
+            i, j = folded.find(a.source_text), folded.find(b.source_text)
+            if i < 0 or j < 0:
+                continue
+            lo, hi = sorted((i, j))
+            between = folded[lo:hi].split()[len((a.source_text if lo == i else b.source_text).split()):]
+            if set(between) <= _LIST_JOINS:
+                continue  # "Acme and Beta": a list, in another order
+            return (Difference("replace", f"{a.quote_text} … {b.quote_text}", f"{a.source_text} … {b.source_text}", "order"),)
+    return ()
+
+
+_LIST_JOINS = frozenset({"and", "or", ",", "&", "nor", "/"})
+
+
 def _swapped_in_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, ...]:
     """The quote is its closest passage word for word but for one or two words put in the place of
     others that the embedder finds unrelated to them ("the AKS test is fast enough" for "... too slow";
@@ -1591,6 +1623,13 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
                 n = sum(d.load_bearing for d in differences(fq, t[a:fe]))
                 if n < best[0]:
                     best = (n, a, fe)
+        # or the range took in the end of the sentence before ("assigns.  Distributor shall not
+        # assign" for "The Distributor shall not assign"): start it after that sentence's end
+        gap = _SENTENCE_GAP.search(t, fs, min(fe, fs + _SNAP_MAX))
+        if best[1] == fs and gap is not None and gap.end() < fe:
+            n = sum(d.load_bearing for d in differences(fq, t[gap.end() : fe]))
+            if n < best[0]:
+                best = (n, gap.end(), fe)
     _, fs2, fe2 = best
     if not t[fs2:fe2].endswith(last):
         hi = min(len(t), fe2 + _SNAP_MAX)

@@ -338,6 +338,13 @@ LIMITS = ("The Court of Appeals affirmed in part and reversed in part. The basin
           "trees. The 3,000,000 shares issued to the Seller are unregistered. The Miller test is fast but has a small "
           "chance of error, and the AKS test is always correct but too slow to be practical. This contract may not "
           "be assigned in whole or in part without the written consent of the Bank.")
+DUTIES = ("Upon such termination, the CONSULTANT shall be required to repay BRIGHTWATER HOLDINGS for that period of "
+          "the Agreement not performed by the CONSULTANT. The Officer shall notify the regulator without undue delay "
+          "and, where feasible, no later than 72 hours after becoming aware of the breach. Two of the club's three "
+          "goalkeepers were selected for the national squad. This Agreement shall bind the parties and their "
+          "successors and assigns.  Reseller shall not assign this Agreement without the prior written consent of "
+          "the Company. Unless agreed otherwise, all dollar amount referred to herein are in US dollars. Repairs to "
+          "the north bridge are currently underway.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -348,7 +355,7 @@ PASSAGES = {
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
-    "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS,
+    "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES,
 }
 
 
@@ -702,6 +709,11 @@ FLIPS: list[tuple[str, str, str]] = [
     ("limits", "added_qualifier", "There are 390 billion trees in the basin."),
     ("limits", "negation", "The Seller received 3,000,000 registered shares."),
     ("limits", "antonym", "the AKS test is always correct and fast enough to be practical"),
+    # two parties trading places in a copy; a part told as the whole; work under way told as done
+    ("duties", "role_reversal", "Upon such termination, BRIGHTWATER HOLDINGS shall be required to repay the CONSULTANT "
+                                "for that period of the Agreement not performed by the CONSULTANT."),
+    ("duties", "number", "All three of the club's goalkeepers were selected for the national squad."),
+    ("duties", "modal", "Repairs to the north bridge have been completed."),
 ]
 
 
@@ -748,6 +760,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                  "consequential damages.", PARA),
     ("freedoms", "The Licensee is allowed to put the Marks on any materials, such as brochures and websites.", PARA),
     ("limits", "The contract cannot be assigned without the Bank's written consent.", PARA),
+    ("duties", "The Officer must notify the regulator without undue delay and, where feasible, within 72 hours of "
+               "becoming aware of the breach.", PARA),
+    ("duties", "Unless agreed otherwise, all dollar amounts referred to herein are in US dollars.",
+     {Verdict.PARAPHRASE, Verdict.NEAR_VERBATIM}),
     ("limits", "An estimated 390 billion trees grow in the basin.", PARA),
     ("freedoms", "Velora can sell the unsold stock to other buyers, subject to Harwick's right of first refusal.",
      {Verdict.PARAPHRASE, Verdict.NEAR_VERBATIM}),
@@ -923,6 +939,9 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     ("hedged", "The panel ... found that the barrier was missing", {V_}, ["The panel", "found that the barrier was missing"]),
     ("hedged", "...the achieved resistance was nearer 30 minutes", {ALT}, ["the achieved resistance was nearer 30 minutes"]),
     ("hedged", "...found that the barrier was missing", {V_}, ["found that the barrier was missing"]),
+    # an added article at the start: the span starts at the sentence, not in the one before
+    ("duties", "The Reseller shall not assign this Agreement without the prior written consent of the Company", {NV},
+     ["Reseller shall not assign this Agreement without the prior written consent of the Company"]),
     # a range dash for "to": form
     ("rates", "above its target range of 140%-160%", {NV}, ["above its target range of 140% to 160%"]),
     # a figure written once at an edge of the quote: the span takes the source's way of writing it
