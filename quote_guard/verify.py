@@ -1596,11 +1596,12 @@ def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
 
 
 def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
-    """Grow a folded range to the quote's first or last word where the source has it just outside
-    the range, when the grown range differs from the quote in fewer load-bearing ways. A quote
-    that writes an edge figure otherwise than the source aligns cheapest without it: "payable
-    dec. 15" stops at "december" before " 15", "within 45 days" starts at "forty-five (45) days"
-    after "within"; each is then read as a figure added or a word changed.
+    """Move the edges of a folded range to the quote's first or last word where the source has it
+    just outside the range, or past the end of the sentence before, when the moved range differs
+    from the quote in fewer load-bearing ways. A quote that writes an edge figure otherwise than
+    the source aligns cheapest without it: "payable dec. 15" stops at "december" before " 15",
+    "within 45 days" starts at "forty-five (45) days" after "within"; a quote with an article of its
+    own ("The Distributor shall") starts in the sentence before ("assigns.  Distributor shall").
 
     >>> t = "the board declared a dividend, payable december 15 to holders"
     >>> fs, fe = _grow_edges(t, 19, 47, "a dividend, payable dec. 15")
@@ -1610,37 +1611,43 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     words = _EDGE_TOKEN.findall(fq)
     if not words or fe <= fs:
         return fs, fe
-    load = sum(d.load_bearing for d in differences(fq, t[fs:fe]))
-    if not load:
-        return fs, fe
-    best = (load, fs, fe)
     first, last = words[0], words[-1]
-    if not t[fs:fe].startswith(first):
+    starts: list[int] = []
+    if not t.startswith(first, fs):
         lo = max(0, fs - _SNAP_MAX)
-        for m in re.finditer(re.escape(first), t[lo:fs]):
-            a = lo + m.start()
-            if a == 0 or not is_word_char(t[a - 1]):
-                n = sum(d.load_bearing for d in differences(fq, t[a:fe]))
-                if n < best[0]:
-                    best = (n, a, fe)
-        # or the range took in the end of the sentence before ("assigns.  Distributor shall not
-        # assign" for "The Distributor shall not assign"): start it after that sentence's end
+        a = t.rfind(first, lo, fs)  # the nearest one only
+        if a >= 0 and (a == 0 or not is_word_char(t[a - 1])):
+            starts.append(a)
         gap = _SENTENCE_GAP.search(t, fs, min(fe, fs + _SNAP_MAX))
-        if best[1] == fs and gap is not None and gap.end() < fe:
-            n = sum(d.load_bearing for d in differences(fq, t[gap.end() : fe]))
-            if n < best[0]:
-                best = (n, gap.end(), fe)
-    _, fs2, fe2 = best
-    if not t[fs2:fe2].endswith(last):
-        hi = min(len(t), fe2 + _SNAP_MAX)
-        for m in re.finditer(re.escape(last), t[fe2:hi]):
-            b = fe2 + m.end()
-            if b < len(t) and t[b] == ")" and "(" in t[fe2 : fe2 + m.start()]:
+        if gap is not None and gap.end() < fe:
+            starts.append(gap.end())
+    ends: list[int] = []
+    if not t.endswith(last, fs, fe):
+        b = t.find(last, fe, min(len(t), fe + _SNAP_MAX))
+        if b >= 0:
+            b += len(last)
+            if b < len(t) and t[b] == ")" and "(" in t[fe : b - len(last)]:
                 b += 1  # "25%" for "twenty-five percent (25%)": the figure in brackets, closed
             if b == len(t) or not is_word_char(t[b]):
-                n = sum(d.load_bearing for d in differences(fq, t[fs2:b]))
-                if n < best[0]:
-                    best = (n, fs2, b)
+                ends.append(b)
+    if not starts and not ends:
+        return fs, fe  # both edges are the quote's own words, or nothing to move them to (most matches)
+
+    def load(a: int, b: int) -> int:
+        return sum(d.load_bearing for d in differences(fq, t[a:b]))
+
+    best = (load(fs, fe), fs, fe)
+    if not best[0]:
+        return fs, fe
+    for a in starts:
+        n = load(a, fe)
+        if n < best[0]:
+            best = (n, a, fe)
+    _, fs2, fe2 = best
+    for b in ends:
+        n = load(fs2, b)
+        if n < best[0]:
+            best = (n, fs2, b)
     return best[1], best[2]
 
 
