@@ -317,6 +317,7 @@ def is_known_word(word: str) -> bool:
 _EQUIVALENT = {
     "&": "and", "%": "percent", "§": "section", "sec": "section", "art": "article", "para": "paragraph",
     "inc": "incorporated", "corp": "corporation", "co": "company", "ltd": "limited", "dept": "department",
+    "bn": "billion", "mn": "million", "mln": "million", "tn": "trillion",  # "€2.41bn" ("m" may be metres)
     "cannot": "can not", "won't": "will not", "can't": "can not", "shan't": "shall not", "it's": "it is",
     "that's": "that is", "there's": "there is", "we'll": "we will", "they'll": "they will",
     "we're": "we are", "they're": "they are", "you're": "you are", "we've": "we have", "they've": "they have",

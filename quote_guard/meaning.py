@@ -120,7 +120,8 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         # link, a proof or only a hint ("grounding eliminates hallucination" for "reduces")
         ("eliminat erad abolish cure prevent", "reduc lessen mitigat alleviat lower"),
         ("caus", "associat correlat"),
-        ("prove proved proven establish demonstrat confirm show= shows= showed= shown=", "suggest indicat hint hypothes specul propos"),
+        ("prove proved proven establish demonstrat confirm show= shows= showed= shown=", "suggest indicat hint hypothes specul propos "
+         "opinion= believe= believes= believed= argue= argues= argued= contend= contends= contended="),
         ("final", "preliminar interim provisional"),
         # two ends of a contract: one at the end of its term, one by a party's act or a breach
         ("expir", "terminat"),
@@ -1154,7 +1155,8 @@ _CONTRAST_HEADS = frozenset(c[0] for c in _CONTRASTS)
 
 # what marks a clause as still to come: "will resume", "expects construction to resume"
 _FUTURE = frozenset("will would shall expects expected expect plans planned plan intends intended intend intention aims "
-                    "scheduled going hopes hope seeks wants proposed proposes may might could".split())
+                    "scheduled going hopes hope seeks wants proposed proposes may might could considering considers "
+                    "weighing exploring".split())
 
 
 def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
@@ -1378,6 +1380,9 @@ _UNCONDITIONAL = tuple(f" {p} " for p in (
     "unconditionally", "without restriction", "without limitation", "without any restriction"))
 _QUALIFIERS = {w: cls for cls, words in _QUALIFIER_CLASSES.items() for w in words.split()}
 _PARTIAL = frozenset("partly partially partial part some".split())
+# an estimate's word before a figure (not "about", "around": restatements drop those freely, "cost about $130
+# million" told as "the $130 million cleanup")
+_APPROXIMATORS = frozenset("estimated estimate".split())
 _ESTIMATES = frozenset("estimated estimate estimates est projected approximately roughly nearly almost about around "
                        "circa some".split())
 
@@ -1406,7 +1411,7 @@ def _dropped_limit(qw: list[str], pw: list[str]) -> str | None:
         return partial[0]
     stated = {canonical_number(w) for w in qw} - {None}
     for i, w in enumerate(pw):
-        if w in ("estimated", "estimate") and not _ESTIMATES & set(qw):
+        if w in _APPROXIMATORS and not _ESTIMATES & set(qw):
             after = next((x for x in pw[i + 1 : i + 3] if canonical_number(x) is not None), None)
             if after is not None and canonical_number(after) in stated:
                 return f"{w} {after}"
@@ -1626,6 +1631,28 @@ def _link_as_cause(qw: list[str], pw: list[str]) -> str | None:
     return next((w for w in qw if w in _EFFECT_VERBS and w not in pw), None)
 
 
+_NEVER_PHRASES = (("in", "no", "event"), ("under", "no", "circumstances"), ("at", "no", "time"))
+
+
+def _never_as_not(words: list[str]) -> list[str]:
+    """"in no event", "under no circumstances", "at no time" as the "not" they put on their clause
+    ("liability will in no event exceed three times" is "will not exceed three times").
+
+    >>> _never_as_not("liability will in no event exceed three times".split())
+    ['liability', 'will', 'not', 'exceed', 'three', 'times']
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if tuple(words[i : i + 3]) in _NEVER_PHRASES:
+            out.append("not")
+            i += 3
+            continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
 def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     """The load-bearing ways ``quote`` does not claim what ``passage`` claims (empty: the same claim).
 
@@ -1633,7 +1660,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     not. Each difference names its category (``negation``, ``number``, ``modal``,
     ``quantifier``, ``direction``, ``party``).
     """
-    qw, pw = _words(quote), _words(passage)
+    qw, pw = _never_as_not(_words(quote)), _never_as_not(_words(passage))
     out: list[Difference] = []
     qn, pn = _negations(qw) + _negative_verbs(qw, pw), _negations(pw) + _negative_verbs(pw, qw)
     qb, pb = _bound_negations(qw), _bound_negations(pw)

@@ -345,6 +345,10 @@ DUTIES = ("Upon such termination, the CONSULTANT shall be required to repay BRIG
           "successors and assigns.  Reseller shall not assign this Agreement without the prior written consent of "
           "the Company. Unless agreed otherwise, all dollar amount referred to herein are in US dollars. Repairs to "
           "the north bridge are currently underway.")
+OPINIONS = ("Some historians, such as Mary Hale, are of the opinion that the guild system can be traced to Ghent after "
+            "the great fire had ended. The council was considering whether to ask for a review by the ombudsman. Each "
+            "party's liability will in no event exceed twice the fees paid under this Agreement. Group revenue was "
+            "€2.41bn, up 3.2% year on year.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -355,7 +359,7 @@ PASSAGES = {
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
-    "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES,
+    "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS,
 }
 
 
@@ -714,6 +718,9 @@ FLIPS: list[tuple[str, str, str]] = [
                                 "for that period of the Agreement not performed by the CONSULTANT."),
     ("duties", "number", "All three of the club's goalkeepers were selected for the national squad."),
     ("duties", "modal", "Repairs to the north bridge have been completed."),
+    # an opinion told as a finding; a step still considered told as taken
+    ("opinions", "added_qualifier", "Historians like Mary Hale have shown that the guild system goes back to Ghent."),
+    ("opinions", "modal", "The council has asked the ombudsman for a review."),
 ]
 
 
@@ -762,6 +769,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("limits", "The contract cannot be assigned without the Bank's written consent.", PARA),
     ("duties", "The Officer must notify the regulator without undue delay and, where feasible, within 72 hours of "
                "becoming aware of the breach.", PARA),
+    ("opinions", "Neither party's liability will exceed twice the fees paid under this Agreement.",
+     {Verdict.PARAPHRASE, Verdict.NEAR_VERBATIM}),
     ("duties", "Unless agreed otherwise, all dollar amounts referred to herein are in US dollars.",
      {Verdict.PARAPHRASE, Verdict.NEAR_VERBATIM}),
     ("limits", "An estimated 390 billion trees grow in the basin.", PARA),
@@ -942,6 +951,8 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     # an added article at the start: the span starts at the sentence, not in the one before
     ("duties", "The Reseller shall not assign this Agreement without the prior written consent of the Company", {NV},
      ["Reseller shall not assign this Agreement without the prior written consent of the Company"]),
+    ("opinions", "Group revenue was €2.41 billion, up 3.2% year on year", {NV},
+     ["Group revenue was €2.41bn, up 3.2% year on year"]),
     # a range dash for "to": form
     ("rates", "above its target range of 140%-160%", {NV}, ["above its target range of 140% to 160%"]),
     # a figure written once at an edge of the quote: the span takes the source's way of writing it
