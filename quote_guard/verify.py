@@ -1614,15 +1614,15 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     first, last = words[0], words[-1]
     starts: list[int] = []
     if not t.startswith(first, fs):
-        lo = max(0, fs - _SNAP_MAX)
-        a = t.rfind(first, lo, fs)  # the nearest one only
+        # the nearest one only; "the" is found before most ranges, no evidence where the quote starts
+        a = -1 if first in _EDGE_STOP else t.rfind(first, max(0, fs - _SNAP_MAX), fs)
         if a >= 0 and (a == 0 or not is_word_char(t[a - 1])):
             starts.append(a)
         gap = _SENTENCE_GAP.search(t, fs, min(fe, fs + _SNAP_MAX))
         if gap is not None and gap.end() < fe:
             starts.append(gap.end())
     ends: list[int] = []
-    if not t.endswith(last, fs, fe):
+    if last not in _EDGE_STOP and not t.endswith(last, fs, fe):
         b = t.find(last, fe, min(len(t), fe + _SNAP_MAX))
         if b >= 0:
             b += len(last)
@@ -1651,6 +1651,7 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     return best[1], best[2]
 
 
+_EDGE_STOP = frozenset("the a an of to and or in on at by for with".split())
 _EDGE_TOKEN = re.compile(r"[^\W_]+%?")
 
 
