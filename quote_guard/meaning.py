@@ -1100,11 +1100,40 @@ def _conditions(words: list[str]) -> set[str]:
     # condition ("provided that", "provided, however"), not where it is a participle ("as otherwise
     # provided in this Agreement", "services provided by the Supplier")
     found = {"except" if w == "exception" else w for i, w in enumerate(words) if w in _CONDITION_WORDS
-             and not (w in _PROVISO and i + 1 < len(words) and words[i + 1] in _PARTICIPLE_AFTER)}
+             and not (w in _PROVISO and i + 1 < len(words) and words[i + 1] in _PARTICIPLE_AFTER)
+             and not (w == "only" and i and _amount_word(words[i - 1]))}
     found.update(f"{a} {b}" for a, b in itertools.pairwise(words) if (a, b) in _CONDITION_PAIRS)
     if any(p == ("apart", "from") for p in itertools.pairwise(words)):
         found.add("except")  # "apart from claims of infringement, neither party is liable": an exception
     return found
+
+
+def _amount_word(w: str) -> bool:
+    """A word that ends an amount written out ("twelve million", "fifty dollars"): the "only" after
+    it, in "(say twelve million only)", closes the amount; it sets no condition."""
+    return w in SCALE_WORDS or w in _CURRENCY_WORDS or number_word_value(w) is not None
+
+
+_CURRENCY_WORDS = frozenset("dollars dollar euros euro pounds pound yen yuan rupees dinars francs".split())
+_CONTRAST_WHILE = re.compile(r",\s*while\b", re.I)
+_COORDINATE = re.compile(r"[;,]\s+but\s+|;\s+")  # where a passage joins clauses of their own
+
+
+def _restated_clauses(quote: str, passage: str) -> str | None:
+    """The clauses of ``passage`` (parted at "; " and ", but") that share a content word with the
+    quote, when some do not: what the quote restates. ``None`` when it restates every clause or
+    none.
+
+    >>> _restated_clauses("salvage crews hope to refloat the vessel on Thursday",
+    ...                   "Salvage teams hope to refloat the ship on Thursday, but officials warned it could last if that fails.")
+    'Salvage teams hope to refloat the ship on Thursday'
+    """
+    parts = _COORDINATE.split(passage)
+    if len(parts) < 2:
+        return None
+    stems = _content_stems(quote)
+    kept = [part for part in parts if _content_stems(part) & stems]
+    return " ".join(kept) if kept and len(kept) < len(parts) else None
 
 
 _PROVISO = frozenset(("provided", "providing"))
@@ -1807,7 +1836,14 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # a condition or an exception of the passage that the quote drops, unless the quote states one
     # in other words of its own ("upon" in both is no restated condition)
     lost_conditions = _conditions(pw) - _conditions(qw)
-    if lost_conditions and not _CONDITION_KEEPERS & (set(qw) - set(pw)):
+    if lost_conditions and (restated := _restated_clauses(quote, passage)) is not None:
+        # a condition of a clause the quote does not restate ("..., but officials warned the closure
+        # could last until the weekend if that attempt fails") is not one of its claim
+        lost_conditions &= _conditions(_words(restated))
+    keepers = set(_CONDITION_KEEPERS & (set(qw) - set(pw)))
+    if "while" in keepers and _CONTRAST_WHILE.search(quote) and not re.search(r"(?<!,)\s+while\b", quote, re.I):
+        keepers.discard("while")  # ", while dogs are not": a contrast, not a condition restated
+    if lost_conditions and not keepers:
         out.append(Difference("delete", "", " ".join(sorted(lost_conditions)), "connective"))
     elif (added := _ADDED_CONDITIONS & _conditions(qw)) and not _conditions(pw) and not (
             _CONDITION_KEEPERS | {"without"}) & set(pw):

@@ -348,7 +348,10 @@ DUTIES = ("Upon such termination, the CONSULTANT shall be required to repay BRIG
 OPINIONS = ("Some historians, such as Mary Hale, are of the opinion that the guild system can be traced to Ghent after "
             "the great fire had ended. The council was considering whether to ask for a review by the ombudsman. Each "
             "party's liability will in no event exceed twice the fees paid under this Agreement. Group revenue was "
-            "€2.41bn, up 3.2% year on year.")
+            "€2.41bn, up 3.2% year on year. The service fees are NTD 12 million (SAY TWELVE MILLION ONLY) in total "
+            "and are payable in three stages. Crews hope to refloat the barge on Friday, but officials warned the "
+            "canal could stay closed if that attempt fails. Tenants may keep a cat if the landlord agrees in writing; "
+            "dogs are not allowed.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -721,6 +724,7 @@ FLIPS: list[tuple[str, str, str]] = [
     # an opinion told as a finding; a step still considered told as taken
     ("opinions", "added_qualifier", "Historians like Mary Hale have shown that the guild system goes back to Ghent."),
     ("opinions", "modal", "The council has asked the ombudsman for a review."),
+    ("opinions", "dropped_condition", "Tenants are allowed to keep a cat, while dogs are not."),
 ]
 
 
@@ -769,6 +773,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("limits", "The contract cannot be assigned without the Bank's written consent.", PARA),
     ("duties", "The Officer must notify the regulator without undue delay and, where feasible, within 72 hours of "
                "becoming aware of the breach.", PARA),
+    ("opinions", "The service fees come to NTD 12 million in total, payable in three stages.", PARA),
+    ("opinions", "Crews are hoping to refloat the barge on Friday.", PARA),
     ("opinions", "Neither party's liability will exceed twice the fees paid under this Agreement.",
      {Verdict.PARAPHRASE, Verdict.NEAR_VERBATIM}),
     ("duties", "Unless agreed otherwise, all dollar amounts referred to herein are in US dollars.",
