@@ -337,6 +337,9 @@ def _canonical(words: list[str]) -> list[str]:
         if w == "cent" and out and out[-1] == "per":
             out[-1] = "percent"
             continue
+        if w == "cents" and out and (cents := canonical_number(out[-1])) is not None:
+            out[-1:] = ["$", canonical_number(repr(float(cents) / 100)) or cents]  # "25 cents" is "$0.25"
+            continue
         if w in _EQUIVALENT:
             out.extend(_EQUIVALENT[w].split())
             continue
@@ -347,7 +350,8 @@ def _canonical(words: list[str]) -> list[str]:
     return out
 
 
-_NOTE_MARK = re.compile(r"(?:note|nb|n|fn|footnote|ref)?\s?\d{1,3}|[a-z]|citation needed")
+_NOTE_MARK = re.compile(r"(?:note|nb|n|fn|footnote|ref)?\s?\d{1,3}|[a-z]|citation needed|update|when \?|who \?|"
+                        r"clarification needed|dubious|verification needed")
 _YEAR_NOTE = re.compile(r"(?:1[0-9]|20)\d\d\^\d{1,2}")  # a year with a superscript number after it
 
 
@@ -437,8 +441,11 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "spelling"
     if q_w and s_w and _spelling_variant(" ".join(q_w), " ".join(s_w)) and len(" ".join(q_w)) >= _PHRASE_TYPO_MIN_CHARS:
         return "spelling"
-    if set(q_w) | set(s_w) <= _ARTICLES or (not q_w and set(s_w) <= _DROPPABLE):
-        return "function"  # an article, or a possessive determiner or a "thereof" of the source left out
+    if set(q_w) | set(s_w) <= _ARTICLES or (not q_w and set(s_w) <= _DROPPABLE) or (
+            not s_w and q_w in (["its"], ["their"])):
+        # an article, a possessive determiner or a "thereof" of the source left out, or a neutral one
+        # added ("Its safety in pregnancy has not been established" for "Safety in pregnancy ...")
+        return "function"
     if len(q_w) == len(s_w) == 1 and _plural_of(q_w[0], s_w[0]):
         return "wording"  # "all dollar amounts" for "all dollar amount": the same word, in the other number
     return "content"

@@ -352,6 +352,9 @@ OPINIONS = ("Some historians, such as Mary Hale, are of the opinion that the gui
             "and are payable in three stages. Crews hope to refloat the barge on Friday, but officials warned the "
             "canal could stay closed if that attempt fails. Tenants may keep a cat if the landlord agrees in writing; "
             "dogs are not allowed.")
+FORMS = ("The Board declared a quarterly dividend of $0.25 per share. As of January 2016[update], the largest "
+         "known prime number has 22,338,618 decimal digits. Dizziness usually resolved within a week. Safety in "
+         "pregnancy has not been established.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -362,7 +365,7 @@ PASSAGES = {
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
-    "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS,
+    "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS,
 }
 
 
@@ -725,6 +728,7 @@ FLIPS: list[tuple[str, str, str]] = [
     ("opinions", "added_qualifier", "Historians like Mary Hale have shown that the guild system goes back to Ghent."),
     ("opinions", "modal", "The council has asked the ombudsman for a review."),
     ("opinions", "dropped_condition", "Tenants are allowed to keep a cat, while dogs are not."),
+    ("forms", "number", "The Board declared a quarterly dividend of 30 cents per share."),
 ]
 
 
@@ -959,6 +963,12 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
      ["Reseller shall not assign this Agreement without the prior written consent of the Company"]),
     ("opinions", "Group revenue was €2.41 billion, up 3.2% year on year", {NV},
      ["Group revenue was €2.41bn, up 3.2% year on year"]),
+    # cents for dollars, a wiki tag of the source left out, a neutral possessive added: form
+    ("forms", "The Board declared a quarterly dividend of 25 cents per share", {NV},
+     ["The Board declared a quarterly dividend of $0.25 per share"]),
+    ("forms", "As of January 2016, the largest known prime number has 22,338,618 decimal digits.", {NV},
+     ["As of January 2016[update], the largest known prime number has 22,338,618 decimal digits."]),
+    ("forms", "Its safety in pregnancy has not been established.", {NV}, ["Safety in pregnancy has not been established."]),
     # a range dash for "to": form
     ("rates", "above its target range of 140%-160%", {NV}, ["above its target range of 140% to 160%"]),
     # a figure written once at an edge of the quote: the span takes the source's way of writing it
