@@ -617,6 +617,9 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
         category = _category(qw, sw, names)
         if sw == ["."] and qw in ([",", "and"], ["and"], [";"]) and b < len(qt):
             category = "punctuation"  # two sentences merged: "... plan, and the plan adds ..."
+        elif not qw and len(sw) == 1 and sw[0] in _COPULAS and sw[0] in qt[:a] and st[d : d + 1] \
+                and st[d][:1].isdigit() and "and" in qt[max(0, a - 6) : a]:
+            category = "function"  # "... was 3.9 months and median overall survival 8.1 months": the verb, said once
         elif not qw and _spelled_before_figure(sw, st[d : d + 1]):
             category = "format"  # "45 days" for "forty-five (45) days" among other differences: the value, written once
         elif not qw and sw and set(sw) <= _DATE_WORDS and not any(_DIGIT.search(w) for w in sw):
@@ -655,6 +658,7 @@ def _spelled_before_figure(sw: list[str], after: list[str]) -> bool:
     return rest in ([], ["percent"], ["per", "cent"]) and canonical_number(after[0]) == canonical_number(str(value))
 
 
+_COPULAS = frozenset("was were is are".split())
 _CONVERSION_MAX_TOKENS = 7
 
 

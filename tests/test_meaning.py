@@ -354,7 +354,8 @@ OPINIONS = ("Some historians, such as Mary Hale, are of the opinion that the gui
             "dogs are not allowed.")
 FORMS = ("The Board declared a quarterly dividend of $0.25 per share. As of January 2016[update], the largest "
          "known prime number has 22,338,618 decimal digits. Dizziness usually resolved within a week. Safety in "
-         "pregnancy has not been established.")
+         "pregnancy has not been established. Median progression-free survival was 3.9 months and median overall "
+         "survival was 8.1 months.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -729,6 +730,7 @@ FLIPS: list[tuple[str, str, str]] = [
     ("opinions", "modal", "The council has asked the ombudsman for a review."),
     ("opinions", "dropped_condition", "Tenants are allowed to keep a cat, while dogs are not."),
     ("forms", "number", "The Board declared a quarterly dividend of 30 cents per share."),
+    ("forms", "number", "Median progression-free survival was 3.9 months and median overall survival 9.1 months."),
 ]
 
 
@@ -969,6 +971,8 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     ("forms", "As of January 2016, the largest known prime number has 22,338,618 decimal digits.", {NV},
      ["As of January 2016[update], the largest known prime number has 22,338,618 decimal digits."]),
     ("forms", "Its safety in pregnancy has not been established.", {NV}, ["Safety in pregnancy has not been established."]),
+    ("forms", "Median progression-free survival was 3.9 months and median overall survival 8.1 months", {NV},
+     ["Median progression-free survival was 3.9 months and median overall survival was 8.1 months"]),
     # a range dash for "to": form
     ("rates", "above its target range of 140%-160%", {NV}, ["above its target range of 140% to 160%"]),
     # a figure written once at an edge of the quote: the span takes the source's way of writing it
