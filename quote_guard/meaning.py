@@ -900,8 +900,7 @@ def _negator_at(words: list[str], i: int) -> bool:
         return False  # "including, without limitation,", "without regard to": no claim negated
     if w == "absence" and 0 < i < len(words) - 1 and words[i - 1] == "the" and words[i + 1] == "of":
         return True  # "in the absence of such a request": without one
-    if w == "not" and words[i + 1 : i + 2] == ["be"] and words[i + 2 : i + 3] and words[i + 2] in _RESTRAINED \
-            and words[i + 3 : i + 4] == ["from"]:
+    if _restraint_lifted(words, i):
         return False  # "shall not be restricted from purchasing": a restraint negated, a freedom stated
     if w == "not" and i > 0 and words[i - 1] == "but" and words[i + 1 : i + 3] == ["limited", "to"]:
         return False  # "including but not limited to": a list left open, no claim negated
@@ -959,6 +958,13 @@ def _negative_subject(words: list[str], i: int) -> bool:
 _RESTRAINED = frozenset("restricted prohibited prevented precluded barred restrained".split())
 
 
+def _restraint_lifted(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` is the "not" of "not be restricted from" (prohibited, prevented ...): a
+    restraint negated, so a freedom ("Flotek shall not be restricted from purchasing")."""
+    return words[i : i + 2] == ["not", "be"] and words[i + 2 : i + 3] != [] and words[i + 2] in _RESTRAINED \
+        and words[i + 3 : i + 4] == ["from"]
+
+
 def _modal_classes(words: list[str]) -> set[str]:
     """obligation / permission / prohibition, by the modal and the negation right after it, or a
     negative subject right before it ("neither party shall" = "a party may not").
@@ -983,8 +989,7 @@ def _modal_classes(words: list[str]) -> set[str]:
         if w in ("have", "has") and (i + 1 >= len(words) or words[i + 1] != "to"):
             continue  # "have" is a modal only in "have to"
         nxt = words[i + 1 : i + 3]
-        if words[i + 1 : i + 3] == ["not", "be"] and words[i + 3 : i + 4] and words[i + 3] in _RESTRAINED \
-                and words[i + 4 : i + 5] == ["from"]:
+        if _restraint_lifted(words, i + 1):
             out.add("permission")  # "shall not be restricted from purchasing": free to purchase
         elif "not" in nxt or "never" in nxt or "no" in nxt[:1] or (i and words[i - 1] in ("not", "never")) \
                 or _negative_subject(words, i):
