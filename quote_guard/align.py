@@ -375,11 +375,11 @@ def _numbered_compound(words: list[str]) -> tuple[str, str] | None:
     return None
 
 
-# one link written two ways: a range dash and "to" ("140%-160%" / "140% to 160%"). ("a night" for
-# "per night" would be one too, but called form it leaves a restatement's other differences alone
-# to decide, and a close match with two is "altered": "are to receive $42 a share, a 28% premium to"
-# for "will receive $42 per share, a 28% premium over")
-_SAME_LINKS = frozenset({frozenset({("-",), ("to",)})})
+# a range dash and "to" are one link ("140%-160%" / "140% to 160%"). ("a night" for "per night" would
+# be one too, but called form it leaves a restatement's other differences alone to decide, and a close
+# match with two is "altered": "are to receive $42 a share, a 28% premium to" for "will receive $42
+# per share, a 28% premium over")
+_RANGE_LINK = {("-",), ("to",)}
 
 
 def _plural_of(a: str, b: str) -> bool:
@@ -406,7 +406,7 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "footnote"  # "2014¹" quoted as "2014": a note on a year, not an exponent
     if not q_w and not s_w:
         return "punctuation"
-    if frozenset((tuple(q_words), tuple(s_words))) in _SAME_LINKS:
+    if {tuple(q_words), tuple(s_words)} == _RANGE_LINK:
         return "format"  # "140%-160%" / "140% to 160%"
     if "".join(q_w) == "".join(s_w):
         return "spelling" if q_w else "punctuation"
