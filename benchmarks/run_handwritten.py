@@ -24,10 +24,10 @@ assistant sessions that saw none of quote_guard's code, tests or data, the way m
 ``handwritten_tune4.json`` and ``handwritten_tune5.json`` (150 each) are tuning sets; ``handwritten_heldout.json`` and
 ``handwritten_heldout2.json`` (150 each) are **held out**: they are scored, their misses are never
 listed or read, and no rule is written for them (``make bench-handwritten`` runs them without
-``--show-misses``). The 31st stop added more, written the same way by six more such sessions:
-``handwritten_tune6.json``, ``handwritten_tune7.json``, ``handwritten_tune8a.json`` and
-``handwritten_tune8b.json`` (tuning), ``handwritten_heldout3.json`` and ``handwritten_heldout4.json``
-(held out).
+``--show-misses``). The 31st stop added more, written the same way by eight more such sessions:
+``handwritten_tune6.json``, ``handwritten_tune7.json``, ``handwritten_tune8a.json``,
+``handwritten_tune8b.json``, ``handwritten_tune9a.json`` and ``handwritten_tune9b.json`` (tuning),
+``handwritten_heldout3.json`` and ``handwritten_heldout4.json`` (held out).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every

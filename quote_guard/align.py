@@ -620,6 +620,9 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
         elif not qw and len(sw) == 1 and sw[0] in _COPULAS and sw[0] in qt[:a] and st[d : d + 1] \
                 and st[d][:1].isdigit() and "and" in qt[max(0, a - 6) : a]:
             category = "function"  # "... was 3.9 months and median overall survival 8.1 months": the verb, said once
+        elif qw and sw and _BOUNDS.get(" ".join(qw), "q") == _BOUNDS.get(" ".join(sw), "s") \
+                and _same_figure_after(qt[b : b + 2], st[d : d + 2]):
+            category = "format"  # "under 40 kg" for "less than 40 kg": the same bound on the same figure
         elif not qw and _spelled_before_figure(sw, st[d : d + 1]):
             category = "format"  # "45 days" for "forty-five (45) days" among other differences: the value, written once
         elif not qw and sw and set(sw) <= _DATE_WORDS and not any(_DIGIT.search(w) for w in sw):
@@ -659,6 +662,18 @@ def _spelled_before_figure(sw: list[str], after: list[str]) -> bool:
 
 
 _COPULAS = frozenset("was were is are".split())
+# one bound, written several ways (read only before the same figure on both sides)
+_BOUNDS = {"under": "<", "below": "<", "less than": "<", "fewer than": "<", "less": "<", "fewer": "<",
+           "over": ">", "above": ">", "more than": ">", "greater than": ">", "in excess of": ">", "more": ">",
+           "greater": ">"}
+
+
+def _same_figure_after(q_next: list[str], s_next: list[str]) -> bool:
+    """Whether the tokens after two bound words are the same figure (a shared "than" first, for
+    "fewer" / "less" before "than 5")."""
+    q_next = q_next[1:] if q_next[:1] == ["than"] else q_next[:1]
+    s_next = s_next[1:] if s_next[:1] == ["than"] else s_next[:1]
+    return q_next == s_next != [] and q_next[0][:1].isdigit()
 _CONVERSION_MAX_TOKENS = 7
 
 

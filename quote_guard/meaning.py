@@ -900,6 +900,8 @@ def _negator_at(words: list[str], i: int) -> bool:
         return False  # "including, without limitation,", "without regard to": no claim negated
     if w == "absence" and 0 < i < len(words) - 1 and words[i - 1] == "the" and words[i + 1] == "of":
         return True  # "in the absence of such a request": without one
+    if w == "no" and words[i + 1 : i + 2] == ["100"]:
+        return False  # "Ten Thousand and NO/100 Dollars": no cents, in the way cheques write amounts
     if _restraint_lifted(words, i):
         return False  # "shall not be restricted from purchasing": a restraint negated, a freedom stated
     if w == "not" and i > 0 and words[i - 1] == "but" and words[i + 1 : i + 3] == ["limited", "to"]:

@@ -355,7 +355,9 @@ OPINIONS = ("Some historians, such as Mary Hale, are of the opinion that the gui
 FORMS = ("The Board declared a quarterly dividend of $0.25 per share. As of January 2016[update], the largest "
          "known prime number has 22,338,618 decimal digits. Dizziness usually resolved within a week. Safety in "
          "pregnancy has not been established. Median progression-free survival was 3.9 months and median overall "
-         "survival was 8.1 months.")
+         "survival was 8.1 months. ESSI will pay Ten Thousand and NO/100 Dollars ($10,000) a month, including, but "
+         "not limited to, fees for posts. Children aged 3 months to 12 years (weighing less than 40 kg) take "
+         "25 mg/kg/day.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -730,6 +732,7 @@ FLIPS: list[tuple[str, str, str]] = [
     ("opinions", "modal", "The council has asked the ombudsman for a review."),
     ("opinions", "dropped_condition", "Tenants are allowed to keep a cat, while dogs are not."),
     ("forms", "number", "The Board declared a quarterly dividend of 30 cents per share."),
+    ("forms", "number", "Children aged 3 months to 12 years (weighing under 50 kg) take 25 mg/kg/day."),
     ("forms", "number", "Median progression-free survival was 3.9 months and median overall survival 9.1 months."),
 ]
 
@@ -781,6 +784,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                "becoming aware of the breach.", PARA),
     ("opinions", "The service fees come to NTD 12 million in total, payable in three stages.", PARA),
     ("opinions", "Crews are hoping to refloat the barge on Friday.", PARA),
+    ("forms", "Each month ESSI pays $10,000, which covers fees for posts among other things.", PARA),
     ("opinions", "Neither party's liability will exceed twice the fees paid under this Agreement.",
      {Verdict.PARAPHRASE, Verdict.NEAR_VERBATIM}),
     ("duties", "Unless agreed otherwise, all dollar amounts referred to herein are in US dollars.",
@@ -971,6 +975,8 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     ("forms", "As of January 2016, the largest known prime number has 22,338,618 decimal digits.", {NV},
      ["As of January 2016[update], the largest known prime number has 22,338,618 decimal digits."]),
     ("forms", "Its safety in pregnancy has not been established.", {NV}, ["Safety in pregnancy has not been established."]),
+    ("forms", "Children aged 3 months to 12 years (weighing under 40 kg) take 25 mg/kg/day.", {NV},
+     ["Children aged 3 months to 12 years (weighing less than 40 kg) take 25 mg/kg/day."]),
     ("forms", "Median progression-free survival was 3.9 months and median overall survival 8.1 months", {NV},
      ["Median progression-free survival was 3.9 months and median overall survival was 8.1 months"]),
     # a range dash for "to": form
