@@ -318,6 +318,7 @@ _EQUIVALENT = {
     "&": "and", "%": "percent", "§": "section", "sec": "section", "art": "article", "para": "paragraph",
     "inc": "incorporated", "corp": "corporation", "co": "company", "ltd": "limited", "dept": "department",
     "bn": "billion", "mn": "million", "mln": "million", "tn": "trillion",  # "€2.41bn" ("m" may be metres)
+    "usd": "$", "eur": "€", "gbp": "£",  # "USD 311 million" / "$311 million"
     "cannot": "can not", "won't": "will not", "can't": "can not", "shan't": "shall not", "it's": "it is",
     "that's": "that is", "there's": "there is", "we'll": "we will", "they'll": "they will",
     "we're": "we are", "they're": "they are", "you're": "you are", "we've": "we have", "they've": "they have",
@@ -427,8 +428,9 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
             if (ca or cb) and not ((ca is None or cb is None) and len(a) >= _LEXICON_TYPO_MIN_CHARS
                                    and _spelling_variant(a, b)):
                 return ca or cb or "content"
-            if (a in names or b in names) and a not in _ARTICLES and b not in _ARTICLES and not _spelling_variant(a, b):
-                return "party"
+            if (a in names or b in names) and a not in _ARTICLES and b not in _ARTICLES and not (
+                    _spelling_variant(a, b) and a[:1] == b[:1]):
+                return "party"  # a name misspelt keeps its first letter: "HPS" / "SHPS" are two parties
     else:
         for w in sorted(set(q_w) ^ set(s_w)):
             cat = word_category(w)

@@ -408,11 +408,19 @@ def _figure_in_place(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None
 
 
+_SPELLED_FRACTIONS = {"half": ["1", "2"], "onehalf": ["1", "2"], "third": ["1", "3"], "onethird": ["1", "3"],
+                      "quarter": ["1", "4"], "onequarter": ["1", "4"]}
+
+
 def _numbers(words: list[str]) -> dict[str, str]:
     """The figures a text states, in one form each (digits, number words as digits, with their sign),
     mapped to how the text writes them."""
     out: dict[str, str] = {}
+    skip = {k for i, w in enumerate(words) if w in _SPELLED_FRACTIONS
+            and words[i + 1 : i + 3] == _SPELLED_FRACTIONS[w] for k in (i + 1, i + 2)}
     for i, w in enumerate(words):
+        if i in skip:
+            continue  # "half (1/2) of the price": the fraction, written twice
         if w not in NUMBER_WORDS and (compound := number_word_value(w)) is not None:
             out.setdefault(canonical_number(str(compound)) or w, w)  # "twenty-four" folds to "twentyfour"
             continue
@@ -548,7 +556,8 @@ def _period_at(words: list[str], i: int) -> bool:
     (True, False)
     """
     prev = words[i - 1] if i else ""
-    share = words[i + 1 : i + 2] == ["of"] or prev in ("a", "one", "three", "by", "in", "1", "3")
+    after = words[i + 3 :] if words[i + 1 : i + 3] == _SPELLED_FRACTIONS.get(words[i]) else words[i + 1 :]
+    share = after[:1] == ["of"] or prev in ("a", "one", "three", "by", "in", "1", "3")  # "half (1/2) of the price"
     return not share or prev in _ORDINALS or prev in ("first", "the", "this", "that", "each", "every", "per",
                                                       "fiscal", "calendar", "last", "next", "same", "previous")
 

@@ -357,7 +357,9 @@ FORMS = ("The Board declared a quarterly dividend of $0.25 per share. As of Janu
          "pregnancy has not been established. Median progression-free survival was 3.9 months and median overall "
          "survival was 8.1 months. ESSI will pay Ten Thousand and NO/100 Dollars ($10,000) a month, including, but "
          "not limited to, fees for posts. Children aged 3 months to 12 years (weighing less than 40 kg) take "
-         "25 mg/kg/day.")
+         "25 mg/kg/day. SHPS will pay a commission to HPS equal to five percent (5%) of such amount. Distributor "
+         "shall pay half (1/2) of the purchase price prior to shipment. Net profit was USD 311 million (2022: USD "
+         "2.64 billion).")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -732,6 +734,7 @@ FLIPS: list[tuple[str, str, str]] = [
     ("opinions", "modal", "The council has asked the ombudsman for a review."),
     ("opinions", "dropped_condition", "Tenants are allowed to keep a cat, while dogs are not."),
     ("forms", "number", "The Board declared a quarterly dividend of 30 cents per share."),
+    ("forms", "party", "HPS will pay a commission to SHPS equal to five percent (5%) of such amount."),
     ("forms", "number", "Children aged 3 months to 12 years (weighing under 50 kg) take 25 mg/kg/day."),
     ("forms", "number", "Median progression-free survival was 3.9 months and median overall survival 9.1 months."),
 ]
@@ -785,6 +788,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("opinions", "The service fees come to NTD 12 million in total, payable in three stages.", PARA),
     ("opinions", "Crews are hoping to refloat the barge on Friday.", PARA),
     ("forms", "Each month ESSI pays $10,000, which covers fees for posts among other things.", PARA),
+    ("forms", "Half of the purchase price is due before shipment.", PARA),
     ("opinions", "Neither party's liability will exceed twice the fees paid under this Agreement.",
      {Verdict.PARAPHRASE, Verdict.NEAR_VERBATIM}),
     ("duties", "Unless agreed otherwise, all dollar amounts referred to herein are in US dollars.",
@@ -975,6 +979,8 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     ("forms", "As of January 2016, the largest known prime number has 22,338,618 decimal digits.", {NV},
      ["As of January 2016[update], the largest known prime number has 22,338,618 decimal digits."]),
     ("forms", "Its safety in pregnancy has not been established.", {NV}, ["Safety in pregnancy has not been established."]),
+    ("forms", "Net profit was $311 million (2022: $2.64 billion).", {NV},
+     ["Net profit was USD 311 million (2022: USD 2.64 billion)."]),
     ("forms", "Children aged 3 months to 12 years (weighing under 40 kg) take 25 mg/kg/day.", {NV},
      ["Children aged 3 months to 12 years (weighing less than 40 kg) take 25 mg/kg/day."]),
     ("forms", "Median progression-free survival was 3.9 months and median overall survival 8.1 months", {NV},
