@@ -1237,6 +1237,8 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
             if len(stem) >= 3 and (j == i + 1 or pw[j - 1] == "to") and any(
                     q.startswith(stem) and q.endswith("ed") and len(q) > len(v) for q in qw):
                 return v
+            if w in ("would", "could", "might") and pw[j - 2 : j] == ["have", "been"] and v.endswith("ed") and v in qw:
+                return v  # "would have been renamed" (it was not) told as "was renamed"
     return None
 
 
@@ -1329,13 +1331,14 @@ def _before_adjective(words: list[str], w: str) -> bool:
 
 # hedges of two kinds: a claim told as someone's report, and a claim told as uncertain
 _REPORT_HEDGES = frozenset("reportedly allegedly apparently supposedly purportedly".split())
-_HEDGES = _REPORT_HEDGES | frozenset("possibly presumably suspected likely probably probable suggestive".split())
+_HEDGES = _REPORT_HEDGES | frozenset("possibly presumably suspected likely probably probable suggestive perhaps maybe".split())
 # a quote that keeps the report in other words: "possible", "alleged", "is charged with", "accused of", "police said"
 _REPORT_KEEPERS = ("report", "alleg", "appar", "suppos", "purport", "possib", "presum", "charg", "accus", "suspect",
                    "claim", "said", "says", "may", "might", "could")
 # ... or the doubt: "may cause", "is thought to", "suggests" ("the police said" keeps no doubt: "said a
 # lightning strike was the source" for "said a lightning strike was one possible source")
 _DOUBT_KEEPERS = ("possib", "presum", "suspect", "likel", "probab", "sugges", "may", "might", "could", "can", "appear",
+                  "perhap", "maybe",
                   "seem", "indicat", "unlikel", "thought", "believ")
 
 
@@ -1430,6 +1433,30 @@ _PARTIAL = frozenset("partly partially partial part some".split())
 _APPROXIMATORS = frozenset("estimated estimate".split())
 _ESTIMATES = frozenset("estimated estimate estimates est projected approximately roughly nearly almost about around "
                        "circa some".split())
+
+
+def added_significance(quote: str, around: str) -> tuple[Difference, ...]:
+    """"significantly" ("significant") in a quote whose passage, read with the text ``around`` it,
+    states no significance and no strong degree ("Obesity prevalence was significantly lower in the
+    intervention arm" for "was 14.1% versus 16.3% (odds ratio 0.85, 95% CI 0.70 to 1.03)").
+
+    >>> added_significance("It was significantly lower", "It was 14.1% versus 16.3%")[0].quote_text
+    'significantly'
+    >>> added_significance("It stayed significant", "The association remained significant")
+    ()
+    >>> added_significance("It was significantly lower", "It did not significantly reduce it")[0].quote_text
+    'significantly'
+    """
+    def affirmed(words: list[str]) -> list[str]:
+        # a significance a text denies ("did not significantly reduce", "no significant effect") is none it states
+        return [w for i, w in enumerate(words) if w.startswith("signific")
+                and not {"not", "no", "non"} & set(words[max(0, i - 2) : i])]
+
+    aw = _words(around)
+    said = [w for w in affirmed(_words(quote)) if w in ("significantly", "significant")]
+    if not said or affirmed(aw) or any(_QUALIFIERS.get(w) == "strongly" for w in aw):
+        return ()
+    return (Difference("insert", said[0], "", "qualifier"),)
 
 
 def _dropped_limit(qw: list[str], pw: list[str]) -> str | None:

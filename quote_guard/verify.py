@@ -42,6 +42,7 @@ from .meaning import (
     VERB_PREFIX,
     WITHOUT_NO_LIMIT,
     Entailment,
+    added_significance,
     content_word,
     entity_from_elsewhere,
     figure,
@@ -416,6 +417,7 @@ class Verifier:
                    or entity_from_elsewhere(r.quote, passage, text[max(0, start - _ELSEWHERE) : start] + " "
                                             + text[end : end + _ELSEWHERE])
                    or made_mutual(r.quote, text[_sentence_start(text, start) : end])
+                   or added_significance(r.quote, _with_neighbours(text, start, end))
                    or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
                    or _swapped_in_copy(r, stage) or _traded_places(r, passage)
                    or _added_content(r.quote, text, start, end, cosine, stage))
@@ -1309,6 +1311,22 @@ def _sentence_start(text: str, pos: int) -> int:
 
 
 _LEAD_IN_CHARS = 1000
+
+
+def _with_neighbours(text: str, start: int, end: int) -> str:
+    """``text[start:end]`` with the sentence before it and the sentence after it (a restatement may
+    join a passage's claim to its neighbour's: "... a higher risk, and the association stayed
+    significant after adjusting for BMI").
+
+    >>> t = "One. Two is here. Three! Four."
+    >>> _with_neighbours(t, t.index("Two"), t.index("Three") - 1)
+    'One. Two is here. Three!'
+    """
+    lo = _sentence_start(text, max(0, _sentence_start(text, start) - 2))
+    first = _SENTENCE_GAP.search(text, max(start, end - 1))
+    nxt = _SENTENCE_GAP.search(text, first.end()) if first is not None else None
+    hi = nxt.start() + 1 if nxt is not None else len(text)
+    return text[lo:hi]
 _SENTENCE_GAP = re.compile(r"[.!?][\"')\]]*\s+")  # not a blank line: list items stand on lines of their own
 
 

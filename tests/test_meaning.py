@@ -360,6 +360,10 @@ FORMS = ("The Board declared a quarterly dividend of $0.25 per share. As of Janu
          "25 mg/kg/day. SHPS will pay a commission to HPS equal to five percent (5%) of such amount. Distributor "
          "shall pay half (1/2) of the purchase price prior to shipment. Net profit was USD 311 million (2022: USD "
          "2.64 billion).")
+HISTORY2 = ("In 1466, perhaps 40,000 people died of the plague in Paris. Under the merger, the network would have "
+            "been renamed ABC-DuMont for five years. Obesity prevalence at 18 months was 14.1% versus 16.3% (odds "
+            "ratio 0.85, 95% CI 0.70 to 1.03). The risk was higher among night workers. The association remained "
+            "significant after adjustment for body mass index.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -370,7 +374,7 @@ PASSAGES = {
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
-    "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS,
+    "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS, "history2": HISTORY2,
 }
 
 
@@ -735,6 +739,11 @@ FLIPS: list[tuple[str, str, str]] = [
     ("opinions", "dropped_condition", "Tenants are allowed to keep a cat, while dogs are not."),
     ("forms", "number", "The Board declared a quarterly dividend of 30 cents per share."),
     ("forms", "party", "HPS will pay a commission to SHPS equal to five percent (5%) of such amount."),
+    # a hedge dropped ("perhaps"), what would have happened told as done, a significance the source does not report
+    ("history2", "added_qualifier", "The plague killed 40,000 people in Paris in 1466."),
+    ("history2", "modal", "The network was renamed ABC-DuMont for five years."),
+    ("history2", "added_qualifier", "Obesity prevalence at 18 months was significantly lower with the programme "
+                                    "(14.1% versus 16.3%)."),
     ("forms", "number", "Children aged 3 months to 12 years (weighing under 50 kg) take 25 mg/kg/day."),
     ("forms", "number", "Median progression-free survival was 3.9 months and median overall survival 9.1 months."),
 ]
@@ -789,6 +798,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("opinions", "Crews are hoping to refloat the barge on Friday.", PARA),
     ("forms", "Each month ESSI pays $10,000, which covers fees for posts among other things.", PARA),
     ("forms", "Half of the purchase price is due before shipment.", PARA),
+    ("history2", "Night workers had a higher risk, and the association stayed significant after adjusting for body "
+                 "mass index.", PARA),
     ("opinions", "Neither party's liability will exceed twice the fees paid under this Agreement.",
      {Verdict.PARAPHRASE, Verdict.NEAR_VERBATIM}),
     ("duties", "Unless agreed otherwise, all dollar amounts referred to herein are in US dollars.",
