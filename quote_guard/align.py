@@ -697,8 +697,13 @@ def _aside(qw: list[str], sw: list[str], names: frozenset[str]) -> bool:
     """A parenthetical of the source that the quote leaves out: ", in particular," (the commas
     may go with it, or one may stay), a few words with no load-bearing one and no name."""
     inner = sw[1:-1] if len(sw) >= 3 and sw[0] == "," and sw[-1] == "," else []
-    return (qw in ([], [","]) and 0 < len(inner) <= _ASIDE_MAX_WORDS
+    return (qw in ([], [","]) and 0 < len(inner) <= _ASIDE_MAX_WORDS and not _CONDITIONAL_ASIDE & set(inner)
             and all(_WORD.search(w) and word_category(w) is None and w not in names for w in inner))
+
+
+# words that make an aside a condition of the claim (", where feasible,", ", on request,"): left out, it is no aside
+_CONDITIONAL_ASIDE = frozenset("where if when whenever unless provided subject except upon request feasible practicable "
+                               "possible applicable necessary appropriate required permitted".split())
 
 
 _ATTRIBUTION_MAX_WORDS = 4

@@ -979,6 +979,11 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     ("hedged", "The panel ... found that the barrier was missing", {V_}, ["The panel", "found that the barrier was missing"]),
     ("hedged", "...the achieved resistance was nearer 30 minutes", {ALT}, ["the achieved resistance was nearer 30 minutes"]),
     ("hedged", "...found that the barrier was missing", {V_}, ["found that the barrier was missing"]),
+    # an aside that is a condition (", where feasible,") left out: no aside
+    ("duties", "The Officer shall notify the regulator without undue delay and no later than 72 hours after becoming "
+               "aware of the breach.", {ALT},
+     ["The Officer shall notify the regulator without undue delay and, where feasible, no later than 72 hours after "
+      "becoming aware of the breach."]),
     # an added article at the start: the span starts at the sentence, not in the one before
     ("duties", "The Reseller shall not assign this Agreement without the prior written consent of the Company", {NV},
      ["Reseller shall not assign this Agreement without the prior written consent of the Company"]),
