@@ -676,6 +676,8 @@ def _same_figure_after(q_next: list[str], s_next: list[str]) -> bool:
     q_next = q_next[1:] if q_next[:1] == ["than"] else q_next[:1]
     s_next = s_next[1:] if s_next[:1] == ["than"] else s_next[:1]
     return q_next == s_next != [] and q_next[0][:1].isdigit()
+
+
 _CONVERSION_MAX_TOKENS = 7
 
 

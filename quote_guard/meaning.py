@@ -1521,7 +1521,7 @@ def _direction_by_subject(qw: list[str], pw: list[str], *, already: bool) -> lis
     return []
 
 
-_OWNED = re.compile(r"\b([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*)['’]s\s+(\w+)")
+_OWNED = re.compile(r"\b([A-Z][\w&-]*)['’]s\s+(\w+)")  # the owner's last word, and the word owned
 
 
 def _other_owner(quote: str, passage: str) -> tuple[str, str] | None:
@@ -1536,8 +1536,8 @@ def _other_owner(quote: str, passage: str) -> tuple[str, str] | None:
     >>> _other_owner("With the Landlord's consent, the Tenant may sublet", "The Tenant may sublet with the Landlord's consent")
     """
     def owners(text: str) -> set[tuple[str, str]]:
-        return {(fold(m.group(1).split()[-1]).text, fold(m.group(2)).text) for m in _OWNED.finditer(text)
-                if m.group(1).split()[-1] not in _TITLE_STOP}
+        return {(fold(m.group(1)).text, fold(m.group(2)).text) for m in _OWNED.finditer(text)
+                if m.group(1) not in _TITLE_STOP}
 
     q, p = owners(quote), owners(passage)
     for name, owned in sorted(q - p):
