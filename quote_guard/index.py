@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import MissingDependencyError
+from .models import Source
 from .normalize import Folded, clear_fold_cache, fold, tokenize
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -464,10 +465,12 @@ _CACHE_CHARS = 0
 MAX_CACHE_CHARS = 128_000_000  # original characters whose indexes are kept across calls
 
 
-def _key(text: str) -> tuple[int, int]:
+def _key(doc: "str | Source") -> tuple[int, int]:
     # Python's str hash is a keyed SipHash of the content, computed once per string object
-    # and cached on it; with the length it makes collisions vanishingly unlikely.
-    return (len(text), hash(text))
+    # and cached on it; with the length it makes collisions vanishingly unlikely. A Source
+    # gives the same key for the same text (Source.content_key), without reading a text that
+    # stays in its file.
+    return (len(doc), hash(doc)) if isinstance(doc, str) else doc.content_key
 
 
 _LOADER: "Callable[[str], DocIndex | None] | None" = None
@@ -482,16 +485,18 @@ def set_index_loader(loader: "Callable[[str], DocIndex | None] | None") -> "Call
     return old
 
 
-def get_index(text: str) -> DocIndex:
-    """The cached index of ``text`` (built on first use, or given by the loader of
-    :func:`set_index_loader`; keyed by a hash of the content)."""
+def get_index(doc: "str | Source") -> DocIndex:
+    """The cached index of a text or of a source's text (built on first use, or given by the
+    loader of :func:`set_index_loader`; keyed by a hash of the content). A source's text is
+    read only when its index must be built."""
     global _CACHE_CHARS
-    k = _key(text)
+    k = _key(doc)
     with _CACHE_LOCK:
         hit = _CACHE.get(k)
         if hit is not None:
             _CACHE.move_to_end(k)
             return hit
+    text = doc if isinstance(doc, str) else doc.text
     loader = _LOADER
     idx = loader(text) if loader is not None else None
     if idx is None or idx.folded.original_length != len(text):
@@ -770,7 +775,7 @@ _CORPUS: "OrderedDict[tuple[tuple[int, int], ...], CorpusFilter]" = OrderedDict(
 _BATCHES: "OrderedDict[tuple[tuple[int, int], ...], None]" = OrderedDict()  # collections announced by a batch
 
 
-def expect_many_quotes(texts: Sequence[str]) -> None:
+def expect_many_quotes(texts: "Sequence[str | Source]") -> None:
     """Announce that a batch will check many quotes against this exact list of documents: if it
     gets a corpus filter, its seed table is built at the first call instead of after the first
     few thousand quotes, whose per-document seed indexes would be built and then dropped (same
@@ -786,8 +791,8 @@ def expect_many_quotes(texts: Sequence[str]) -> None:
         hit.batch = True
 
 
-def get_corpus_filter(texts: Sequence[str], docs: Sequence[DocIndex]) -> CorpusFilter:
-    """The cached :class:`CorpusFilter` of this exact list of documents."""
+def get_corpus_filter(texts: "Sequence[str | Source]", docs: Sequence[DocIndex]) -> CorpusFilter:
+    """The cached :class:`CorpusFilter` of this exact list of documents (texts or sources)."""
     key = tuple(_key(t) for t in texts)
     with _CACHE_LOCK:
         hit = _CORPUS.get(key)

@@ -87,9 +87,9 @@ def limited(
     A source over ``max_source_chars`` makes every quote uncheckable (a partial check against
     the other sources could call a true quote unsupported).
     """
-    big = [s for s in sources if len(s.text) > limits.max_source_chars]
+    big = [s for s in sources if s.content_key[0] > limits.max_source_chars]
     if big:
-        names = ", ".join(f"{s.id!r} ({len(s.text):,})" for s in big[:3])
+        names = ", ".join(f"{s.id!r} ({s.content_key[0]:,})" for s in big[:3])
         reason = (f"Source {names} is over limits.max_source_chars={limits.max_source_chars:,} characters: "
                   "the quote was not checked.")
         return [QuoteResult(q, Verdict.UNCHECKABLE, reason=reason) for q in quotes]

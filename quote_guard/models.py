@@ -72,6 +72,13 @@ class Source:
                 + (" (decode bytes first, e.g. data.decode('utf-8'))" if isinstance(self.text, bytes) else "")
             )
 
+    @property
+    def content_key(self) -> tuple[int, int]:
+        """``(length, hash)`` of the text: what its index is cached under. The hash is Python's,
+        salted per process, so the key is never stored or sent. A source whose text stays in a
+        file (:class:`quote_guard.scale.batch.StoredSource`) knows it without reading the file."""
+        return (len(self.text), hash(self.text))
+
 
 @dataclass(frozen=True, slots=True)
 class Span:

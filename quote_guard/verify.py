@@ -276,11 +276,11 @@ class Verifier:
             stage.load()
 
     def _verify_within_limits(self, qs: list[str], srcs: list[Source]) -> list[QuoteResult]:
-        docs = [_Doc(s, get_index(s.text)) for s in srcs]
+        docs = [_Doc(s, get_index(s)) for s in srcs]
         cfg = self.config
         if len(docs) >= cfg.corpus_filter_min_docs and sum(len(d.index.text) for d in docs) >= cfg.bm25_min_chars:
             # a large collection: verify each quote against its few candidate documents
-            corpus = get_corpus_filter([s.text for s in srcs], [d.index for d in docs])
+            corpus = get_corpus_filter(srcs, [d.index for d in docs])
             docs = [_Doc(d.source, d.index, i) for i, d in enumerate(docs)]
             seeds = corpus.seeds(len(qs))
             results = []
@@ -385,7 +385,7 @@ class Verifier:
                         f"figures: {', '.join(missing[:4])} not in it"))
                     continue
                 if not everything:
-                    everything = " ".join(get_index(s.text).text for s in sources)  # folded once, cached
+                    everything = " ".join(get_index(s).text for s in sources)  # folded once, cached
                 # a near-copy of its passage (cosine at the paraphrase_threshold) is no invention
                 invented = invented_terms(r.quote, everything) if m.cosine < self.config.semantic.paraphrase_threshold else []
                 if invented:
@@ -448,6 +448,8 @@ class Verifier:
                     fuzzy_docs: int | None = None, seeds: CorpusSeeds | None = None) -> QuoteResult:
         try:
             return self._lexical(quote, docs, use_bm25, fuzzy, fuzzy_docs, seeds)
+        except SourceError:
+            raise  # a source that cannot be read (again): the caller's error, not this quote's
         except Exception as exc:  # keep the batch: one bad quote must not lose the others
             log.exception("quote_guard: internal error while verifying %r", quote[:80])
             return QuoteResult(

@@ -16,7 +16,7 @@ import pytest
 
 from quote_guard import Source, Verifier, VerifierConfig
 from quote_guard.errors import SourceError
-from quote_guard.scale.batch import BatchItem, SourceStore, coerce_item, result_from_dict, verify_batch
+from quote_guard.scale.batch import BatchItem, SourceStore, StoredSource, coerce_item, result_from_dict, verify_batch
 from quote_guard.scale.local import verify_calls, verify_local
 
 # Ray Data's own DataContext warns about its own deprecated defaults; nothing we set
@@ -143,6 +143,55 @@ def test_a_store_is_read_once_and_shared(corpus, tmp_path):
     # reading some sources first does not reorder "every source" (the corpus filter breaks
     # ties by that order, so a worker that read other files first would answer differently)
     assert store.ids == tuple(sorted(corpus)) == tuple(s.id for s in store.get(()))
+
+
+def _folder(corpus: dict[str, str], path: Path) -> Path:
+    path.mkdir(exist_ok=True)
+    for name, text in corpus.items():
+        (path / name).write_text(text, encoding="utf-8")
+    return path
+
+
+def test_stored_sources_stay_in_their_files(corpus, tmp_path):
+    # a store opened from files keeps a bounded cache of recent texts, not every text: the
+    # indexes are built from each text once, and a text asked for again is read again
+    jsonl = tmp_path / "src.jsonl"
+    jsonl.write_text("".join(json.dumps({"id": k, "text": t}) + "\n" for k, t in corpus.items()), encoding="utf-8")
+    items = _items(corpus, 40)
+    expected = _lines(verify_batch(Verifier(CONFIG), items, corpus))
+    for store in (SourceStore.from_folder(_folder(corpus, tmp_path / "src")), SourceStore.from_jsonl(jsonl)):
+        store.text_cache_chars = 2 * max(len(t) for t in corpus.values())
+        assert _lines(verify_batch(Verifier(CONFIG), items, store)) == expected
+        assert 1 <= len(store._texts) <= 2 < len(corpus)
+        s = store.get(["doc03.txt"])[0]
+        assert isinstance(s, StoredSource) and "Section" not in repr(s)
+        assert s == Source("doc03.txt", corpus["doc03.txt"]) == s and hash(s) == hash(Source(s.id, s.text))
+        assert s.content_key == Source(s.id, corpus["doc03.txt"]).content_key
+        assert type(pickle.loads(pickle.dumps(s))) is Source  # travels as a plain source
+
+
+def test_a_source_changed_during_a_run_is_an_error_not_a_misplaced_span(corpus, tmp_path):
+    store = SourceStore.from_folder(_folder(corpus, tmp_path))
+    store.text_cache_chars = 1  # every text read again when asked for
+    quote = corpus["doc01.txt"][100:180]
+    [r] = verify_batch(Verifier(CONFIG), [{"id": "a", "quotes": [quote], "sources": ["doc01.txt"]}], store)
+    assert r.ok and r.results[0].verdict.value == "verbatim"
+    (tmp_path / "doc01.txt").write_text("Another text. " + corpus["doc01.txt"], encoding="utf-8")
+    assert store.get(["doc02.txt"])[0].text == corpus["doc02.txt"]  # doc01's text leaves the cache
+    items = [{"id": "b", "quotes": [quote], "sources": ["doc01.txt"]},
+             {"id": "c", "quotes": [corpus["doc02.txt"][50:120]], "sources": ["doc02.txt"]}]
+    b, c = verify_batch(Verifier(CONFIG), items, store)
+    assert not b.ok and "doc01.txt" in b.error and "changed while it was being used" in b.error
+    assert c.ok and c.results[0].verdict.value == "verbatim"  # the other items finish
+
+
+def test_a_jsonl_store_reads_line_separators_inside_texts(tmp_path):
+    # U+2028 is a line break to str.splitlines but an ordinary character inside a JSON string
+    text = "Clause 1.\u2028The Tenant shall pay rent.\u0085Clause 2."
+    p = tmp_path / "s.jsonl"
+    p.write_text(json.dumps({"id": "lease", "text": text}, ensure_ascii=False) + "\r\n", encoding="utf-8")
+    [s] = SourceStore.from_jsonl(p).get(())
+    assert s.text == text
 
 
 def test_store_errors_name_the_problem(tmp_path):

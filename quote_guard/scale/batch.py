@@ -22,6 +22,7 @@ import asyncio
 import difflib
 import json
 import threading
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +32,7 @@ from ..errors import SourceError
 from ..index import expect_many_quotes
 from ..models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 
-__all__ = ["BatchItem", "BatchResult", "SourceStore", "averify", "coerce_item", "result_from_dict", "verify_batch"]
+__all__ = ["BatchItem", "BatchResult", "SourceStore", "StoredSource", "averify", "coerce_item", "result_from_dict", "verify_batch"]
 
 DEFAULT_CHUNK = 64  # items per chunk: the unit of work of every engine
 SOURCE_SUFFIXES = (".txt", ".md")
@@ -139,6 +140,54 @@ def coerce_item(obj: Any, position: int) -> BatchItem:
 
 # --------------------------------------------------------------------------- the source store
 
+TEXT_CACHE_CHARS = 1_000_000  # characters of file-backed source text a store keeps decoded
+
+
+class StoredSource(Source):
+    """A source whose text stays in its file (a folder's file, a line of a JSONL file).
+
+    ``text`` is read when asked for and kept in its store's bounded cache of recent texts
+    (``TEXT_CACHE_CHARS``); the indexes that matching needs are built from it once and
+    cached by content, so a run over a large store holds the folded texts and their indexes,
+    not every original text as well. The text's length and hash are taken at its first read,
+    and every later read must give the same ones: a file changed during a run raises
+    :class:`~quote_guard.errors.SourceError` instead of misplacing offsets.
+
+    Equality, hashing and pickling are those of a :class:`~quote_guard.Source` with the same
+    id and text (it pickles as one).
+    """
+
+    __slots__ = ("_key", "_store")
+    _key: tuple[int, int]
+    _store: SourceStore
+
+    def __init__(self, source_id: str, store: SourceStore, key: tuple[int, int]) -> None:
+        object.__setattr__(self, "id", source_id)
+        object.__setattr__(self, "_store", store)
+        object.__setattr__(self, "_key", key)
+
+    @property  # read-only: the field, read from the file
+    def text(self) -> str:
+        return self._store._text(self.id, self._key)
+
+    @property
+    def content_key(self) -> tuple[int, int]:
+        return self._key
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Source):
+            return NotImplemented
+        return self.id == other.id and self.content_key == other.content_key and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.text))
+
+    def __repr__(self) -> str:
+        return f"StoredSource(id={self.id!r}, chars={self._key[0]})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Source, (self.id, self.text))
+
 
 class SourceStore:
     """Source documents by id, read once per process and shared by every item.
@@ -156,6 +205,10 @@ class SourceStore:
     def __init__(self, sources: Mapping[str, str] | Iterable[Source] | None = None) -> None:
         self._loaded: dict[str, Source] = {}
         self._files: dict[str, Path] = {}
+        self._lines: dict[str, tuple[int, int]] = {}  # a JSONL store: each source's line, as (byte offset, length)
+        self._texts: OrderedDict[str, str] = OrderedDict()  # recently read texts of stored sources
+        self._text_chars = 0
+        self.text_cache_chars = TEXT_CACHE_CHARS
         self._order: dict[str, None] = {}  # every id, in the order given (reading a file does not move it)
         self._spec: tuple[str, str] | None = None
         self._lock = threading.Lock()
@@ -199,23 +252,33 @@ class SourceStore:
         """One source per line: ``{"id": ..., "text": ...}``."""
         p = Path(path)
         store = cls()
+        store._spec = ("jsonl", str(p))
         try:
-            lines = p.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
+            with p.open("rb") as f:
+                at = 0
+                for n, raw in enumerate(f, start=1):
+                    here, at = at, at + len(raw)
+                    try:
+                        line = raw.decode("utf-8")
+                    except UnicodeDecodeError as exc:
+                        raise SourceError(f"{p}:{n}: cannot read the source file ({exc})") from None
+                    if not line.strip():
+                        continue
+                    try:
+                        obj = json.loads(line)
+                    except json.JSONDecodeError as exc:
+                        raise SourceError(f"{p}:{n}: not valid JSON ({exc.msg})") from None
+                    if (not isinstance(obj, dict) or not isinstance(obj.get("id"), str)
+                            or not isinstance(obj.get("text"), str)):
+                        raise SourceError(f"{p}:{n}: expected an object with string 'id' and 'text'")
+                    text = obj["text"]
+                    Source(obj["id"], text)  # the same checks as an in-memory source
+                    store._lines[obj["id"]] = (here, len(raw))
+                    store._add(StoredSource(obj["id"], store, (len(text), hash(text))))
+        except OSError as exc:
             raise SourceError(f"{p}: cannot read the source file ({exc})") from None
-        for n, line in enumerate(lines, start=1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise SourceError(f"{p}:{n}: not valid JSON ({exc.msg})") from None
-            if not isinstance(obj, dict) or not isinstance(obj.get("id"), str) or not isinstance(obj.get("text"), str):
-                raise SourceError(f"{p}:{n}: expected an object with string 'id' and 'text'")
-            store._add(Source(obj["id"], obj["text"]))
         if not store._loaded:
             raise SourceError(f"{p}: no sources in the file")
-        store._spec = ("jsonl", str(p))
         return store
 
     @classmethod
@@ -252,7 +315,7 @@ class SourceStore:
         for sid in self.ids:
             s = self._loaded.get(sid)
             if s is not None:
-                out[sid] = len(s.text)
+                out[sid] = s.content_key[0]
             else:
                 try:
                     out[sid] = self._files[sid].stat().st_size
@@ -267,16 +330,58 @@ class SourceStore:
         s = self._loaded.get(sid)
         if s is not None:
             return s
-        path = self._files[sid]
         with self._lock:
             s = self._loaded.get(sid)
             if s is None:
-                try:
-                    text = path.read_bytes().decode("utf-8-sig")
-                except (OSError, UnicodeDecodeError) as exc:
-                    raise SourceError(f"source {sid!r} ({path}): cannot be read as UTF-8 text ({exc})") from None
-                s = self._loaded[sid] = Source(sid, text)
+                text = self._read(sid)  # read once now, so that an unreadable file is this item's error
+                s = StoredSource(sid, self, (len(text), hash(text)))
+                self._keep(sid, text)
+                self._loaded[sid] = s
         return s
+
+    def _read(self, sid: str) -> str:
+        """The text of a stored source, from its file or its line of the JSONL file."""
+        if sid in self._lines:
+            here, size = self._lines[sid]
+            path = Path(self._spec[1]) if self._spec is not None else Path()
+            try:
+                with path.open("rb") as f:
+                    f.seek(here)
+                    text = json.loads(f.read(size).decode("utf-8"))["text"]
+            except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+                raise SourceError(f"source {sid!r} ({path}): cannot be read again ({exc})") from None
+            if not isinstance(text, str):
+                raise SourceError(f"source {sid!r} ({path}): its line no longer holds a string 'text'")
+            return text
+        path = self._files[sid]
+        try:
+            return path.read_bytes().decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SourceError(f"source {sid!r} ({path}): cannot be read as UTF-8 text ({exc})") from None
+
+    def _keep(self, sid: str, text: str) -> None:
+        """Put a text read from its file in the cache of recent texts (the lock is held)."""
+        self._texts[sid] = text
+        self._text_chars += len(text)
+        while self._text_chars > self.text_cache_chars and len(self._texts) > 1:
+            _, old = self._texts.popitem(last=False)
+            self._text_chars -= len(old)
+
+    def _text(self, sid: str, key: tuple[int, int]) -> str:
+        """A stored source's text: from the cache of recent texts, or read again and checked
+        against the length and hash it had when first read."""
+        with self._lock:
+            text = self._texts.get(sid)
+            if text is not None:
+                self._texts.move_to_end(sid)
+                return text
+            text = self._read(sid)
+            if (len(text), hash(text)) != key:
+                where = self._files.get(sid) or (self._spec[1] if self._spec else "")
+                raise SourceError(f"source {sid!r} ({where}) changed while it was being used: "
+                                  "its offsets would no longer point into it; run again on files that stay put")
+            self._keep(sid, text)
+            return text
 
     def get(self, ids: Sequence[str]) -> list[Source]:
         """The sources with these ids, in this order; ``()`` means every source.
@@ -339,7 +444,7 @@ def verify_chunk(verifier: _Verifies, store: SourceStore, chunk: Sequence[tuple[
                 out[pos] = BatchResult(item.id, pos, error=str(exc))
             continue
         quotes = [q for _, item in members for q in item.quotes]
-        expect_many_quotes([s.text for s in sources])  # a batch: the collection's tables pay for themselves
+        expect_many_quotes(sources)  # a batch: the collection's tables pay for themselves
         try:
             results = verifier.verify(quotes, sources)
         except (TypeError, ValueError) as exc:  # e.g. a source with empty text
