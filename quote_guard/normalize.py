@@ -60,7 +60,7 @@ for _c in "‘’‚‛′‵`´ʼʻ":
     _SPECIAL[_c] = "'"
 for _c in "“”„‟″‶«»〝〞〟＂‹›":
     _SPECIAL[_c] = '"'
-for _c in "‒–—―−⁃﹘﹣－":
+for _c in "\u2010\u2011‒–—―−⁃﹘﹣－":  # hyphens (U+2010, U+2011) too, where they are not dropped
     _SPECIAL[_c] = "-"
 for _c in "\u00ad\u200b\u200c\u200d\u2060\ufeff":
     _SPECIAL[_c] = ""

@@ -40,6 +40,9 @@ def test_hyphenated_line_break_joins_the_word():
     assert f.text == "the agreement and the nonexclusive grant"
     # a dash that is not between letters stays
     assert fold("pages 10-\n12").text == "pages 10- 12"
+    # the Unicode hyphens are dropped between letters like "-", and are "-" elsewhere (PDF text
+    # writes "COVID\u201019" and "\u2010500"; a quote typed with "-" differs from them in form only)
+    assert fold("non\u2011exclusive COVID\u201019, \u2010500 and 10\u201112").text == "nonexclusive covid-19, -500 and 10-12"
 
 
 def test_offsets_map_back_to_the_original():
