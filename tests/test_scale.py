@@ -168,6 +168,27 @@ def test_stored_sources_stay_in_their_files(corpus, tmp_path):
         assert s == Source("doc03.txt", corpus["doc03.txt"]) == s and hash(s) == hash(Source(s.id, s.text))
         assert s.content_key == Source(s.id, corpus["doc03.txt"]).content_key
         assert type(pickle.loads(pickle.dumps(s))) is Source  # travels as a plain source
+        assert pickle.loads(pickle.dumps(store)).text_cache_chars == store.text_cache_chars  # the knob travels too
+
+
+def test_an_in_memory_store_travels_compressed_and_stays_so(corpus):
+    # how a mapping reaches a worker process or Ray's object store: compressed once, kept
+    # compressed there, each text decompressed when asked for
+    corpus = dict(corpus, odd="caf\u00e9 \u2014 \ud800 lone surrogate")  # anything a str holds
+    store = SourceStore(corpus)
+    wire = pickle.dumps(store)
+    assert len(wire) < sum(len(t) for t in corpus.values()) / 2
+    assert pickle.dumps(store) == wire  # packed once
+    store.text_cache_chars = 123
+    sent = pickle.loads(pickle.dumps(store))
+    assert sent.text_cache_chars == 123
+    assert sent.ids == store.ids and not sent._loaded and len(sent._blobs) == len(corpus)
+    got = sent.get(())
+    assert all(isinstance(s, StoredSource) for s in got)
+    assert [(s.id, s.text) for s in got] == [(s.id, s.text) for s in store.get(())]
+    items = _items({k: v for k, v in corpus.items() if k != "odd"}, 24)
+    assert _lines(verify_batch(Verifier(CONFIG), items, sent)) == _lines(verify_batch(Verifier(CONFIG), items, store))
+    assert pickle.loads(pickle.dumps(sent)).get(["odd"])[0].text == corpus["odd"]  # and on again
 
 
 def test_a_source_changed_during_a_run_is_an_error_not_a_misplaced_span(corpus, tmp_path):

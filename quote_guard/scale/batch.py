@@ -22,6 +22,7 @@ import asyncio
 import difflib
 import json
 import threading
+import zlib
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -140,11 +141,12 @@ def coerce_item(obj: Any, position: int) -> BatchItem:
 
 # --------------------------------------------------------------------------- the source store
 
-TEXT_CACHE_CHARS = 1_000_000  # characters of file-backed source text a store keeps decoded
+TEXT_CACHE_CHARS = 4_000_000  # characters of stored source text a store keeps decoded (a small store: all of it)
 
 
 class StoredSource(Source):
-    """A source whose text stays in its file (a folder's file, a line of a JSONL file).
+    """A source whose text stays in its file (a folder's file, a line of a JSONL file), or
+    compressed in memory (an in-memory store sent to a worker process or a Ray actor).
 
     ``text`` is read when asked for and kept in its store's bounded cache of recent texts
     (``TEXT_CACHE_CHARS``); the indexes that matching needs are built from it once and
@@ -206,12 +208,14 @@ class SourceStore:
         self._loaded: dict[str, Source] = {}
         self._files: dict[str, Path] = {}
         self._lines: dict[str, tuple[int, int]] = {}  # a JSONL store: each source's line, as (byte offset, length)
+        self._blobs: dict[str, bytes] = {}  # a store sent to this process: each text, zlib-compressed
+        self._pack: tuple[tuple[str, bytes], ...] | None = None
         self._texts: OrderedDict[str, str] = OrderedDict()  # recently read texts of stored sources
         self._text_chars = 0
         self.text_cache_chars = TEXT_CACHE_CHARS
         self._order: dict[str, None] = {}  # every id, in the order given (reading a file does not move it)
         self._spec: tuple[str, str] | None = None
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # reading a text may fill the cache of recent texts while packing
         if sources is None:
             return
         if isinstance(sources, Mapping):
@@ -298,8 +302,19 @@ class SourceStore:
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self._spec is not None:  # by reference: the receiving process reads the files
-            return (_reopen, self._spec)
-        return (SourceStore, (list(self._loaded.values()),))
+            return (_reopen, (*self._spec, self.text_cache_chars))
+        return (_unpack, (self._packed(), self.text_cache_chars))
+
+    def _packed(self) -> tuple[tuple[str, bytes], ...]:
+        """Every source as ``(id, zlib-compressed UTF-8 text)``, in order: how an in-memory store
+        travels to a worker process or Ray's object store (made once, then reused). The receiving
+        store keeps them compressed and decompresses a text when it is asked for, so a worker
+        holds about a third of the text instead of every text as ``str``."""
+        with self._lock:
+            if self._pack is None:
+                self._pack = tuple((sid, self._blobs.get(sid) or zlib.compress(
+                    self._load(sid).text.encode("utf-8", "surrogatepass"), 1)) for sid in self._order)
+            return self._pack
 
     # -- access ------------------------------------------------------------------
     @property
@@ -340,7 +355,11 @@ class SourceStore:
         return s
 
     def _read(self, sid: str) -> str:
-        """The text of a stored source, from its file or its line of the JSONL file."""
+        """The text of a stored source: from its file, its line of the JSONL file, or the
+        compressed copy a store was sent."""
+        blob = self._blobs.get(sid)
+        if blob is not None:
+            return zlib.decompress(blob).decode("utf-8", "surrogatepass")
         if sid in self._lines:
             here, size = self._lines[sid]
             path = Path(self._spec[1]) if self._spec is not None else Path()
@@ -376,7 +395,7 @@ class SourceStore:
                 self._texts.move_to_end(sid)
                 return text
             text = self._read(sid)
-            if (len(text), hash(text)) != key:
+            if sid not in self._blobs and (len(text), hash(text)) != key:  # a compressed copy cannot change
                 where = self._files.get(sid) or (self._spec[1] if self._spec else "")
                 raise SourceError(f"source {sid!r} ({where}) changed while it was being used: "
                                   "its offsets would no longer point into it; run again on files that stay put")
@@ -399,8 +418,22 @@ class SourceStore:
         return [self._load(sid) for sid in dict.fromkeys(ids)]
 
 
-def _reopen(kind: str, path: str) -> SourceStore:
-    return SourceStore.from_folder(path) if kind == "folder" else SourceStore.from_jsonl(path)
+def _unpack(packed: tuple[tuple[str, bytes], ...], text_cache_chars: int = TEXT_CACHE_CHARS) -> SourceStore:
+    """The store :meth:`SourceStore._packed` sent: its texts stay compressed until asked for."""
+    store = SourceStore()
+    store.text_cache_chars = text_cache_chars
+    for sid, blob in packed:
+        if sid in store._order:
+            raise SourceError(f"duplicate source id {sid!r}: every source needs its own id")
+        store._blobs[sid] = blob
+        store._order[sid] = None
+    return store
+
+
+def _reopen(kind: str, path: str, text_cache_chars: int = TEXT_CACHE_CHARS) -> SourceStore:
+    store = SourceStore.from_folder(path) if kind == "folder" else SourceStore.from_jsonl(path)
+    store.text_cache_chars = text_cache_chars
+    return store
 
 
 # --------------------------------------------------------------------------- verifying

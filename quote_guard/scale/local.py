@@ -2,7 +2,8 @@
 
 Each worker process builds one :class:`~quote_guard.Verifier` and opens the
 :class:`~quote_guard.scale.batch.SourceStore` once (a store opened from a folder or a JSONL
-file travels as its path; a mapping is sent once per worker, not per item), then verifies
+file travels as its path; a mapping is sent once per worker, not per item, compressed, and
+stays compressed there until a text is asked for), then verifies
 whole chunks. Chunks are cut by position exactly as :func:`~quote_guard.scale.batch.verify_batch`
 cuts them and results are yielded in input order, so any number of workers gives the same
 results as one.

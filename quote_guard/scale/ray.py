@@ -8,8 +8,8 @@ Needs the ``ray`` extra (``pip install 'quote_guard[ray]'``); Ray is imported on
 :class:`~quote_guard.Verifier` and opens the source store once, and every source is read and
 indexed once per actor. A store opened from a folder or a JSONL file travels as its path (the
 actors read the files by reference, so the path must be visible to every node: a shared
-volume or the same image); an in-memory store is put once in Ray's object store and every
-actor reads that one copy.
+volume or the same image); an in-memory store is put once in Ray's object store, compressed,
+and every actor reads that one copy and keeps its texts compressed.
 
 Ray hands each actor batches of ``batch_rows`` rows (512 by default: Ray Data costs some tens
 of milliseconds per batch, which at 64 rows was a fifth of the run). Inside each batch, rows are
