@@ -167,6 +167,37 @@ def test_cache_is_hit_on_repeat() -> None:
     assert stage.cache_info["hits"] >= 2
 
 
+class _CountedSource(Source):
+    """A source that counts how often its text is read (as a text kept in a file is read)."""
+
+    __slots__ = ("reads", "_kept")
+
+    def __init__(self, source: Source) -> None:
+        object.__setattr__(self, "id", source.id)
+        object.__setattr__(self, "_kept", source.text)
+        object.__setattr__(self, "reads", 0)
+
+    @property
+    def text(self) -> str:
+        object.__setattr__(self, "reads", self.reads + 1)
+        return str(self._kept)
+
+    @property
+    def content_key(self) -> tuple[int, int]:
+        return (len(self._kept), hash(self._kept))
+
+
+def test_a_known_document_is_neither_read_nor_hashed_again() -> None:
+    # documents are cached by Source.content_key: a text kept in a file is read to cut its
+    # passages once, and a later call reads it only to show the passage it found
+    stage = SemanticStage(SemanticConfig(), embedder=BagOfWords())
+    news = _CountedSource(NEWS)
+    first = stage.find_support([PARAPHRASE], [news])
+    before = news.reads
+    assert stage.find_support([PARAPHRASE], [news]) == first
+    assert news.reads - before <= 1
+
+
 def test_similarity_pairs() -> None:
     stage = SemanticStage(SemanticConfig(), embedder=BagOfWords())
     same, other = stage.similarity([(PARAPHRASE, PARAPHRASE), (PARAPHRASE, UNRELATED)])

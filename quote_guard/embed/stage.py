@@ -147,7 +147,7 @@ class SemanticStage:
         self._cache = _EmbeddingCache(
             self._embedder, batch_size=self.config.batch_size, max_items=self.config.cache_size
         )
-        self._docs: OrderedDict[bytes, PassageIndex] = OrderedDict()
+        self._docs: OrderedDict[tuple[int, int, int], PassageIndex] = OrderedDict()
 
     @property
     def embedder(self) -> Embedder:
@@ -163,11 +163,13 @@ class SemanticStage:
         """Load the model now (otherwise the first quote pays for it); useful before timing."""
         self._cache.embedder.embed(["warm up"])
 
-    def _document(self, text: str) -> PassageIndex:
-        key = _key(text) + self.config.max_passage_chars.to_bytes(4, "little")
+    def _document(self, source: Source) -> PassageIndex:
+        # keyed by the source's content key (its length and hash, process-local like this cache):
+        # neither hashing every text again at each call nor reading a text kept in its file
+        key = (*source.content_key, self.config.max_passage_chars)
         doc = self._docs.get(key)
         if doc is None:
-            doc = PassageIndex(text, self.config.max_passage_chars)
+            doc = PassageIndex(source.text, self.config.max_passage_chars)
             if self.config.document_cache_size:
                 self._docs[key] = doc
                 while len(self._docs) > self.config.document_cache_size:
@@ -185,7 +187,7 @@ class SemanticStage:
         with all of its passages (narrowed by word overlap above ``prefilter_passages``).
         Every passage text is embedded once, through the cache.
         """
-        docs = [(s.id, self._document(s.text)) for s in sources if s.text.strip()]
+        docs = [(s.id, d) for s in sources if (d := self._document(s)).text.strip()]
         if not docs or not queries:
             return [None] * len(queries)
         k = self.config.prefilter_top_k
@@ -238,7 +240,7 @@ class SemanticStage:
             parts = [f for f, _ in split_ellipsis(q) if _ALNUM.search(f)]
             fragments.append(parts)
             queries.extend(parts)
-        texts = {src.id: src.text for src in sources}
+        by_id = {src.id: src for src in sources}
         cands = self._candidates(queries, sources)
         out: list[SemanticMatch | None] = []
         pos = 0
@@ -255,7 +257,7 @@ class SemanticStage:
             ok = all(v is Verdict.PARAPHRASE for v in verdicts)
             shown = longest if ok else weakest
             if ok and len(parts) == 1:
-                shown = self._refine(parts[0], shown, texts)
+                shown = self._refine(parts[0], shown, by_id)
             out.append(
                 SemanticMatch(
                     shown.source_id,
@@ -268,7 +270,7 @@ class SemanticStage:
             )
         return out
 
-    def _refine(self, query: str, cand: _Candidate, texts: dict[str, str]) -> _Candidate:
+    def _refine(self, query: str, cand: _Candidate, sources: dict[str, Source]) -> _Candidate:
         """Shrink a paraphrase's passage to the piece that carries it, when the splitter glued
         an unpunctuated line (a headline, a title, a heading) to the next sentence.
 
@@ -276,7 +278,8 @@ class SemanticStage:
         between ("...mosque fire John Wesley warned..."); a piece replaces the passage only
         if its cosine beats the whole passage's by ``refine_margin``.
         """
-        doc_text = texts.get(cand.source_id)
+        src = sources.get(cand.source_id)
+        doc_text = src.text if src is not None else None
         if doc_text is None or cand.end - cand.start < 2 * len(query):
             return cand
         cuts = [m.start() for m in _HEADLINE_CUT.finditer(doc_text, cand.start, cand.end)][:_REFINE_MAX_CUTS]
