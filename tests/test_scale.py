@@ -182,6 +182,7 @@ def test_an_in_memory_store_travels_compressed_and_stays_so(corpus):
     store.text_cache_chars = 123
     sent = pickle.loads(pickle.dumps(store))
     assert sent.text_cache_chars == 123
+    assert pickle.loads(wire).sizes() == {k: len(t) for k, t in corpus.items()}  # how workers share an index cache
     assert sent.ids == store.ids and not sent._loaded and len(sent._blobs) == len(corpus)
     got = sent.get(())
     assert all(isinstance(s, StoredSource) for s in got)

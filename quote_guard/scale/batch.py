@@ -329,8 +329,8 @@ class SourceStore:
         out: dict[str, int] = {}
         for sid in self.ids:
             s = self._loaded.get(sid)
-            if s is not None:
-                out[sid] = s.content_key[0]
+            if s is not None or sid in self._blobs:  # a compressed copy is read in memory
+                out[sid] = (s or self._load(sid)).content_key[0]
             else:
                 try:
                     out[sid] = self._files[sid].stat().st_size
