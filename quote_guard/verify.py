@@ -500,6 +500,8 @@ class Verifier:
             # a whole one, and what it leaves out may limit it ("Six passengers were injured" cut
             # from "Five out of six passengers were injured")
             return self._check_cut(r, docs, True, False, opened=True)
+        if not cut and len(r.spans) == 1 and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
+            return _with_caveat(r, docs)
         return r
 
     def _editorial(self, r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Doc]) -> QuoteResult:
@@ -1570,6 +1572,50 @@ def _first_word(quote: str) -> str:
     """The quote's first word, lower-cased ("Six passengers" -> "six")."""
     m = re.match(r"\W*([\w,.]+)", quote)
     return m.group(1).lower().rstrip(".,") if m else ""
+
+
+def _with_caveat(r: QuoteResult, docs: list[_Doc]) -> QuoteResult:
+    """A verbatim fragment, with no mark of a cut, that stops right before a condition or an
+    exception of its sentence, or starts right after one, keeps its verdict: every word is the
+    source's, and models quote fragments all the time. Its reason says what the source goes on
+    (or opens) with, so a reader of the report sees the limit the quote leaves out: "other
+    home-office costs are the employee's responsibility" where the source goes on "unless
+    approved in advance by Finance"."""
+    span = r.spans[0]
+    text = next(d.source.text for d in docs if d.source.id == span.source_id)
+    notes = []
+    after = token_texts(fold(text[span.end : span.end + _EDGE_CHARS]).text)
+    proviso = after[:1] == [";"]  # "...; provided, however, ..." is the same provision's limit
+    found = [w for w in _limiters(_first_words(after[1:] if proviso else after), edge=True)
+             if w in _CAVEAT_WORDS or " " in w]
+    if found and (proviso or not _ends_sentence(r, docs)):
+        rest = text[span.end : span.end + _CAVEAT_CHARS]
+        end = _SENTENCE_GAP.search(rest, 1)
+        notes.append(f"the source goes on {_shown(rest[: end.start() + 1] if end else rest)!r}")
+    opener = _sentence_before(text, span.start)
+    opener = opener[len(opener) - opener[::-1].index(":") :] if ":" in opener else opener  # after a heading
+    if opener[:1] and not _starts_sentence(r, docs) and (
+            opener[0] in _OPENING_CONDITIONS or tuple(opener[:2]) in _EDGE_LIMITER_PAIRS):
+        head = text[_sentence_start(text, span.start) : span.start]
+        head = head[head.rfind(":") + 1 :] if ":" in head else head
+        notes.append(f"its sentence opens {_shown(head)!r}")
+    if not notes:
+        return r
+    return replace(r, reason=f"{r.reason}; but {' and '.join(notes)}: a limit the quote leaves out")
+
+
+def _shown(text: str) -> str:
+    """A stretch of source as a reason shows it: on one line, at most about :data:`_CAVEAT_CHARS`
+    characters, cut after a word, with '...' where it was cut."""
+    one = " ".join(text.split())
+    if len(one) <= _CAVEAT_CHARS - 10:
+        return one
+    cut = one[:_CAVEAT_CHARS]
+    return (cut[: cut.rfind(" ")] if " " in cut else cut) + " ..."
+
+
+_CAVEAT_WORDS = _EDGE_LIMITERS - {"no", "nor", "neither", "none", "never", "when", "cannot"}  # opening a limit, not a clause
+_CAVEAT_CHARS = 80  # how much of the source a caveat shows
 
 
 def _ends_sentence(r: QuoteResult, docs: list[_Doc]) -> bool:

@@ -572,3 +572,32 @@ def test_a_short_quote_in_a_large_collection_is_aligned_only_where_a_probe_is(mo
     [r] = v.verify(["the Buyer shall pay within sixty days."], docs)  # 38 characters
     assert r.verdict is Verdict.ALTERED and r.spans[0].source_id == "d17"
     assert set(aligned) == {"d17"}, aligned  # the probe "the buyer shall " is only there
+
+
+POLICY_TEXT = ("3. Equipment: The company will provide a laptop; other home-office costs are the employee's "
+               "responsibility unless approved in advance by Finance. 4. Working abroad: Unless otherwise agreed "
+               "in writing, employees must not work from outside the United Kingdom for more than 20 days. "
+               "Consultant may disclose Confidential Information to the extent compelled by law; provided however, "
+               "Consultant shall first notify the Company. The Tenant shall pay rent and the Landlord shall repair.")
+
+
+@pytest.mark.parametrize("quote, shown", [
+    # a fragment that stops right before its sentence's exception or proviso
+    ("other home-office costs are the employee's responsibility",
+     "the source goes on 'unless approved in advance by Finance.'"),
+    ("Consultant may disclose Confidential Information to the extent compelled by law",
+     "the source goes on '; provided however, Consultant shall first notify the Company.'"),
+    # ... or starts right after the condition its sentence opens with
+    ("employees must not work from outside the United Kingdom for more than 20 days",
+     "its sentence opens 'Unless otherwise agreed in writing,'"),
+    # nothing to say: the sentence goes on with a clause that limits nothing, or the fragment is whole
+    ("The Tenant shall pay rent", None),
+    ("The company will provide a laptop", None),
+])
+def test_a_verbatim_fragment_keeps_its_verdict_and_its_reason_names_the_limit_left_out(quote, shown):
+    [r] = Verifier(VerifierConfig(semantic={"enabled": False})).verify([quote], {"policy": POLICY_TEXT})
+    assert r.verdict is Verdict.VERBATIM
+    if shown is None:
+        assert r.reason == "found character for character in the source"
+    else:
+        assert shown in r.reason and r.reason.endswith("a limit the quote leaves out")
