@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import csv
 import glob
+import io
 import json
 import sys
 import warnings
@@ -260,7 +261,9 @@ def scrub_surrogates(text: str) -> str:
 
 
 def _jsonl(path: Path, what: str, warn: Callable[[str], None] = _noop) -> Iterator[tuple[int, dict[str, Any]]]:
-    for n, line in enumerate(_read_text(path, what, warn).splitlines(), start=1):
+    # JSON Lines ends a record at "\n" only: str.splitlines would also cut at U+2028 or U+0085, which
+    # json.dumps(..., ensure_ascii=False) writes raw inside a string
+    for n, line in enumerate(_read_text(path, what, warn).split("\n"), start=1):
         if not line.strip():
             continue
         try:
@@ -290,18 +293,22 @@ def load_quotes(
                                   str(cite) if cite not in (None, "") else None))
     elif suffix in (".csv", ".tsv"):
         text = _read_text(path, "quotes", warn)
-        reader = csv.DictReader(text.splitlines(), delimiter="\t" if suffix == ".tsv" else ",")
+        # the csv module reads the line breaks itself: a quoted field may hold a line break (a quote of
+        # two paragraphs), which splitting the text into lines first would cut in two
+        reader = csv.DictReader(io.StringIO(text, newline=""), delimiter="\t" if suffix == ".tsv" else ",")
         fields = reader.fieldnames or []
         for col in (column, source_column):
             if col is not None and col not in fields:
                 raise InputError(
                     f"{path}: no column {col!r} (columns: {', '.join(fields) or 'none'}); choose one with --column"
                 )
-        for n, row in enumerate(reader, start=2):
+        first = reader.line_num + 1  # the line a row starts on (a quoted field may span lines)
+        for row in reader:
             q = row.get(column) or ""
             if q.strip():
                 src = row.get(source_column) if source_column else None
-                out.append(QuoteInput(q, f"{path}:{n}", src or None))
+                out.append(QuoteInput(q, f"{path}:{first}", src or None))
+            first = reader.line_num + 1
     else:
         for n, line in enumerate(_read_text(path, "quotes", warn).splitlines(), start=1):
             if line.strip():

@@ -617,6 +617,16 @@ def test_anthropic_documents_keep_the_request_order(verifier):
     assert results[0].location_ok is True
 
 
+def test_saved_responses_keep_line_separators_inside_strings(tmp_path):
+    # JSON Lines ends a record at "\n" only: U+2028 inside a string (json.dumps with
+    # ensure_ascii=False writes it raw) is part of the answer, not a line break
+    jl = tmp_path / "answers.jsonl"
+    answer = {"choices": [{"message": {"role": "assistant", "content": "Rent is due.\u2028\"Pay rent.\""}}]}
+    jl.write_text(json.dumps(answer, ensure_ascii=False) + "\n", encoding="utf-8")
+    [saved] = load_saved_responses(jl)
+    assert saved.response == answer and saved.origin == f"{jl}:1"
+
+
 def test_load_saved_responses(tmp_path):
     jl = tmp_path / "answers.jsonl"
     jl.write_text(json.dumps(load("cohere_v2_chat.json")) + "\n\n"

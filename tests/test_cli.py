@@ -322,3 +322,20 @@ def test_main_without_the_cli_extra_prints_the_install_line():
     assert proc.returncode == 1
     assert "pip install 'quote_guard[cli]'" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_quote_files_keep_line_breaks_inside_their_fields(tmp_path):
+    # JSON Lines ends a record at "\n" only (json.dumps writes U+2028 raw with ensure_ascii=False), and a
+    # CSV field in quotes may span lines: both used to be cut where str.splitlines cuts
+    from quote_guard.cli import load_quotes
+
+    two = "The Tenant shall pay rent.\u2028The Landlord shall repair the roof."
+    jl = tmp_path / "q.jsonl"
+    jl.write_text(json.dumps({"quote": two}, ensure_ascii=False) + "\n"
+                  + json.dumps({"quote": "second"}) + "\r\n", encoding="utf-8")
+    assert [(q.text, q.origin) for q in load_quotes(jl)] == [(two, f"{jl}:1"), ("second", f"{jl}:2")]
+    sheet = tmp_path / "q.csv"
+    with sheet.open("w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows([["quote", "source"], ["first line\nsecond line", "lease"], ["next", "lease"]])
+    assert [(q.text, q.origin, q.source) for q in load_quotes(sheet, source_column="source")] == [
+        ("first line\nsecond line", f"{sheet}:2", "lease"), ("next", f"{sheet}:4", "lease")]

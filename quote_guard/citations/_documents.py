@@ -96,7 +96,7 @@ def load_saved_responses(path: str | Path) -> list[SavedResponse]:
         raise ValueError(f"{p}: cannot read the responses file: {exc}") from exc
     items: list[tuple[str, Any]] = []
     if p.suffix.lower() in (".jsonl", ".ndjson"):
-        for n, line in enumerate(text.splitlines(), start=1):
+        for n, line in enumerate(text.split("\n"), start=1):  # not splitlines: U+2028 may stand inside a string
             if not line.strip():
                 continue
             try:
