@@ -1585,8 +1585,9 @@ def _with_caveat(r: QuoteResult, docs: list[_Doc]) -> QuoteResult:
     text = next(d.source.text for d in docs if d.source.id == span.source_id)
     notes = []
     # most fragments have no limiting word near either edge: a look at the raw text settles them
+    first = [w.lower() for w in _RAW_WORDS.findall(text, span.end, span.end + _EDGE_CHARS)[:6]]
     after = (token_texts(fold(text[span.end : span.end + _EDGE_CHARS]).text)
-             if _CAVEAT_HINT.search(text, span.end, span.end + _EDGE_CHARS) else [])
+             if any(w.startswith(_CAVEAT_STEMS) or w.endswith(("n't", "n’t")) for w in first) else [])
     proviso = after[:1] == [";"]  # "...; provided, however, ..." is the same provision's limit
     found = [w for w in _limiters(_first_words(after[1:] if proviso else after), edge=True)
              if w in _CAVEAT_WORDS or " " in w]
@@ -1594,7 +1595,8 @@ def _with_caveat(r: QuoteResult, docs: list[_Doc]) -> QuoteResult:
         rest = text[span.end : span.end + _CAVEAT_CHARS]
         end = _SENTENCE_GAP.search(rest, 1)
         notes.append(f"the source goes on {_shown(rest[: end.start() + 1] if end else rest)!r}")
-    opener = _sentence_before(text, span.start) if _CAVEAT_HINT.search(text, max(0, span.start - 200), span.start) else []
+    opener = (_sentence_before(text, span.start) if _OPENER_HINT.search(text[max(0, span.start - 200) : span.start])
+              else [])
     opener = opener[len(opener) - opener[::-1].index(":") :] if ":" in opener else opener  # after a heading
     if opener[:1] and not _starts_sentence(r, docs) and (
             opener[0] in _OPENING_CONDITIONS or tuple(opener[:2]) in _EDGE_LIMITER_PAIRS):
@@ -1618,7 +1620,12 @@ def _shown(text: str) -> str:
 
 _CAVEAT_WORDS = _EDGE_LIMITERS - {"no", "nor", "neither", "none", "never", "when", "cannot"}  # opening a limit, not a clause
 _CAVEAT_CHARS = 80  # how much of the source a caveat shows
-_CAVEAT_HINT = re.compile(r"(?i)unless|except|provid|not|n['’]t|only|without|exclud|if|until|whenever|other|subject|save")
+# a condition word right after a sentence's start (or a heading's colon): what an opener needs
+_OPENER_HINT = re.compile(r"(?i)(?:^|[.;:!?\n…。；：！？])[\W_]*(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject)")
+# ... and a limiting word among the first words after its end (a superset of what is then read)
+_RAW_WORDS = re.compile(r"[\w'’]+")
+_CAVEAT_STEMS = ("unless", "except", "provid", "not", "only", "without", "exclud", "if", "until", "whenever", "other",
+                 "subject", "save", "as")
 
 
 def _ends_sentence(r: QuoteResult, docs: list[_Doc]) -> bool:
