@@ -205,6 +205,9 @@ def test_a_source_changed_during_a_run_is_an_error_not_a_misplaced_span(corpus, 
     b, c = verify_batch(Verifier(CONFIG), items, store)
     assert not b.ok and "doc01.txt" in b.error and "changed while it was being used" in b.error
     assert c.ok and c.results[0].verdict.value == "verbatim"  # the other items finish
+    (tmp_path / "doc01.txt").unlink()  # gone: named as such, not as a text of another encoding
+    [d] = verify_batch(Verifier(CONFIG), items[:1], store)
+    assert "doc01.txt" in d.error and "cannot be read (No such file or directory)" in d.error
 
 
 def test_a_jsonl_store_reads_line_separators_inside_texts(tmp_path):

@@ -374,8 +374,12 @@ class SourceStore:
             return text
         path = self._files[sid]
         try:
-            return path.read_bytes().decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
+            data = path.read_bytes()
+        except OSError as exc:  # gone, moved or unreadable since the store was opened
+            raise SourceError(f"source {sid!r} ({path}): cannot be read ({exc.strerror or exc})") from None
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
             raise SourceError(f"source {sid!r} ({path}): cannot be read as UTF-8 text ({exc})") from None
 
     def _keep(self, sid: str, text: str) -> None:
