@@ -627,7 +627,7 @@ class Verifier:
             if not opened:  # a marked cut right after a hedge that governs the fragment ("likely that ...")
                 found += [w for w in before[-_GAP_HEDGE_WORDS:] if w in _GAP_HEDGES]
             opener = _sentence_before(text, span.start) if opened and text[span.start : span.start + 1].islower() else []
-            if not found and opener[:1] and (opener[0] in _OPENING_CONDITIONS or tuple(opener[:2]) in _EDGE_LIMITER_PAIRS):
+            if not found and _opens_with_condition(opener):
                 # the source's sentence opens with a condition or an exception the quote starts after
                 # ("Excepting any amounts disputed in good faith, balances unpaid ... will be subject to")
                 found.append(" ".join(opener[:2]))
@@ -1586,11 +1586,11 @@ def _with_caveat(r: QuoteResult, docs: list[_Doc]) -> QuoteResult:
     notes = []
     # most fragments have no limiting word near either edge: a look at the raw text settles them
     first = [w.lower() for w in _RAW_WORDS.findall(text, span.end, span.end + _EDGE_CHARS)[:6]]
-    after = (token_texts(fold(text[span.end : span.end + _EDGE_CHARS]).text)
+    edge = text[span.end : span.end + _EDGE_CHARS].lstrip()
+    proviso = edge.startswith(";")  # "...; provided, however, ..." is the same provision's limit
+    words = (_clause_words(edge[1:] if proviso else edge, first=True)
              if any(w.startswith(_CAVEAT_STEMS) or w.endswith(("n't", "n’t")) for w in first) else [])
-    proviso = after[:1] == [";"]  # "...; provided, however, ..." is the same provision's limit
-    found = [w for w in _limiters(_first_words(after[1:] if proviso else after), edge=True)
-             if w in _CAVEAT_WORDS or " " in w]
+    found = [w for w in _limiters(words, edge=True) if w in _CAVEAT_WORDS or " " in w]
     if found and (proviso or not _ends_sentence(r, docs)):
         rest = text[span.end : span.end + _CAVEAT_CHARS]
         end = _SENTENCE_GAP.search(rest, 1)
@@ -1598,14 +1598,19 @@ def _with_caveat(r: QuoteResult, docs: list[_Doc]) -> QuoteResult:
     opener = (_sentence_before(text, span.start) if _OPENER_HINT.search(text[max(0, span.start - 200) : span.start])
               else [])
     opener = opener[len(opener) - opener[::-1].index(":") :] if ":" in opener else opener  # after a heading
-    if opener[:1] and not _starts_sentence(r, docs) and (
-            opener[0] in _OPENING_CONDITIONS or tuple(opener[:2]) in _EDGE_LIMITER_PAIRS):
+    if _opens_with_condition(opener) and not _starts_sentence(r, docs):
         head = text[_sentence_start(text, span.start) : span.start]
         head = head[head.rfind(":") + 1 :] if ":" in head else head
         notes.append(f"its sentence opens {_shown(head)!r}")
     if not notes:
         return r
     return replace(r, reason=f"{r.reason}; but {' and '.join(notes)}: a limit the quote leaves out")
+
+
+def _opens_with_condition(words: list[str]) -> bool:
+    """Whether a sentence's words open with a condition or an exception ("Unless otherwise agreed",
+    "Subject to Section 4", "Other than ...")."""
+    return bool(words) and (words[0] in _OPENING_CONDITIONS or tuple(words[:2]) in _EDGE_LIMITER_PAIRS)
 
 
 def _shown(text: str) -> str:

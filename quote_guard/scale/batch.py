@@ -228,10 +228,14 @@ class SourceStore:
                 self._add(s)
 
     def _add(self, s: Source) -> None:
-        if s.id in self._order:
-            raise SourceError(f"duplicate source id {s.id!r}: every source needs its own id")
+        self._register(s.id)
         self._loaded[s.id] = s
-        self._order[s.id] = None
+
+    def _register(self, sid: str) -> None:
+        """Put an id in the store's order, once."""
+        if sid in self._order:
+            raise SourceError(f"duplicate source id {sid!r}: every source needs its own id")
+        self._order[sid] = None
 
     # -- constructors ----------------------------------------------------------
     @classmethod
@@ -427,10 +431,8 @@ def _unpack(packed: tuple[tuple[str, bytes], ...], text_cache_chars: int = TEXT_
     store = SourceStore()
     store.text_cache_chars = text_cache_chars
     for sid, blob in packed:
-        if sid in store._order:
-            raise SourceError(f"duplicate source id {sid!r}: every source needs its own id")
+        store._register(sid)
         store._blobs[sid] = blob
-        store._order[sid] = None
     return store
 
 
