@@ -44,6 +44,15 @@ def test_import_is_light():
     assert out.stdout.strip() == "[]"
 
 
+def test_a_batch_worker_does_not_load_asyncio():
+    # issue 14: a worker process imports the batch and local-worker modules; asyncio (with ssl,
+    # about 8 MB of a worker's memory) is loaded only by the async entry point that needs it
+    code = ("import sys, quote_guard, quote_guard.scale.batch, quote_guard.scale.local\n"
+            "print([m for m in ('asyncio', 'ssl') if m in sys.modules])\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
 def test_error_tree_has_one_root():
     from quote_guard import errors
 

@@ -18,7 +18,6 @@ thousands of items quoting one contract share one copy of it and one index.
 
 from __future__ import annotations
 
-import asyncio
 import difflib
 import json
 import threading
@@ -521,6 +520,8 @@ async def averify(verifier: _Verifies, items: Iterable[Any], sources: Any, *,
                   chunk_size: int = DEFAULT_CHUNK) -> AsyncIterator[BatchResult]:
     """The async twin of :func:`verify_batch`: each chunk runs in a worker thread, so the
     event loop stays free; results come in the same order with the same values."""
+    import asyncio  # here, not at the top: a worker process that never awaits does not pay ~8 MB for it
+
     store = SourceStore.open(sources)
     for chunk in chunks(items, chunk_size):
         for r in await asyncio.to_thread(verify_chunk, verifier, store, chunk):
