@@ -613,7 +613,7 @@ class CorpusFilter:
         Empty when no word of the quote is in any document."""
         import numpy as np
 
-        words = list(set(_WORDS.findall(folded_quote)))
+        words = sorted(set(_WORDS.findall(folded_quote)))  # sorted: the scores add up in the same order in every process
         if not words or not len(self._keys):
             return []
         hashes = _hashes(words)
@@ -632,9 +632,13 @@ class CorpusFilter:
         hit = np.flatnonzero(scores > 0)
         if len(hit) == 0:
             return []
-        order = hit[np.argsort(-scores[hit], kind="stable")]
-        complete = int(np.count_nonzero(scores[order] >= full - 1e-9))
-        return [int(i) for i in order[: max(k, min(complete, max_complete))]]
+        got = scores[hit]
+        complete = int(np.count_nonzero(got >= full - 1e-9))
+        m = max(k, min(complete, max_complete))
+        if m < len(hit):  # only the best m are sorted: every score from the m-th best on, ties too
+            pick = np.flatnonzero(got >= np.partition(got, len(got) - m)[len(got) - m])
+            hit, got = hit[pick], got[pick]
+        return [int(i) for i in hit[np.argsort(-got, kind="stable")][:m]]
 
 
 SEEDS_AFTER_QUOTES = 64  # a collection's seed table is built once it has been asked about this many quotes...

@@ -548,13 +548,18 @@ class Verifier:
         # quote; a document without it cannot hold the quote itself either (folding maps a
         # substring into a substring, unless a hyphen at the quote's edge is one it drops)
         occ = seeds.find([fq], [d.n for d in live])[0] if seeds is not None and fq else None
-        holds = occ if occ is not None and fold_keeps_substrings(q) else None
+        exact = live
+        if fq and fold_keeps_substrings(q):
+            if occ is not None:
+                exact = [d for d in live if d.n in occ]
+            elif seeds is not None:
+                # a quote too short for the table, in a large collection: its folded texts are in
+                # memory and say the same, where each original may have to be read from its file
+                exact = [d for d in live if fq in d.index.text]
         # 1. exact (a match that starts inside a source word, leaving out its negating prefix, is
         # no quotation of it: "Either party may" in "Neither party may")
         negated: tuple[_Doc, int, int, str, str] | None = None
-        for d in live:
-            if holds is not None and d.n not in holds:
-                continue
+        for d in exact:
             i = d.source.text.find(q)
             while i >= 0 and (cut := _cut_negation(d.source.text, i, i + len(q))) is not None:
                 negated = negated or (d, cut[0], i + len(q), cut[1], cut[2])

@@ -294,3 +294,29 @@ def test_a_query_past_latin1_encodes_as_the_per_character_codes():
         q = "".join(rng.choice(chars + unseen) for _ in range(rng.randint(0, 60)))
         want = bytes(idx._codes.get(c) or (_RARE_BASE + 1 + ord(c) % (255 - _RARE_BASE)) for c in q)
         assert idx.encode(q) == want
+
+
+_RANKS = """
+import json, random
+from quote_guard.index import CorpusFilter, DocIndex
+from quote_guard.normalize import fold
+rng = random.Random(11)
+vocab = [f"w{i}" for i in range(24)]
+docs = [" ".join(rng.sample(vocab, rng.randrange(3, 12))) for _ in range(300)]
+cf = CorpusFilter([DocIndex(fold(t)) for t in docs])
+print(json.dumps([cf.candidates(" ".join(rng.sample(vocab, 7)), 5) for _ in range(300)]))
+"""
+
+
+def test_a_collection_ranks_its_candidates_alike_in_every_process():
+    # issue 14: a worker process (or a Ray actor) has its own string hashes; the documents a
+    # quote is checked against, and their order, must not depend on them, or two engines could
+    # find the quote in different documents. Documents that share different words of the quote
+    # can score the same: the words' scores must add up in the same order everywhere.
+    import os
+    import subprocess
+    import sys
+
+    runs = {subprocess.run([sys.executable, "-c", _RANKS], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in (1, 2, 3, 4)}
+    assert len(runs) == 1

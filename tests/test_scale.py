@@ -171,6 +171,28 @@ def test_stored_sources_stay_in_their_files(corpus, tmp_path):
         assert pickle.loads(pickle.dumps(store)).text_cache_chars == store.text_cache_chars  # the knob travels too
 
 
+def test_a_short_quote_reads_only_the_stored_texts_that_can_hold_it(tmp_path):
+    # in a large collection, a quote too short for the seed table, or made only of words found
+    # nowhere, is checked character for character only in the documents whose folded text holds
+    # it: those texts are in memory, where each stored original would be read from its file
+    docs = _corpus(20)
+    docs["doc05.txt"] += " Best-efforts clause."
+    store = SourceStore.from_folder(_folder(docs, tmp_path))
+    store.text_cache_chars = 1  # every text asked for is read from its file
+    config = VerifierConfig(semantic={"enabled": False}, bm25_min_chars=0)
+    items = [{"id": "a", "quotes": ["Best-efforts"]}, {"id": "b", "quotes": ["zqxv wqzz"]},
+             {"id": "c", "quotes": ["the royalty"]}]
+    expected = _lines(verify_batch(Verifier(config), items, docs))
+    list(verify_batch(Verifier(config), items[2:], store))  # every text read once, to build its indexes
+    read: list[str] = []
+    real = store._read
+    store._read = lambda sid: read.append(sid) or real(sid)  # type: ignore[method-assign]
+    out = list(verify_batch(Verifier(config), items, store))
+    assert _lines(out) == expected
+    assert [r.results[0].verdict.value for r in out] == ["verbatim", "unsupported", "verbatim"]
+    assert set(read) <= {"doc05.txt", out[2].results[0].spans[0].source_id}
+
+
 def test_an_in_memory_store_travels_compressed_and_stays_so(corpus):
     # how a mapping reaches a worker process or Ray's object store: compressed once, kept
     # compressed there, each text decompressed when asked for
