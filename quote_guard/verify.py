@@ -495,6 +495,14 @@ class Verifier:
             # sentence as a whole one, and what it leaves out may be a condition ("…will control."
             # where the source goes on "unless expressly indicated")
             return self._check_cut(r, docs, False, True, ended=True)
+        if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[-1:] in ".!?" and (proviso := _proviso_after(r, docs)):
+            # a full stop for the source's semicolon, where what follows it is a proviso or an
+            # exception of the clause ("... consent of the other Party." for "...; provided, however,
+            # that either Party may assign in connection with a merger")
+            return replace(r, verdict=Verdict.ALTERED,
+                           metrics=replace(r.metrics, differences=r.metrics.differences + (Difference("delete", "", proviso, "negation"),)),
+                           reason=f"the quote ends its sentence where the source's goes on after a semicolon to limit it ({proviso}): "
+                           "without those words it says something the source does not")
         if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[:1].isupper() and not _starts_sentence(r, docs):
             # a capital the source does not have there: the quote presents the end of a sentence as
             # a whole one, and what it leaves out may limit it ("Six passengers were injured" cut
@@ -618,6 +626,18 @@ class Verifier:
         found = []
         if tail:
             found += _limiters(_clause_words(text[last.end : last.end + _EDGE_CHARS], first=True), edge=True)
+        if tail and ended and not found:
+            # a relative clause with no comma before it narrows the noun the quote ends on ("... to
+            # sell terpene to other parties." for "... other parties who will utilize it for oilfield
+            # solvent applications"): without it the quote claims more
+            narrowed = _RESTRICTIVE.match(text, last.end) if text[last.end - 1 : last.end].isalnum() else None
+            found += [narrowed.group(1).lower()] if narrowed else []
+        if tail and ended and not found and _ends_in_condition(r.quote):
+            # a condition the quote ends in, that the source goes on with "and": the quote states
+            # only part of it ("... as long as there is no patient exploitation." for "... no patient
+            # exploitation and patients have the right to a written prescription")
+            after = _clause_words(text[last.end : last.end + _EDGE_CHARS], first=True)
+            found += [" ".join(after[:2])] if after[:1] == ["and"] else []
         if tail and ended and not found:
             # further on, only a condition or an exception limits the claim (a negation there is
             # mostly a clause of its own: "... lawful in the United States following a decision
@@ -1636,6 +1656,40 @@ _OPENER_HINT = re.compile(r"(?i)(?:^|[.;:!?\n…。；：！？])[\W_]*(?:unless
 _RAW_WORDS = re.compile(r"[\w'’]+")
 _CAVEAT_STEMS = ("unless", "except", "provid", "not", "only", "without", "exclud", "if", "until", "whenever", "other",
                  "subject", "save", "as")
+
+
+_CONDITION_WORDS = frozenset("if unless provided providing when whenever until where while".split())
+_CONDITION_PAIRS = frozenset({("as", "long"), ("so", "long"), ("only", "if"), ("in", "case")})
+
+
+def _ends_in_condition(quote: str) -> bool:
+    """Whether the quote ends inside a condition: its last clause (after its last comma, semicolon
+    or colon) has a condition word with no "and", "or", "but" or "then" after it ("... until it
+    liquefied and then distilled the gases" ends in a clause of its own)."""
+    words = token_texts(fold(quote).text)
+    last = words[max((i for i, w in enumerate(words) if w in (",", ";", ":")), default=-1) + 1 :]
+    at = max([i for i, w in enumerate(last) if w in _CONDITION_WORDS]
+             + [i for i, p in enumerate(itertools.pairwise(last)) if p in _CONDITION_PAIRS], default=None)
+    return at is not None and not any(w in ("and", "or", "but", "then") for w in last[at:])
+
+
+_RESTRICTIVE = re.compile(r"[ \t]+(who|whom|whose|which|where)\b", re.IGNORECASE)  # right after a word, no comma
+_PROVISO_OPENERS = frozenset("provided providing except excepting unless save notwithstanding".split())
+
+
+def _proviso_after(r: QuoteResult, docs: list[_Doc]) -> str | None:
+    """The proviso or exception that follows the semicolon the quote's last span ends on
+    ("provided", "except", "subject to"), if any: a clause of the same sentence that limits the
+    one before it. Any other clause after a semicolon is read as one of its own."""
+    span = r.spans[-1]
+    text = next(d.source.text for d in docs if d.source.id == span.source_id)
+    at = span.end - 1 if text[span.end - 1 : span.end] == ";" else span.end
+    if text[at : at + 1] != ";":
+        return None
+    words = [w for w in token_texts(fold(text[at + 1 : at + 1 + _EDGE_CHARS]).text) if w not in (",", "(", ")")][:2]
+    if words[:1] and words[0] in _PROVISO_OPENERS:
+        return words[0]
+    return "subject to" if words == ["subject", "to"] else None
 
 
 def _ends_sentence(r: QuoteResult, docs: list[_Doc]) -> bool:

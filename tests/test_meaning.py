@@ -302,6 +302,16 @@ ENDED = ("Either party may end this agreement on six months' notice for any reas
          "agreement. The court allowed the appeal in part. Most members have banned the practice, but it remains "
          "lawful in Ruritania following a ruling which held that it did not breach the charter. The deposit is paid on "
          "signing. It will not be refunded under any circumstances unless the seller withdraws.")
+PROVISO = ("Neither Party may assign this Agreement without the prior written consent of the other Party; provided, "
+           "however, that either Party may assign it in connection with a merger. Each Party shall bear its own costs; "
+           "each Party shall pay its own taxes. The Supplier shall deliver the Goods within ten days; subject to clause 9, "
+           "the Buyer shall pay within thirty days; if the Buyer does not pay, interest accrues.")
+RELATIVE = ("FCC may sell terpene to other parties who will use it for oilfield solvent applications. Talent will "
+            "not endorse any other product which competes with the Company's products. The shares go to the founders, "
+            "who may sell them after a year. No Member will be liable for any failure to act where made in good faith. "
+            "Physicians may dispense drugs in their offices as long as there is no exploitation and patients may fill "
+            "the prescription elsewhere. The plant cooled the air until it liquefied and then distilled the gases and "
+            "captured them.")
 PAYOUT = ("The board approved a dividend of $0.40 a share, payable on March 15 to holders of record on February 27. "
           "Net sales rose 8% to $2.2 billion.")
 TRIAL2 = ("In this open-label, single-arm phase 2 study at 14 centres, 62 adults with relapsed disease were "
@@ -373,7 +383,7 @@ PASSAGES = {
     "sci_4": SCI_4, "report": REPORT, "distrib": DISTRIB,
     "fin_4": FIN_4, "cap": CAP, "incident": INCIDENT, "bio": BIO, "term": TERM, "build": BUILD, "trial": TRIAL, "duty": DUTY, "earn": EARN, "results": RESULTS, "grant": GRANT, "expert": EXPERT, "film": FILM, "plant": PLANT, "plant_lc": PLANT_LC,
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
-    "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
+    "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "proviso": PROVISO, "relative": RELATIVE, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
     "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS, "history2": HISTORY2,
 }
 
@@ -1129,6 +1139,28 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
      ["The deposit is paid on signing", "It will not be refunded under any circumstances"]),
     ("ended", "Most members have banned the practice, but it remains lawful in Ruritania.", {NV},
      ["Most members have banned the practice, but it remains lawful in Ruritania"]),
+    # a full stop for a semicolon: a proviso or an exception after it limits the clause before it;
+    # any other clause after a semicolon is one of its own
+    ("proviso", "Neither Party may assign this Agreement without the prior written consent of the other Party.",
+     {ALT}, ["Neither Party may assign this Agreement without the prior written consent of the other Party;"]),
+    ("proviso", "The Supplier shall deliver the Goods within ten days.", {ALT},
+     ["The Supplier shall deliver the Goods within ten days;"]),
+    ("proviso", "Each Party shall bear its own costs.", {NV}, ["Each Party shall bear its own costs;"]),
+    ("proviso", "the Buyer shall pay within thirty days.", {NV}, ["the Buyer shall pay within thirty days;"]),
+    ("proviso", "Neither Party may assign this Agreement without the prior written consent of the other Party", {V_},
+     ["Neither Party may assign this Agreement without the prior written consent of the other Party"]),
+    # a full stop before a relative clause with no comma, which narrows the noun the quote ends on;
+    # one after a comma adds a claim of its own
+    ("relative", "FCC may sell terpene to other parties.", {ALT}, ["FCC may sell terpene to other parties"]),
+    ("relative", "Talent will not endorse any other product.", {ALT}, ["Talent will not endorse any other product"]),
+    ("relative", "The shares go to the founders.", {NV}, ["The shares go to the founders,"]),
+    ("relative", "No Member will be liable for any failure to act.", {ALT},
+     ["No Member will be liable for any failure to act"]),
+    # a condition the quote ends in, that the source goes on with "and": only part of it is stated
+    ("relative", "Physicians may dispense drugs in their offices as long as there is no exploitation.", {ALT},
+     ["Physicians may dispense drugs in their offices as long as there is no exploitation"]),
+    ("relative", "The plant cooled the air until it liquefied and then distilled the gases.", {NV},
+     ["The plant cooled the air until it liquefied and then distilled the gases"]),
     # a capital the source does not have: a condition opening the source's sentence is read too
     # (not after an ellipsis, which marks the cut, nor before a name, whose capital is the source's)
     ("unpaid", "Balances unpaid after that period bear interest of 1% per month.", {ALT},
