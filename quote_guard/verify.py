@@ -632,6 +632,13 @@ class Verifier:
             # solvent applications"): without it the quote claims more
             narrowed = _RESTRICTIVE.match(text, last.end) if text[last.end - 1 : last.end].isalnum() else None
             found += [narrowed.group(1).lower()] if narrowed else []
+        if tail and ended and not found:
+            # a concession or a trigger right after the cut qualifies the claim the quote closes
+            # ("Effects were larger for aerobic training." for "..., although this difference was not
+            # statistically significant"; "renew for three years." for "... years and upon the parties'
+            # mutual agreement on new performance goals")
+            after = _clause_words(text[last.end : last.end + _EDGE_CHARS], first=True)
+            found += [w for w in after[:2] if w in _QUALIFYING_OPENERS]
         if tail and ended and not found and _ends_in_condition(r.quote):
             # a condition the quote ends in, that the source goes on with "and": the quote states
             # only part of it ("... as long as there is no patient exploitation." for "... no patient
@@ -1658,6 +1665,7 @@ _CAVEAT_STEMS = ("unless", "except", "provid", "not", "only", "without", "exclud
                  "subject", "save", "as")
 
 
+_QUALIFYING_OPENERS = frozenset("although though whereas upon".split())
 _CONDITION_WORDS = frozenset("if unless provided providing when whenever until where while".split())
 _CONDITION_PAIRS = frozenset({("as", "long"), ("so", "long"), ("only", "if"), ("in", "case")})
 

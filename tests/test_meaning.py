@@ -311,7 +311,9 @@ RELATIVE = ("FCC may sell terpene to other parties who will use it for oilfield 
             "who may sell them after a year. No Member will be liable for any failure to act where made in good faith. "
             "Physicians may dispense drugs in their offices as long as there is no exploitation and patients may fill "
             "the prescription elsewhere. The plant cooled the air until it liquefied and then distilled the gases and "
-            "captured them.")
+            "captured them. Effects were larger for aerobic than for resistance training, although this difference was "
+            "not statistically significant. This agreement shall renew for three years upon the parties' mutual "
+            "agreement on new goals. Sales rose 5%, but margins fell.")
 PAYOUT = ("The board approved a dividend of $0.40 a share, payable on March 15 to holders of record on February 27. "
           "Net sales rose 8% to $2.2 billion.")
 TRIAL2 = ("In this open-label, single-arm phase 2 study at 14 centres, 62 adults with relapsed disease were "
@@ -1161,6 +1163,11 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
      ["Physicians may dispense drugs in their offices as long as there is no exploitation"]),
     ("relative", "The plant cooled the air until it liquefied and then distilled the gases.", {NV},
      ["The plant cooled the air until it liquefied and then distilled the gases"]),
+    # ... and a concession or a trigger right after it ("although", "upon"); a "but" clause is a claim of its own
+    ("relative", "Effects were larger for aerobic than for resistance training.", {ALT},
+     ["Effects were larger for aerobic than for resistance training,"]),
+    ("relative", "This agreement shall renew for three years.", {ALT}, ["This agreement shall renew for three years"]),
+    ("relative", "Sales rose 5%.", {NV}, ["Sales rose 5%,"]),
     # a capital the source does not have: a condition opening the source's sentence is read too
     # (not after an ellipsis, which marks the cut, nor before a name, whose capital is the source's)
     ("unpaid", "Balances unpaid after that period bear interest of 1% per month.", {ALT},
