@@ -499,10 +499,7 @@ class Verifier:
             # a full stop for the source's semicolon, where what follows it is a proviso or an
             # exception of the clause ("... consent of the other Party." for "...; provided, however,
             # that either Party may assign in connection with a merger")
-            return replace(r, verdict=Verdict.ALTERED,
-                           metrics=replace(r.metrics, differences=r.metrics.differences + (Difference("delete", "", proviso, "negation"),)),
-                           reason=f"the quote ends its sentence where the source's goes on after a semicolon to limit it ({proviso}): "
-                           "without those words it says something the source does not")
+            return _limited(r, [proviso], "the quote ends its sentence where the source's goes on after a semicolon to limit it")
         if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[:1].isupper() and not _starts_sentence(r, docs):
             # a capital the source does not have there: the quote presents the end of a sentence as
             # a whole one, and what it leaves out may limit it ("Six passengers were injured" cut
@@ -624,27 +621,10 @@ class Verifier:
         span, last = r.spans[0], r.spans[-1]  # a cut at the start is read before the first span, one at the end after the last
         text = next(d.source.text for d in docs if d.source.id == span.source_id)
         found = []
-        if tail:
-            found += _limiters(_clause_words(text[last.end : last.end + _EDGE_CHARS], first=True), edge=True)
+        after = _clause_words(text[last.end : last.end + _EDGE_CHARS], first=True) if tail else []
+        found += _limiters(after, edge=True)
         if tail and ended and not found:
-            # a relative clause with no comma before it narrows the noun the quote ends on ("... to
-            # sell terpene to other parties." for "... other parties who will utilize it for oilfield
-            # solvent applications"): without it the quote claims more
-            narrowed = _RESTRICTIVE.match(text, last.end) if text[last.end - 1 : last.end].isalnum() else None
-            found += [narrowed.group(1).lower()] if narrowed else []
-        if tail and ended and not found:
-            # a concession or a trigger right after the cut qualifies the claim the quote closes
-            # ("Effects were larger for aerobic training." for "..., although this difference was not
-            # statistically significant"; "renew for three years." for "... years and upon the parties'
-            # mutual agreement on new performance goals")
-            after = _clause_words(text[last.end : last.end + _EDGE_CHARS], first=True)
-            found += [w for w in after[:2] if w in _QUALIFYING_OPENERS]
-        if tail and ended and not found and _ends_in_condition(r.quote):
-            # a condition the quote ends in, that the source goes on with "and": the quote states
-            # only part of it ("... as long as there is no patient exploitation." for "... no patient
-            # exploitation and patients have the right to a written prescription")
-            after = _clause_words(text[last.end : last.end + _EDGE_CHARS], first=True)
-            found += [" ".join(after[:2])] if after[:1] == ["and"] else []
+            found += _narrowing(text, last.end, after, r.quote)
         if tail and ended and not found:
             # further on, only a condition or an exception limits the claim (a negation there is
             # mostly a clause of its own: "... lawful in the United States following a decision
@@ -667,13 +647,8 @@ class Verifier:
                 found.append(" ".join(before))  # "six" cut from "five out of six": the whole for the part
         if not found:
             return r
-        diffs = r.metrics.differences + tuple(Difference("delete", "", w, "number" if _HAS_DIGIT.search(w) or " of" in w
-                                                         else "negation") for w in found[:3])
-        return replace(r, verdict=Verdict.ALTERED, metrics=replace(r.metrics, differences=diffs),
-                       reason=(f"the quote ends its sentence where the source's goes on to limit it ({', '.join(found[:3])}): "
-                               if ended and not head else
-                               f"the quote is cut right where the source limits it ({', '.join(found[:3])}): ")
-                       + "without those words it says something the source does not")
+        return _limited(r, found, "the quote ends its sentence where the source's goes on to limit it" if ended and not head
+                        else "the quote is cut right where the source limits it")
 
     # -- locating -------------------------------------------------------------
     def _fuzzy_best(self, fq: str, docs: list[_Doc], use_bm25: bool, seeds: CorpusSeeds | None = None) -> _Match | None:
@@ -1663,6 +1638,31 @@ _OPENER_HINT = re.compile(r"(?i)(?:^|[.;:!?\n…。；：！？])[\W_]*(?:unless
 _RAW_WORDS = re.compile(r"[\w'’]+")
 _CAVEAT_STEMS = ("unless", "except", "provid", "not", "only", "without", "exclud", "if", "until", "whenever", "other",
                  "subject", "save", "as")
+
+
+def _limited(r: QuoteResult, found: list[str], how: str) -> QuoteResult:
+    """``r`` made ``altered`` for the limiting words ``found`` that the quote leaves out."""
+    diffs = r.metrics.differences + tuple(Difference("delete", "", w, "number" if _HAS_DIGIT.search(w) or " of" in w
+                                                     else "negation") for w in found[:3])
+    return replace(r, verdict=Verdict.ALTERED, metrics=replace(r.metrics, differences=diffs),
+                   reason=f"{how} ({', '.join(found[:3])}): without those words it says something the source does not")
+
+
+def _narrowing(text: str, end: int, after: list[str], quote: str) -> list[str]:
+    """What narrows the claim of a quote that closes with a full stop at ``end`` of ``text``, where
+    the source sentence goes on with the words ``after``: a relative clause with no comma before
+    it ("other parties." for "other parties who will utilize it for oilfield solvent
+    applications"), a concession or a trigger ("..., although this difference was not
+    statistically significant"; "... years and upon the parties' mutual agreement"), or the rest
+    of a condition the quote ends in ("as long as there is no patient exploitation." for "... and
+    patients have the right to a written prescription")."""
+    narrowed = _RESTRICTIVE.match(text, end) if text[end - 1 : end].isalnum() else None
+    if narrowed:
+        return [narrowed.group(1).lower()]
+    found = [w for w in after[:2] if w in _QUALIFYING_OPENERS]
+    if not found and after[:1] == ["and"] and _ends_in_condition(quote):
+        found.append(" ".join(after[:2]))
+    return found
 
 
 _QUALIFYING_OPENERS = frozenset("although though whereas upon".split())
