@@ -520,7 +520,7 @@ async def averify(verifier: _Verifies, items: Iterable[Any], sources: Any, *,
                   chunk_size: int = DEFAULT_CHUNK) -> AsyncIterator[BatchResult]:
     """The async twin of :func:`verify_batch`: each chunk runs in a worker thread, so the
     event loop stays free; results come in the same order with the same values."""
-    import asyncio  # here, not at the top: a worker process that never awaits does not pay ~8 MB for it
+    import asyncio  # here, not at the top: a worker process that never awaits does not load it (nor ssl)
 
     store = SourceStore.open(sources)
     for chunk in chunks(items, chunk_size):
