@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from .errors import QuoteGuardError
 from .models import QuoteResult, Verdict
+from .normalize import jsonl_lines
 
 try:  # the 'cli' extra
     with warnings.catch_warnings():
@@ -261,11 +262,7 @@ def scrub_surrogates(text: str) -> str:
 
 
 def _jsonl(path: Path, what: str, warn: Callable[[str], None] = _noop) -> Iterator[tuple[int, dict[str, Any]]]:
-    # JSON Lines ends a record at "\n" only: str.splitlines would also cut at U+2028 or U+0085, which
-    # json.dumps(..., ensure_ascii=False) writes raw inside a string
-    for n, line in enumerate(_read_text(path, what, warn).split("\n"), start=1):
-        if not line.strip():
-            continue
+    for n, line in jsonl_lines(_read_text(path, what, warn)):
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -46,6 +46,7 @@ __all__ = [
     "is_cjk",
     "is_word_char",
     "json_unescape",
+    "jsonl_lines",
     "number_word_value",
     "split_ellipsis",
     "spelled_number",
@@ -488,6 +489,20 @@ def json_unescape(raw: str) -> str:
     except ValueError:
         return raw
     return value if isinstance(value, str) else raw
+
+
+def jsonl_lines(text: str) -> Iterator[tuple[int, str]]:
+    r"""The records of a JSON Lines text: ``(line number, line)`` for each line that is not blank.
+
+    A record ends at "\n" only: ``str.splitlines`` would also cut at U+2028 or U+0085, which
+    ``json.dumps(..., ensure_ascii=False)`` writes raw inside a string.
+
+    >>> list(jsonl_lines('{"a": "x\u2028y"}\n\n{"b": 1}\n'))
+    [(1, '{"a": "x\u2028y"}'), (3, '{"b": 1}')]
+    """
+    for n, line in enumerate(text.split("\n"), start=1):
+        if line.strip():
+            yield n, line
 
 
 #: An ellipsis mark: ``[...]``, ``[…]``, ``(...)``, ``(…)``, ``. . .``, ``...``, ``…``. In ``....``

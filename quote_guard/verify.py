@@ -1694,7 +1694,7 @@ def _proviso_after(r: QuoteResult, docs: list[_Doc]) -> str | None:
     at = span.end - 1 if text[span.end - 1 : span.end] == ";" else span.end
     if text[at : at + 1] != ";":
         return None
-    words = [w for w in token_texts(fold(text[at + 1 : at + 1 + _EDGE_CHARS]).text) if w not in (",", "(", ")")][:2]
+    words = [w for w in _clause_words(text[at + 1 : at + 1 + _EDGE_CHARS], first=True) if w not in (",", "(", ")")][:2]
     if words[:1] and words[0] in _PROVISO_OPENERS:
         return words[0]
     return "subject to" if words == ["subject", "to"] else None

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..models import Source
+from ..normalize import jsonl_lines
 from ._read import _ANTHROPIC_EVENTS, _COHERE_EVENTS
 from ._text import obj
 
@@ -96,9 +97,7 @@ def load_saved_responses(path: str | Path) -> list[SavedResponse]:
         raise ValueError(f"{p}: cannot read the responses file: {exc}") from exc
     items: list[tuple[str, Any]] = []
     if p.suffix.lower() in (".jsonl", ".ndjson"):
-        for n, line in enumerate(text.split("\n"), start=1):  # not splitlines: U+2028 may stand inside a string
-            if not line.strip():
-                continue
+        for n, line in jsonl_lines(text):
             try:
                 items.append((f"{p}:{n}", json.loads(line)))
             except json.JSONDecodeError as exc:
