@@ -1990,11 +1990,66 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         elif (owner := _other_owner(quote, passage)) is not None:
             # "Subject to Racing's first right to use the Show Car" for "the Sponsor's first right"
             out.append(Difference("replace", owner[0], owner[1], "party"))
+    if (widened := _widened(qw, pw)) is not None:
+        # "closed to all shipping" for "closed to all commercial shipping", "Only the Communications
+        # team may post" for "Only the Communications team and officers authorised ... may post":
+        # words dropped where dropping them widens the claim, not where it only says less
+        out.append(Difference("delete", "", widened[1], widened[0]))
     if (speech := _other_speech(quote, passage)) is not None:
         # '"They are trying to turn him into a martyr," said Vicki Saporta' for '"We need to take these
         # threats seriously," said Vicki Saporta': the same speaker, words the source does not give her
         out.append(Difference("replace", speech[0], speech[1], "speech"))
     return tuple(out)
+
+
+# a noun phrase after these words is what the claim is about ("all commercial shipping", "no
+# significant difference"): a word dropped from it makes the claim cover more than the passage's
+_RESTRICTING = frozenset("all every each any no".split())
+# the conditions a claim holds under: a part dropped from one ("where a representative of the host
+# attends and the hospitality is not lavish") makes the claim hold more widely
+_ANTECEDENTS = frozenset("if where when whenever provided providing once".split())
+# words that point back or only report, and restrict nothing: "each such renewal option", "any
+# purported transfer"
+_POINTING = frozenset("such said same aforesaid aforementioned foregoing purported".split())
+_POST_MODIFIERS = frozenset("in at of from under who whom whose that which located based residing employed".split())
+_WIDENED_SPAN = 8  # how far after "only" or a condition word a dropped list item or condition is read
+_CLAUSE_STOPS = frozenset(".;!?")
+
+
+def _widened(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """Words of ``pw`` that ``qw`` leaves out where leaving them out widens the claim, with the
+    category of the difference: a modifier of what "all", "every", "each", "any" or "no" ranges
+    over (``quantifier``); an item of the list "only" names (``quantifier``: "only A and B may
+    post" allows fewer than "only A may post" forbids); a part of a condition joined by "and"
+    (``connective``). Elsewhere a dropped word only says less, which a restatement may."""
+    from difflib import SequenceMatcher
+
+    ops = SequenceMatcher(None, pw, qw, autojunk=False).get_opcodes()
+    for k in range(1, len(ops) - 1):
+        tag, i1, i2, _j1, _j2 = ops[k]
+        if tag != "delete" or ops[k - 1][0] != "equal" or ops[k + 1][0] != "equal":
+            continue
+        gone = pw[i1:i2]
+        if _CLAUSE_STOPS.intersection(gone) or not any(content_word(w) for w in gone):
+            continue
+        kept = pw[max(ops[k - 1][1], i1 - _WIDENED_SPAN) : i1]  # the words both share right before
+        joined = gone[0] in ("and", "or") or gone[-1] in ("and", "or")
+        if (not joined and "," not in gone and len(gone) <= 3 and pw[i1 - 1] in _RESTRICTING
+                and any(content_word(w) and w not in _POINTING for w in gone)
+                and not (i1 >= 2 and pw[i1 - 2] == "not")):  # "not all": the other way round
+            return "quantifier", " ".join(gone)
+        if (not joined and ops[k - 1][1] <= i1 - 2 and pw[i1 - 2] in _RESTRICTING and content_word(pw[i1 - 1])
+                and gone[0] in _POST_MODIFIERS and not (i1 >= 3 and pw[i1 - 3] == "not")):
+            # "all employees in the London office" for "all employees": what it ranges over, narrowed after its noun
+            return "quantifier", " ".join(gone)
+        if joined and "only" in kept and not _CLAUSE_STOPS.intersection(kept[kept.index("only"):]):
+            return "quantifier", " ".join(gone)
+        if "and" in (gone[0], gone[-1]):
+            at = max((n for n, w in enumerate(kept) if w in _ANTECEDENTS or (w == "long" and kept[n + 1 : n + 2] == ["as"])),
+                     default=None)
+            if at is not None and not _CLAUSE_STOPS.intersection(kept[at:]) and "," not in kept[at:]:
+                return "connective", " ".join(gone)
+    return None
 
 
 _SPEECH = re.compile(r"[\"“”]([^\"“”]+)[\"“”]|``(.+?)''|(?<!\w)''(.+?)''")

@@ -376,6 +376,11 @@ HISTORY2 = ("In 1466, perhaps 40,000 people died of the plague in Paris. Under t
             "been renamed ABC-DuMont for five years. Obesity prevalence at 18 months was 14.1% versus 16.3% (odds "
             "ratio 0.85, 95% CI 0.70 to 1.03). The risk was higher among night workers. The association remained "
             "significant after adjustment for body mass index.")
+WIDENED = ("The harbour was closed to all commercial shipping on Monday after a tanker lost power in the channel. "
+           "Only the finance director and officers authorised in writing by the board may sign cheques above £5,000. "
+           "Guests may bring food onto the site where a member of staff is present and the food is sealed. Every "
+           "employee based in the Leeds office receives a parking permit. There was no significant difference in "
+           "pain scores between the two groups at six weeks.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -387,6 +392,7 @@ PASSAGES = {
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "proviso": PROVISO, "relative": RELATIVE, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
     "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS, "history2": HISTORY2,
+    "widened": WIDENED,
 }
 
 
@@ -758,6 +764,14 @@ FLIPS: list[tuple[str, str, str]] = [
                                     "(14.1% versus 16.3%)."),
     ("forms", "number", "Children aged 3 months to 12 years (weighing under 50 kg) take 25 mg/kg/day."),
     ("forms", "number", "Median progression-free survival was 3.9 months and median overall survival 9.1 months."),
+    # words dropped where dropping them widens the claim: what "all" or "no" ranges over, an item of
+    # what "only" names, a part of a condition
+    ("widened", "quantifier", "The harbour was shut to all shipping on Monday after a tanker lost power."),
+    ("widened", "quantifier", "Only the finance director may sign cheques above £5,000."),
+    ("widened", "dropped_condition", "Guests may bring food onto the site where the food is sealed."),
+    ("widened", "quantifier", "At six weeks there was no difference in pain scores between the two groups."),
+    ("widened", "quantifier", "Every employee receives a parking permit."),
+    ("widened", "quantifier", "Under the policy, every employee receives a parking permit."),
 ]
 
 
@@ -960,6 +974,11 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
               "including reasonable accounting fees", PARA),
     ("audit", "The Consultant shall return all Company Property when the Company asks or, if the Company does not "
               "ask, upon termination.", PARA),
+    # the same restrictions kept in other words
+    ("widened", "All commercial shipping was barred from the harbour on Monday after a tanker lost power.", PARA),
+    ("widened", "Only the finance director and officers with the board's written authority may sign cheques over "
+                "£5,000.", PARA),
+    ("widened", "Staff in the Leeds office each get a parking permit.", PARA),
 ]
 
 
