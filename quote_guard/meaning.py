@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
@@ -1990,11 +1991,16 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         elif (owner := _other_owner(quote, passage)) is not None:
             # "Subject to Racing's first right to use the Show Car" for "the Sponsor's first right"
             out.append(Difference("replace", owner[0], owner[1], "party"))
-    if (widened := _widened(qw, pw)) is not None:
+    ops = SequenceMatcher(None, pw, qw, autojunk=False).get_opcodes()  # the passage's words into the quote's
+    if (widened := _widened(qw, pw, ops)) is not None:
         # "closed to all shipping" for "closed to all commercial shipping", "Only the Communications
         # team may post" for "Only the Communications team and officers authorised ... may post":
         # words dropped where dropping them widens the claim, not where it only says less
         out.append(Difference("delete", "", widened[1], widened[0]))
+    if (conjunct := _added_conjunct(qw, pw, ops)) is not None:
+        # "Members of the police, the armed forces and the judiciary" for "Members of the police and
+        # the armed forces": one more item, party or act the passage does not name
+        out.append(Difference("insert", conjunct, "", "added"))
     if (speech := _other_speech(quote, passage)) is not None:
         # '"They are trying to turn him into a martyr," said Vicki Saporta' for '"We need to take these
         # threats seriously," said Vicki Saporta': the same speaker, words the source does not give her
@@ -2016,15 +2022,13 @@ _WIDENED_SPAN = 8  # how far after "only" or a condition word a dropped list ite
 _CLAUSE_STOPS = frozenset(".;!?")
 
 
-def _widened(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+def _widened(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, int, int]]) -> tuple[str, str] | None:
     """Words of ``pw`` that ``qw`` leaves out where leaving them out widens the claim, with the
     category of the difference: a modifier of what "all", "every", "each", "any" or "no" ranges
     over (``quantifier``); an item of the list "only" names (``quantifier``: "only A and B may
     post" allows fewer than "only A may post" forbids); a part of a condition joined by "and"
-    (``connective``). Elsewhere a dropped word only says less, which a restatement may."""
-    from difflib import SequenceMatcher
-
-    ops = SequenceMatcher(None, pw, qw, autojunk=False).get_opcodes()
+    (``connective``). Elsewhere a dropped word only says less, which a restatement may. ``ops``:
+    the word alignment of ``pw`` into ``qw`` (``SequenceMatcher`` opcodes)."""
     for k in range(1, len(ops) - 1):
         tag, i1, i2, _j1, _j2 = ops[k]
         if tag != "delete" or ops[k - 1][0] != "equal" or ops[k + 1][0] != "equal":
@@ -2049,6 +2053,28 @@ def _widened(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
                      default=None)
             if at is not None and not _CLAUSE_STOPS.intersection(kept[at:]) and "," not in kept[at:]:
                 return "connective", " ".join(gone)
+    return None
+
+
+# "or more", "or otherwise", "and others": a bound or a tail, not an item of the quote's own
+_NO_ITEMS = frozenset(w for k in _BOUND_AFTER for w in k) | _LIST_TAILS | frozenset("otherwise both".split())
+
+
+def _added_conjunct(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, int, int]]) -> str | None:
+    """Words ``qw`` adds to ``pw`` joined by "and" or "or", between words both share, holding a
+    content word ``pw`` has nowhere: an item, a party or an act of the quote's own ("or former
+    employee", "and the judiciary"). Other words added inside a shared stretch ("an electrical
+    fire", ", PDAs,") are left to the other rules: restatements of news add them all the time.
+    ``ops`` as for :func:`_widened`."""
+    said = set(pw)
+    for k in range(1, len(ops) - 1):
+        tag, _i1, _i2, j1, j2 = ops[k]
+        if tag != "insert" or ops[k - 1][0] != "equal" or ops[k + 1][0] != "equal":
+            continue
+        new = qw[j1:j2]
+        joined = "and" in (new[0], new[-1]) or "or" in (new[0], new[-1])
+        if joined and any(content_word(w) and w not in said and w not in _NO_ITEMS for w in new):
+            return " ".join(new)
     return None
 
 

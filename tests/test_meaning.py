@@ -380,7 +380,9 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "Only the finance director and officers authorised in writing by the board may sign cheques above £5,000. "
            "Guests may bring food onto the site where a member of staff is present and the food is sealed. Every "
            "employee based in the Leeds office receives a parking permit. There was no significant difference in "
-           "pain scores between the two groups at six weeks.")
+           "pain scores between the two groups at six weeks. Members of the police and the armed forces are "
+           "disqualified from sitting on the council. Any employee, contractor or agency worker who reasonably "
+           "believes that wrongdoing has occurred may raise a concern.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -772,6 +774,11 @@ FLIPS: list[tuple[str, str, str]] = [
     ("widened", "quantifier", "At six weeks there was no difference in pain scores between the two groups."),
     ("widened", "quantifier", "Every employee receives a parking permit."),
     ("widened", "quantifier", "Under the policy, every employee receives a parking permit."),
+    # an item, a party or an act joined by "and" or "or" that the passage does not name
+    ("widened", "added_claim", "Members of the police, the armed forces and the clergy are barred from sitting on the "
+                               "council."),
+    ("widened", "added_claim", "Any employee, contractor, agency worker or former employee who reasonably believes "
+                               "wrongdoing has occurred may raise a concern."),
 ]
 
 
@@ -979,6 +986,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("widened", "Only the finance director and officers with the board's written authority may sign cheques over "
                 "£5,000.", PARA),
     ("widened", "Staff in the Leeds office each get a parking permit.", PARA),
+    ("widened", "Police officers and members of the armed forces are barred from sitting on the council.", PARA),
+    ("widened", "Any employee, contractor or agency worker may raise a concern if they reasonably believe wrongdoing "
+                "has occurred.", PARA),
 ]
 
 
