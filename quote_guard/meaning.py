@@ -1983,7 +1983,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         qe, pe = _entity_order(quote, folded_passage), _entity_order(passage, folded_quote)
         if len(qs) == len(ps) >= 1 and qs != ps:
             out.append(Difference("replace", " … ".join(qs), " … ".join(ps), "order"))
-        elif (len(qe) == 2 and sorted(qe) == sorted(pe) and qe != pe and not _passive(qw) and not _passive(pw)
+        elif (len(qe) == 2 and sorted(qe) == sorted(pe) and qe != pe and _passive(qw) == _passive(pw)
               and _close(qe, folded_quote) and _close(pe, folded_passage)):
             out.append(Difference("replace", " … ".join(qe), " … ".join(pe), "order"))
         elif (crossed_names := _names_across_clauses(quote, passage, q_entities | p_entities)) is not None:
@@ -2001,6 +2001,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "Members of the police, the armed forces and the judiciary" for "Members of the police and
         # the armed forces": one more item, party or act the passage does not name
         out.append(Difference("insert", conjunct, "", "added"))
+    if not any(d.category == "order" for d in out) and (traded := _traded_words(qw, pw, ops)) is not None:
+        # "appointed Kintner to be ABC's CEO while he himself served as its president" for "... ABC's
+        # president while he himself served as its CEO": two words of the passage trade places
+        out.append(Difference("replace", f"{traded[0]} … {traded[1]}", f"{traded[1]} … {traded[0]}", "order"))
     if (speech := _other_speech(quote, passage)) is not None:
         # '"They are trying to turn him into a martyr," said Vicki Saporta' for '"We need to take these
         # threats seriously," said Vicki Saporta': the same speaker, words the source does not give her
@@ -2054,6 +2058,31 @@ def _widened(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, in
             if at is not None and not _CLAUSE_STOPS.intersection(kept[at:]) and "," not in kept[at:]:
                 return "connective", " ".join(gone)
     return None
+
+
+def _traded_words(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, int, int]]) -> tuple[str, str] | None:
+    """Two content words of the passage that trade places in the quote, each standing where the
+    other stood, with the same words between them ("CEO while he himself served as its president"
+    for "president while he himself served as its CEO"). Not across "and", "or" or a comma alone
+    (two items of a list changing places), nor across a copula ("the victims would be
+    schoolchildren" says what "schoolchildren would be their victims" says). ``ops`` as for
+    :func:`_widened`."""
+    for k in range(len(ops) - 2):
+        (tag, i1, i2, j1, j2), (between, b1, b2, _c1, _c2), (tag2, k1, k2, l1, l2) = ops[k : k + 3]
+        if tag != "replace" or between != "equal" or tag2 != "replace":
+            continue
+        a = [w for w in pw[i1:i2] if content_word(w)][:1]
+        b = [w for w in qw[j1:j2] if content_word(w)][:1]
+        if a and b and a != b and [w for w in pw[k1:k2] if content_word(w)][:1] == b \
+                and [w for w in qw[l1:l2] if content_word(w)][:1] == a:
+            middle = set(pw[b1:b2])
+            if not middle <= LIST_JOINS and not middle & _COPULAS:
+                return b[0], a[0]
+    return None
+
+
+LIST_JOINS = frozenset({"and", "or", ",", "&", "nor", "/"})  # what joins the items of a list
+_COPULAS = frozenset("is are was were be been being".split())
 
 
 # "or more", "or otherwise", "and others": a bound or a tail, not an item of the quote's own

@@ -39,6 +39,7 @@ from .index import CorpusSeeds, DocIndex, get_corpus_filter, get_index
 from .judge import Evidence, judge
 from .limits import Limits, limited
 from .meaning import (
+    LIST_JOINS,
     VERB_PREFIX,
     WITHOUT_NO_LIMIT,
     Entailment,
@@ -1276,13 +1277,10 @@ def _traded_places(r: QuoteResult, passage: str) -> tuple[Difference, ...]:
                 continue
             lo, hi = sorted((i, j))
             between = folded[lo:hi].split()[len((a.source_text if lo == i else b.source_text).split()):]
-            if set(between) <= _LIST_JOINS:
+            if set(between) <= LIST_JOINS:
                 continue  # "Acme and Beta": a list, in another order
             return (Difference("replace", f"{a.quote_text} … {b.quote_text}", f"{a.source_text} … {b.source_text}", "order"),)
     return ()
-
-
-_LIST_JOINS = frozenset({"and", "or", ",", "&", "nor", "/"})
 
 
 def _swapped_in_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, ...]:

@@ -382,7 +382,9 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "employee based in the Leeds office receives a parking permit. There was no significant difference in "
            "pain scores between the two groups at six weeks. Members of the police and the armed forces are "
            "disqualified from sitting on the council. Any employee, contractor or agency worker who reasonably "
-           "believes that wrongdoing has occurred may raise a concern.")
+           "believes that wrongdoing has occurred may raise a concern. The tram network is operated by Tynelink on "
+           "behalf of the Nexus authority. In 2019 the board appointed Dana Reyes as its treasurer while Tom Hale "
+           "remained its secretary, a post he held until 2023.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -779,6 +781,11 @@ FLIPS: list[tuple[str, str, str]] = [
                                "council."),
     ("widened", "added_claim", "Any employee, contractor, agency worker or former employee who reasonably believes "
                                "wrongdoing has occurred may raise a concern."),
+    # two parties in the other order, both texts in the passive
+    ("widened", "role_reversal", "The tram network is run by the Nexus authority on behalf of Tynelink."),
+    # two words that trade places, the words between them the same
+    ("widened", "role_reversal", "In 2019 the board picked Dana Reyes to be secretary while Tom Hale remained its "
+                                 "treasurer"),
 ]
 
 
@@ -989,6 +996,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("widened", "Police officers and members of the armed forces are barred from sitting on the council.", PARA),
     ("widened", "Any employee, contractor or agency worker may raise a concern if they reasonably believe wrongdoing "
                 "has occurred.", PARA),
+    ("widened", "The tram network is run by Tynelink for the Nexus authority.", PARA),
+    ("widened", "In 2019 the board named Dana Reyes its treasurer, while Tom Hale stayed on as secretary.", PARA),
 ]
 
 
