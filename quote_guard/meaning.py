@@ -419,6 +419,8 @@ def _numbers(words: list[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     skip = {k for i, w in enumerate(words) if w in _SPELLED_FRACTIONS
             and words[i + 1 : i + 3] == _SPELLED_FRACTIONS[w] for k in (i + 1, i + 2)}
+    # "three quarters": the count is part of the fraction
+    skip |= {i - 1 for i, w in enumerate(words) if i and _fraction(w) is None and _fraction(w, words[i - 1])}
     for i, w in enumerate(words):
         if i in skip:
             continue  # "half (1/2) of the price": the fraction, written twice
@@ -446,7 +448,37 @@ def _numbers(words: list[str]) -> dict[str, str]:
             out.setdefault(_ORDINALS[w], w)
         elif w in _MULTIPLES and not (w in _PERIODS and _period_at(words, i)):
             out.setdefault(_MULTIPLES[w], w)
+        elif (share := _fraction(w, words[i - 1] if i else "")) is not None:
+            out.setdefault(canonical_number(f"{share:.4f}") or w, w if _fraction(w) else f"{words[i - 1]} {w}")
     return out
+
+
+_DENOMINATORS = {"thirds": 3, "quarters": 4, "fourths": 4, "fifths": 5, "sixths": 6, "sevenths": 7, "eighths": 8,
+                 "ninths": 9, "tenths": 10}
+
+
+def _fraction(word: str, before: str = "") -> float | None:
+    """The share that a fraction of more than one part states: "two-thirds" (folded to one word),
+    "three quarters" (or the word ``before`` is the count), "four-fifths".
+
+    >>> _fraction("twothirds"), _fraction("quarters", "three"), _fraction("three quarters"), _fraction("thirds")
+    (0.6666666666666666, 0.75, 0.75, None)
+    """
+    for name, parts in _DENOMINATORS.items():
+        if word.endswith(name):
+            count = word[: -len(name)].strip() or before
+            n = int(NUMBER_WORDS.get(count, "0")) if count.isalpha() else 0
+            if 1 < n < parts:
+                return n / parts
+    return None
+
+
+def _is_float(x: str) -> bool:
+    try:
+        float(x)
+    except ValueError:
+        return False
+    return True
 
 
 def _percent_units(words: list[str]) -> dict[str, str]:
@@ -1766,9 +1798,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # counts something else, "two kids" for "five children" is another figure
         qn_ = {**qn_, two: "two"}
     for said, other in ((qn_, pn_), (pn_, qn_)):
-        for share in [x for x, w in said.items() if w in _FRACTIONS and x not in other]:
-            # "half of the cost" for "50% of the cost": one share, written two ways
+        for share in [x for x, w in said.items() if (w in _FRACTIONS or _fraction(w)) and x not in other]:
+            # "half of the cost" for "50% of the cost", "two-thirds" for "67%": one share, written two ways
             as_percent = canonical_number(str(float(share) * 100))
+            if _fraction(said[share]):  # a third and its multiples round: "two-thirds" is 67%, or 66.7%
+                as_percent = next((x for x in other if _is_float(x) and abs(float(x) - float(share) * 100) < 1),
+                                  as_percent)
             if as_percent in other and other[as_percent].endswith("%") or _percent_units(
                     pw if other is pn_ else qw).get(as_percent or "") == "percent":
                 said[as_percent or share] = said.pop(share)

@@ -384,7 +384,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "disqualified from sitting on the council. Any employee, contractor or agency worker who reasonably "
            "believes that wrongdoing has occurred may raise a concern. The tram network is operated by Tynelink on "
            "behalf of the Nexus authority. In 2019 the board appointed Dana Reyes as its treasurer while Tom Hale "
-           "remained its secretary, a post he held until 2023.")
+           "remained its secretary, a post he held until 2023. Nearly three-quarters of the members voted for the "
+           "motion, while roughly 500 abstained.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -786,6 +787,8 @@ FLIPS: list[tuple[str, str, str]] = [
     # two words that trade places, the words between them the same
     ("widened", "role_reversal", "In 2019 the board picked Dana Reyes to be secretary while Tom Hale remained its "
                                  "treasurer"),
+    # a fraction of more than one part is a figure
+    ("widened", "number", "About two-thirds of members supported the motion"),
 ]
 
 
@@ -998,6 +1001,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                 "has occurred.", PARA),
     ("widened", "The tram network is run by Tynelink for the Nexus authority.", PARA),
     ("widened", "In 2019 the board named Dana Reyes its treasurer, while Tom Hale stayed on as secretary.", PARA),
+    ("widened", "Close to three quarters of the members backed the motion.", PARA),
 ]
 
 
