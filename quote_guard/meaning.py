@@ -1584,7 +1584,7 @@ _BOTH_SIDES = frozenset("either each both neither mutual mutually".split())
 
 
 def made_mutual(quote: str, passage: str) -> tuple[Difference, ...]:
-    """"Either party" (each, both parties) in a quote whose passage, read with the text before it,
+    """"Either party" (each, both, neither party) in a quote whose passage, read with the text before it,
     speaks of no party in general (no "either", "each", "both", "neither", "mutual", no "parties"):
     one party's right or duty told as everyone's ("Either party may terminate this Agreement" for
     "Rogers may terminate this Agreement").
@@ -1593,9 +1593,11 @@ def made_mutual(quote: str, passage: str) -> tuple[Difference, ...]:
     'either party'
     >>> made_mutual("Either party may terminate", "Each party may terminate")
     ()
+    >>> made_mutual("Neither party may assign it", "The Distributor may not assign it")[0].quote_text
+    'neither party'
     """
     qw, pw = _words(quote), _words(passage)
-    said = next((f"{a} {b}" for a, b in itertools.pairwise(qw) if a in ("either", "each", "both")
+    said = next((f"{a} {b}" for a, b in itertools.pairwise(qw) if a in ("either", "each", "both", "neither")
                  and b in ("party", "parties")), None)
     if said is None or _BOTH_SIDES & set(pw) or "parties" in pw:
         return ()

@@ -385,7 +385,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "believes that wrongdoing has occurred may raise a concern. The tram network is operated by Tynelink on "
            "behalf of the Nexus authority. In 2019 the board appointed Dana Reyes as its treasurer while Tom Hale "
            "remained its secretary, a post he held until 2023. Nearly three-quarters of the members voted for the "
-           "motion, while roughly 500 abstained.")
+           "motion, while roughly 500 abstained. The Distributor may not assign or transfer its rights under this "
+           "Agreement, whether by operation of law or otherwise, without the prior written consent of the Supplier.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -789,6 +790,9 @@ FLIPS: list[tuple[str, str, str]] = [
                                  "treasurer"),
     # a fraction of more than one part is a figure
     ("widened", "number", "About two-thirds of members supported the motion"),
+    # one party's duty told as both parties'
+    ("widened", "party", "Neither party may assign or transfer its rights under the Agreement without the Supplier's "
+                         "prior written consent."),
 ]
 
 
@@ -1002,6 +1006,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("widened", "The tram network is run by Tynelink for the Nexus authority.", PARA),
     ("widened", "In 2019 the board named Dana Reyes its treasurer, while Tom Hale stayed on as secretary.", PARA),
     ("widened", "Close to three quarters of the members backed the motion.", PARA),
+    ("widened", "The Distributor cannot assign or transfer its rights under the Agreement without the Supplier's prior "
+                "written consent.", PARA),
 ]
 
 
