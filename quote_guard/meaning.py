@@ -1459,6 +1459,7 @@ _UNCONDITIONAL = tuple(f" {p} " for p in (
     "at any time", "for any reason", "for no reason", "without cause", "with or without cause", "without reason",
     "in its sole discretion", "in its absolute discretion", "at its sole discretion", "at its discretion",
     "unconditionally", "without restriction", "without limitation", "without any restriction"))
+_AT_ONCE = frozenset("immediately forthwith instantly".split())
 _QUALIFIERS = {w: cls for cls, words in _QUALIFIER_CLASSES.items() for w in words.split()}
 _PARTIAL = frozenset("partly partially partial part some".split())
 # an estimate's word before a figure (not "about", "around": restatements drop those freely, "cost about $130
@@ -1984,6 +1985,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         a, b = sorted(swapped)[0]
         out.append(Difference("replace", f"{a} … {b}", f"{b} … {a}", "order"))
     free = [p for p in _UNCONDITIONAL if p in fq_ and p not in fp_]
+    if not free and _AT_ONCE.intersection(qw) and not _AT_ONCE.intersection(pw) and "immediate" not in pw and (
+            "notice" in pw or any(w in ("days", "months", "weeks") and figure(v) for v, w in itertools.pairwise(pw))):
+        # "may terminate this Agreement immediately" for "... by furnishing sixty (60) days written
+        # notice": at once, where the passage sets a notice or a period first
+        free = [sorted(_AT_ONCE.intersection(qw))[0]]
     if free:
         # "may terminate at any time" for a right on notice or for cause: a freedom the source does not grant
         out.append(Difference("insert", free[0].strip(), "", "qualifier"))

@@ -386,7 +386,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "behalf of the Nexus authority. In 2019 the board appointed Dana Reyes as its treasurer while Tom Hale "
            "remained its secretary, a post he held until 2023. Nearly three-quarters of the members voted for the "
            "motion, while roughly 500 abstained. The Distributor may not assign or transfer its rights under this "
-           "Agreement, whether by operation of law or otherwise, without the prior written consent of the Supplier.")
+           "Agreement, whether by operation of law or otherwise, without the prior written consent of the Supplier. Either party may terminate this Agreement for "
+           "material breach by giving the other party thirty (30) days' written notice.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -793,6 +794,9 @@ FLIPS: list[tuple[str, str, str]] = [
     # one party's duty told as both parties'
     ("widened", "party", "Neither party may assign or transfer its rights under the Agreement without the Supplier's "
                          "prior written consent."),
+    # at once, where the passage sets a notice period first
+    ("widened", "added_qualifier", "Either party may end the Agreement immediately for a material breach by the other "
+                                   "party."),
 ]
 
 
@@ -1008,6 +1012,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("widened", "Close to three quarters of the members backed the motion.", PARA),
     ("widened", "The Distributor cannot assign or transfer its rights under the Agreement without the Supplier's prior "
                 "written consent.", PARA),
+    ("widened", "Either party may end the Agreement for material breach on 30 days' written notice to the other party.",
+     PARA),
 ]
 
 
