@@ -1372,14 +1372,21 @@ _REPORT_KEEPERS = ("report", "alleg", "appar", "suppos", "purport", "possib", "p
 # lightning strike was the source" for "said a lightning strike was one possible source")
 _DOUBT_KEEPERS = ("possib", "presum", "suspect", "likel", "probab", "sugges", "may", "might", "could", "can", "appear",
                   "perhap", "maybe",
-                  "seem", "indicat", "unlikel", "thought", "believ")
+                  "seem", "indicat", "unlikel", "thought", "believ",
+                  "expect", "forecast", "project", "predict", "anticipat", "estimat", "should")
+# a forecast: "are expected to reach", "is projected to grow" (told as "will reach", it is a certainty)
+_FORECASTS = frozenset("expected forecast projected predicted anticipated estimated".split())
+_BE = frozenset("is are was were be been".split())
 
 
 def _hedges(words: list[str]) -> set[str]:
-    """The hedges of a text: "reportedly", "suspected of", "likely", and "possible" after an article
-    ("one possible source"; not "as soon as possible")."""
+    """The hedges of a text: "reportedly", "suspected of", "likely", "possible" after an article
+    ("one possible source"; not "as soon as possible"), and a forecast with its verb ("are expected
+    to reach": "expected to reach")."""
     found = set(_HEDGES.intersection(words))
     found.update(w for i, w in enumerate(words) if w == "possible" and i and words[i - 1] in ("a", "an", "one"))
+    found.update(f"{w} to {words[i + 2]}" for i, w in enumerate(words[:-2]) if w in _FORECASTS and words[i + 1] == "to"
+                 and i and words[i - 1] in _BE)
     # a possibility: "may be a useful option", "might be linked to" (not a permission, "may be made only
     # within 30 days", "may be terminated": a passive after "may be" is one, unless it links or explains)
     found.update(f"{w} be" for i, w in enumerate(words[:-2]) if w in ("may", "might", "could") and words[i + 1] == "be"
@@ -1975,7 +1982,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "UKIP spent the most" where the passage ranks nothing: a ranking of the quote's own
         out.append(Difference("insert", f"the {superlatives[0]}", "", "quantifier"))
     dropped_hedges = sorted(h for h in _hedges(pw) - _hedges(qw) - set(qw)
-                            if not any(w.startswith(_REPORT_KEEPERS if h in _REPORT_HEDGES else _DOUBT_KEEPERS) for w in qw))
+                            if not any(w.startswith(_REPORT_KEEPERS if h in _REPORT_HEDGES else _DOUBT_KEEPERS) for w in qw)
+                            # a forecast is dropped when the quote states its event ("will reach" for "are
+                            # expected to reach"), not when it tells of another ("passed $1 million")
+                            and (" to " not in h or any(w[:4] == h.split()[-1][:4] for w in qw)))
     if dropped_hedges:
         # "a carcinogenic chemical" for "a reportedly carcinogenic chemical": a report told as a fact
         out.append(Difference("delete", "", dropped_hedges[0], "qualifier"))

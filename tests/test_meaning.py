@@ -387,7 +387,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "remained its secretary, a post he held until 2023. Nearly three-quarters of the members voted for the "
            "motion, while roughly 500 abstained. The Distributor may not assign or transfer its rights under this "
            "Agreement, whether by operation of law or otherwise, without the prior written consent of the Supplier. Either party may terminate this Agreement for "
-           "material breach by giving the other party thirty (30) days' written notice.")
+           "material breach by giving the other party thirty (30) days' written notice. Average annual water bills "
+           "are expected to reach £560 by 2030, up from £462 now.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -797,6 +798,8 @@ FLIPS: list[tuple[str, str, str]] = [
     # at once, where the passage sets a notice period first
     ("widened", "added_qualifier", "Either party may end the Agreement immediately for a material breach by the other "
                                    "party."),
+    # a forecast told as a certainty
+    ("widened", "added_qualifier", "Average yearly water bills will reach £560 by 2030."),
 ]
 
 
@@ -1014,6 +1017,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                 "written consent.", PARA),
     ("widened", "Either party may end the Agreement for material breach on 30 days' written notice to the other party.",
      PARA),
+    ("widened", "Average yearly water bills are forecast to reach £560 by 2030.", PARA),
+    ("widened", "By 2030 the average annual water bill should reach £560.", PARA),
 ]
 
 
