@@ -1467,6 +1467,12 @@ _UNCONDITIONAL = tuple(f" {p} " for p in (
     "in its sole discretion", "in its absolute discretion", "at its sole discretion", "at its discretion",
     "unconditionally", "without restriction", "without limitation", "without any restriction"))
 _AT_ONCE = frozenset("immediately forthwith instantly".split())
+_NO_EXCEPTION = tuple(f" {p} " for p in (
+    "under any circumstances", "in any circumstances", "in all circumstances", "without exception", "in all cases",
+    "in every case", "whatsoever", "no matter what"))
+# ... and the passage's own ways of saying it, read in its folded text ("in no event" is a "not" in its words)
+_NO_EXCEPTION_NEGATED = ("no circumstances", "in no event", "at no time", "in no case")
+_NEVER_WORDS = frozenset(("never",))
 _QUALIFIERS = {w: cls for cls, words in _QUALIFIER_CLASSES.items() for w in words.split()}
 _PARTIAL = frozenset("partly partially partial part some".split())
 # an estimate's word before a figure (not "about", "around": restatements drop those freely, "cost about $130
@@ -1995,6 +2001,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         a, b = sorted(swapped)[0]
         out.append(Difference("replace", f"{a} … {b}", f"{b} … {a}", "order"))
     free = [p for p in _UNCONDITIONAL if p in fq_ and p not in fp_]
+    if not free and not (_NEVER_WORDS.intersection(pw) or any(p in folded_passage for p in _NO_EXCEPTION_NEGATED)):
+        # "does not make facilitation payments under any circumstances" for "does not make facilitation
+        # payments": no exception, where the passage claims none (it may state one elsewhere)
+        free = [p for p in _NO_EXCEPTION if p in fq_ and p not in fp_]
     if not free and _AT_ONCE.intersection(qw) and not _AT_ONCE.intersection(pw) and "immediate" not in pw and (
             "notice" in pw or any(w in ("days", "months", "weeks") and figure(v) for v, w in itertools.pairwise(pw))):
         # "may terminate this Agreement immediately" for "... by furnishing sixty (60) days written

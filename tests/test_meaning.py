@@ -388,7 +388,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "motion, while roughly 500 abstained. The Distributor may not assign or transfer its rights under this "
            "Agreement, whether by operation of law or otherwise, without the prior written consent of the Supplier. Either party may terminate this Agreement for "
            "material breach by giving the other party thirty (30) days' written notice. Average annual water bills "
-           "are expected to reach £560 by 2030, up from £462 now.")
+           "are expected to reach £560 by 2030, up from £462 now. The Company does not make facilitation payments. An "
+           "employee whose safety is at risk may make such a payment and must report it at once.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -800,6 +801,8 @@ FLIPS: list[tuple[str, str, str]] = [
                                    "party."),
     # a forecast told as a certainty
     ("widened", "added_qualifier", "Average yearly water bills will reach £560 by 2030."),
+    # no exception, where the passage claims none
+    ("widened", "added_qualifier", "The Company does not make facilitation payments under any circumstances."),
 ]
 
 
@@ -1019,6 +1022,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
      PARA),
     ("widened", "Average yearly water bills are forecast to reach £560 by 2030.", PARA),
     ("widened", "By 2030 the average annual water bill should reach £560.", PARA),
+    ("widened", "Facilitation payments are not something the Company makes.", PARA),
 ]
 
 
