@@ -856,6 +856,31 @@ def _negative_verbs(words: list[str], other: list[str]) -> int:
                and (words[i + 2][:VERB_PREFIX] in negated or words[i + 2][:VERB_PREFIX] in plain))
 
 
+_DENIALS = frozenset("rejected rejects reject rejecting denied denies deny denying dismissed dismisses dismiss disputed "
+                     "disputes dispute disputing refuted refutes refute".split())
+_CLAIM_NOUNS = frozenset("claim claims allegation allegations argument arguments assertion assertions contention "
+                         "contentions suggestion suggestions".split())
+_CLAIM_STEMS = ("reject", "deni", "deny", "dismiss", "disput", "refut", "claim", "alleg", "argu", "assert", "contend",
+                "contention", "sugges")
+
+
+def _denied_claims(words: list[str], other: list[str]) -> int:
+    """Claims ``words`` rejects or denies ("the jurors rejected Lystra's claim that the
+    infringement was willful"), where ``other`` speaks of no claim or denial: what follows "that"
+    is negated ("the jurors found that the infringement was willful" asserts it).
+
+    >>> _denied_claims("the jurors rejected lystra's claim that it was willful".split(), "the jurors found that it was willful".split())
+    1
+    >>> _denied_claims("the jurors rejected lystra's claim that it was willful".split(), "they dismissed the claim that it was willful".split())
+    0
+    """
+    if not _DENIALS.intersection(words) or any(w.startswith(_CLAIM_STEMS) for w in other):
+        return 0
+    return sum(1 for i, w in enumerate(words) if w in _DENIALS
+               and any(n in _CLAIM_NOUNS and words[i + 1 + k + 1 : i + 1 + k + 2] == ["that"]
+                       for k, n in enumerate(words[i + 1 : i + 4])))
+
+
 _IN_PREFIXES = ("in", "im", "il", "ir")
 _IN_ENDINGS = ("able", "ible", "al", "ent", "ant", "ive", "ous", "ate", "ete", "ect", "id", "ar")
 
@@ -975,10 +1000,13 @@ def _negations(words: list[str]) -> int:
 
 
 def _negators(words: list[str], other: list[str]) -> str:
-    """The words that negate, as :func:`_negations` and :func:`_negative_verbs` count them."""
+    """The words that negate, as :func:`_negations`, :func:`_negative_verbs` and
+    :func:`_denied_claims` count them."""
     said = [w for i, w in enumerate(words) if _negator_at(words, i)]
     if _negative_verbs(words, other):
         said += [f"{w} to" for i, w in enumerate(words[:-1]) if w in _NEGATIVE_VERBS and words[i + 1] == "to"]
+    if _denied_claims(words, other):
+        said += [w for w in words if w in _DENIALS]
     return " ".join(said) or "∅"
 
 
@@ -1166,6 +1194,21 @@ def _amount_word(w: str) -> bool:
 _CURRENCY_WORDS = frozenset("dollars dollar euros euro pounds pound yen yuan rupees dinars francs".split())
 _CONTRAST_WHILE = re.compile(r",\s*while\b", re.I)
 _COORDINATE = re.compile(r"[;,]\s+but\s+|;\s+")  # where a passage joins clauses of their own
+
+
+_ASIDE = re.compile(r"\([^()]{3,}\)|,\s+(?:for|in|of|to|with)?\s*(?:whom|which|who|whose)\b[^.;,()]*")
+
+
+def _asides_left_out(quote: str, passage: str) -> list[str]:
+    """The asides of ``passage`` (a parenthesis, a relative clause after a comma) that share no
+    content word with ``quote``: left out whole, what they say is not part of the quote's claim.
+
+    >>> _asides_left_out("32 schools got the enhanced meal programme",
+    ...                  "32 schools got an enhanced meal programme (fried items no more than once a week).")
+    ['(fried items no more than once a week)']
+    """
+    stems = _content_stems(quote)
+    return [m.group() for m in _ASIDE.finditer(passage) if _content_stems(m.group()) and not _content_stems(m.group()) & stems]
 
 
 def _restated_clauses(quote: str, passage: str) -> str | None:
@@ -1784,6 +1827,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     qw, pw = _never_as_not(_words(quote)), _never_as_not(_words(passage))
     out: list[Difference] = []
     qn, pn = _negations(qw) + _negative_verbs(qw, pw), _negations(pw) + _negative_verbs(pw, qw)
+    qn, pn = qn + _denied_claims(qw, pw), pn + _denied_claims(pw, qw)
     qb, pb = _bound_negations(qw), _bound_negations(pw)
     if pb and (qb or _bound_words(qw)):
         # "capped at the fees paid" restates "shall not exceed the fees paid": the same bound, not a
@@ -1796,6 +1840,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # a "non-" word left out whole ("an independent non-profit corporation" restated without it)
     # is information dropped: the quote claims neither it nor its opposite
     qn, pn = qn - _non_words_alone(qw, pw), pn - _non_words_alone(pw, qw)
+    if pn and (aside := _asides_left_out(quote, passage)):
+        # a negation inside an aside the quote leaves out whole ("(fried items no more than once a
+        # week)", ", for whom the optimal duration has not been established") is information dropped
+        pn -= sum(_negations(_words(a)) for a in aside)
     if qn % 2 != pn % 2:
         out.append(Difference("replace", _negators(qw, pw), _negators(pw, qw), "negation"))
     elif (negated_pair := _prefix_negated(qw, pw)) is not None:

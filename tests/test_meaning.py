@@ -389,7 +389,9 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "Agreement, whether by operation of law or otherwise, without the prior written consent of the Supplier. Either party may terminate this Agreement for "
            "material breach by giving the other party thirty (30) days' written notice. Average annual water bills "
            "are expected to reach £560 by 2030, up from £462 now. The Company does not make facilitation payments. An "
-           "employee whose safety is at risk may make such a payment and must report it at once.")
+           "employee whose safety is at risk may make such a payment and must report it at once. Therapy should be "
+           "extended in patients with empyema or lung abscess, for whom the best duration has not been established. "
+           "The jury rejected the plaintiff's claim that the delay was deliberate.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -803,6 +805,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("widened", "added_qualifier", "Average yearly water bills will reach £560 by 2030."),
     # no exception, where the passage claims none
     ("widened", "added_qualifier", "The Company does not make facilitation payments under any circumstances."),
+    # a claim the passage rejects, asserted
+    ("widened", "negation", "The jury found that the delay was deliberate."),
 ]
 
 
@@ -1023,6 +1027,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("widened", "Average yearly water bills are forecast to reach £560 by 2030.", PARA),
     ("widened", "By 2030 the average annual water bill should reach £560.", PARA),
     ("widened", "Facilitation payments are not something the Company makes.", PARA),
+    # a negation inside an aside the quote leaves out whole is information dropped
+    ("widened", "Treatment should be extended for patients with empyema or a lung abscess.", PARA),
 ]
 
 
