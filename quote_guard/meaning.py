@@ -810,8 +810,10 @@ def _non_words_alone(words: list[str], other: list[str]) -> int:
                and w not in seen and w[3:] not in seen)
 
 
+# "contraindicated in" is "must not be given to", "absent in" is "not observed in", "exempt from" is
+# "not subject to"
 _NEGATED_ADJECTIVES = frozenset("unable unaware unwilling unknown unclear unfair unsure unfit unlike "
-                                "contraindicated".split())  # "contraindicated in" is "must not be given to"
+                                "contraindicated absent exempt".split())
 _ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ly", "al", "ive", "ous", "ent", "ant", "ic", "ary")
 
 

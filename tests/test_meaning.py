@@ -391,7 +391,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "are expected to reach £560 by 2030, up from £462 now. The Company does not make facilitation payments. An "
            "employee whose safety is at risk may make such a payment and must report it at once. Therapy should be "
            "extended in patients with empyema or lung abscess, for whom the best duration has not been established. "
-           "The jury rejected the plaintiff's claim that the delay was deliberate.")
+           "The jury rejected the plaintiff's claim that the delay was deliberate. Shipping lines with volume "
+           "agreements will be exempt from the fee increase until their contracts expire.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -1029,6 +1030,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("widened", "Facilitation payments are not something the Company makes.", PARA),
     # a negation inside an aside the quote leaves out whole is information dropped
     ("widened", "Treatment should be extended for patients with empyema or a lung abscess.", PARA),
+    # "exempt from" is "not subject to"
+    ("widened", "Lines with volume agreements won't face the fee increase until their contracts expire.", PARA),
 ]
 
 
