@@ -34,12 +34,13 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from .models import Difference
-from .normalize import NUMBER_WORDS, SCALE_WORDS, SPEECH_VERBS, canonical_number, fold, number_word_value
+from .normalize import NUMBER_WORDS, SCALE_WORDS, SPEECH_VERBS, canonical_number, fold, number_word_value, scale_after
 
 __all__ = ["Entailment", "invented_terms", "meaning_differences"]
 
@@ -453,6 +454,31 @@ def _numbers(words: list[str]) -> dict[str, str]:
     return out
 
 
+def _with_scales(words: list[str]) -> list[str]:
+    """``words`` with each figure and the scale word after it written as one figure ("1 million"
+    as "1,000,000", "4.1 bn" as "4,100,000,000"), so that every figure rule compares values; "m",
+    "b" and "k" are left alone (metres, clause letters).
+
+    >>> _with_scales("limits of $ 1 million and 2.5 bn , not 4 b".split())
+    ['limits', 'of', '$', '1,000,000', 'and', '2,500,000,000', ',', 'not', '4', 'b']
+    """
+    out: list[str] = []
+    skip = False
+    for w, nxt in itertools.zip_longest(words, words[1:], fillvalue=""):
+        if skip:
+            skip = False
+            continue
+        scale = scale_after(nxt)
+        base = canonical_number(w) if scale and w[:1].isdigit() else None
+        if scale and base is not None and base.replace(".", "", 1).isdigit():
+            value = Decimal(base) * scale  # exact: 4.1 * 10**9 is 4,100,000,000
+            out.append(f"{int(value):,}" if value == int(value) else f"{value:,}")
+            skip = True
+        else:
+            out.append(w)
+    return out
+
+
 _DENOMINATORS = {"thirds": 3, "quarters": 4, "fourths": 4, "fifths": 5, "sixths": 6, "sevenths": 7, "eighths": 8,
                  "ninths": 9, "tenths": 10}
 
@@ -689,7 +715,9 @@ _BOUND_BEFORE = {("not", "exceeding"): "upper", ("not", "exceed"): "upper", ("no
                  ("exceeding",): "lower", ("greater", "than"): "lower", ("upwards", "of"): "lower",
                  ("less", "than"): "upper", ("fewer", "than"): "upper", ("under",): "upper", ("below",): "upper",
                  ("up", "to"): "upper", ("at", "most"): "upper", ("no", "more", "than"): "upper",
-                 ("not", "more", "than"): "upper", ("maximum", "of"): "upper", ("minimum", "of"): "lower"}
+                 ("not", "more", "than"): "upper", ("maximum", "of"): "upper", ("minimum", "of"): "lower",
+                 ("no", "less", "than"): "lower", ("not", "less", "than"): "lower", ("no", "fewer", "than"): "lower",
+                 ("not", "fewer", "than"): "lower"}
 _BOUND_AFTER = {("or", "more"): "lower", ("or", "greater"): "lower", ("or", "higher"): "lower", ("plus",): "lower",
                 ("or", "less"): "upper", ("or", "fewer"): "upper", ("or", "lower"): "upper"}
 
@@ -905,9 +933,20 @@ def _prefix_negated(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
                 base = w[2:] if w.startswith("un") else w[3:]
             else:
                 continue
-            if base in a and base not in b and w not in a:
+            if base in a and base not in b and w not in a and not _said_negated(qw if a is qs else pw, base):
                 return (w, base) if flip else (base, w)
     return None
+
+
+def _said_negated(words: list[str], word: str) -> bool:
+    """Whether every ``word`` of ``words`` follows a "not" (or "never") right before it or one word
+    before: "is treated as not approved" says "unapproved" in two words.
+
+    >>> _said_negated("the usage is not approved".split(), "approved")
+    True
+    """
+    at = [i for i, w in enumerate(words) if w == word]
+    return bool(at) and all({"not", "never"} & set(words[max(0, i - 2) : i]) for i in at)
 
 
 def _negated_participle(w: str) -> bool:
@@ -1733,20 +1772,24 @@ def invented_terms(quote: str, sources_text: str) -> list[str]:
 # an upper bound written with a negation ("shall not exceed $1 million", "no more than 30 days") and
 # written without one ("capped at", "at most", "up to", "a maximum of", "limited to")
 _BOUND_VERBS = frozenset("exceed exceeds exceeding".split())
-_BOUND_AFTER_NO = frozenset("more greater higher".split())
-_BOUND_WORDS = frozenset("cap caps capped maximum ceiling".split())
-_BOUND_PAIRS = frozenset({("at", "most"), ("up", "to"), ("limited", "to")})
+_FLOOR_AFTER_NO = frozenset("less fewer lower".split())
+_BOUND_AFTER_NO = frozenset("more greater higher".split()) | _FLOOR_AFTER_NO
+_BOUND_WORDS = frozenset("cap caps capped maximum ceiling minimum floor".split())
+_BOUND_PAIRS = frozenset({("at", "most"), ("up", "to"), ("limited", "to"), ("at", "least")})
 
 
 def _bound_negations(words: list[str]) -> int:
-    """The negations of ``words`` that only state an upper bound: "not exceed", "not to exceed",
-    "no more than", "not greater than"."""
+    """The negations of ``words`` that only state a bound: "not exceed", "not to exceed", "no more
+    than", "not greater than"; "no less than", "not fewer than"."""
     n = 0
     for i, w in enumerate(words):
         if w in ("not", "no", "never"):
             nxt = words[i + 1 : i + 3]
             if (nxt[:1] and nxt[0] in _BOUND_VERBS) or nxt[:2] == ["to", "exceed"] or nxt[:2] == ["to", "exceeds"] \
-                    or (nxt[:1] and nxt[0] in _BOUND_AFTER_NO and nxt[1:2] == ["than"]):
+                    or (nxt[:1] and nxt[0] in _BOUND_AFTER_NO and nxt[1:2] == ["than"]
+                        # a floor is a bound before a figure ("no less than 24 months"); "no less than
+                        # reasonable care" after "at least the same degree of care" sets a standard
+                        and (nxt[0] not in _FLOOR_AFTER_NO or any(figure(x) for x in words[i + 3 : i + 5]))):
                 n += 1
     return n
 
@@ -1826,7 +1869,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     not. Each difference names its category (``negation``, ``number``, ``modal``,
     ``quantifier``, ``direction``, ``party``).
     """
-    qw, pw = _never_as_not(_words(quote)), _never_as_not(_words(passage))
+    qw, pw = _with_scales(_never_as_not(_words(quote))), _with_scales(_never_as_not(_words(passage)))
     out: list[Difference] = []
     qn, pn = _negations(qw) + _negative_verbs(qw, pw), _negations(pw) + _negative_verbs(pw, qw)
     qn, pn = qn + _denied_claims(qw, pw), pn + _denied_claims(pw, qw)

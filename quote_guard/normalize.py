@@ -48,6 +48,7 @@ __all__ = [
     "json_unescape",
     "jsonl_lines",
     "number_word_value",
+    "scale_after",
     "split_ellipsis",
     "spelled_number",
     "token_texts",
@@ -561,6 +562,22 @@ _TENS_WORDS = tuple(w for w, v in NUMBER_WORDS.items() if int(v) >= 20)  # "twen
 #: the words that scale a number ("two million"), with their factor
 SCALE_WORDS = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000,
                "trillion": 1_000_000_000_000}
+
+
+_SCALE_ABBREVIATIONS = {"mn": 1_000_000, "mln": 1_000_000, "bn": 1_000_000_000, "tn": 1_000_000_000_000}
+
+
+def scale_after(word: str) -> int | None:
+    """The value of a scale word that follows a figure ("million", "bn"; "millions", and
+    "millionmember", the fold of "million-member", start with one), or ``None``. "hundred" is a
+    number word, not a scale of figures; "m", "b" and "k" are left alone (metres, clause letters).
+
+    >>> scale_after("million"), scale_after("bn"), scale_after("millionmember"), scale_after("m")
+    (1000000, 1000000000, 1000000, None)
+    """
+    if word in _SCALE_ABBREVIATIONS:
+        return _SCALE_ABBREVIATIONS[word]
+    return next((v for w, v in SCALE_WORDS.items() if w != "hundred" and word.startswith(w)), None)
 
 
 def number_word_value(w: str) -> int | None:

@@ -27,6 +27,7 @@ import statistics
 import threading
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -59,6 +60,7 @@ from .normalize import (
     fold,
     fold_keeps_substrings,
     is_word_char,
+    scale_after,
     split_ellipsis,
     token_texts,
 )
@@ -377,8 +379,7 @@ class Verifier:
                     continue
                 text = by_id[m.source_id].text
                 passage = text[m.start : m.end]
-                quoted, stated = _figures(r.quote), _figures(passage)
-                missing = sorted(quoted[k] for k in quoted.keys() - stated.keys())
+                missing = _unstated_figures(r.quote, passage)
                 if missing:
                     # a restatement keeps its figures; a look-alike clause from elsewhere does not
                     out[i] = replace(r, metrics=metrics, reason=(
@@ -975,14 +976,41 @@ def _merge_literal_gaps(
     return out, out_seps, out_raws
 
 
-def _figures(text: str) -> dict[str, str]:
-    """The numbers a text states, keyed by one written form ("1,000" and "1000.00" alike)."""
+def _figures(text: str, *, scaled: bool = False) -> dict[str, str]:
+    """The numbers a text states, keyed by one written form ("1,000" and "1000.00" alike). With
+    ``scaled``, a figure and its scale word are keyed by their value instead ("$1 million" as
+    "$1,000,000"), and figures without one as above.
+
+    >>> _figures("$1 million", scaled=True).keys() == _figures("$1,000,000").keys()
+    True
+    """
     out: dict[str, str] = {}
-    for w in token_texts(fold(text).text):
+    words = token_texts(fold(text).text)
+    for i, w in enumerate(words):
         key = canonical_number(w)
         if key is not None:
+            scale = scale_after(words[i + 1]) if scaled and i + 1 < len(words) else None
+            if scale is not None and key.replace(".", "", 1).isdigit():
+                key = canonical_number(str(float(Decimal(key) * scale))) or key  # exact: 4.1 * 10**9
+                w = f"{w} {words[i + 1]}"
             out[key] = w
     return out
+
+
+def _unstated_figures(quote: str, passage: str) -> list[str]:
+    """The figures of ``quote`` that ``passage`` does not state, as the quote writes them: neither
+    the same number ("4.1" in "$4.1 million" and "$4.1 billion": a scale changed is for the meaning
+    guard to name) nor the same value ("$1 million" for "$1,000,000")."""
+    quoted, stated = _figures(quote), _figures(passage)
+    missing = quoted.keys() - stated.keys()
+    if missing:
+        values = _figures(passage, scaled=True).keys() | stated.keys()
+        by_value = _figures(quote, scaled=True)
+        kept = {quoted[k] for k in missing} - {w.split()[0] for v, w in by_value.items() if v in values}
+        return sorted(kept)
+    return []
+
+
 
 
 # editorial marks a quoting writer adds: [sic], [emphasis added], (emphasis in original), a

@@ -392,7 +392,10 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "employee whose safety is at risk may make such a payment and must report it at once. Therapy should be "
            "extended in patients with empyema or lung abscess, for whom the best duration has not been established. "
            "The jury rejected the plaintiff's claim that the delay was deliberate. Shipping lines with volume "
-           "agreements will be exempt from the fee increase until their contracts expire.")
+           "agreements will be exempt from the fee increase until their contracts expire. The Supplier shall maintain "
+           "product liability insurance with limits of no less than $1,000,000 per occurrence and $2,000,000 in the "
+           "aggregate. Said written approval must be given within five business days of receipt or said usage shall "
+           "be deemed unapproved.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -808,6 +811,11 @@ FLIPS: list[tuple[str, str, str]] = [
     ("widened", "added_qualifier", "The Company does not make facilitation payments under any circumstances."),
     # a claim the passage rejects, asserted
     ("widened", "negation", "The jury found that the delay was deliberate."),
+    # a floor for a ceiling, the figures in other words
+    ("widened", "number", "The Supplier must carry product liability cover of at most $1 million per occurrence and "
+                          "$2 million in aggregate."),
+    ("widened", "negation", "If written approval is not given within five business days of receipt, the usage is "
+                            "treated as approved."),
 ]
 
 
@@ -1032,6 +1040,12 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("widened", "Treatment should be extended for patients with empyema or a lung abscess.", PARA),
     # "exempt from" is "not subject to"
     ("widened", "Lines with volume agreements won't face the fee increase until their contracts expire.", PARA),
+    # "$1 million" is "$1,000,000"; "no less than" before a figure is "at least"
+    ("widened", "The Supplier must carry product liability cover of at least $1 million per occurrence and $2 million "
+                "in aggregate.", PARA),
+    # "not approved" says "unapproved" in two words
+    ("widened", "If written approval is not given within five business days of receipt, the usage is treated as not "
+                "approved.", PARA),
 ]
 
 
