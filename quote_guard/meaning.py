@@ -32,6 +32,7 @@ Synonyms of other content words ("consent"/"approval") are not load-bearing here
 from __future__ import annotations
 
 import itertools
+import os
 import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
@@ -323,6 +324,24 @@ def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
                      and content_word(qw[i + k]) for k in (-1, 1))
         if beside and not _bases(pw[j]) & q_all:
             return qw[i], pw[j]
+    return None
+
+
+def _compound_antonym(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A compound of the quote whose first part is the antonym of the first part of the passage's
+    compound with the same second part ("longterm" for "shortterm", "highrisk" for "lowrisk": the
+    fold of "long-term", "high-risk"), each word absent from the other text.
+
+    >>> _compound_antonym(["for", "longterm", "loss"], ["for", "shortterm", "loss"])
+    ('longterm', 'shortterm')
+    """
+    table = _antonym_table()
+    q_only, p_only = set(qw) - set(pw), set(pw) - set(qw)
+    for a in sorted(q_only):
+        for b in sorted(p_only):
+            n = len(os.path.commonprefix([a[::-1], b[::-1]]))  # the shared second part
+            if n >= 3 and len(a) - n >= 3 and len(b) - n >= 3 and b[:-n] in table.get(a[:-n], frozenset()):
+                return a, b
     return None
 
 
@@ -2007,7 +2026,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         if (pair, side) not in p_sides and (pair, 1 - side) in p_sides and (pair, 1 - side) not in q_sides:
             out.append(Difference("replace", words[0], p_sides[(pair, 1 - side)][0], "direction"))
     out.extend(_direction_by_subject(qw, pw, already=any(d.category == "direction" for d in out)))
-    if not any(d.category == "direction" for d in out) and (antonyms := _antonym_swap(qw, pw)) is not None:
+    if not any(d.category == "direction" for d in out) and (antonyms := _antonym_swap(qw, pw) or _compound_antonym(qw, pw)) is not None:
         # "a junior investigator" for "a senior investigator": a word put where the passage has its antonym
         out.append(Difference("replace", antonyms[0], antonyms[1], "direction"))
     if not any(d.category == "direction" for d in out) and (effect := _link_as_cause(qw, pw)) is not None:
@@ -2178,7 +2197,8 @@ _ANTECEDENTS = frozenset("if where when whenever provided providing once".split(
 # purported transfer"
 _POINTING = frozenset("such said same aforesaid aforementioned foregoing purported".split())
 _POST_MODIFIERS = frozenset("in at of from under who whom whose that which located based residing employed".split())
-_WIDENED_SPAN = 8  # how far after "only" or a condition word a dropped list item or condition is read
+_WIDENED_SPAN = 8  # how far after "only" a dropped list item is read
+_CONDITION_SPAN = 14  # how far after a condition word a dropped part of the condition is read
 _CLAUSE_STOPS = frozenset(".;!?")
 
 
@@ -2208,11 +2228,14 @@ def _widened(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, in
             return "quantifier", " ".join(gone)
         if joined and "only" in kept and not _CLAUSE_STOPS.intersection(kept[kept.index("only"):]):
             return "quantifier", " ".join(gone)
-        if "and" in (gone[0], gone[-1]):
-            at = max((n for n, w in enumerate(kept) if w in _ANTECEDENTS or (w == "long" and kept[n + 1 : n + 2] == ["as"])),
-                     default=None)
-            if at is not None and not _CLAUSE_STOPS.intersection(kept[at:]) and "," not in kept[at:]:
-                return "connective", " ".join(gone)
+        if "and" in (gone[0], gone[-1]) or gone[:2] == [",", "and"]:  # ", and a reasonable person might fear ..."
+            # the condition word may stand before another word left out ("if either active or
+            # pending hostilities exist ..., and a reasonable person might fear ..."); the quote has it too
+            before = pw[max(0, i1 - _CONDITION_SPAN) : i1]
+            at = max((n for n, w in enumerate(before) if (w in _ANTECEDENTS and w in qw)
+                      or (w == "long" and before[n + 1 : n + 2] == ["as"])), default=None)
+            if at is not None and not _CLAUSE_STOPS.intersection(before[at:]) and "," not in before[at:]:
+                return "connective", " ".join(w for w in gone if w != ",")
     return None
 
 

@@ -395,7 +395,9 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "agreements will be exempt from the fee increase until their contracts expire. The Supplier shall maintain "
            "product liability insurance with limits of no less than $1,000,000 per occurrence and $2,000,000 in the "
            "aggregate. Said written approval must be given within five business days of receipt or said usage shall "
-           "be deemed unapproved.")
+           "be deemed unapproved. The Contractor need not send staff to the site if severe storms are forecast in the "
+           "region, and a reasonable person might fear for their safety. In older adults, low-dose aspirin appears "
+           "to lower the short-term risk of stroke.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -816,6 +818,11 @@ FLIPS: list[tuple[str, str, str]] = [
                           "$2 million in aggregate."),
     ("widened", "negation", "If written approval is not given within five business days of receipt, the usage is "
                             "treated as approved."),
+    # a part of a condition after a comma and "and", left out
+    ("widened", "dropped_condition", "Under the contract, the Contractor need not send staff to the site if severe "
+                                     "storms are forecast in the region."),
+    # antonyms as the first parts of two compounds
+    ("widened", "antonym", "In older adults low-dose aspirin seems to reduce the long-term risk of stroke."),
 ]
 
 
@@ -1046,6 +1053,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # "not approved" says "unapproved" in two words
     ("widened", "If written approval is not given within five business days of receipt, the usage is treated as not "
                 "approved.", PARA),
+    ("widened", "In older adults low-dose aspirin seems to reduce the short-term risk of stroke.", PARA),
 ]
 
 
