@@ -532,6 +532,8 @@ class Verifier:
                          if word_category(w) == "party" and w not in _PRONOUN_SET}
                 role = _defined_party(text, fold(name.group(1)).text.lower())
                 wrong = role if named and role and role not in named else None
+            if wrong is None and r.quote.lstrip().startswith(mark):
+                wrong = _referent_elsewhere(mark, text, span.start)
             if wrong:
                 return replace(r, verdict=Verdict.ALTERED,
                                metrics=replace(r.metrics, differences=r.metrics.differences + (
@@ -1433,6 +1435,31 @@ def _wrong_party(mark: str, before: str) -> str | None:
     return None
 
 
+def _referent_elsewhere(mark: str, text: str, start: int) -> str | None:
+    """The pronoun a bracketed name stands for ("[Duke Sergius IV] promptly awarded" for "He
+    promptly awarded"), when the name is not the pronoun's: a word of it (titles aside) is in
+    neither the pronoun's sentence nor the one before, which names someone else.
+
+    >>> t = "Sergius IV ruled Naples. They proclaimed Guaimar IV duke. He promptly awarded the title."
+    >>> _referent_elsewhere("[Duke Sergius IV]", t, t.index("promptly"))
+    'He'
+    >>> _referent_elsewhere("[Guaimar IV]", t, t.index("promptly"))
+    """
+    pronoun = _WORD_BEFORE.search(text, 0, start)
+    if pronoun is None or pronoun.group(1).lower() not in _PRONOUN_SET:
+        return None
+    names = [w for w in re.findall(r"[A-Z][\w-]+", mark) if w.lower() not in _TITLES]  # "Tanaghrisson's": the name
+    here = _sentence_start(text, pronoun.start(1))
+    near = text[_sentence_start(text, max(0, here - 2)) : pronoun.start(1)]
+    said = {w.lower() for w in re.findall(r"[\w-]+", near)}
+    if names and any(w.lower() not in said for w in names) and re.search(r"(?<![.!?]\s)\b[A-Z][a-z]+", near[1:]):
+        return pronoun.group(1)
+    return None
+
+
+# titles a bracketed name may add to the name the source gives ("[Duke Guaimar IV]", "[Dr Reyes]")
+_TITLES = frozenset("duke king queen prince princess lord lady sir dame mr mrs ms dr professor president chairman "
+                    "emperor pope saint st count earl baron judge justice senator governor general".split())
 _WORD_BEFORE = re.compile(r"(\w+)\s*\Z")
 _NAME_BEFORE = re.compile(r"\b([A-Z][\w'’]*)\s*\Z")  # a capitalised word right before a span
 _PRONOUN_SET = frozenset("we us you they he she it its their our your his her him them".split())

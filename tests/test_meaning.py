@@ -397,7 +397,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "aggregate. Said written approval must be given within five business days of receipt or said usage shall "
            "be deemed unapproved. The Contractor need not send staff to the site if severe storms are forecast in the "
            "region, and a reasonable person might fear for their safety. In older adults, low-dose aspirin appears "
-           "to lower the short-term risk of stroke.")
+           "to lower the short-term risk of stroke. Sergius IV ruled Naples until 1030. The family then proclaimed "
+           "Guaimar IV of Salerno duke. He promptly made William a count in Melfi.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -1079,6 +1080,11 @@ def test_true_paraphrase_table_size() -> None:
 V_, NV, ALT, UNS = Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.ALTERED, Verdict.UNSUPPORTED
 REJECTED = {ALT, UNS}
 MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
+    # a bracketed name for a pronoun: the pronoun's, from the sentence before, or another's
+    ("widened", "[Duke Sergius IV] promptly made William a count in Melfi.", {ALT},
+     ["He promptly made William a count in Melfi."]),
+    ("widened", "[Guaimar IV] promptly made William a count in Melfi.", {NV},
+     ["He promptly made William a count in Melfi."]),
     # an ellipsis that leaves out the hedge governing the next fragment; a hedge of another clause in the gap
     ("hedged", "Based on the thicknesses measured on site ... the achieved resistance was nearer 30 minutes", {ALT},
      ["Based on the thicknesses measured on site"]),
