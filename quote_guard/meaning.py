@@ -2176,6 +2176,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "Members of the police, the armed forces and the judiciary" for "Members of the police and
         # the armed forces": one more item, party or act the passage does not name
         out.append(Difference("insert", conjunct, "", "added"))
+    if not any(d.category == "order" for d in out) and (reversed_move := _from_to_swapped(qw, pw)) is not None:
+        # "widened his target from doctrines ... to individual pieties" for "from individual pieties ...
+        # to doctrines": the start and the end of a change, the other way round
+        a, b = reversed_move
+        out.append(Difference("replace", f"from {a} to {b}", f"from {b} to {a}", "order"))
     if not any(d.category == "order" for d in out) and (traded := _traded_words(qw, pw, ops)) is not None:
         # "appointed Kintner to be ABC's CEO while he himself served as its president" for "... ABC's
         # president while he himself served as its CEO": two words of the passage trade places
@@ -2236,6 +2241,42 @@ def _widened(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, in
                       or (w == "long" and before[n + 1 : n + 2] == ["as"])), default=None)
             if at is not None and not _CLAUSE_STOPS.intersection(before[at:]) and "," not in before[at:]:
                 return "connective", " ".join(w for w in gone if w != ",")
+    return None
+
+
+_FROM_TO_SPAN = 10  # words read after "from" and after its "to"
+
+
+def _from_to(words: list[str]) -> list[tuple[set[str], set[str]]]:
+    """The content words of each "from A to B" of ``words``: (A's, B's), B read up to a clause stop."""
+    out = []
+    for i, w in enumerate(words):
+        if w != "from":
+            continue
+        to = next((j for j in range(i + 1, min(len(words), i + 1 + _FROM_TO_SPAN)) if words[j] == "to"), None)
+        if to is None:
+            continue
+        tail = []
+        for x in words[to + 1 : to + 1 + _FROM_TO_SPAN]:
+            if x in _CLAUSE_STOPS or x == ",":
+                break
+            tail.append(x)
+        out.append(({x for x in words[i + 1 : to] if content_word(x)}, {x for x in tail if content_word(x)}))
+    return out
+
+
+def _from_to_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A "from A to B" of the passage that the quote gives as "from B to A" (the start and the end of
+    a move, a change, a transfer), each side known by its content words.
+
+    >>> _from_to_swapped("widened his target from doctrines to pieties".split(),
+    ...                  "widened his target from pieties like indulgences to doctrines".split())
+    ('doctrines', 'pieties')
+    """
+    for qa, qb in _from_to(qw):
+        for pa, pb in _from_to(pw):
+            if qa and qb and qa & pb and qb & pa and not qa & pa and not qb & pb:
+                return " ".join(sorted(qa & pb)), " ".join(sorted(qb & pa))
     return None
 
 

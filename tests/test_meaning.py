@@ -398,7 +398,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "be deemed unapproved. The Contractor need not send staff to the site if severe storms are forecast in the "
            "region, and a reasonable person might fear for their safety. In older adults, low-dose aspirin appears "
            "to lower the short-term risk of stroke. Sergius IV ruled Naples until 1030. The family then proclaimed "
-           "Guaimar IV of Salerno duke. He promptly made William a count in Melfi.")
+           "Guaimar IV of Salerno duke. He promptly made William a count in Melfi. In 1521 the reformer shifted his "
+           "attack from popular pieties such as pilgrimages to the doctrines of the Church.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -824,6 +825,9 @@ FLIPS: list[tuple[str, str, str]] = [
                                      "storms are forecast in the region."),
     # antonyms as the first parts of two compounds
     ("widened", "antonym", "In older adults low-dose aspirin seems to reduce the long-term risk of stroke."),
+    # "from A to B" as "from B to A"
+    ("widened", "role_reversal", "The reformer shifted his attack from the doctrines of the Church to popular pieties "
+                                 "such as pilgrimages."),
 ]
 
 
@@ -1055,6 +1059,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("widened", "If written approval is not given within five business days of receipt, the usage is treated as not "
                 "approved.", PARA),
     ("widened", "In older adults low-dose aspirin seems to reduce the short-term risk of stroke.", PARA),
+    ("widened", "In 1521 the reformer moved his attack from popular pieties like pilgrimages to Church doctrine.", PARA),
 ]
 
 
