@@ -1035,6 +1035,8 @@ def _negator_at(words: list[str], i: int) -> bool:
         return False  # "including but not limited to": a list left open, no claim negated
     if w == "apart" and words[i + 1 : i + 2] == ["from"]:
         return True  # "apart from claims of infringement": an exception, as "except" is
+    if w == "sin" and i and words[i - 1] in _ENGLISH_BEFORE_SIN:
+        return False  # "without sin", "a sin": the English noun, not Spanish "sin" (without)
     return _negated(w) and not (w == "no" and i + 1 < len(words) and words[i + 1] in (",", ".", "!"))
 
 
@@ -1045,6 +1047,7 @@ WITHOUT_NO_LIMIT = frozenset("limitation limiting regard reference".split())
 
 
 _OR_NONE = frozenset("little few minimal limited with".split())
+_ENGLISH_BEFORE_SIN = frozenset("without a the of original mortal deadly no any their his her its our".split())
 
 
 def _negations(words: list[str]) -> int:
@@ -1238,6 +1241,7 @@ def _conditions(words: list[str]) -> set[str]:
     # provided in this Agreement", "services provided by the Supplier")
     found = {"except" if w == "exception" else w for i, w in enumerate(words) if w in _CONDITION_WORDS
              and not (w in _PROVISO and i + 1 < len(words) and words[i + 1] in _PARTICIPLE_AFTER)
+             and not (w == "if" and i and words[i - 1] == "as")  # "as if": a likeness, no condition
              and not (w == "only" and i and _amount_word(words[i - 1]))}
     found.update(f"{a} {b}" for a, b in itertools.pairwise(words) if (a, b) in _CONDITION_PAIRS)
     if any(p == ("apart", "from") for p in itertools.pairwise(words)):

@@ -399,7 +399,9 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "region, and a reasonable person might fear for their safety. In older adults, low-dose aspirin appears "
            "to lower the short-term risk of stroke. Sergius IV ruled Naples until 1030. The family then proclaimed "
            "Guaimar IV of Salerno duke. He promptly made William a count in Melfi. In 1521 the reformer shifted his "
-           "attack from popular pieties such as pilgrimages to the doctrines of the Church.")
+           "attack from popular pieties such as pilgrimages to the doctrines of the Church. He assured monks that they "
+           "could break their vows without sin. From the perspective of the object, all motion occurs as if there "
+           "were no gravitation.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -1060,6 +1062,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                 "approved.", PARA),
     ("widened", "In older adults low-dose aspirin seems to reduce the short-term risk of stroke.", PARA),
     ("widened", "In 1521 the reformer moved his attack from popular pieties like pilgrimages to Church doctrine.", PARA),
+    # "sin" after "without" is the English noun; "as if" is a likeness, not a condition
+    ("widened", "He told monks they could break their vows without sinning.", PARA),
+    ("widened", "From the object's own perspective, all motion happens as though there were no gravitation at all.",
+     PARA),
 ]
 
 
