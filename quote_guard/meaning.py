@@ -1359,7 +1359,9 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
         i for i, w in enumerate(pw) if w in _PENDING and not any(_negator_at(pw, k) for k in range(max(0, i - 4), i))]
     for i in pending:
         for v in pw[i + 1 : i + 4]:  # ... told as done with its own verb ("approved")
-            if content_word(v) and len(v) >= VERB_PREFIX and any(
+            # (a past form there is the passage's own telling: "the Power to Require It rejected compulsory
+            # confession" names an essay that rejected it)
+            if content_word(v) and len(v) >= VERB_PREFIX and not v.endswith("ed") and any(
                     q.endswith("ed") and q[:VERB_PREFIX] == v[:VERB_PREFIX] for q in qw):
                 return v
     if pending and (completed := sorted(_COMPLETED & (set(qw) - set(pw)))):

@@ -401,7 +401,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "Guaimar IV of Salerno duke. He promptly made William a count in Melfi. In 1521 the reformer shifted his "
            "attack from popular pieties such as pilgrimages to the doctrines of the Church. He assured monks that they "
            "could break their vows without sin. From the perspective of the object, all motion occurs as if there "
-           "were no gravitation.")
+           "were no gravitation. His essay On Confession, Whether the Pope has the Power to Require It rejected "
+           "compulsory confession and encouraged private confession.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -1066,6 +1067,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("widened", "He told monks they could break their vows without sinning.", PARA),
     ("widened", "From the object's own perspective, all motion happens as though there were no gravitation at all.",
      PARA),
+    # a past form after "require" is the passage's own telling (a title here), not a thing pending
+    ("widened", "His essay On Confession rejected mandatory confession and encouraged private confession.", PARA),
 ]
 
 
