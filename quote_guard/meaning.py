@@ -124,7 +124,8 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("eliminat erad abolish cure prevent", "reduc lessen mitigat alleviat lower"),
         ("caus", "associat correlat"),
         ("prove proved proven establish demonstrat confirm show= shows= showed= shown=", "suggest indicat hint hypothes specul propos "
-         "opinion= believe= believes= believed= argue= argues= argued= contend= contends= contended="),
+         "opinion= believe= believes= believed= argue= argues= argued= contend= contends= contended= "
+         "acknowledged= regarded= considered= deemed="),
         ("final", "preliminar interim provisional"),
         # two ends of a contract: one at the end of its term, one by a party's act or a breach
         ("expir", "terminat"),

@@ -402,7 +402,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "attack from popular pieties such as pilgrimages to the doctrines of the Church. He assured monks that they "
            "could break their vows without sin. From the perspective of the object, all motion occurs as if there "
            "were no gravitation. His essay On Confession, Whether the Pope has the Power to Require It rejected "
-           "compulsory confession and encouraged private confession.")
+           "compulsory confession and encouraged private confession. General relativity has been acknowledged as the "
+           "theory that best explains gravity.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -831,6 +832,9 @@ FLIPS: list[tuple[str, str, str]] = [
     # "from A to B" as "from B to A"
     ("widened", "role_reversal", "The reformer shifted his attack from the doctrines of the Church to popular pieties "
                                  "such as pilgrimages."),
+    # a proof for what is only acknowledged
+    ("widened", "antonym", "Since then general relativity has been proven as the theory that best accounts for "
+                           "gravity."),
 ]
 
 
@@ -1069,6 +1073,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
      PARA),
     # a past form after "require" is the passage's own telling (a title here), not a thing pending
     ("widened", "His essay On Confession rejected mandatory confession and encouraged private confession.", PARA),
+    ("widened", "General relativity is recognised as the theory that best accounts for gravity.", PARA),
 ]
 
 
