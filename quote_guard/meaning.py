@@ -2291,9 +2291,9 @@ def _traded_words(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, in
     """Two content words of the passage that trade places in the quote, each standing where the
     other stood, with the same words between them ("CEO while he himself served as its president"
     for "president while he himself served as its CEO"). Not across "and", "or" or a comma alone
-    (two items of a list changing places), nor across a copula ("the victims would be
-    schoolchildren" says what "schoolchildren would be their victims" says). ``ops`` as for
-    :func:`_widened`."""
+    (two items of a list changing places), nor across a copula alone ("the victims would be
+    schoolchildren" says what "schoolchildren would be their victims" says; "the mass is a gift,
+    asserting instead that it is a sacrifice" is no such turn). ``ops`` as for :func:`_widened`."""
     for k in range(len(ops) - 2):
         (tag, i1, i2, j1, j2), (between, b1, b2, _c1, _c2), (tag2, k1, k2, l1, l2) = ops[k : k + 3]
         if tag != "replace" or between != "equal" or tag2 != "replace":
@@ -2303,7 +2303,8 @@ def _traded_words(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, in
         if a and b and a != b and [w for w in pw[k1:k2] if content_word(w)][:1] == b \
                 and [w for w in qw[l1:l2] if content_word(w)][:1] == a:
             middle = set(pw[b1:b2])
-            if not middle <= LIST_JOINS and not middle & _COPULAS:
+            if not middle <= LIST_JOINS and not (middle & _COPULAS and not any(
+                    content_word(w) and w not in _AUXILIARIES for w in middle)):
                 return b[0], a[0]
     return None
 

@@ -403,7 +403,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "could break their vows without sin. From the perspective of the object, all motion occurs as if there "
            "were no gravitation. His essay On Confession, Whether the Pope has the Power to Require It rejected "
            "compulsory confession and encouraged private confession. General relativity has been acknowledged as the "
-           "theory that best explains gravity.")
+           "theory that best explains gravity. He condemned as idolatry the idea that the mass is a sacrifice, "
+           "asserting instead that it is a gift to the congregation.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -835,6 +836,9 @@ FLIPS: list[tuple[str, str, str]] = [
     # a proof for what is only acknowledged
     ("widened", "antonym", "Since then general relativity has been proven as the theory that best accounts for "
                            "gravity."),
+    # two words that trade places across more than a copula
+    ("widened", "role_reversal", "He condemned as idolatry the notion that the mass is a gift, asserting instead that "
+                                 "it is a sacrifice"),
 ]
 
 
