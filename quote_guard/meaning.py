@@ -125,7 +125,7 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("caus", "associat correlat"),
         ("prove proved proven establish demonstrat confirm show= shows= showed= shown=", "suggest indicat hint hypothes specul propos "
          "opinion= believe= believes= believed= argue= argues= argued= contend= contends= contended= "
-         "acknowledged= regarded= considered= deemed="),
+         "acknowledged= regarded= considered= deemed= consistent="),
         ("final", "preliminar interim provisional"),
         # two ends of a contract: one at the end of its term, one by a party's act or a breach
         ("expir", "terminat"),
@@ -1141,9 +1141,17 @@ def _quantifiers(words: list[str]) -> set[str]:
         q = _QUANTIFIERS.get(w)
         if w == "most" and i > 0 and words[i - 1] == "at":
             q = "at most"
+        if w == "all" and _idiom_all(words, i):
+            q = None
         if q:
             out.add(q)
     return out
+
+
+def _idiom_all(words: list[str], i: int) -> bool:
+    """Whether the "all" at ``i`` is part of an idiom that ranges over nothing: "above all"
+    (especially), "after all", "at all", "all in all"."""
+    return bool(i and words[i - 1] in ("above", "after", "at")) or words[i + 1 : i + 3] == ["in", "all"]
 
 
 def _entities(text: str) -> set[str]:
@@ -1487,6 +1495,7 @@ _DOUBT_KEEPERS = ("possib", "presum", "suspect", "likel", "probab", "sugges", "m
 # a forecast: "are expected to reach", "is projected to grow" (told as "will reach", it is a certainty)
 _FORECASTS = frozenset("expected forecast projected predicted anticipated estimated".split())
 _BE = frozenset("is are was were be been".split())
+_EXPECTING = frozenset("expect expects anticipate anticipates forecast forecasts predict predicts project projects".split())
 
 
 def _hedges(words: list[str]) -> set[str]:
@@ -1497,6 +1506,9 @@ def _hedges(words: list[str]) -> set[str]:
     found.update(w for i, w in enumerate(words) if w == "possible" and i and words[i - 1] in ("a", "an", "one"))
     found.update(f"{w} to {words[i + 2]}" for i, w in enumerate(words[:-2]) if w in _FORECASTS and words[i + 1] == "to"
                  and i and words[i - 1] in _BE)
+    # ... in the active voice: "we expect margins to recover"
+    found.update(f"{w} to {words[j + 1]}" for i, w in enumerate(words) if w in _EXPECTING
+                 for j in range(i + 2, min(len(words) - 1, i + 5)) if words[j] == "to" and words[i + 1] != "to")
     # a possibility: "may be a useful option", "might be linked to" (not a permission, "may be made only
     # within 30 days", "may be terminated": a passive after "may be" is one, unless it links or explains)
     found.update(f"{w} be" for i, w in enumerate(words[:-2]) if w in ("may", "might", "could") and words[i + 1] == "be"
@@ -2024,7 +2036,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if _WHOLE.intersection(qw) and (parts := _PART_WORDS.intersection(pw) - set(qw)):
         # "sublet the entire Premises" for "sublet up to one half of the Premises": the whole for a part
         out.append(Difference("replace", sorted(_WHOLE.intersection(qw))[0], sorted(parts)[0], "quantifier"))
-    counted = [k for k, w in enumerate(qw) if w == "all" and not (k + 1 < len(qw) and _numbers(qw[k + 1 : k + 2]).keys() & pn_.keys())]
+    counted = [k for k, w in enumerate(qw) if w == "all" and not _idiom_all(qw, k)
+               and not (k + 1 < len(qw) and _numbers(qw[k + 1 : k + 2]).keys() & pn_.keys())]
     if (qq - pq and pq) or (qq - pq) & _STRONG_QUANTIFIERS or (counted and "all" not in pq):
         out.append(Difference("replace", " ".join(sorted(qq - pq)), " ".join(sorted(pq)) or "∅", "quantifier"))
     q_sides, p_sides = _sides(qw), _sides(pw)

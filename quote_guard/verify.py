@@ -1437,8 +1437,9 @@ def _wrong_party(mark: str, before: str) -> str | None:
 
 def _referent_elsewhere(mark: str, text: str, start: int) -> str | None:
     """The pronoun a bracketed name stands for ("[Duke Sergius IV] promptly awarded" for "He
-    promptly awarded"), when the name is not the pronoun's: a word of it (titles aside) is in
-    neither the pronoun's sentence nor the one before, which names someone else.
+    promptly awarded"), when the name is not the pronoun's: no word of it (titles, articles and
+    regnal numbers aside) is in the pronoun's sentence or the one before, which names someone else
+    ("[The Luther Bible]" for the "it" of a sentence about Luther's translation is the pronoun's).
 
     >>> t = "Sergius IV ruled Naples. They proclaimed Guaimar IV duke. He promptly awarded the title."
     >>> _referent_elsewhere("[Duke Sergius IV]", t, t.index("promptly"))
@@ -1448,11 +1449,12 @@ def _referent_elsewhere(mark: str, text: str, start: int) -> str | None:
     pronoun = _WORD_BEFORE.search(text, 0, start)
     if pronoun is None or pronoun.group(1).lower() not in _PRONOUN_SET:
         return None
-    names = [w for w in re.findall(r"[A-Z][\w-]+", mark) if w.lower() not in _TITLES]  # "Tanaghrisson's": the name
+    names = [w for w in re.findall(r"[A-Z][\w-]+", mark)  # "Tanaghrisson's": the name
+             if w.lower() not in _TITLES and w.lower() not in ("the", "a", "an") and not re.fullmatch(r"[IVXLC]+", w)]
     here = _sentence_start(text, pronoun.start(1))
     near = text[_sentence_start(text, max(0, here - 2)) : pronoun.start(1)]
     said = {w.lower() for w in re.findall(r"[\w-]+", near)}
-    if names and any(w.lower() not in said for w in names) and re.search(r"(?<![.!?]\s)\b[A-Z][a-z]+", near[1:]):
+    if names and all(w.lower() not in said for w in names) and re.search(r"(?<![.!?]\s)\b[A-Z][a-z]+", near[1:]):
         return pronoun.group(1)
     return None
 

@@ -404,7 +404,11 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "were no gravitation. His essay On Confession, Whether the Pope has the Power to Require It rejected "
            "compulsory confession and encouraged private confession. General relativity has been acknowledged as the "
            "theory that best explains gravity. He condemned as idolatry the idea that the mass is a sacrifice, "
-           "asserting instead that it is a gift to the congregation.")
+           "asserting instead that it is a gift to the congregation. Luther's translation appeared in 1534. Furnished "
+           "with notes by Luther, it spread his doctrine throughout Germany. Investors value the fund for its "
+           "liquidity, especially its daily dealing. We expect operating margins to recover gradually during 2025, the "
+           "chief executive said. The damage to the olive is consistent with the fitting having been over-tightened "
+           "when it was installed.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -839,6 +843,11 @@ FLIPS: list[tuple[str, str, str]] = [
     # two words that trade places across more than a copula
     ("widened", "role_reversal", "He condemned as idolatry the notion that the mass is a gift, asserting instead that "
                                  "it is a sacrifice"),
+    # a forecast in the active voice, told as a certainty
+    ("widened", "added_qualifier", "According to the chief executive, operating margins will recover gradually over "
+                                   "2025."),
+    # a proof for what is only consistent with it
+    ("widened", "antonym", "The damage to the olive proves that the fitting was over-tightened when it was installed."),
 ]
 
 
@@ -1078,6 +1087,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # a past form after "require" is the passage's own telling (a title here), not a thing pending
     ("widened", "His essay On Confession rejected mandatory confession and encouraged private confession.", PARA),
     ("widened", "General relativity is recognised as the theory that best accounts for gravity.", PARA),
+    # "above all" is "especially", no quantifier
+    ("widened", "Investors prize the fund for being liquid, above all for its daily dealing.", PARA),
 ]
 
 
@@ -1108,6 +1119,8 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
      ["He promptly made William a count in Melfi."]),
     ("widened", "[Guaimar IV] promptly made William a count in Melfi.", {NV},
      ["He promptly made William a count in Melfi."]),
+    ("widened", "[The Luther Bible] spread his doctrine throughout Germany.", {NV},
+     ["it spread his doctrine throughout Germany."]),
     # an ellipsis that leaves out the hedge governing the next fragment; a hedge of another clause in the gap
     ("hedged", "Based on the thicknesses measured on site ... the achieved resistance was nearer 30 minutes", {ALT},
      ["Based on the thicknesses measured on site"]),
