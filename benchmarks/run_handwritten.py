@@ -27,7 +27,10 @@ listed or read, and no rule is written for them (``make bench-handwritten`` runs
 ``--show-misses``). The 31st stop added more, written the same way by eight more such sessions:
 ``handwritten_tune6.json``, ``handwritten_tune7.json``, ``handwritten_tune8a.json``,
 ``handwritten_tune8b.json``, ``handwritten_tune9a.json`` and ``handwritten_tune9b.json`` (tuning),
-``handwritten_heldout3.json`` and ``handwritten_heldout4.json`` (held out).
+``handwritten_heldout3.json`` and ``handwritten_heldout4.json`` (held out). The 34th stop added
+``handwritten_tune10a.json`` and ``handwritten_tune10b.json`` (tuning, 150 each), written the same
+way; their writers were told that a fragment cut right before a condition or an exception is a
+change, which the earlier writers labelled both ways.
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every
