@@ -1175,12 +1175,18 @@ def _count_word(word: str, text: str) -> int:
 
 
 def _neighbours(entity: str, text: str) -> set[str]:
-    """The words right before and right after ``entity`` in ``text`` (folded; articles skipped)."""
-    i = text.find(entity)
-    if i < 0:
-        return set()
+    """The words right before and right after ``entity`` in ``text`` (folded; articles skipped; an
+    entity whose possessive :func:`_entities` dropped is found with it: "people's republic of china")."""
+    i, end = text.find(entity), 0
+    if i >= 0:
+        end = i + len(entity)
+    else:
+        m = re.search(r"(?:['’]s)?\s+".join(map(re.escape, entity.split())), text)
+        if m is None:
+            return set()
+        i, end = m.start(), m.end()
     before = [w for w in text[:i].split() if w not in ("the", "a", "an")][-1:]
-    after = text[i + len(entity) :].split()[:1]
+    after = text[end:].split()[:1]
     return {f"<{w}" for w in before} | {f">{w}" for w in after}
 
 

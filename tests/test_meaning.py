@@ -408,7 +408,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "with notes by Luther, it spread his doctrine throughout Germany. Investors value the fund for its "
            "liquidity, especially its daily dealing. We expect operating margins to recover gradually during 2025, the "
            "chief executive said. The damage to the olive is consistent with the fitting having been over-tightened "
-           "when it was installed.")
+           "when it was installed. This agreement shall be governed by and construed in accordance with the laws of "
+           "Hong Kong.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -848,6 +849,9 @@ FLIPS: list[tuple[str, str, str]] = [
                                    "2025."),
     # a proof for what is only consistent with it
     ("widened", "antonym", "The damage to the olive proves that the fitting was over-tightened when it was installed."),
+    # a name with a possessive in it, in the passage's name's slot
+    ("widened", "name", "The agreement is to be governed by and interpreted under the laws of the People's Republic of "
+                        "China."),
 ]
 
 
@@ -1089,6 +1093,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("widened", "General relativity is recognised as the theory that best accounts for gravity.", PARA),
     # "above all" is "especially", no quantifier
     ("widened", "Investors prize the fund for being liquid, above all for its daily dealing.", PARA),
+    ("widened", "The agreement is to be governed by and interpreted under the laws of Hong Kong.", PARA),
 ]
 
 
