@@ -969,6 +969,52 @@ def _said_negated(words: list[str], word: str) -> bool:
     return bool(at) and all({"not", "never"} & set(words[max(0, i - 2) : i]) for i in at)
 
 
+_PAST_FORMS = {"knew": "know", "known": "know", "saw": "see", "seen": "see", "took": "take", "taken": "take",
+               "gave": "give", "given": "give", "went": "go", "gone": "go", "made": "make", "found": "find",
+               "told": "tell", "said": "say", "paid": "pay", "held": "hold", "kept": "keep", "sold": "sell",
+               "brought": "bring", "thought": "think", "began": "begin", "begun": "begin", "wrote": "write",
+               "written": "write", "met": "meet", "left": "leave", "lost": "lose", "won": "win", "meant": "mean"}
+_NOT_BEFORE_VERB = 6  # words from a "not" to the verb it negates ("could not reasonably have been expected to know")
+
+
+def _negated_verb_told_plain(qw: list[str], pw: list[str]) -> str | None:
+    """A verb every use of which the passage negates with "not" or "never" close before it, that
+    the quote states with no negation before it, where the quote keeps no word of order or
+    condition ("knew the data was false" for "did not know, and could not reasonably have been
+    expected to know, that the data was false"); ``None`` otherwise. "Without", "unless" and the
+    like make a condition of the negation ("shall not assign without consent"), never read here.
+
+    >>> _negated_verb_told_plain("the adviser knew it was false".split(),
+    ...                          "the adviser did not know and could not have known it was false".split())
+    'know'
+    """
+    if {"without", "unless", "except", "until"} & set(pw) or _ORDER_KEEPERS & set(qw):
+        return None
+
+    def base(w: str) -> str:
+        return _PAST_FORMS.get(w, w)[:VERB_PREFIX]
+
+    def negated_at(words: list[str], i: int) -> bool:
+        near = words[max(0, i - _NOT_BEFORE_VERB) : i]
+        for w in reversed(near):  # back to the clause's start
+            if w in ("not", "never"):
+                return True
+            if w in (",", ";", ".", "and", "but", "or"):
+                return False
+        return False
+
+    negated: set[str] = set()
+    plain: set[str] = set()
+    for i, w in enumerate(pw):
+        if content_word(w) and w not in _AUXILIARIES:
+            (negated if negated_at(pw, i) else plain).add(base(w))
+    for i, w in enumerate(qw):
+        b = base(w)
+        if content_word(w) and b in negated and b not in plain and not negated_at(qw, i):
+            return _PAST_FORMS.get(w, w)
+    return None
+
+
 def _negated_participle(w: str) -> bool:
     """"un" before a participle ("unregistered", "unaudited", "unsecured"): read only in pairs, where
     the other text has the participle itself in its place (alone, "unwanted" negates no claim)."""
@@ -1933,7 +1979,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # a negation inside an aside the quote leaves out whole ("(fried items no more than once a
         # week)", ", for whom the optimal duration has not been established") is information dropped
         pn -= sum(_negations(_words(a)) for a in aside)
-    if qn % 2 != pn % 2:
+    if qn % 2 == pn % 2 and pn >= 2 and (unnegated := _negated_verb_told_plain(qw, pw)) is not None:
+        # "knew" for "did not know, and could not reasonably have been expected to know": two negations
+        # of one claim, not one negation of another, so the parity alone reads them as none
+        out.append(Difference("delete", "", f"not {unnegated}", "negation"))
+    elif qn % 2 != pn % 2:
         out.append(Difference("replace", _negators(qw, pw), _negators(pw, qw), "negation"))
     elif (negated_pair := _prefix_negated(qw, pw)) is not None:
         # "a revocable licence" for "an irrevocable licence"

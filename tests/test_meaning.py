@@ -409,7 +409,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "liquidity, especially its daily dealing. We expect operating margins to recover gradually during 2025, the "
            "chief executive said. The damage to the olive is consistent with the fitting having been over-tightened "
            "when it was installed. This agreement shall be governed by and construed in accordance with the laws of "
-           "Hong Kong.")
+           "Hong Kong. The Tribunal found that the employer did not know, and could not reasonably have been "
+           "expected to know, of the disability at the time.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -852,6 +853,8 @@ FLIPS: list[tuple[str, str, str]] = [
     # a name with a possessive in it, in the passage's name's slot
     ("widened", "name", "The agreement is to be governed by and interpreted under the laws of the People's Republic of "
                         "China."),
+    # two negations of one claim, dropped together
+    ("widened", "negation", "The Tribunal found that the employer knew of the disability at the time."),
 ]
 
 
@@ -1094,6 +1097,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # "above all" is "especially", no quantifier
     ("widened", "Investors prize the fund for being liquid, above all for its daily dealing.", PARA),
     ("widened", "The agreement is to be governed by and interpreted under the laws of Hong Kong.", PARA),
+    ("widened", "The Tribunal found the employer was unaware of the disability at the time and could not reasonably "
+                "have been expected to know of it.", PARA),
 ]
 
 
