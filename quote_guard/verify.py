@@ -1175,9 +1175,16 @@ def _added_tail(quote: str, stated: _Stated, stage: SemanticStage) -> tuple[Diff
     # but :data:`_TAIL_DROPS` words at most (a rewording that drops more may say the same in its own words)
     kept = {s[:VERB_PREFIX] for s in terms if len(s) >= VERB_PREFIX}
     dropped = _unstated(p, set(terms), kept)
-    if len(_unrelated(dropped, terms, stage)) > _TAIL_DROPS:
+    # a time the quote leaves out is information dropped, not a rewording ("1,000 injured as the
+    # rebels fought into the capital" for "1,000 wounded in the past few days")
+    if len([w for w in _unrelated(dropped, terms, stage) if w not in _TIME_WORDS]) > _TAIL_DROPS:
         return ()
     return (Difference("insert", " ".join(reversed(tail)), "", "added"),)
+
+
+_TIME_WORDS = frozenset("day days week weeks month months year years past few recent recently earlier later "
+                        "yesterday today tonight morning afternoon evening night monday tuesday wednesday thursday "
+                        "friday saturday sunday".split())
 
 
 # contract language: where every clause creates a right or a duty, a clause of the quote that

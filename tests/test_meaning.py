@@ -410,7 +410,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "chief executive said. The damage to the olive is consistent with the fitting having been over-tightened "
            "when it was installed. This agreement shall be governed by and construed in accordance with the laws of "
            "Hong Kong. The Tribunal found that the employer did not know, and could not reasonably have been "
-           "expected to know, of the disability at the time.")
+           "expected to know, of the disability at the time. The other victim recovered on Tuesday morning was Al "
+           "Larsen, 31, of Fort Worth.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -855,6 +856,9 @@ FLIPS: list[tuple[str, str, str]] = [
                         "China."),
     # two negations of one claim, dropped together
     ("widened", "negation", "The Tribunal found that the employer knew of the disability at the time."),
+    # a claim appended where the quote drops only a time
+    ("widened", "added_claim", "Also missing is Al Larsen, 31, of Fort Worth, who was in another car swept off the "
+                               "turnpike."),
 ]
 
 
@@ -1099,6 +1103,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("widened", "The agreement is to be governed by and interpreted under the laws of Hong Kong.", PARA),
     ("widened", "The Tribunal found the employer was unaware of the disability at the time and could not reasonably "
                 "have been expected to know of it.", PARA),
+    ("widened", "The other victim, recovered on Tuesday, was Al Larsen, 31, from Fort Worth.", PARA),
 ]
 
 
