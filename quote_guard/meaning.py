@@ -1646,7 +1646,6 @@ _NO_EXCEPTION = tuple(f" {p} " for p in (
     "in every case", "whatsoever", "no matter what"))
 # ... and the passage's own ways of saying it, read in its folded text ("in no event" is a "not" in its words)
 _NO_EXCEPTION_NEGATED = ("no circumstances", "in no event", "at no time", "in no case")
-_NEVER_WORDS = frozenset(("never",))
 _QUALIFIERS = {w: cls for cls, words in _QUALIFIER_CLASSES.items() for w in words.split()}
 _PARTIAL = frozenset("partly partially partial part some".split())
 # an estimate's word before a figure (not "about", "around": restatements drop those freely, "cost about $130
@@ -2189,7 +2188,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         a, b = sorted(swapped)[0]
         out.append(Difference("replace", f"{a} … {b}", f"{b} … {a}", "order"))
     free = [p for p in _UNCONDITIONAL if p in fq_ and p not in fp_]
-    if not free and not (_NEVER_WORDS.intersection(pw) or any(p in folded_passage for p in _NO_EXCEPTION_NEGATED)):
+    if not free and not ("never" in pw or any(p in folded_passage for p in _NO_EXCEPTION_NEGATED)):
         # "does not make facilitation payments under any circumstances" for "does not make facilitation
         # payments": no exception, where the passage claims none (it may state one elsewhere)
         free = [p for p in _NO_EXCEPTION if p in fq_ and p not in fp_]
@@ -2287,8 +2286,8 @@ def _widened(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, in
     """Words of ``pw`` that ``qw`` leaves out where leaving them out widens the claim, with the
     category of the difference: a modifier of what "all", "every", "each", "any" or "no" ranges
     over (``quantifier``); an item of the list "only" names (``quantifier``: "only A and B may
-    post" allows fewer than "only A may post" forbids); a part of a condition joined by "and"
-    (``connective``). Elsewhere a dropped word only says less, which a restatement may. ``ops``:
+    post" allows fewer than "only A may post" forbids); a part of a condition joined by "and" or
+    ", and" (``connective``). Elsewhere a dropped word only says less, which a restatement may. ``ops``:
     the word alignment of ``pw`` into ``qw`` (``SequenceMatcher`` opcodes)."""
     for k in range(1, len(ops) - 1):
         tag, i1, i2, _j1, _j2 = ops[k]

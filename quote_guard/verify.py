@@ -1013,8 +1013,6 @@ def _unstated_figures(quote: str, passage: str) -> list[str]:
     return []
 
 
-
-
 # editorial marks a quoting writer adds: [sic], [emphasis added], (emphasis in original), a
 # bracketed capital ("[T]he") and a bracketed insertion ("[the Tenant] shall"). An ellipsis in
 # brackets ("[...]") is not one of them: it is a gap (normalize.ELLIPSIS).
@@ -1175,8 +1173,8 @@ def _added_tail(quote: str, stated: _Stated, stage: SemanticStage) -> tuple[Diff
     # but :data:`_TAIL_DROPS` words at most (a rewording that drops more may say the same in its own words)
     kept = {s[:VERB_PREFIX] for s in terms if len(s) >= VERB_PREFIX}
     dropped = _unstated(p, set(terms), kept)
-    # a time the quote leaves out is information dropped, not a rewording ("1,000 injured as the
-    # rebels fought into the capital" for "1,000 wounded in the past few days")
+    # a time the quote leaves out is information dropped, not a rewording ("Also missing is Al Larsen,
+    # ..., who was in another vehicle" for "The other victim recovered Tuesday morning was Al Larsen")
     if len([w for w in _unrelated(dropped, terms, stage) if w not in _TIME_WORDS]) > _TAIL_DROPS:
         return ()
     return (Difference("insert", " ".join(reversed(tail)), "", "added"),)
