@@ -1147,6 +1147,9 @@ def _restraint_lifted(words: list[str], i: int) -> bool:
         and words[i + 3 : i + 4] == ["from"]
 
 
+_NEED_WORDS = frozenset("need needs needed require requires required".split())
+
+
 def _modal_classes(words: list[str]) -> set[str]:
     """obligation / permission / prohibition, by the modal and the negation right after it, or a
     negative subject right before it ("neither party shall" = "a party may not").
@@ -1159,6 +1162,8 @@ def _modal_classes(words: list[str]) -> set[str]:
     ['obligation']
     >>> sorted(_modal_classes("flotek shall not be restricted from purchasing".split()))
     ['permission']
+    >>> sorted(_modal_classes("users need parental consent".split())), sorted(_modal_classes("users need to ask".split()))
+    ([], ['obligation'])
     """
     out: set[str] = set()
     for i, w in enumerate(words):
@@ -1170,6 +1175,10 @@ def _modal_classes(words: list[str]) -> set[str]:
             continue
         if w in ("have", "has") and (i + 1 >= len(words) or words[i + 1] != "to"):
             continue  # "have" is a modal only in "have to"
+        if w in _NEED_WORDS and words[i + 1 : i + 2] not in (["to"], ["not"], ["never"]):
+            # a need of a thing is no modal: "need parental consent" restates "may not ... without
+            # parental consent", "needs further study" and "if that is reasonably needed" bind no one
+            continue
         nxt = words[i + 1 : i + 3]
         if _restraint_lifted(words, i + 1):
             out.add("permission")  # "shall not be restricted from purchasing": free to purchase

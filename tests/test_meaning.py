@@ -411,7 +411,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "when it was installed. This agreement shall be governed by and construed in accordance with the laws of "
            "Hong Kong. The Tribunal found that the employer did not know, and could not reasonably have been "
            "expected to know, of the disability at the time. The other victim recovered on Tuesday morning was Al "
-           "Larsen, 31, of Fort Worth.")
+           "Larsen, 31, of Fort Worth. Users under 16 may not create an account without parental consent. Whether "
+           "patients with high Lp(a) levels may benefit warrants further study.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -920,8 +921,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("limits", "An estimated 390 billion trees grow in the basin.", PARA),
     ("freedoms", "Velora can sell the unsold stock to other buyers, subject to Harwick's right of first refusal.",
      {Verdict.PARAPHRASE, Verdict.NEAR_VERBATIM}),
-    ("lease", "The Tenant needs the Landlord's written approval before assigning the lease",
-     {Verdict.PARAPHRASE, Verdict.ALTERED}),
+    ("lease", "The Tenant needs the Landlord's written approval before assigning the lease", PARA),
     ("lease", "Monthly rent of $2,400 is payable by the Tenant on the first day of every month.", PARA),
     ("lease", "The Landlord can come into the Premises only after giving the Tenant at least 24 hours' written notice.",
      PARA),
@@ -1104,6 +1104,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("widened", "The Tribunal found the employer was unaware of the disability at the time and could not reasonably "
                 "have been expected to know of it.", PARA),
     ("widened", "The other victim, recovered on Tuesday, was Al Larsen, 31, from Fort Worth.", PARA),
+    # a need of a thing binds no one to a modal ("need parental consent", "needs further study")
+    ("widened", "Users younger than 16 need parental consent to create an account.", PARA),
+    ("widened", "Whether patients with high Lp(a) might benefit still needs further study.", PARA),
 ]
 
 
