@@ -1325,6 +1325,7 @@ def _amount_word(w: str) -> bool:
     return w in SCALE_WORDS or w in _CURRENCY_WORDS or number_word_value(w) is not None
 
 
+_CURRENCY_SIGNS = frozenset("$€£¥")
 _CURRENCY_WORDS = frozenset("dollars dollar euros euro pounds pound yen yuan rupees dinars francs".split())
 _CONTRAST_WHILE = re.compile(r",\s*while\b", re.I)
 _COORDINATE = re.compile(r"[;,]\s+but\s+|;\s+")  # where a passage joins clauses of their own
@@ -2142,7 +2143,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # has used its allocation": a condition the passage does not set
         out.append(Difference("insert", " ".join(sorted(added)), "", "connective"))
     stated = {_QUALIFIERS[w] for w in pw if w in _QUALIFIERS}
-    if any(w in _APPROXIMATE and figure(n) is not None for w, n in itertools.pairwise(pw)):
+    if any(w in _APPROXIMATE and (figure(n) is not None or (n in _CURRENCY_SIGNS and figure(m) is not None))
+           for w, n, m in zip(pw, pw[1:], [*pw[2:], ""])):  # "about £9 million": the sign between
         stated.add(_QUALIFIERS["approximately"])  # "about two years" states what "roughly two years" does
     added_q = sorted(w for w in set(qw) if w in _QUALIFIERS and _QUALIFIERS[w] not in stated)
     fq_, fp_ = f" {' '.join(qw)} ", f" {' '.join(pw)} "

@@ -412,7 +412,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "Hong Kong. The Tribunal found that the employer did not know, and could not reasonably have been "
            "expected to know, of the disability at the time. The other victim recovered on Tuesday morning was Al "
            "Larsen, 31, of Fort Worth. Users under 16 may not create an account without parental consent. Whether "
-           "patients with high Lp(a) levels may benefit warrants further study.")
+           "patients with high Lp(a) levels may benefit warrants further study. Officers estimate that the charge "
+           "could raise about £9 million a year.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -1107,6 +1108,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # a need of a thing binds no one to a modal ("need parental consent", "needs further study")
     ("widened", "Users younger than 16 need parental consent to create an account.", PARA),
     ("widened", "Whether patients with high Lp(a) might benefit still needs further study.", PARA),
+    # "about £9 million" states the approximation "roughly" restates, the currency sign between
+    ("widened", "Officials estimate the charge could bring in roughly £9 million a year.", PARA),
 ]
 
 
