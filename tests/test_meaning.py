@@ -413,7 +413,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "expected to know, of the disability at the time. The other victim recovered on Tuesday morning was Al "
            "Larsen, 31, of Fort Worth. Users under 16 may not create an account without parental consent. Whether "
            "patients with high Lp(a) levels may benefit warrants further study. Officers estimate that the charge "
-           "could raise about £9 million a year.")
+           "could raise about £9 million a year. The Tenant may sublet part of the Premises, and only with the "
+           "Landlord's prior written consent.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -861,6 +862,9 @@ FLIPS: list[tuple[str, str, str]] = [
     # a claim appended where the quote drops only a time
     ("widened", "added_claim", "Also missing is Al Larsen, 31, of Fort Worth, who was in another car swept off the "
                                "turnpike."),
+    # a limit in a clause of its own after ", and" is still the claim's (reading ", and" as a clause
+    # break, as "; " and ", but" are, was tried and lost it)
+    ("widened", "dropped_condition", "The Tenant is allowed to sublet part of the Premises."),
 ]
 
 
