@@ -1689,6 +1689,11 @@ def added_significance(quote: str, around: str) -> tuple[Difference, ...]:
     return (Difference("insert", said[0], "", "qualifier"),)
 
 
+_NOT_SOFTENERS = (("of", "itself"), ("in", "itself"), ("by", "itself"), ("of", "themselves"), ("in", "themselves"),
+                  ("necessarily",), ("automatically",), ("per", "se"), ("always",))
+_NOT_WORDS = frozenset(("not", "never", "no", "cannot"))
+
+
 def _dropped_limit(qw: list[str], pw: list[str]) -> str | None:
     """A limit of the passage's claim that the quote leaves out, saying more than the passage: "in
     part" ("The court affirmed the judgment" for "affirmed in part and reversed in part") or an
@@ -1701,6 +1706,8 @@ def _dropped_limit(qw: list[str], pw: list[str]) -> str | None:
     >>> _dropped_limit("with 390 billion trees".split(), "with an estimated 390 billion trees".split())
     'estimated 390'
     >>> _dropped_limit("with about 390 billion trees".split(), "with an estimated 390 billion trees".split())
+    >>> _dropped_limit("it does not indicate poor care".split(), "it does not of itself indicate poor care".split())
+    'of itself'
     """
     stems = {w[:VERB_PREFIX] for w in qw if len(w) >= VERB_PREFIX}
     # the word "in part" or "partly" limits ("affirmed in part", "partly offset") must be the quote's too:
@@ -1711,6 +1718,14 @@ def _dropped_limit(qw: list[str], pw: list[str]) -> str | None:
                 and pw[k + 1][:VERB_PREFIX] in stems]
     if partial and not _PARTIAL & set(qw) and ("in", "part") not in set(itertools.pairwise(qw)):
         return partial[0]
+    # "does not of itself indicate" / "does not necessarily mean": under a negation these keep the
+    # claim narrow; the quote that keeps the negation but not them denies more ("does not indicate")
+    q_softened = any(tuple(qw[j : j + len(p)]) == p for j in range(len(qw)) for p in _NOT_SOFTENERS)
+    q_negated = any(x in _NOT_WORDS or x.endswith("n't") for x in qw)
+    for i in range(len(pw)):
+        softener = next((p for p in _NOT_SOFTENERS if tuple(pw[i : i + len(p)]) == p), None)
+        if softener and _NOT_WORDS & set(pw[max(0, i - 3) : i]) and q_negated and not q_softened:
+            return " ".join(softener)
     stated = {canonical_number(w) for w in qw} - {None}
     for i, w in enumerate(pw):
         if w in _APPROXIMATORS and not _ESTIMATES & set(qw):

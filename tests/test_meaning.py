@@ -414,7 +414,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "Larsen, 31, of Fort Worth. Users under 16 may not create an account without parental consent. Whether "
            "patients with high Lp(a) levels may benefit warrants further study. Officers estimate that the charge "
            "could raise about £9 million a year. The Tenant may sublet part of the Premises, and only with the "
-           "Landlord's prior written consent.")
+           "Landlord's prior written consent. A leak is a recognised complication of this operation, and its "
+           "occurrence does not of itself indicate substandard care.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -865,6 +866,9 @@ FLIPS: list[tuple[str, str, str]] = [
     # a limit in a clause of its own after ", and" is still the claim's (reading ", and" as a clause
     # break, as "; " and ", but" are, was tried and lost it)
     ("widened", "dropped_condition", "The Tenant is allowed to sublet part of the Premises."),
+    # "not of itself", "not necessarily" dropped with the negation kept: a wider denial
+    ("widened", "added_qualifier", "a leak is a known complication of the operation, and when one occurs it does not "
+                                   "indicate substandard care"),
 ]
 
 
@@ -1114,6 +1118,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("widened", "Whether patients with high Lp(a) might benefit still needs further study.", PARA),
     # "about £9 million" states the approximation "roughly" restates, the currency sign between
     ("widened", "Officials estimate the charge could bring in roughly £9 million a year.", PARA),
+    ("widened", "a leak is a known complication of the operation, and one occurring does not in itself indicate "
+                "substandard care", PARA),
 ]
 
 
