@@ -1689,6 +1689,27 @@ def added_significance(quote: str, around: str) -> tuple[Difference, ...]:
     return (Difference("insert", said[0], "", "qualifier"),)
 
 
+_CONSENT_WORDS = frozenset("consent approval permission".split())
+_DISCRETION = frozenset("sole absolute unfettered".split())
+
+
+def _consent_standard(words: list[str]) -> str | None:
+    """The standard a text sets for giving consent: "not unreasonably" (withheld, delayed,
+    conditioned, refused) or "sole discretion" (sole, absolute or unfettered discretion); ``None``
+    when it sets none.
+
+    >>> _consent_standard("consent which shall not be unreasonably withheld".split())
+    'not unreasonably'
+    >>> _consent_standard("consent which licensor may give in its sole discretion".split())
+    'sole discretion'
+    """
+    if any(w.startswith("unreasonabl") for w in words):
+        return "not unreasonably"
+    if any(a in _DISCRETION and b == "discretion" for a, b in itertools.pairwise(words)):
+        return "sole discretion"
+    return None
+
+
 _NOT_SOFTENERS = (("of", "itself"), ("in", "itself"), ("by", "itself"), ("of", "themselves"), ("in", "themselves"),
                   ("necessarily",), ("automatically",), ("per", "se"), ("always",))
 _NOT_WORDS = frozenset(("not", "never", "no", "cannot"))
@@ -2176,6 +2197,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if q_effort is not None and p_effort is not None and q_effort != p_effort:
         # "best efforts" for "commercially reasonable efforts": another standard of duty
         out.append(Difference("replace", _EFFORTS[q_effort][0], _EFFORTS[p_effort][0], "modal"))
+    q_standard, p_standard = _consent_standard(qw), _consent_standard(pw)
+    if q_standard != p_standard and q_standard is not None and (p_standard is not None or _CONSENT_WORDS & set(pw)):
+        # "consent, which shall not be unreasonably withheld" for "consent" or for "consent, in its sole
+        # discretion": another standard for giving consent
+        out.append(Difference("replace", q_standard, p_standard or "∅", "modal"))
     if "jointly and severally" in fp_ and "jointly and severally" not in fq_ and ("severally" in qw or "jointly" in qw):
         # "severally liable" for "jointly and severally liable": each for its share, not each for the whole
         out.append(Difference("delete", "", "jointly and severally", "quantifier"))

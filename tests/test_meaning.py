@@ -415,7 +415,9 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "patients with high Lp(a) levels may benefit warrants further study. Officers estimate that the charge "
            "could raise about £9 million a year. The Tenant may sublet part of the Premises, and only with the "
            "Landlord's prior written consent. A leak is a recognised complication of this operation, and its "
-           "occurrence does not of itself indicate substandard care.")
+           "occurrence does not of itself indicate substandard care. The Licensee may not assign this Agreement "
+           "without the prior written consent of the Licensor, which the Licensor may give or withhold in its sole "
+           "discretion.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -869,6 +871,11 @@ FLIPS: list[tuple[str, str, str]] = [
     # "not of itself", "not necessarily" dropped with the negation kept: a wider denial
     ("widened", "added_qualifier", "a leak is a known complication of the operation, and when one occurs it does not "
                                    "indicate substandard care"),
+    # another standard for giving consent, or one the passage does not set
+    ("widened", "modal", "The Licensee cannot assign the Agreement without the Licensor's prior written consent, which "
+                         "may not be unreasonably withheld."),
+    ("widened", "added_qualifier", "The Distributor cannot assign or transfer its rights under the Agreement without the "
+                                   "Supplier's prior written consent, which is not to be unreasonably withheld."),
 ]
 
 
@@ -1120,6 +1127,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("widened", "Officials estimate the charge could bring in roughly £9 million a year.", PARA),
     ("widened", "a leak is a known complication of the operation, and one occurring does not in itself indicate "
                 "substandard care", PARA),
+    ("widened", "The Licensee cannot assign the Agreement without the Licensor's prior written consent, which the "
+                "Licensor may refuse at its absolute discretion.", PARA),
 ]
 
 
