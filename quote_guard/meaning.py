@@ -1306,6 +1306,12 @@ _CONDITION_KEEPERS = frozenset("when where while after before once upon long cas
 
 
 def _conditions(words: list[str]) -> set[str]:
+    """The condition and exception words of a text ("if", "unless", "provided", "other than", "as
+    long as"; "so long as" is "as long as").
+
+    >>> sorted(_conditions("he need not repay it so long as he performs".split()))
+    ['as long']
+    """
     # "with one exception: …" and "except that …" state the same exception; "provided" opens a
     # condition ("provided that", "provided, however"), not where it is a participle ("as otherwise
     # provided in this Agreement", "services provided by the Supplier")
@@ -1313,7 +1319,8 @@ def _conditions(words: list[str]) -> set[str]:
              and not (w in _PROVISO and i + 1 < len(words) and words[i + 1] in _PARTICIPLE_AFTER)
              and not (w == "if" and i and words[i - 1] == "as")  # "as if": a likeness, no condition
              and not (w == "only" and i and _amount_word(words[i - 1]))}
-    found.update(f"{a} {b}" for a, b in itertools.pairwise(words) if (a, b) in _CONDITION_PAIRS)
+    found.update("as long" if a == "so" else f"{a} {b}"  # "so long as" is "as long as"
+                 for a, b in itertools.pairwise(words) if (a, b) in _CONDITION_PAIRS)
     if any(p == ("apart", "from") for p in itertools.pairwise(words)):
         found.add("except")  # "apart from claims of infringement, neither party is liable": an exception
     return found
@@ -1366,7 +1373,7 @@ def _restated_clauses(quote: str, passage: str) -> str | None:
 _PROVISO = frozenset(("provided", "providing"))
 _PARTICIPLE_AFTER = frozenset("in by to for under above below herein hereunder hereinafter hereto therein thereunder "
                               "pursuant with on at elsewhere from".split())
-_CONDITION_PAIRS = frozenset({("other", "than"), ("save", "for"), ("except", "for"), ("as", "long")})
+_CONDITION_PAIRS = frozenset({("other", "than"), ("save", "for"), ("except", "for"), ("as", "long"), ("so", "long")})
 # adverbs that qualify a claim (degree, frequency, hedging, limitation), by class: added by a
 # restatement, they state what the source does not ("partially incorporated", "fairly flat");
 # one word of a class for another ("mainly" for "primarily") is wording

@@ -417,7 +417,8 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "Landlord's prior written consent. A leak is a recognised complication of this operation, and its "
            "occurrence does not of itself indicate substandard care. The Licensee may not assign this Agreement "
            "without the prior written consent of the Licensor, which the Licensor may give or withhold in its sole "
-           "discretion.")
+           "discretion. In the event of the Company's insolvency, the Consultant shall not be obliged to repay any "
+           "money so long as the Consultant continues to perform his obligations.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -1129,6 +1130,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                 "substandard care", PARA),
     ("widened", "The Licensee cannot assign the Agreement without the Licensor's prior written consent, which the "
                 "Licensor may refuse at its absolute discretion.", PARA),
+    # "as long as" restates "so long as"
+    ("widened", "In the event of the Company's insolvency, the Consultant is not obliged to repay any money as long as "
+                "he continues to perform his obligations.", PARA),
 ]
 
 
