@@ -1697,6 +1697,7 @@ def added_significance(quote: str, around: str) -> tuple[Difference, ...]:
 
 
 _CONSENT_WORDS = frozenset("consent approval permission".split())
+_WITHHOLDING = ("withh", "delay", "condition", "refus", "deni", "deny")  # "unreasonably withheld", "... refused"
 _DISCRETION = frozenset("sole absolute unfettered".split())
 
 
@@ -1709,8 +1710,10 @@ def _consent_standard(words: list[str]) -> str | None:
     'not unreasonably'
     >>> _consent_standard("consent which licensor may give in its sole discretion".split())
     'sole discretion'
+    >>> _consent_standard("the tribunal found that the landlord acted unreasonably".split())
     """
-    if any(w.startswith("unreasonabl") for w in words):
+    if any(w.startswith("unreasonabl") and any(x.startswith(_WITHHOLDING) for x in words[i + 1 : i + 3])
+           for i, w in enumerate(words)):
         return "not unreasonably"
     if any(a in _DISCRETION and b == "discretion" for a, b in itertools.pairwise(words)):
         return "sole discretion"
