@@ -35,13 +35,12 @@ import itertools
 import os
 import re
 from collections.abc import Iterable, Sequence
-from decimal import Decimal
 from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from .models import Difference
-from .normalize import NUMBER_WORDS, SCALE_WORDS, SPEECH_VERBS, canonical_number, fold, number_word_value, scale_after
+from .normalize import NUMBER_WORDS, SCALE_WORDS, SPEECH_VERBS, canonical_number, fold, number_word_value, scaled_figure
 
 __all__ = ["Entailment", "invented_terms", "meaning_differences"]
 
@@ -488,10 +487,8 @@ def _with_scales(words: list[str]) -> list[str]:
         if skip:
             skip = False
             continue
-        scale = scale_after(nxt)
-        base = canonical_number(w) if scale and w[:1].isdigit() else None
-        if scale and base is not None and base.replace(".", "", 1).isdigit():
-            value = Decimal(base) * scale  # exact: 4.1 * 10**9 is 4,100,000,000
+        value = scaled_figure(w, nxt)
+        if value is not None:
             out.append(f"{int(value):,}" if value == int(value) else f"{value:,}")
             skip = True
         else:

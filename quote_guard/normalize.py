@@ -24,6 +24,7 @@ import threading
 import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -49,6 +50,7 @@ __all__ = [
     "jsonl_lines",
     "number_word_value",
     "scale_after",
+    "scaled_figure",
     "split_ellipsis",
     "spelled_number",
     "token_texts",
@@ -578,6 +580,21 @@ def scale_after(word: str) -> int | None:
     if word in _SCALE_ABBREVIATIONS:
         return _SCALE_ABBREVIATIONS[word]
     return next((v for w, v in SCALE_WORDS.items() if w != "hundred" and word.startswith(w)), None)
+
+
+def scaled_figure(token: str, next_word: str) -> Decimal | None:
+    """The exact value of a figure token and the scale word after it ("4.1", "bn" ->
+    4,100,000,000), or ``None`` when ``next_word`` is no scale word (:func:`scale_after`) or the
+    token no plain unsigned number.
+
+    >>> scaled_figure("4.1", "billion"), scaled_figure("1,000", "million"), scaled_figure("4", "b")
+    (Decimal('4100000000.0'), Decimal('1000000000.0'), None)
+    """
+    scale = scale_after(next_word)
+    base = canonical_number(token) if scale else None
+    if scale is None or base is None or not base.replace(".", "", 1).isdigit():
+        return None
+    return Decimal(base) * scale  # exact: 4.1 * 10**9 is 4,100,000,000
 
 
 def number_word_value(w: str) -> int | None:

@@ -27,7 +27,6 @@ import statistics
 import threading
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -60,7 +59,7 @@ from .normalize import (
     fold,
     fold_keeps_substrings,
     is_word_char,
-    scale_after,
+    scaled_figure,
     split_ellipsis,
     token_texts,
 )
@@ -991,9 +990,9 @@ def _figures(text: str, *, scaled: bool = False) -> dict[str, str]:
     for i, w in enumerate(words):
         key = canonical_number(w)
         if key is not None:
-            scale = scale_after(words[i + 1]) if scaled and i + 1 < len(words) else None
-            if scale is not None and key.replace(".", "", 1).isdigit():
-                key = canonical_number(str(float(Decimal(key) * scale))) or key  # exact: 4.1 * 10**9
+            value = scaled_figure(w, words[i + 1]) if scaled and i + 1 < len(words) else None
+            if value is not None:
+                key = canonical_number(str(float(value))) or key
                 w = f"{w} {words[i + 1]}"
             out[key] = w
     return out
