@@ -754,7 +754,7 @@ def _bounded_figures(words: list[str]) -> dict[str, str]:
         x = figure(w)
         if x is None or w in _DETERMINER_NUMBERS:
             continue
-        j = i - 1 if i and words[i - 1] in "$€£¥" else i
+        j = i - 1 if i and words[i - 1] in _CURRENCY_SIGNS else i
         for phrase, kind in _BOUND_BEFORE_LONGEST:  # "no more than" before "more than"
             if tuple(words[max(0, j - len(phrase)) : j]) == phrase:
                 out.setdefault(x, kind)
@@ -955,6 +955,9 @@ def _prefix_negated(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None
 
 
+_NOT_NEVER = frozenset(("not", "never"))  # the plain negators of a verb
+
+
 def _said_negated(words: list[str], word: str) -> bool:
     """Whether every ``word`` of ``words`` follows a "not" (or "never") right before it or one word
     before: "is treated as not approved" says "unapproved" in two words.
@@ -963,7 +966,7 @@ def _said_negated(words: list[str], word: str) -> bool:
     True
     """
     at = [i for i, w in enumerate(words) if w == word]
-    return bool(at) and all({"not", "never"} & set(words[max(0, i - 2) : i]) for i in at)
+    return bool(at) and all(_NOT_NEVER & set(words[max(0, i - 2) : i]) for i in at)
 
 
 _PAST_FORMS = {"knew": "know", "known": "know", "saw": "see", "seen": "see", "took": "take", "taken": "take",
@@ -994,7 +997,7 @@ def _negated_verb_told_plain(qw: list[str], pw: list[str]) -> str | None:
     def negated_at(words: list[str], i: int) -> bool:
         near = words[max(0, i - _NOT_BEFORE_VERB) : i]
         for w in reversed(near):  # back to the clause's start
-            if w in ("not", "never"):
+            if w in _NOT_NEVER:
                 return True
             if w in (",", ";", ".", "and", "but", "or"):
                 return False
@@ -1719,7 +1722,7 @@ def _consent_standard(words: list[str]) -> str | None:
 
 _NOT_SOFTENERS = (("of", "itself"), ("in", "itself"), ("by", "itself"), ("of", "themselves"), ("in", "themselves"),
                   ("necessarily",), ("automatically",), ("per", "se"), ("always",))
-_NOT_WORDS = frozenset(("not", "never", "no", "cannot"))
+_NOT_WORDS = _NOT_NEVER | {"no", "cannot"}
 
 
 def _dropped_limit(qw: list[str], pw: list[str]) -> str | None:
@@ -2437,7 +2440,7 @@ def _traded_words(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, in
 
 
 LIST_JOINS = frozenset({"and", "or", ",", "&", "nor", "/"})  # what joins the items of a list
-_COPULAS = frozenset("is are was were be been being".split())
+_COPULAS = _BE | {"being"}
 
 
 # "or more", "or otherwise", "and others": a bound or a tail, not an item of the quote's own
