@@ -264,7 +264,8 @@ def _spelling_variant(a: str, b: str) -> bool:
         return False
     if a != b and _strip_marks(a) == _strip_marks(b):
         # "naïve"/"naive" is one word; "schön"/"schon" are two: only a known plain spelling is form
-        return is_known_word(_strip_marks(a))
+        plain = _strip_marks(a)
+        return is_known_word(plain) or plain.removesuffix("'s") in _ANGLICISED
     for gb, us in _GB_US:
         for x, y in ((a, b), (b, a)):
             if gb in x and x.replace(gb, us) == y:
@@ -279,6 +280,14 @@ def _spelling_variant(a: str, b: str) -> bool:
     dist = OSA.distance(a, b)
     # one edit, or two in a long word or as a swap of letters ("hwihc"/"which")
     return dist <= 1 or (dist == 2 and (n >= _TYPO_TWO_EDITS_MIN_CHARS or sorted(a) == sorted(b)))
+
+
+# loanwords English also writes without their accents, too rare in the word list to be known words
+_ANGLICISED = frozenset(
+    """cafe cafes cliche cliches fiance fiancee fiancees fiances entree entrees protege proteges soiree
+    soirees saute sauteed eclair eclairs naivete detente melee melees attache attaches debutante blase
+    risque touche""".split()
+)
 
 
 def _strip_marks(word: str) -> str:
@@ -414,6 +423,10 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
     if _canonical(q_w) == _canonical(s_w) or _numbered_compound(q_w) == _numbered_compound(s_w) is not None:
         return "format"  # the same words and values, written differently ("12-month" / "twelve-month")
     if len(q_w) == len(s_w):
+        pairs = [(a, b) for a, b in zip(q_w, s_w) if a != b]
+        if pairs and all(word_category(a) == word_category(b) == "modal" and _MODAL_CLASS.get(a, a) == _MODAL_CLASS.get(b, b)
+               for a, b in pairs):
+            return "wording"  # "can" for "may", "must" for "shall": the same class of modal, in other words
         # word for word: a typo of a lexicon word ("Landlrod") is spelling, but one lexicon
         # word for another ("Licensor"/"Licensee", "shall"/"may") carries meaning
         for a, b in zip(q_w, s_w):

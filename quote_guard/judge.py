@@ -91,7 +91,10 @@ def judge(ev: Evidence, cfg: VerifierConfig) -> Judgement:
         return Judgement(Verdict.NEAR_VERBATIM, "differs from the source only in form: " + ", ".join(kinds), low, 2)
     omission_floor = cfg.near_verbatim_min_ratio if ev.n_words >= _SHORT_QUOTE_WORDS else cfg.content_altered_min_ratio
     omission = len(load) == 1 and load[0].kind in ("insert", "delete") and ev.ratio >= omission_floor
-    content = [d for d in load if d.category == "content"]
+    # a word put for the source's in the same sense ("can" for "may") is weighed as another word here:
+    # in a loose match, scattered changes with it are a rewording (row 5), as before it was one
+    content = [d for d in load if d.category == "content"] + [
+        d for d in ev.differences if d.category == "wording" and _words(d) == 1]
     # any other word swapped in an otherwise identical passage ("written" -> "oral") is an
     # alteration; scattered changes in a looser match are a rewording (row 5)
     content_ok = not content or (ev.ratio >= cfg.content_altered_min_ratio

@@ -1323,6 +1323,8 @@ def _conditions(words: list[str]) -> set[str]:
                  for a, b in itertools.pairwise(words) if (a, b) in _CONDITION_PAIRS)
     if any(p == ("apart", "from") for p in itertools.pairwise(words)):
         found.add("except")  # "apart from claims of infringement, neither party is liable": an exception
+    if any(t == ("in", "the", "event", "that") for t in zip(words, words[1:], words[2:], words[3:])):
+        found.add("if")  # "in the event that the Buyer elects to ..., Arizona will cooperate": a condition
     return found
 
 
@@ -1527,12 +1529,18 @@ def _added_list_item(fq: str, fp: str, pw: list[str]) -> str | None:
     >>> p = "not liable for indirect, special or consequential damages"
     >>> _added_list_item("not liable for special, consequential or punitive damages", p, _words(p))
     'punitive'
+
+    A pronoun refers to items named; it adds none:
+
+    >>> p = "seller will cooperate with the company or buyer, and the company or buyer shall repay seller"
+    >>> _added_list_item("seller will cooperate with them, and the company or buyer shall repay seller", p, _words(p))
     """
     said = {w[:VERB_PREFIX] for w in pw}
     for q_list in _list_words(fq):
         for p_list in _list_words(fp):
             if len(q_list & p_list) >= 2:
-                added = sorted(w for w in q_list - p_list if w[:VERB_PREFIX] not in said)
+                # a pronoun names no new item: "cooperate with them, and ..." refers to parties named
+                added = sorted(w for w in q_list - p_list if w[:VERB_PREFIX] not in said and w not in _PRONOUN_WORDS)
                 if added:
                     return added[0]
     return None

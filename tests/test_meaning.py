@@ -419,6 +419,11 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "without the prior written consent of the Licensor, which the Licensor may give or withhold in its sole "
            "discretion. In the event of the Company's insolvency, the Consultant shall not be obliged to repay any "
            "money so long as the Consultant continues to perform his obligations.")
+KINDRED = ("In the event that the Licensee elects to bring proceedings against an infringer, the Licensor will "
+           "reasonably cooperate with the Licensee in those proceedings, and the Licensee shall reimburse the Licensor "
+           "for all reasonable costs it incurs as a result. New partners may be admitted to the firm only with the "
+           "unanimous consent of the existing partners. The panel dismissed the argument that the café's takeaway "
+           "sales were exempt.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -430,7 +435,7 @@ PASSAGES = {
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "proviso": PROVISO, "relative": RELATIVE, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
     "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS, "history2": HISTORY2,
-    "widened": WIDENED,
+    "widened": WIDENED, "kindred": KINDRED,
 }
 
 
@@ -877,6 +882,13 @@ FLIPS: list[tuple[str, str, str]] = [
                          "may not be unreasonably withheld."),
     ("widened", "added_qualifier", "The Distributor cannot assign or transfer its rights under the Agreement without the "
                                    "Supplier's prior written consent, which is not to be unreasonably withheld."),
+    # "in the event that ..." sets a condition as "if" does; a restatement without it drops the condition
+    ("kindred", "dropped_condition", "The Licensor will reasonably cooperate with the Licensee in those proceedings, and "
+                                     "the Licensee must reimburse the Licensor for all reasonable costs it incurs as a "
+                                     "result."),
+    # a modal of another class in an otherwise copied sentence
+    ("kindred", "modal", "New partners must be admitted to the firm only with the unanimous consent of the existing "
+                         "partners."),
 ]
 
 
@@ -1133,6 +1145,14 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # "as long as" restates "so long as"
     ("widened", "In the event of the Company's insolvency, the Consultant is not obliged to repay any money as long as "
                 "he continues to perform his obligations.", PARA),
+    # a modal of the same class in an otherwise copied sentence ("can" for "may"), and the condition
+    # "in the event that" restated with "if"
+    ("kindred", "New partners can be admitted to the firm only with the unanimous consent of the existing partners.",
+     PARA),
+    ("kindred", "If the Licensee chooses to sue an infringer, the Licensor will reasonably cooperate in those "
+                "proceedings, and the Licensee must repay the Licensor's reasonable costs.", PARA),
+    # an accent English also leaves off ("cafe" for "café") is form
+    ("kindred", "the panel dismissed the argument that the cafe's takeaway sales were exempt", {Verdict.NEAR_VERBATIM}),
 ]
 
 
