@@ -564,13 +564,22 @@ _MONTH_ABBREVIATIONS = {"jan": "january", "feb": "february", "mar": "march", "ap
 
 
 def _months(words: list[str]) -> list[str]:
-    """A month's abbreviation before a day or a year ("Dec. 15", "Nov 2019") as the month's name: form."""
+    """A month's abbreviation before a day or a year ("Dec. 15", "Nov 2019") as the month's name,
+    and "vs." as "versus": form (the abbreviation's full stop ends no sentence).
+
+    >>> _months(["1.3%", "vs", ".", "4.6%"]), _months(["dec", ".", "15"])
+    (['1.3%', 'versus', '4.6%'], ['december', '15'])
+    """
     out: list[str] = []
     i = 0
     while i < len(words):
         w = words[i]
         dot = words[i + 1 : i + 2] == ["."]
         after = words[i + 1 + dot : i + 2 + dot]
+        if w == "vs":
+            out.append("versus")
+            i += 1 + dot
+            continue
         if w in _MONTH_ABBREVIATIONS and after and after[0][:1].isdigit():
             out.append(_MONTH_ABBREVIATIONS[w])
             i += 1 + dot
@@ -638,6 +647,9 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
         elif qw and sw and _BOUNDS.get(" ".join(qw), "q") == _BOUNDS.get(" ".join(sw), "s") \
                 and _same_figure_after(qt[b : b + 2], st[d : d + 2]):
             category = "format"  # "under 40 kg" for "less than 40 kg": the same bound on the same figure
+        elif len(qw) == len(sw) == 1 and {qw[0], sw[0]} == {sw[0].lstrip("^"), "^" + sw[0].lstrip("^")} \
+                and sw[0].lstrip("^").isdigit() and a and c and qt[a - 1] == st[c - 1] and qt[a - 1].isalpha():
+            category = "format"  # "km²" for "km2": a unit's power, raised or not (after a digit it is an exponent)
         elif not qw and _spelled_before_figure(sw, st[d : d + 1]):
             category = "format"  # "45 days" for "forty-five (45) days" among other differences: the value, written once
         elif not qw and sw and set(sw) <= _DATE_WORDS and not any(_DIGIT.search(w) for w in sw):

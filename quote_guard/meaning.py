@@ -97,6 +97,7 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("includ", "exclud"),
         ("profit surplus", "loss deficit"),
         ("success succeed", "fail failure"),
+        ("succeed", "dismiss"),  # a claim or complaint that succeeds, or is dismissed
         ("open opened", "close closed shut"),
         ("start began begin commenc signed= signing= executed= execution= effective=", "end ended ends= ending= terminat finish ceas"),
         ("lend lent", "borrow"),
@@ -1328,6 +1329,21 @@ def _conditions(words: list[str]) -> set[str]:
     return found
 
 
+# qualifiers that are adjectives too: "the worldwide Anglican Communion" names the thing, not a scope of the claim
+_ATTRIBUTIVE_TOO = frozenset({"worldwide"})
+_DETERMINERS = frozenset("the a an its their our his her this that these those".split())
+
+
+def _attributive(words: list[str], w: str) -> bool:
+    """Whether ``w`` stands after a determiner wherever it is in ``words``: an adjective of a
+    thing ("the worldwide Anglican Communion"), not a scope of the claim ("sold worldwide").
+
+    >>> _attributive("the worldwide anglican communion".split(), "worldwide"), _attributive("fees for products worldwide".split(), "worldwide")
+    (True, False)
+    """
+    return all(i and words[i - 1] in _DETERMINERS for i, x in enumerate(words) if x == w)
+
+
 def _amount_word(w: str) -> bool:
     """A word that ends an amount written out ("twelve million", "fifty dollars"): the "only" after
     it, in "(say twelve million only)", closes the amount; it sets no condition."""
@@ -1390,6 +1406,10 @@ _QUALIFIER_CLASSES = {
     # ("permanent" would fit, but it is a trigger word of the frozen slice: benchmarks/build_real_habits.py)
     "permanently": "indefinitely indefinite perpetually perpetual forever irrevocably irrevocable",
     "retroactively": "retroactively",
+    # a scope the source does not give: "worldwide" for "in the Development Territory", "selectively
+    # killing activated T cells" for "killing dividing cells such as activated T cells"
+    "worldwide": "worldwide globally universally",
+    "selectively": "selectively",
     "informally": "informally",
     "rarely": "rarely seldom",
     "sometimes": "sometimes occasionally",
@@ -2200,7 +2220,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if any(w in _APPROXIMATE and (figure(n) is not None or (n in _CURRENCY_SIGNS and figure(m) is not None))
            for w, n, m in zip(pw, pw[1:], [*pw[2:], ""])):  # "about £9 million": the sign between
         stated.add(_QUALIFIERS["approximately"])  # "about two years" states what "roughly two years" does
-    added_q = sorted(w for w in set(qw) if w in _QUALIFIERS and _QUALIFIERS[w] not in stated)
+    added_q = sorted(w for w in set(qw) if w in _QUALIFIERS and _QUALIFIERS[w] not in stated
+                     and not (w in _ATTRIBUTIVE_TOO and _attributive(qw, w)))
     fq_, fp_ = f" {' '.join(qw)} ", f" {' '.join(pw)} "
     if _RECORD.search(fq_) and " record " not in fp_:
         added_q.append("record")  # "rose a record 27%": a ranking the passage does not make

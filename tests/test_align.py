@@ -47,6 +47,15 @@ def test_word_category(word: str, category: str | None) -> None:
         ("do not assign", "don't assign", ["format"]),
         ("Smith & Sons", "Smith and Sons", ["format"]),
         ("the rent, monthly", "the rent monthly", ["punctuation"]),
+        # a unit's power raised or not is form; a raised digit after a digit is an exponent
+        ("3,000,000 km² of forest", "3,000,000 km2 of forest", ["format"]),
+        ("3,000,000 km³ of forest", "3,000,000 km2 of forest", ["number"]),
+        ("a factor of 10⁶", "a factor of 106", ["number"]),
+        # "vs." is "versus": its full stop ends no sentence
+        ("1.3% versus 4.6% of patients", "1.3% vs. 4.6% of patients", []),
+        # a modal of the same class is wording; of another class, a change
+        ("new partners can be admitted", "new partners may be admitted", ["wording"]),
+        ("new partners must be admitted", "new partners may be admitted", ["modal"]),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:

@@ -423,7 +423,10 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "reasonably cooperate with the Licensee in those proceedings, and the Licensee shall reimburse the Licensor "
            "for all reasonable costs it incurs as a result. New partners may be admitted to the firm only with the "
            "unanimous consent of the existing partners. The panel dismissed the argument that the café's takeaway "
-           "sales were exempt.")
+           "sales were exempt. Royalties are 5% of Net Sales of Licensed Products in the Territory. Alkylating agents "
+           "suppress the immune response by killing dividing cells such as activated B cells. The complaint of race "
+           "discrimination is dismissed. The Moravian Church in America belongs to the Unity of the Brethren, which has "
+           "about a million members.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -886,6 +889,11 @@ FLIPS: list[tuple[str, str, str]] = [
     ("kindred", "dropped_condition", "The Licensor will reasonably cooperate with the Licensee in those proceedings, and "
                                      "the Licensee must reimburse the Licensor for all reasonable costs it incurs as a "
                                      "result."),
+    # a scope the passage does not give, an outcome turned round
+    ("kindred", "added_qualifier", "Royalties are 5% of Net Sales of Licensed Products worldwide."),
+    ("kindred", "added_qualifier", "Alkylating agents suppress the immune response by selectively killing activated B "
+                                   "cells."),
+    ("kindred", "antonym", "The race discrimination claim succeeded."),
     # a modal of another class in an otherwise copied sentence
     ("kindred", "modal", "New partners must be admitted to the firm only with the unanimous consent of the existing "
                          "partners."),
@@ -1151,6 +1159,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
      PARA),
     ("kindred", "If the Licensee chooses to sue an infringer, the Licensor will reasonably cooperate in those "
                 "proceedings, and the Licensee must repay the Licensor's reasonable costs.", PARA),
+    # "worldwide" before the thing it describes names it; it widens no claim
+    ("kindred", "The Moravian Church in America is part of the worldwide Unity of the Brethren, with about a million "
+                "members.", PARA),
     # an accent English also leaves off ("cafe" for "café") is form
     ("kindred", "the panel dismissed the argument that the cafe's takeaway sales were exempt", {Verdict.NEAR_VERBATIM}),
 ]
