@@ -1367,8 +1367,8 @@ def _asides_left_out(quote: str, passage: str) -> list[str]:
     ...                  "32 schools got an enhanced meal programme (fried items no more than once a week).")
     ['(fried items no more than once a week)']
     """
-    stems = _content_stems(quote)
-    return [m.group() for m in _ASIDE.finditer(passage) if _content_stems(m.group()) and not _content_stems(m.group()) & stems]
+    stems = content_stems(quote)
+    return [m.group() for m in _ASIDE.finditer(passage) if content_stems(m.group()) and not content_stems(m.group()) & stems]
 
 
 def _restated_clauses(quote: str, passage: str) -> str | None:
@@ -1383,8 +1383,8 @@ def _restated_clauses(quote: str, passage: str) -> str | None:
     parts = _COORDINATE.split(passage)
     if len(parts) < 2:
         return None
-    stems = _content_stems(quote)
-    kept = [part for part in parts if _content_stems(part) & stems]
+    stems = content_stems(quote)
+    kept = [part for part in parts if content_stems(part) & stems]
     return " ".join(kept) if kept and len(kept) < len(parts) else None
 
 
@@ -2500,7 +2500,7 @@ _SPEECH_SHARED = 1 / 3  # the share of the quote's spoken content words the sour
 _SPEECH_MIN_WORDS = 3  # spoken content words a quote needs to be compared
 
 
-def _content_stems(text: str, skip: set[str] | frozenset[str] = frozenset()) -> set[str]:
+def content_stems(text: str, skip: set[str] | frozenset[str] = frozenset()) -> set[str]:
     """The first letters (:data:`VERB_PREFIX`) of ``text``'s content words: words of three letters or
     more that are no function word, auxiliary or word of ``skip``."""
     return {w[:VERB_PREFIX] for w in _words(text)
@@ -2517,7 +2517,7 @@ def _spoken(text: str) -> tuple[str, set[str]] | None:
     said = " ".join(p for p in parts if len(p.split()) >= 2)
     if not said:
         return None
-    return said, _content_stems(said)
+    return said, content_stems(said)
 
 
 def _other_speech(quote: str, passage: str) -> tuple[str, str] | None:
@@ -2548,7 +2548,7 @@ def _clauses(text: str, names: set[str]) -> list[tuple[set[str], set[str]]]:
             name_words.update(words)
             if words and words[-1] in names:
                 heads.add(words[-1])
-        content = _content_stems(piece, name_words)
+        content = content_stems(piece, name_words)
         if content or heads:
             out.append((content, heads))
     return out

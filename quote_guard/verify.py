@@ -44,6 +44,7 @@ from .meaning import (
     WITHOUT_NO_LIMIT,
     Entailment,
     added_significance,
+    content_stems,
     content_word,
     entity_from_elsewhere,
     figure,
@@ -412,16 +413,17 @@ class Verifier:
         passage = text[start:end]
         # the lexical figures described the closest *wording*, elsewhere: measure the quote
         # against the passage it restates instead
+        changed = self._meaning_changes(r, text, start, end, cosine, stage)
+        if changed and (merged := _merged_with_neighbour(r.quote, text, start, end, changed)) is not None:
+            # a quote that joins the passage's sentence to its neighbour ("She did not ask for
+            # reinstatement, and her holiday pay claim was withdrawn"), each half restating its own
+            # sentence: compare it with both sentences
+            grown = self._meaning_changes(r, text, *merged, cosine, stage)
+            if not grown:
+                (start, end), changed = merged, grown
+                passage = text[start:end]
         fq, fp = fold(r.quote).text, fold(passage).text
         dist = Levenshtein.distance(fq, fp)
-        changed = (meaning_differences(r.quote, passage) or _added_claim(r.quote, passage)
-                   or entity_from_elsewhere(r.quote, passage, text[max(0, start - _ELSEWHERE) : start] + " "
-                                            + text[end : end + _ELSEWHERE])
-                   or made_mutual(r.quote, text[_sentence_start(text, start) : end])
-                   or added_significance(r.quote, _with_neighbours(text, start, end))
-                   or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
-                   or _swapped_in_copy(r, stage) or _traded_places(r, passage)
-                   or _added_content(r.quote, text, start, end, cosine, stage))
         if not changed and self._entailment is not None and self._entailment.entails(r.quote, passage) is False:
             changed = (Difference("replace", r.quote, passage, "entailment"),)  # the optional second opinion
         metrics = replace(
@@ -443,6 +445,19 @@ class Verifier:
         return replace(r, verdict=Verdict.PARAPHRASE, metrics=metrics, spans=spans, verbatim=passage, context=context,
                        reason=f"says what the source says in other words (cosine {cosine:.2f}); "
                        "the wording is not the source's")
+
+    def _meaning_changes(self, r: QuoteResult, text: str, start: int, end: int, cosine: float,
+                         stage: SemanticStage) -> tuple[Difference, ...]:
+        """The load-bearing differences between a quote and the passage ``text[start:end]`` it restates."""
+        passage = text[start:end]
+        return (meaning_differences(r.quote, passage) or _added_claim(r.quote, passage)
+                or entity_from_elsewhere(r.quote, passage, text[max(0, start - _ELSEWHERE) : start] + " "
+                                         + text[end : end + _ELSEWHERE])
+                or made_mutual(r.quote, text[_sentence_start(text, start) : end])
+                or added_significance(r.quote, _with_neighbours(text, start, end))
+                or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
+                or _swapped_in_copy(r, stage) or _traded_places(r, passage)
+                or _added_content(r.quote, text, start, end, cosine, stage))
 
     # ------------------------------------------------------------------ internals
     def _verify_one(self, quote: str, docs: list[_Doc], use_bm25: bool, *, fuzzy: bool = True,
@@ -1371,6 +1386,68 @@ def _with_neighbours(text: str, start: int, end: int) -> str:
     hi = nxt.start() + 1 if nxt is not None else len(text)
     return text[lo:hi]
 _SENTENCE_GAP = re.compile(r"[.!?][\"')\]]*\s+")  # not a blank line: list items stand on lines of their own
+# where a quote may join two claims: ", and", ", but", "; ", a full stop
+_CLAIM_JOIN = re.compile(r",\s+(?:and|but)\s+|;\s+|[.!?]\s+")
+_HALF_MIN_WORDS = 4
+_HALF_MIN_SHARE = 0.5  # of a half's content words, this share at least is in the sentence it restates
+
+
+def _merged_with_neighbour(quote: str, text: str, start: int, end: int,
+                           found: Sequence[Difference]) -> tuple[int, int] | None:
+    """The span of ``text[start:end]`` and the sentence before or after it, when ``quote`` joins
+    two claims that each restate one of them, in order, with no load-bearing difference of their
+    own, and the neighbour holds what the differences ``found`` against the passage alone name
+    (the quote's words of each; a difference that drops something, or names a figure or a party,
+    is never explained so): a restatement of two neighbouring sentences, not of one with a claim
+    added. ``None`` otherwise.
+
+    >>> t = "Costs fell. Reinstatement was not sought. A claim for holiday pay was withdrawn by the claimant."
+    >>> q = "She did not ask for reinstatement, and her claim for holiday pay was withdrawn by the claimant"
+    >>> found = (Difference("insert", "not", "", "negation"),)
+    >>> s, e = _merged_with_neighbour(q, t, t.index("A claim"), len(t), found)
+    >>> t[s:e]
+    'Reinstatement was not sought. A claim for holiday pay was withdrawn by the claimant.'
+
+    A claim of its own is no restatement of the neighbour ("confirm" is in neither sentence):
+
+    >>> t = "I saw no sign of overloading. The loading records are incomplete, however."
+    >>> found = (Difference("insert", "confirm loading records", "", "added"),)
+    >>> _merged_with_neighbour("I saw no sign of overloading, and the loading records confirm this", t, 0,
+    ...                        t.index(" The"), found) is None
+    True
+    """
+    wanted = [token_texts(fold(d.quote_text).text) for d in found]
+    if not all(wanted) or any(d.category in ("number", "party") for d in found):
+        return None  # (a figure or a name from the next sentence may be another's: "Davina, now 34")
+    lo = _sentence_start(text, start)
+    nxt = _SENTENCE_GAP.search(text, max(start, end - 1))
+    after_end = _SENTENCE_GAP.search(text, nxt.end()) if nxt is not None else None
+    candidates = []
+    if lo > 0:
+        prev = _sentence_start(text, max(0, lo - 2))
+        candidates.append((prev, lo, end))  # the sentence before, then the passage
+    if nxt is not None:
+        stop = after_end.start() + 1 if after_end is not None else len(text)
+        candidates.append((start, nxt.end(), stop))  # the passage, then the sentence after
+    for m in _CLAIM_JOIN.finditer(quote):
+        first, second = quote[: m.start()], quote[m.end() :]
+        if len(first.split()) < _HALF_MIN_WORDS or len(second.split()) < _HALF_MIN_WORDS:
+            continue
+        for a, mid, b in candidates:
+            one, two = text[a:mid], text[mid:b]
+            neighbour = {w[:VERB_PREFIX] for w in token_texts(fold(one if a < start else two).text)}
+            if (all(w[:VERB_PREFIX] in neighbour for ws in wanted for w in ws if is_word_char(w[0]))
+                    and _restates(first, one) and _restates(second, two) and not meaning_differences(first, one)
+                    and not meaning_differences(second, two)):
+                return a, b
+    return None
+
+
+def _restates(half: str, sentence: str) -> bool:
+    """Whether most of ``half``'s content words (by their first letters) are in ``sentence``."""
+    stems = content_stems(half, _STANDS_FOR_PRONOUNS)
+    said = {w[:VERB_PREFIX] for w in token_texts(fold(sentence).text)}
+    return bool(stems) and len(stems & said) >= _HALF_MIN_SHARE * len(stems)
 
 
 def _sentence_before(text: str, pos: int) -> list[str]:

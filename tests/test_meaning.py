@@ -426,7 +426,10 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "sales were exempt. Royalties are 5% of Net Sales of Licensed Products in the Territory. Alkylating agents "
            "suppress the immune response by killing dividing cells such as activated B cells. The complaint of race "
            "discrimination is dismissed. The Moravian Church in America belongs to the Unity of the Brethren, which has "
-           "about a million members.")
+           "about a million members. I have seen no evidence that the collapse of the level 5 slab was caused by "
+           "overloading. The loading records are incomplete, however, and I express this view with less certainty. "
+           "Reinstatement was not sought. A claim for holiday pay was withdrawn by the claimant at the outset of the "
+           "hearing and is dismissed on withdrawal.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -894,6 +897,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("kindred", "added_qualifier", "Alkylating agents suppress the immune response by selectively killing activated B "
                                    "cells."),
     ("kindred", "antonym", "The race discrimination claim succeeded."),
+    # two neighbouring sentences joined, the second told as its opposite
+    ("kindred", "added_claim", "I have seen no evidence that the collapse of the level 5 slab was caused by "
+                               "overloading, and the loading records confirm this."),
     # a modal of another class in an otherwise copied sentence
     ("kindred", "modal", "New partners must be admitted to the firm only with the unanimous consent of the existing "
                          "partners."),
@@ -1159,6 +1165,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
      PARA),
     ("kindred", "If the Licensee chooses to sue an infringer, the Licensor will reasonably cooperate in those "
                 "proceedings, and the Licensee must repay the Licensor's reasonable costs.", PARA),
+    # two neighbouring sentences restated in one, each half by its own sentence
+    ("kindred", "She did not ask for reinstatement, and her holiday pay claim was withdrawn at the start of the "
+                "hearing and dismissed on withdrawal.", PARA),
     # "worldwide" before the thing it describes names it; it widens no claim
     ("kindred", "The Moravian Church in America is part of the worldwide Unity of the Brethren, with about a million "
                 "members.", PARA),
