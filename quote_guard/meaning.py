@@ -1885,6 +1885,10 @@ def _party_sequence(words: list[str]) -> list[str]:
             and not w.endswith("'s")]
 
 
+# what a company writing "we" is called by one who quotes it
+_SELF_NAMES = frozenset("company group firm business corporation bank".split())
+
+
 def _singular(w: str) -> str:
     if w.endswith("ies") and len(w) > 4:
         return w[:-3] + "y"
@@ -2321,6 +2325,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     else:
         # roles reversed: the same parties, in another order ("Licensee shall pay Licensor")
         qs, ps = _party_sequence(qw), _party_sequence(pw)
+        if {"we", "our", "us"} & set(pw) and not {"we", "our", "us"} & set(qw):
+            # "The company has begun qualifying ..." for "we have begun qualifying ...": the writer, named
+            qs = [w for w in qs if w not in _SELF_NAMES]
         qe, pe = _entity_order(quote, folded_passage), _entity_order(passage, folded_quote)
         if len(qs) == len(ps) >= 1 and qs != ps:
             out.append(Difference("replace", " … ".join(qs), " … ".join(ps), "order"))

@@ -429,7 +429,8 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "about a million members. I have seen no evidence that the collapse of the level 5 slab was caused by "
            "overloading. The loading records are incomplete, however, and I express this view with less certainty. "
            "Reinstatement was not sought. A claim for holiday pay was withdrawn by the claimant at the outset of the "
-           "hearing and is dismissed on withdrawal.")
+           "hearing and is dismissed on withdrawal. Although we have begun qualifying a second source for the "
+           "controller, we do not expect that supplier to deliver production volumes before 2026.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -1168,6 +1169,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # two neighbouring sentences restated in one, each half by its own sentence
     ("kindred", "She did not ask for reinstatement, and her holiday pay claim was withdrawn at the start of the "
                 "hearing and dismissed on withdrawal.", PARA),
+    # "the company" for the writer's "we"
+    ("kindred", "The company has begun qualifying a second source for the controller but does not expect it to "
+                "deliver production volumes before 2026.", PARA),
     # "worldwide" before the thing it describes names it; it widens no claim
     ("kindred", "The Moravian Church in America is part of the worldwide Unity of the Brethren, with about a million "
                 "members.", PARA),
