@@ -134,8 +134,8 @@ _PARTY = frozenset(
 _PRONOUNS = frozenset("we us you they he she it its their our your his her him them".split())
 # words a quote may leave out of a close passage without changing its claim: a possessive
 # determiner ("sell [your] personal information"), a legal back-reference ("in the manner provided
-# [hereof]"). Not a copula: "the tenant [was] paid" turns a passive into an active
-_DROPPABLE = frozenset("your our their its his her my thereof hereof therein herein hereto thereto hereunder "
+# [hereof]"), a "that" before a clause ("and [that] Ashby shall have"). Not a copula: "the tenant [was] paid" turns a passive into an active
+_DROPPABLE = frozenset("that your our their its his her my thereof hereof therein herein hereto thereto hereunder "
                        "thereunder".split())
 _NUMBER_WORDS: frozenset[str] = frozenset(
     """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
@@ -183,7 +183,7 @@ _ARTICLES = frozenset("a an the".split())
 _CONNECTIVE = frozenset("and or nor if unless except provided whether und oder ou et y o или и".split())
 # modals compared by class: a change within a class is not load-bearing, a change of class is
 _MODAL_CLASS = dict.fromkeys("shall must required need needs".split(), "obligation") | dict.fromkeys(
-    "may can".split(), "permission")
+    "may can might could".split(), "permission")
 _DATE_WORDS = frozenset(
     """on in at during monday tuesday wednesday thursday friday saturday sunday january february march april
     june july august september october november december""".split()

@@ -2538,27 +2538,36 @@ def _other_speech(quote: str, passage: str) -> tuple[str, str] | None:
     return q[0].strip(), p[0].strip()
 
 
-_CLAUSE_BREAK = re.compile(r"[,;:]\s+|\b(?:while|whereas|but|although|though)\b\s*", re.I)
+# (and "and" before a name and its modal: "Lloyds shall act as prime contractor and that Lightbridge shall have ...")
+_CLAUSE_BREAK = re.compile(r"[,;:]\s+|\b(?:while|whereas|but|although|though)\b\s*"
+                           r"|\band\s+(?:that\s+)?(?=(?:the\s+)?(?-i:[A-Z])[\w-]*\s+(?:shall|will|may|must)\b)")
 _CLAUSE_SHARED = 3  # content words (not names) two clauses share to be read as the same clause
 _AUXILIARIES = frozenset("will would shall should can could may might must being been is are was were do does did".split())
 
 
-def _clauses(text: str, names: set[str]) -> list[tuple[set[str], set[str]]]:
-    """The clauses of ``text``: the stems of their content words other than names, and the heads of
-    the names of ``names`` they hold."""
+def _clauses(text: str, names: set[str]) -> list[tuple[set[str], set[str], str | None]]:
+    """The clauses of ``text``: the stems of their content words other than names, the heads of
+    the names of ``names`` they hold, and the head of the first name right before a modal (the
+    subject of the clause's duty or right: "Lloyds shall act"), if one is."""
     out = []
     for piece in _CLAUSE_BREAK.split(text):
         heads: set[str] = set()
         name_words: set[str] = set()
+        subject = None
         for m in _CAP_RUN.finditer(piece):
             words = [fold(w).text.removesuffix("'s").removesuffix("’s") for w in m.group().split() if w not in _TITLE_STOP]
             name_words.update(words)
             if words and words[-1] in names:
                 heads.add(words[-1])
+                if subject is None and _MODAL_AFTER.match(piece, m.end()):
+                    subject = words[-1]
         content = content_stems(piece, name_words)
         if content or heads:
-            out.append((content, heads))
+            out.append((content, heads, subject))
     return out
+
+
+_MODAL_AFTER = re.compile(r"\s+(?:shall|will|may|must|can|should)\b", re.I)
 
 
 def _names_across_clauses(quote: str, passage: str, entities: set[str]) -> tuple[str, str] | None:
@@ -2573,18 +2582,24 @@ def _names_across_clauses(quote: str, passage: str, entities: set[str]) -> tuple
     ``(quote's name, passage's name)`` or ``None``."""
     names = {e.split()[-1] for e in entities}
     qc, pc = _clauses(quote, names), _clauses(passage, names)
-    pairs: list[tuple[set[str], set[str]]] = []  # (quote clause's names, its passage clause's names)
-    for q_content, q_heads in qc:
-        shared = [len(q_content & p_content) for p_content, _ in pc]
+    # (quote clause's names, its passage clause's names, the subjects of both)
+    pairs: list[tuple[set[str], set[str], str | None, str | None]] = []
+    for q_content, q_heads, q_subject in qc:
+        shared = [len(q_content & p_content) for p_content, _, _ in pc]
         j = max(range(len(pc)), key=shared.__getitem__) if pc else -1
         if j >= 0 and shared[j] >= max(_CLAUSE_SHARED, len(q_content) / 2) and shared.count(shared[j]) == 1:
-            pairs.append((q_heads, pc[j][1]))
-    for qa, pa in pairs:
-        for qb, pb in pairs:
+            pairs.append((q_heads, pc[j][1], q_subject, pc[j][2]))
+    for qa, pa, q_sub_a, p_sub_a in pairs:
+        for qb, pb, q_sub_b, p_sub_b in pairs:
             if pa is pb:
                 continue
             e = next((e for e in sorted(qa - pa) if e in pb and e not in qb), None)
             f = next((f for f in sorted(pa - qa) if f in qb and f not in pb), None)
             if e is not None and f is not None:
                 return e, f
+            if q_sub_a is not None and p_sub_a is not None and q_sub_a == p_sub_b and q_sub_b == p_sub_a \
+                    and q_sub_a != q_sub_b:
+                # the subjects trade clauses ("Lightbridge shall act as prime contractor ... and Lloyds shall
+                # have a right of first refusal ..." for the other way round), whatever else each clause names
+                return q_sub_a, p_sub_a
     return None

@@ -430,7 +430,9 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "overloading. The loading records are incomplete, however, and I express this view with less certainty. "
            "Reinstatement was not sought. A claim for holiday pay was withdrawn by the claimant at the outset of the "
            "hearing and is dismissed on withdrawal. Although we have begun qualifying a second source for the "
-           "controller, we do not expect that supplier to deliver production volumes before 2026.")
+           "controller, we do not expect that supplier to deliver production volumes before 2026. The parties agree "
+           "that Northgate shall act as lead contractor on any bid and that Ashby shall have a right to join such "
+           "bid as a subcontractor to Northgate.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -898,6 +900,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("kindred", "added_qualifier", "Alkylating agents suppress the immune response by selectively killing activated B "
                                    "cells."),
     ("kindred", "antonym", "The race discrimination claim succeeded."),
+    # the subjects of two clauses trade places, though the second clause names both
+    ("kindred", "role_reversal", "Ashby shall act as lead contractor on any bid and Northgate shall have a right to "
+                                 "join such bid as a subcontractor."),
     # two neighbouring sentences joined, the second told as its opposite
     ("kindred", "added_claim", "I have seen no evidence that the collapse of the level 5 slab was caused by "
                                "overloading, and the loading records confirm this."),
@@ -1169,6 +1174,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # two neighbouring sentences restated in one, each half by its own sentence
     ("kindred", "She did not ask for reinstatement, and her holiday pay claim was withdrawn at the start of the "
                 "hearing and dismissed on withdrawal.", PARA),
+    ("kindred", "Northgate shall act as lead contractor on any bid and Ashby shall have a right to join such bid as "
+                "a subcontractor to Northgate.", {Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE}),
     # "the company" for the writer's "we"
     ("kindred", "The company has begun qualifying a second source for the controller but does not expect it to "
                 "deliver production volumes before 2026.", PARA),
