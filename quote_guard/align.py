@@ -250,6 +250,24 @@ def _changed_part_category(a: str, b: str) -> tuple[str | None, str | None]:
     return (word_category(ma) if ma else None), (word_category(mb) if mb else None)
 
 
+_FAILS = frozenset("fail fails failed failing".split())
+
+
+def _failed_as_not(a: list[str], b: list[str]) -> bool:
+    """Whether ``a`` fails to do what ``b`` does not do, the same verb ending both ("fails to use" /
+    "has not used", "failed to pay" / "did not pay").
+
+    >>> _failed_as_not(["fails", "to", "use"], ["has", "not", "used"]), _failed_as_not(["fails", "to", "use"], ["used"])
+    (True, False)
+    """
+    if not (_FAILS & set(a) and "to" in a and a[-1] != "to") or _FAILS & set(b) or not b:
+        return False
+    if not ({"not", "never"} & set(b) or any(w.endswith("n't") for w in b)):
+        return False
+    x, y = a[-1], b[-1]
+    return x[:5] == y[:5] or (min(len(x), len(y)) >= 3 and (x.startswith(y) or y.startswith(x)) and abs(len(x) - len(y)) <= 2)
+
+
 def _spelling_variant(a: str, b: str) -> bool:
     """True when two different words are the same word spelt differently: a typo, a
     British/American variant, a joined or split compound."""
@@ -422,6 +440,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "spelling" if q_w else "punctuation"
     if _canonical(q_w) == _canonical(s_w) or _numbered_compound(q_w) == _numbered_compound(s_w) is not None:
         return "format"  # the same words and values, written differently ("12-month" / "twelve-month")
+    if _failed_as_not(q_w, s_w) or _failed_as_not(s_w, q_w):
+        return "wording"  # "has not used" for "fails to use": the same negation in other words
     if len(q_w) == len(s_w):
         pairs = [(a, b) for a, b in zip(q_w, s_w) if a != b]
         if pairs and all(word_category(a) == word_category(b) == "modal" and _MODAL_CLASS.get(a, a) == _MODAL_CLASS.get(b, b)

@@ -895,13 +895,28 @@ def _negative_verbs(words: list[str], other: list[str]) -> int:
     plain: set[str] = set()
     for i in range(len(other)):
         if _negator_at(other, i):
-            negated.update(w[:VERB_PREFIX] for w in other[i + 1 : i + 1 + _NEGATED_VERB_WINDOW])
+            negated.update(_short_verb(w) for w in other[i + 1 : i + 1 + _NEGATED_VERB_WINDOW])
     refuses = bool(_REFUSALS & set(other))
     if not refuses:
         plain = {w[:VERB_PREFIX] for w in other if len(w) >= VERB_PREFIX} - negated
     return sum(1 for i, w in enumerate(words[:-2])
                if w in _NEGATIVE_VERBS and words[i + 1] == "to" and words[i + 2].isalpha()
-               and (words[i + 2][:VERB_PREFIX] in negated or words[i + 2][:VERB_PREFIX] in plain))
+               and (_short_verb(words[i + 2]) in negated or words[i + 2][:VERB_PREFIX] in plain))
+
+
+def _short_verb(w: str) -> str:
+    """A verb of :data:`VERB_PREFIX` letters or fewer and its "-d", "-s", "-ed", "-es" forms as one
+    key, so that "failed to use" meets "has not used"; a longer one's first letters.
+
+    >>> [_short_verb(w) for w in ("use", "used", "uses", "ask", "asked", "fix", "fixes", "recused")]
+    ['use', 'use', 'use', 'ask', 'ask', 'fix', 'fix', 'recus']
+    """
+    if len(w) <= VERB_PREFIX:
+        if w.endswith(("ed", "es")) and len(w) >= 5:
+            return w[:-2]  # "asked", "fixes"
+        if w.endswith(("d", "s")) and len(w) >= 4:
+            return w[:-1]  # "used", "uses"
+    return w[:VERB_PREFIX]
 
 
 _DENIALS = frozenset("rejected rejects reject rejecting denied denies deny denying dismissed dismisses dismiss disputed "
@@ -2211,6 +2226,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # could last until the weekend if that attempt fails") is not one of its claim
         lost_conditions &= _conditions(_words(restated))
     keepers = set(_CONDITION_KEEPERS & (set(qw) - set(pw)))
+    if "provided" in lost_conditions and any(w == "provided" and "however" in pw[i + 1 : i + 3] for i, w in enumerate(pw)) \
+            and {"but", "however", "although", "though", "yet"} & (set(qw) - set(pw)):
+        # "provided, however, that such termination shall not ..." restated with "but": a proviso, kept
+        lost_conditions.discard("provided")
     if "while" in keepers and _CONTRAST_WHILE.search(quote) and not re.search(r"(?<!,)\s+while\b", quote, re.I):
         keepers.discard("while")  # ", while dogs are not": a contrast, not a condition restated
     if lost_conditions and not keepers:

@@ -432,7 +432,10 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "hearing and is dismissed on withdrawal. Although we have begun qualifying a second source for the "
            "controller, we do not expect that supplier to deliver production volumes before 2026. The parties agree "
            "that Northgate shall act as lead contractor on any bid and that Ashby shall have a right to join such "
-           "bid as a subcontractor to Northgate.")
+           "bid as a subcontractor to Northgate. Either party may terminate this Agreement on 30 days' notice; "
+           "provided, however, that such termination shall not terminate any lease then in effect. If the "
+           "Distributor fails to use commercially reasonable efforts to sell the Products, the Supplier may "
+           "terminate.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -903,6 +906,12 @@ FLIPS: list[tuple[str, str, str]] = [
     # the subjects of two clauses trade places, though the second clause names both
     ("kindred", "role_reversal", "Ashby shall act as lead contractor on any bid and Northgate shall have a right to "
                                  "join such bid as a subcontractor."),
+    # "fails to use" told as using
+    ("kindred", "negation", "If the Distributor has used commercially reasonable efforts to sell the Products, the "
+                            "Supplier can terminate."),
+    # a proviso left out, and not restated with "but"
+    ("kindred", "dropped_condition", "Either party can end the Agreement on 30 days' notice, which also ends any lease "
+                                     "then in effect."),
     # two neighbouring sentences joined, the second told as its opposite
     ("kindred", "added_claim", "I have seen no evidence that the collapse of the level 5 slab was caused by "
                                "overloading, and the loading records confirm this."),
@@ -1176,6 +1185,12 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                 "hearing and dismissed on withdrawal.", PARA),
     ("kindred", "Northgate shall act as lead contractor on any bid and Ashby shall have a right to join such bid as "
                 "a subcontractor to Northgate.", {Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE}),
+    # "provided, however, that ..." restated with "but"
+    ("kindred", "Either party can end the Agreement on 30 days' notice, but doing so does not end any lease then in "
+                "effect.", PARA),
+    # "has not used" restates "fails to use"
+    ("kindred", "If the Distributor has not used commercially reasonable efforts to sell the Products, the Supplier "
+                "can terminate.", PARA),
     # "the company" for the writer's "we"
     ("kindred", "The company has begun qualifying a second source for the controller but does not expect it to "
                 "deliver production volumes before 2026.", PARA),
