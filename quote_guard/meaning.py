@@ -1098,6 +1098,8 @@ def _negator_at(words: list[str], i: int) -> bool:
         return False  # "including but not limited to": a list left open, no claim negated
     if w == "apart" and words[i + 1 : i + 2] == ["from"]:
         return True  # "apart from claims of infringement": an exception, as "except" is
+    if w == "save" and words[i + 1 : i + 2] == ["for"] and i > 0 and words[i - 1] in (",", ";", "("):
+        return True  # "the counterclaim fails, save for the £12,300": an exception ("save for retirement" is none)
     if w == "sin" and i and words[i - 1] in _ENGLISH_BEFORE_SIN:
         return False  # "without sin", "a sin": the English noun, not Spanish "sin" (without)
     return _negated(w) and not (w == "no" and i + 1 < len(words) and words[i + 1] in (",", ".", "!"))
@@ -1304,11 +1306,27 @@ def entity_from_elsewhere(quote: str, passage: str, around: str) -> tuple[Differ
     dropped = sorted(e for e in _entities(passage) if e.split()[-1] not in fq and e.split()[-1] not in _CALENDAR)
     if not dropped:
         return ()
+    spelled = _spelled_out_acronyms(passage)
     for m in sorted(_entities(quote)):
         if m.split()[-1] in fp or m.split()[-1] in _CALENDAR or not re.search(rf"(?<!\w){re.escape(m)}(?!\w)", fa):
             continue
+        if m.removesuffix("s") in spelled:
+            continue  # "MEPs" for "Members of the European Parliament": the same name, in its initials
         return (Difference("replace", m, dropped[0], "party"),)
     return ()
+
+
+_SPELLED_NAME = re.compile(r"\b[A-Z][\w'-]*(?:\s+(?:(?:of|the|and|for|on)\s+)*[A-Z][\w'-]*)+")
+
+
+def _spelled_out_acronyms(text: str) -> set[str]:
+    """The initials, folded, of the names of capitalised words in ``text`` ("Members of the
+    European Parliament" -> "mep"; small words between are left out).
+
+    >>> sorted(_spelled_out_acronyms("votes for Members of the European Parliament in member states"))
+    ['mep']
+    """
+    return {"".join(w[0] for w in m.group().split() if w[0].isupper()).lower() for m in _SPELLED_NAME.finditer(text)}
 
 
 # words that make a clause conditional; a restatement that drops all of them drops the condition
@@ -1335,7 +1353,8 @@ def _conditions(words: list[str]) -> set[str]:
              and not (w in _PROVISO and i + 1 < len(words) and words[i + 1] in _PARTICIPLE_AFTER)
              and not (w == "if" and i and words[i - 1] == "as")  # "as if": a likeness, no condition
              and not (w == "only" and i and _amount_word(words[i - 1]))}
-    found.update("as long" if a == "so" else f"{a} {b}"  # "so long as" is "as long as"
+    # "so long as" is "as long as"; "save for" and "except for" are "except"
+    found.update("as long" if a == "so" else "except" if b == "for" and a in ("save", "except") else f"{a} {b}"
                  for a, b in itertools.pairwise(words) if (a, b) in _CONDITION_PAIRS)
     if any(p == ("apart", "from") for p in itertools.pairwise(words)):
         found.add("except")  # "apart from claims of infringement, neither party is liable": an exception
@@ -2235,7 +2254,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if lost_conditions and not keepers:
         out.append(Difference("delete", "", " ".join(sorted(lost_conditions)), "connective"))
     elif (added := _ADDED_CONDITIONS & _conditions(qw)) and not _conditions(pw) and not (
-            _CONDITION_KEEPERS | {"without"}) & set(pw):
+            _CONDITION_KEEPERS | {"without"}) & set(pw) and not any(
+            a == "by" and b.endswith("ing") and len(b) > 5 for a, b in itertools.pairwise(pw)):
+        # ("cancel ... by notifying Vendor" sets the condition "provided it notifies the Vendor" restates)
         # "one more substitution, provided it has not used its allocation" for "..., whether or not it
         # has used its allocation": a condition the passage does not set
         out.append(Difference("insert", " ".join(sorted(added)), "", "connective"))
@@ -2301,7 +2322,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "in women but not in men" for "in men but not in women": the two sides of a contrast swapped
         a, b = sorted(swapped)[0]
         out.append(Difference("replace", f"{a} … {b}", f"{b} … {a}", "order"))
-    free = [p for p in _UNCONDITIONAL if p in fq_ and p not in fp_]
+    # ("at its sole discretion" restates "in its sole discretion")
+    free = [p for p in _UNCONDITIONAL if p in fq_ and p not in fp_ and not ("discretion" in p and " discretion " in fp_)]
     if not free and not ("never" in pw or any(p in folded_passage for p in _NO_EXCEPTION_NEGATED)):
         # "does not make facilitation payments under any circumstances" for "does not make facilitation
         # payments": no exception, where the passage claims none (it may state one elsewhere)

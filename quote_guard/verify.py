@@ -417,10 +417,11 @@ class Verifier:
         if changed and (merged := _merged_with_neighbour(r.quote, text, start, end, changed)) is not None:
             # a quote that joins the passage's sentence to its neighbour ("She did not ask for
             # reinstatement, and her holiday pay claim was withdrawn"), each half restating its own
-            # sentence: compare it with both sentences
-            grown = self._meaning_changes(r, text, *merged, cosine, stage)
+            # sentence: compare it with both sentences (its halves in their order)
+            a, b, in_order = merged
+            grown = self._meaning_changes(replace(r, quote=in_order), text, a, b, cosine, stage)
             if not grown:
-                (start, end), changed = merged, grown
+                start, end, changed = a, b, grown
                 passage = text[start:end]
         fq, fp = fold(r.quote).text, fold(passage).text
         dist = Levenshtein.distance(fq, fp)
@@ -1387,24 +1388,25 @@ def _with_neighbours(text: str, start: int, end: int) -> str:
     return text[lo:hi]
 _SENTENCE_GAP = re.compile(r"[.!?][\"')\]]*\s+")  # not a blank line: list items stand on lines of their own
 # where a quote may join two claims: ", and", ", but", "; ", a full stop
-_CLAIM_JOIN = re.compile(r",\s+(?:and|but)\s+|;\s+|[.!?]\s+")
+_CLAIM_JOIN = re.compile(r",\s+(?:and|but|though|although|while|whereas)\s+|;\s+|[.!?]\s+")
 _HALF_MIN_WORDS = 4
 _HALF_MIN_SHARE = 0.5  # of a half's content words, this share at least is in the sentence it restates
 
 
 def _merged_with_neighbour(quote: str, text: str, start: int, end: int,
-                           found: Sequence[Difference]) -> tuple[int, int] | None:
+                           found: Sequence[Difference]) -> tuple[int, int, str] | None:
     """The span of ``text[start:end]`` and the sentence before or after it, when ``quote`` joins
-    two claims that each restate one of them, in order, with no load-bearing difference of their
+    two claims that each restate one of them, in either order, with no load-bearing difference of their
     own, and the neighbour holds what the differences ``found`` against the passage alone name
     (the quote's words of each; a difference that drops something, or names a figure or a party,
     is never explained so): a restatement of two neighbouring sentences, not of one with a claim
-    added. ``None`` otherwise.
+    added. The span, and the quote with its halves in the order of the sentences they restate;
+    ``None`` otherwise.
 
     >>> t = "Costs fell. Reinstatement was not sought. A claim for holiday pay was withdrawn by the claimant."
     >>> q = "She did not ask for reinstatement, and her claim for holiday pay was withdrawn by the claimant"
     >>> found = (Difference("insert", "not", "", "negation"),)
-    >>> s, e = _merged_with_neighbour(q, t, t.index("A claim"), len(t), found)
+    >>> s, e, _ = _merged_with_neighbour(q, t, t.index("A claim"), len(t), found)
     >>> t[s:e]
     'Reinstatement was not sought. A claim for holiday pay was withdrawn by the claimant.'
 
@@ -1436,10 +1438,14 @@ def _merged_with_neighbour(quote: str, text: str, start: int, end: int,
         for a, mid, b in candidates:
             one, two = text[a:mid], text[mid:b]
             neighbour = {w[:VERB_PREFIX] for w in token_texts(fold(one if a < start else two).text)}
-            if (all(w[:VERB_PREFIX] in neighbour for ws in wanted for w in ws if is_word_char(w[0]))
-                    and _restates(first, one) and _restates(second, two) and not meaning_differences(first, one)
-                    and not meaning_differences(second, two)):
-                return a, b
+            if not all(w[:VERB_PREFIX] in neighbour for ws in wanted for w in ws if is_word_char(w[0])):
+                continue
+            # the halves in either order: "no serious injuries were reported, though nine reports
+            # involved minor burns" for "... including nine reports of minor burns. No serious injuries ..."
+            for x, y in ((first, second), (second, first)):
+                if (_restates(x, one) and _restates(y, two) and not meaning_differences(x, one)
+                        and not meaning_differences(y, two)):
+                    return a, b, x + m.group() + y
     return None
 
 

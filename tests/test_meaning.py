@@ -435,7 +435,11 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "bid as a subcontractor to Northgate. Either party may terminate this Agreement on 30 days' notice; "
            "provided, however, that such termination shall not terminate any lease then in effect. If the "
            "Distributor fails to use commercially reasonable efforts to sell the Products, the Supplier may "
-           "terminate.")
+           "terminate. The counterclaim for the cost of replacement goods fails, save for the £8,100 attributable to "
+           "the rejected June delivery. The agency said it had received 40 complaints, including six reports of minor "
+           "injuries. No serious injuries have been reported. Votes for Members of the European Parliament must be "
+           "organised by proportional representation. The Sponsor may, in its sole discretion, cancel its "
+           "participation in any event by notifying the Organiser not later than two weeks before the event.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -1191,6 +1195,15 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # "has not used" restates "fails to use"
     ("kindred", "If the Distributor has not used commercially reasonable efforts to sell the Products, the Supplier "
                 "can terminate.", PARA),
+    # "except for" restates "save for"; two neighbouring sentences restated in the other order; initials
+    # for a name spelt out; "at its sole discretion" for "in its sole discretion", and "provided it
+    # notifies" for "by notifying"
+    ("kindred", "the counterclaim for replacement goods failed except for the £8,100 attributable to the rejected June "
+                "delivery", PARA),
+    ("kindred", "no serious injuries have been reported, though six of the 40 complaints involved minor injuries", PARA),
+    ("kindred", "MEPs must be elected by proportional representation", PARA),
+    ("kindred", "The Sponsor can cancel its participation in any event at its sole discretion, provided it notifies the "
+                "Organiser no later than two weeks before the event", PARA),
     # "the company" for the writer's "we"
     ("kindred", "The company has begun qualifying a second source for the controller but does not expect it to "
                 "deliver production volumes before 2026.", PARA),
