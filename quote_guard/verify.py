@@ -1804,6 +1804,10 @@ def _narrowing(text: str, end: int, after: list[str], quote: str) -> list[str]:
     found = [w for w in after[:2] if w in _QUALIFYING_OPENERS]
     if not found and after[:1] == ["and"] and _ends_in_condition(quote):
         found.append(" ".join(after[:2]))
+    if not found and after[:1] in (["or"], ["and"]) and _ends_in_condition(quote, _EXCLUSIVES):
+        # "we will do so only to countries found adequate." for "... adequate or under standard
+        # contractual clauses": the cut leaves out another item of what "only" names
+        found.append(" ".join(after[:2]))
     return found
 
 
@@ -1812,14 +1816,19 @@ _CONDITION_WORDS = frozenset("if unless provided providing when whenever until w
 _CONDITION_PAIRS = frozenset({("as", "long"), ("so", "long"), ("only", "if"), ("in", "case")})
 
 
-def _ends_in_condition(quote: str) -> bool:
-    """Whether the quote ends inside a condition: its last clause (after its last comma, semicolon
-    or colon) has a condition word with no "and", "or", "but" or "then" after it ("... until it
-    liquefied and then distilled the gases" ends in a clause of its own)."""
+_EXCLUSIVES = frozenset("only solely exclusively".split())
+
+
+def _ends_in_condition(quote: str, words_of: frozenset[str] = _CONDITION_WORDS) -> bool:
+    """Whether the quote ends inside a condition (or, with ``words_of`` :data:`_EXCLUSIVES`, inside
+    what "only" names): its last clause (after its last comma, semicolon or colon) has such a word
+    with no "and", "or", "but" or "then" after it ("... until it liquefied and then distilled the
+    gases" ends in a clause of its own)."""
     words = token_texts(fold(quote).text)
     last = words[max((i for i, w in enumerate(words) if w in (",", ";", ":")), default=-1) + 1 :]
-    at = max([i for i, w in enumerate(last) if w in _CONDITION_WORDS]
-             + [i for i, p in enumerate(itertools.pairwise(last)) if p in _CONDITION_PAIRS], default=None)
+    at = max([i for i, w in enumerate(last) if w in words_of]
+             + [i for i, p in enumerate(itertools.pairwise(last)) if p in _CONDITION_PAIRS and words_of is _CONDITION_WORDS],
+             default=None)
     return at is not None and not any(w in ("and", "or", "but", "then") for w in last[at:])
 
 

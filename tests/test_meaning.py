@@ -439,7 +439,9 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "the rejected June delivery. The agency said it had received 40 complaints, including six reports of minor "
            "injuries. No serious injuries have been reported. Votes for Members of the European Parliament must be "
            "organised by proportional representation. The Sponsor may, in its sole discretion, cancel its "
-           "participation in any event by notifying the Organiser not later than two weeks before the event.")
+           "participation in any event by notifying the Organiser not later than two weeks before the event. Where "
+           "we transfer data abroad, we will do so only to countries found adequate or under approved contract "
+           "clauses.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -1237,6 +1239,11 @@ def test_true_paraphrase_table_size() -> None:
 V_, NV, ALT, UNS = Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.ALTERED, Verdict.UNSUPPORTED
 REJECTED = {ALT, UNS}
 MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
+    # a sentence closed where the source goes on with another item of what "only" names
+    ("kindred", "Where we transfer data abroad, we will do so only to countries found adequate.", {ALT},
+     ["Where we transfer data abroad, we will do so only to countries found adequate"]),
+    ("kindred", "we will do so only to countries found adequate or under approved contract clauses.", {V_},
+     ["we will do so only to countries found adequate or under approved contract clauses."]),
     # a bracketed name for a pronoun: the pronoun's, from the sentence before, or another's
     ("widened", "[Duke Sergius IV] promptly made William a count in Melfi.", {ALT},
      ["He promptly made William a count in Melfi."]),
