@@ -2249,6 +2249,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
             and {"but", "however", "although", "though", "yet"} & (set(qw) - set(pw)):
         # "provided, however, that such termination shall not ..." restated with "but": a proviso, kept
         lost_conditions.discard("provided")
+    if "subject" in lost_conditions and "under" in set(qw) - set(pw):
+        lost_conditions.discard("subject")  # "under written contracts" for "subject to written contracts"
     if "while" in keepers and _CONTRAST_WHILE.search(quote) and not re.search(r"(?<!,)\s+while\b", quote, re.I):
         keepers.discard("while")  # ", while dogs are not": a contrast, not a condition restated
     if lost_conditions and not keepers:

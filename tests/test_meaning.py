@@ -441,7 +441,8 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "organised by proportional representation. The Sponsor may, in its sole discretion, cancel its "
            "participation in any event by notifying the Organiser not later than two weeks before the event. Where "
            "we transfer data abroad, we will do so only to countries found adequate or under approved contract "
-           "clauses.")
+           "clauses. We may share your data with our payment processors, subject to written contracts that require "
+           "them to keep it confidential.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -915,6 +916,9 @@ FLIPS: list[tuple[str, str, str]] = [
     # "fails to use" told as using
     ("kindred", "negation", "If the Distributor has used commercially reasonable efforts to sell the Products, the "
                             "Supplier can terminate."),
+    # "subject to" left out ("under" restates it, "in" does not)
+    ("kindred", "dropped_condition", "They may share your data with their payment processors, which keep it "
+                                     "confidential."),
     # a proviso left out, and not restated with "but"
     ("kindred", "dropped_condition", "Either party can end the Agreement on 30 days' notice, which also ends any lease "
                                      "then in effect."),
@@ -1206,6 +1210,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("kindred", "MEPs must be elected by proportional representation", PARA),
     ("kindred", "The Sponsor can cancel its participation in any event at its sole discretion, provided it notifies the "
                 "Organiser no later than two weeks before the event", PARA),
+    # "under written contracts" for "subject to written contracts"
+    ("kindred", "They may share your data with their payment processors under written contracts requiring "
+                "confidentiality.", PARA),
     # "the company" for the writer's "we"
     ("kindred", "The company has begun qualifying a second source for the controller but does not expect it to "
                 "deliver production volumes before 2026.", PARA),
