@@ -1478,6 +1478,31 @@ _FUTURE = frozenset("will would shall expects expected expect plans planned plan
                     "weighing exploring".split())
 
 
+def _counterfactual_told(qw: list[str], pw: list[str]) -> str | None:
+    """A verb the passage puts in a counterfactual ("the gross profit that would have been earned")
+    that the quote tells as a fact ("the gross profit earned"), with no "would have", "could have"
+    or "might have" of its own: the verb, else ``None`` (whatever else either text says of the future).
+
+    >>> _counterfactual_told("the profit earned last year".split(), "the profit that would have been earned".split())
+    'earned'
+    >>> _counterfactual_told("the profit that could have been earned".split(), "the profit that would have been earned".split())
+    """
+    if any(a in _UNREAL and b == "have" for a, b in itertools.pairwise(qw)):
+        return None
+    for i, (a, b) in enumerate(itertools.pairwise(pw)):
+        if a in _UNREAL and b == "have":
+            rest = [w for w in pw[i + 2 : i + 5] if w != "been" and content_word(w)]
+            # told as done: a past form of the verb, not "to delay" ("an amendment to delay the vote")
+            if rest and len(rest[0]) >= VERB_PREFIX and any(
+                    w[:VERB_PREFIX] == rest[0][:VERB_PREFIX] and w.endswith(("ed", "en")) and (k == 0 or qw[k - 1] != "to")
+                    for k, w in enumerate(qw)):
+                return rest[0]
+    return None
+
+
+_UNREAL = frozenset("would could might".split())
+
+
 def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
     """A verb the passage puts in the future ("will step down", "expects construction to resume")
     that the quote tells as done ("stepped down", "resumed"), the quote marking no future of its
@@ -1500,6 +1525,8 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
                 return v
     if pending and (completed := sorted(_COMPLETED & (set(qw) - set(pw)))):
         return completed[0]  # ... or as closed ("the acquisition, which closed after approval" for "the pending acquisition")
+    if (unreal := _counterfactual_told(qw, pw)) is not None:
+        return unreal
     if _FUTURE & set(qw):
         return None
     for i, w in enumerate(pw):

@@ -442,7 +442,8 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "participation in any event by notifying the Organiser not later than two weeks before the event. Where "
            "we transfer data abroad, we will do so only to countries found adequate or under approved contract "
            "clauses. We may share your data with our payment processors, subject to written contracts that require "
-           "them to keep it confidential.")
+           "them to keep it confidential. If the sum insured is less than 80 percent of the gross profit that would "
+           "have been earned during the indemnity period, the claim is reduced proportionately.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -919,6 +920,9 @@ FLIPS: list[tuple[str, str, str]] = [
     # "subject to" left out ("under" restates it, "in" does not)
     ("kindred", "dropped_condition", "They may share your data with their payment processors, which keep it "
                                      "confidential."),
+    # what "would have been earned" told as earned (a future elsewhere in the quote changes nothing)
+    ("kindred", "modal", "If the sum insured is less than 80 percent of the gross profit earned during the indemnity "
+                         "period, the claim will be reduced proportionately."),
     # a proviso left out, and not restated with "but"
     ("kindred", "dropped_condition", "Either party can end the Agreement on 30 days' notice, which also ends any lease "
                                      "then in effect."),
