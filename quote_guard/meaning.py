@@ -1501,6 +1501,9 @@ def _counterfactual_told(qw: list[str], pw: list[str]) -> str | None:
 
 
 _UNREAL = frozenset("would could might".split())
+# what is asked for, and what tells it as given
+_REQUESTS = frozenset("seeks sought seeking requests requested requesting asks asked demands demanded".split())
+_GRANTS = frozenset("entitled awarded granted".split())
 
 
 def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
@@ -1527,6 +1530,8 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
         return completed[0]  # ... or as closed ("the acquisition, which closed after approval" for "the pending acquisition")
     if (unreal := _counterfactual_told(qw, pw)) is not None:
         return unreal
+    if _REQUESTS & set(pw) and not _REQUESTS & set(qw) and (granted := sorted(_GRANTS & (set(qw) - set(pw)))):
+        return granted[0]  # "the claimant is entitled to lost profit on 19 months" for "the claimant seeks ..."
     if _FUTURE & set(qw):
         return None
     for i, w in enumerate(pw):

@@ -443,7 +443,8 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "we transfer data abroad, we will do so only to countries found adequate or under approved contract "
            "clauses. We may share your data with our payment processors, subject to written contracts that require "
            "them to keep it confidential. If the sum insured is less than 80 percent of the gross profit that would "
-           "have been earned during the indemnity period, the claim is reduced proportionately.")
+           "have been earned during the indemnity period, the claim is reduced proportionately. The claimant seeks "
+           "£900,000, representing its lost profit on the remaining 11 months of the term.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -923,6 +924,8 @@ FLIPS: list[tuple[str, str, str]] = [
     # what "would have been earned" told as earned (a future elsewhere in the quote changes nothing)
     ("kindred", "modal", "If the sum insured is less than 80 percent of the gross profit earned during the indemnity "
                          "period, the claim will be reduced proportionately."),
+    # what is asked for told as given
+    ("kindred", "modal", "The claimant is entitled to lost profit on the remaining 11 months of the term."),
     # a proviso left out, and not restated with "but"
     ("kindred", "dropped_condition", "Either party can end the Agreement on 30 days' notice, which also ends any lease "
                                      "then in effect."),
@@ -1217,6 +1220,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # "under written contracts" for "subject to written contracts"
     ("kindred", "They may share your data with their payment processors under written contracts requiring "
                 "confidentiality.", PARA),
+    ("kindred", "The claimant asks for £900,000 of lost profit on the remaining 11 months of the term.", PARA),
     # "the company" for the writer's "we"
     ("kindred", "The company has begun qualifying a second source for the controller but does not expect it to "
                 "deliver production volumes before 2026.", PARA),
