@@ -20,6 +20,7 @@ Stages, cheapest first, each used only when the one before could not decide:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import logging
 import re
@@ -32,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from rapidfuzz.distance import Levenshtein
 
-from .align import differences, infix, word_category
+from .align import differences, infix, is_known_word, word_category
 from .embed.config import SemanticConfig
 from .errors import ConfigError, QuoteVerificationError, SourceError
 from .index import CorpusSeeds, DocIndex, get_corpus_filter, get_index
@@ -413,7 +414,12 @@ class Verifier:
         passage = text[start:end]
         # the lexical figures described the closest *wording*, elsewhere: measure the quote
         # against the passage it restates instead
-        changed = self._meaning_changes(r, text, start, end, cosine, stage)
+        # a party named where the passage has the term the document defines it as ("Cano isn't liable
+        # to Boyd" for "Cano will not be liable to the Company", 'referred to as "Company" or "Boyd"'):
+        # the quote is compared in the passage's terms
+        termed = _in_passage_terms(r.quote, passage, text)
+        changed = self._meaning_changes(replace(r, quote=termed) if termed != r.quote else r, text, start, end,
+                                        cosine, stage)
         if changed and (merged := _merged_with_neighbour(r.quote, text, start, end, changed)) is not None:
             # a quote that joins the passage's sentence to its neighbour ("She did not ask for
             # reinstatement, and her holiday pay claim was withdrawn"), each half restating its own
@@ -1505,6 +1511,65 @@ def _defined_party(text: str, name: str) -> str | None:
 
 
 _DEFINITIONS_CHARS = 200_000  # how far into a document its parties' definitions are looked for
+
+
+# 'referred to in this Agreement as "Company" or "Boyd"': the names after it
+_REFERRED_AS = re.compile(r"referred\s+to\s+(?:\w+\s+){0,3}?as\s+((?:[\"“][A-Z][\w-]*[\"”](?:\s*,?\s*(?:or|and)?\s*)){1,3})")
+_QUOTED_NAME = re.compile(r"[\"“]([A-Z][\w-]*)[\"”]")
+
+
+@functools.lru_cache(maxsize=64)
+def _party_aliases(text: str) -> tuple[frozenset[str], ...]:
+    """The names ``text`` defines as one party, each group as written: 'MediaCo Holding Inc. (the
+    "Licensee")' gives {"MediaCo", "Licensee"}; 'referred to in this Agreement as "Company" or
+    "Boyd"' gives {"Company", "Boyd"}.
+
+    >>> sorted(map(sorted, _party_aliases('Zentrix Ltd (the "Supplier") and R. Boyd, referred to as "Company" or "Boyd".')))
+    [['Boyd', 'Company'], ['Supplier', 'Zentrix']]
+    """
+    head = text[:_DEFINITIONS_CHARS]
+    # a lead-in's name must be no English word ("MediaCo", "Jetco"): "Convertible Note" defines no party
+    groups = [frozenset({name, party}) for found, party in _DEFINED_AS.findall(head)
+              if (name := _defined_name(found)) is not None and not is_known_word(name.lower())]
+    groups += [frozenset(_QUOTED_NAME.findall(m.group(1))) for m in _REFERRED_AS.finditer(head)]
+    return tuple(g for g in groups if len(g) > 1)
+
+
+_CORPORATE = frozenset("llc inc ltd corp co plc lp llp sa ag gmbh bv nv limited incorporated".split())
+
+
+def _defined_name(found: str) -> str | None:
+    """The first word of the name a definition's lead-in ends with: "MediaCo" of "MediaCo Holding
+    Inc., an Indiana corporation", "Jetco" of "issued by the Company to Jetco Holdings, LLC"."""
+    segments = [seg.split() for seg in found.split(",")]
+    segments = [seg for seg in segments if seg and seg[0][:1].isupper()
+                and not all(w.strip(".").lower() in _CORPORATE for w in seg)]
+    if not segments:
+        return None
+    words = segments[-1]
+    end = len(words)
+    while end and not words[end - 1][:1].isupper():
+        end -= 1
+    start = end
+    while start and words[start - 1][:1].isupper():
+        start -= 1
+    return words[start].strip(".") if start < end else None
+
+
+def _in_passage_terms(quote: str, passage: str, text: str) -> str:
+    """``quote`` with each name that ``text`` defines as a party the passage names by another of
+    its names written as the passage's name ("liable to Boyd" as "liable to Company" where the
+    passage says "the Company" and the document 'referred to ... as "Company" or "Boyd"')."""
+    if '"' not in text[:_DEFINITIONS_CHARS] and "“" not in text[:_DEFINITIONS_CHARS]:
+        return quote
+    for group in _party_aliases(text):
+        said = [n for n in group if re.search(rf"\b{re.escape(n)}\b", passage)]
+        if len(said) != 1:
+            continue
+        for n in group - {said[0]}:
+            if not re.search(rf"\b{re.escape(n)}\b", passage):
+                quote = re.sub(rf"\b{re.escape(n)}\b", said[0], quote)
+    return quote
 
 
 def _capitalised_in(word: str, text: str) -> bool:

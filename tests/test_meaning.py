@@ -419,6 +419,10 @@ WIDENED = ("The harbour was closed to all commercial shipping on Monday after a 
            "without the prior written consent of the Licensor, which the Licensor may give or withhold in its sole "
            "discretion. In the event of the Company's insolvency, the Consultant shall not be obliged to repay any "
            "money so long as the Consultant continues to perform his obligations.")
+ALIASES = ('THIS AGREEMENT is made between R. C. Harrow Enterprises, LLC, referred to in this Agreement as "Company" '
+           'or "Harrow", and Delta Oil, Inc., referred to in this agreement as "Sponsor" or "Delta". 16. Exculpatory '
+           'Clause. Delta will not be liable to the Company or any third party for any injury sustained while '
+           'filming any episode.')
 KINDRED = ("In the event that the Licensee elects to bring proceedings against an infringer, the Licensor will "
            "reasonably cooperate with the Licensee in those proceedings, and the Licensee shall reimburse the Licensor "
            "for all reasonable costs it incurs as a result. New partners may be admitted to the firm only with the "
@@ -456,7 +460,7 @@ PASSAGES = {
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "proviso": PROVISO, "relative": RELATIVE, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
     "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS, "history2": HISTORY2,
-    "widened": WIDENED, "kindred": KINDRED,
+    "widened": WIDENED, "kindred": KINDRED, "aliases": ALIASES,
 }
 
 
@@ -926,6 +930,9 @@ FLIPS: list[tuple[str, str, str]] = [
                          "period, the claim will be reduced proportionately."),
     # what is asked for told as given
     ("kindred", "modal", "The claimant is entitled to lost profit on the remaining 11 months of the term."),
+    # ... but not another party's name
+    ("aliases", "party", "Harrow isn't liable to Delta or any third party for injuries anyone suffers while filming an "
+                         "episode."),
     # a proviso left out, and not restated with "but"
     ("kindred", "dropped_condition", "Either party can end the Agreement on 30 days' notice, which also ends any lease "
                                      "then in effect."),
@@ -1221,6 +1228,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("kindred", "They may share your data with their payment processors under written contracts requiring "
                 "confidentiality.", PARA),
     ("kindred", "The claimant asks for £900,000 of lost profit on the remaining 11 months of the term.", PARA),
+    # a party called by the other name the document defines it by ("Harrow" for "the Company")
+    ("aliases", "Delta isn't liable to Harrow or any third party for injuries anyone suffers while filming an "
+                "episode.", PARA),
     # "the company" for the writer's "we"
     ("kindred", "The company has begun qualifying a second source for the controller but does not expect it to "
                 "deliver production volumes before 2026.", PARA),
