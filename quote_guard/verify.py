@@ -463,7 +463,7 @@ class Verifier:
                 or made_mutual(r.quote, text[_sentence_start(text, start) : end])
                 or added_significance(r.quote, _with_neighbours(text, start, end))
                 or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
-                or _swapped_in_copy(r, stage) or _traded_places(r, passage)
+                or _swapped_in_copy(r, stage) or _edited_copy(r, passage, stage) or _traded_places(r, passage)
                 or _added_content(r.quote, text, start, end, cosine, stage))
 
     # ------------------------------------------------------------------ internals
@@ -1337,6 +1337,53 @@ def _traded_places(r: QuoteResult, passage: str) -> tuple[Difference, ...]:
                 continue  # "Acme and Beta": a list, in another order
             return (Difference("replace", f"{a.quote_text} … {b.quote_text}", f"{a.source_text} … {b.source_text}", "order"),)
     return ()
+
+
+def _edited_copy(r: QuoteResult, passage: str, stage: SemanticStage) -> tuple[Difference, ...]:
+    """A long quote that is its closest passage word for word (:data:`_EDITED_MIN_RATIO` alike) but
+    for one phrase of up to :data:`_EDITED_MAX_WORDS` words put in the place of another, neither a
+    synonym of it (the embedder below :data:`_EDITED_MAX_COSINE`) nor sharing a content word with
+    it: "a report to the Pope" for "a report to the king of France", "prior to payment for the
+    Product" for "prior to delivery of the Product". That is how models edit what they quote; a
+    restatement rewords more than one phrase. An attribution put in ("he said:") is none, and
+    neither is a word the passage has elsewhere (the alignment paired it wrongly).
+
+    >>> class Unrelated:
+    ...     def similarity(self, pairs): return [0.0 for _ in pairs]
+    >>> d = (Difference("replace", "beaumont", "magazine nme ,", "content"),)
+    >>> r = QuoteResult("Beaumont said he does not expect a warm welcome for Jackson in England.", Verdict.UNSUPPORTED,
+    ...                 metrics=Metrics(match_ratio=0.9, differences=d))
+    >>> _edited_copy(r, "Mark Beaumont, a writer at magazine NME, said he does not expect a warm welcome for "
+    ...              "Jackson in England.", Unrelated())
+    ()
+    >>> _edited_copy(r, "Mark Dalton, a writer at magazine NME, said he does not expect a warm welcome for "
+    ...              "Jackson in England.", Unrelated())[0].quote_text
+    'beaumont'
+    """
+    load = [d for d in r.metrics.differences if d.load_bearing]
+    if (len(load) != 1 or load[0].kind != "replace" or load[0].category != "content"
+            or r.metrics.match_ratio is None or r.metrics.match_ratio < _EDITED_MIN_RATIO
+            or len(token_texts(fold(r.quote).text)) < _EDITED_MIN_WORDS):
+        return ()
+    d = load[0]
+    sides = [[w for w in side.split() if len(w) >= 4 and content_word(w) and w not in _AUXILIARIES]
+             for side in (d.quote_text, d.source_text)]
+    if (max(len(d.quote_text.split()), len(d.source_text.split())) > _EDITED_MAX_WORDS or not all(sides)
+            or {w[:VERB_PREFIX] for w in sides[0]} & {w[:VERB_PREFIX] for w in sides[1]}
+            or _SAYS & set(d.quote_text.split())
+            or any(word_category(w) == "modal" for w in (d.quote_text + " " + d.source_text).split())):
+        return ()  # ("can come into" for "may enter": a modal phrase restated)
+    said = {w[:VERB_PREFIX] for w in token_texts(fold(passage).text)}
+    if any(w[:VERB_PREFIX] in said for w in sides[0]):
+        return ()  # the quote's word is the passage's, elsewhere: words left out around it, misaligned ("Beaumont said")
+    return (d,) if stage.similarity([(d.quote_text, d.source_text)])[0] < _EDITED_MAX_COSINE else ()
+
+
+_EDITED_MIN_RATIO = 0.85
+_EDITED_MIN_WORDS = 10
+_EDITED_MAX_WORDS = 3
+_EDITED_MAX_COSINE = 0.6  # "is leaping" / "jumping" (0.77) is one act in other words
+_SAYS = frozenset("said says say told tells stated states".split())
 
 
 def _swapped_in_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, ...]:

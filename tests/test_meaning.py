@@ -448,7 +448,9 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "clauses. We may share your data with our payment processors, subject to written contracts that require "
            "them to keep it confidential. If the sum insured is less than 80 percent of the gross profit that would "
            "have been earned during the indemnity period, the claim is reduced proportionately. The claimant seeks "
-           "£900,000, representing its lost profit on the remaining 11 months of the term.")
+           "£900,000, representing its lost profit on the remaining 11 months of the term. The most detailed account "
+           "came from the medical faculty in Paris in a report to the king of France that blamed the stars. Either "
+           "Party may terminate this Agreement at any time prior to delivery of the Product.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -933,6 +935,10 @@ FLIPS: list[tuple[str, str, str]] = [
     # ... but not another party's name
     ("aliases", "party", "Harrow isn't liable to Delta or any third party for injuries anyone suffers while filming an "
                          "episode."),
+    # one phrase edited in an otherwise copied sentence
+    ("kindred", "content", "The most detailed account came from the medical faculty in Paris in a report to the Pope "
+                           "that blamed the stars."),
+    ("kindred", "content", "Either Party may terminate this Agreement at any time prior to payment for the Product."),
     # a proviso left out, and not restated with "but"
     ("kindred", "dropped_condition", "Either party can end the Agreement on 30 days' notice, which also ends any lease "
                                      "then in effect."),
