@@ -30,8 +30,9 @@ listed or read, and no rule is written for them (``make bench-handwritten`` runs
 ``handwritten_heldout3.json`` and ``handwritten_heldout4.json`` (held out). The 34th stop added
 ``handwritten_tune10a.json`` and ``handwritten_tune10b.json`` (tuning, 150 each), written the same
 way; their writers were told that a fragment cut right before a condition or an exception is a
-change, which the earlier writers labelled both ways. The 35th stop added ``handwritten_tune11a.json``
-and ``handwritten_tune11b.json`` (tuning, 150 each), from the same brief.
+change, which the earlier writers labelled both ways. The 35th stop added ``handwritten_tune11a.json``,
+``handwritten_tune11b.json``, ``handwritten_tune12a.json`` and ``handwritten_tune12b.json`` (tuning,
+150 each) and ``handwritten_heldout5.json`` (held out, 150), all from the same brief.
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every
