@@ -253,6 +253,9 @@ def _changed_part_category(a: str, b: str) -> tuple[str | None, str | None]:
 _FAILS = frozenset("fail fails failed failing".split())
 
 
+_COMPASS = ("north", "south", "east", "west")
+
+
 def _failed_as_not(a: list[str], b: list[str]) -> bool:
     """Whether ``a`` fails to do what ``b`` does not do, the same verb ending both ("fails to use" /
     "has not used", "failed to pay" / "did not pay").
@@ -270,9 +273,12 @@ def _failed_as_not(a: list[str], b: list[str]) -> bool:
 
 def _spelling_variant(a: str, b: str) -> bool:
     """True when two different words are the same word spelt differently: a typo, a
-    British/American variant, a joined or split compound."""
+    British/American variant, a joined or split compound. Not two points of the compass
+    ("westwards" / "eastwards")."""
     if a.replace(" ", "") == b.replace(" ", ""):
         return True
+    if {c for c in _COMPASS if c in a} != {c for c in _COMPASS if c in b}:
+        return False
     # a change that flips a negating prefix is not spelling: "enforceable" / "unenforceable"
     for x, y in ((a, b), (b, a)):
         m = _NEG_PREFIX.match(x)
@@ -345,6 +351,11 @@ _EQUIVALENT = {
     "&": "and", "%": "percent", "§": "section", "sec": "section", "art": "article", "para": "paragraph",
     "inc": "incorporated", "corp": "corporation", "co": "company", "ltd": "limited", "dept": "department",
     "bn": "billion", "mn": "million", "mln": "million", "tn": "trillion",  # "€2.41bn" ("m" may be metres)
+    # units written out or abbreviated ("2.4 km" / "2.4 kilometres")
+    "km": "kilometres", "kilometre": "kilometres", "kilometer": "kilometres", "kilometers": "kilometres",
+    "kg": "kilograms", "kilogram": "kilograms", "cm": "centimetres", "centimetre": "centimetres",
+    "centimeter": "centimetres", "centimeters": "centimetres", "mm": "millimetres", "millimetre": "millimetres",
+    "millimeter": "millimetres", "millimeters": "millimetres",
     "usd": "$", "eur": "€", "gbp": "£",  # "USD 311 million" / "$311 million"
     "cannot": "can not", "won't": "will not", "can't": "can not", "shan't": "shall not", "it's": "it is",
     "that's": "that is", "there's": "there is", "we'll": "we will", "they'll": "they will",
@@ -452,6 +463,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         for a, b in zip(q_w, s_w):
             if a == b:
                 continue
+            if {c for c in _COMPASS if c in a} != {c for c in _COMPASS if c in b}:
+                return "direction"  # "westwards" for "eastwards", "North" for "South"
             ca, cb = word_category(a), word_category(b)
             if ca == cb == "modal" and _MODAL_CLASS.get(a, a) == _MODAL_CLASS.get(b, b):
                 continue  # a modal of the same class: "can"/"may", "must"/"shall"
@@ -578,6 +591,10 @@ def _number_pairs(words: list[str]) -> list[str]:
     return out
 
 
+_CURRENCY_SIGNS = frozenset("$€£¥")
+_ORDINAL_DIGITS = {str(i + 1): (w, suffix) for i, (w, suffix) in enumerate(zip(
+    "first second third fourth fifth sixth seventh eighth ninth tenth".split(),
+    "st nd rd th th th th th th th".split()))}
 _MONTH_ABBREVIATIONS = {"jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june",
                         "jul": "july", "aug": "august", "sep": "september", "sept": "september", "oct": "october",
                         "nov": "november", "dec": "december"}
@@ -585,10 +602,13 @@ _MONTH_ABBREVIATIONS = {"jan": "january", "feb": "february", "mar": "march", "ap
 
 def _months(words: list[str]) -> list[str]:
     """A month's abbreviation before a day or a year ("Dec. 15", "Nov 2019") as the month's name,
-    and "vs." as "versus": form (the abbreviation's full stop ends no sentence).
+    "vs." as "versus" (the abbreviation's full stop ends no sentence), "m" after an amount of money
+    as "million", an ordinal in digits up to "10th" as its word: form.
 
     >>> _months(["1.3%", "vs", ".", "4.6%"]), _months(["dec", ".", "15"])
     (['1.3%', 'versus', '4.6%'], ['december', '15'])
+    >>> _months(["£", "30", "m", "fees"]), _months(["the", "2", "nd", "century"]), _months(["30", "m", "high"])
+    (['£', '30', 'million', 'fees'], ['the', 'second', 'century'], ['30', 'm', 'high'])
     """
     out: list[str] = []
     i = 0
@@ -599,6 +619,14 @@ def _months(words: list[str]) -> list[str]:
         if w == "vs":
             out.append("versus")
             i += 1 + dot
+            continue
+        if w == "m" and len(out) >= 2 and out[-2] in _CURRENCY_SIGNS and out[-1][:1].isdigit():
+            out.append("million")  # "£30m": after an amount of money "m" is million, not metres
+            i += 1
+            continue
+        if w in _ORDINAL_DIGITS and words[i + 1 : i + 2] == [_ORDINAL_DIGITS[w][1]]:
+            out.append(_ORDINAL_DIGITS[w][0])  # "2nd" (tokens "2", "nd") as "second"
+            i += 2
             continue
         if w in _MONTH_ABBREVIATIONS and after and after[0][:1].isdigit():
             out.append(_MONTH_ABBREVIATIONS[w])

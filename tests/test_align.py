@@ -53,6 +53,12 @@ def test_word_category(word: str, category: str | None) -> None:
         ("a factor of 10⁶", "a factor of 106", ["number"]),
         # "vs." is "versus": its full stop ends no sentence
         ("1.3% versus 4.6% of patients", "1.3% vs. 4.6% of patients", []),
+        # units and amounts written out or abbreviated, an ordinal in digits, two points of the compass
+        ("about 2.4 kilometres away", "about 2.4 km away", ["format"]),
+        ("fees of £30 million for the channels", "fees of £30m for the channels", []),
+        ("founded in the second century", "founded in the 2nd century", []),
+        ("founded in the third century", "founded in the 2nd century", ["number"]),
+        ("can be traced westwards to the fort", "can be traced eastwards to the fort", ["direction"]),
         # a modal of the same class is wording; of another class, a change
         ("new partners can be admitted", "new partners may be admitted", ["wording"]),
         ("new partners must be admitted", "new partners may be admitted", ["modal"]),
