@@ -1606,6 +1606,36 @@ def _list_words(text: str) -> list[set[str]]:
     return out
 
 
+_LIST_SPLIT = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
+
+
+def _added_phrase_item(fq: str, fp: str) -> str | None:
+    """An item of a list of short phrases in the quote (four or more, parted by commas and a last
+    "and" or "or") whose content words the passage has nowhere, where three of the quote's other
+    items are the passage's words: an item added to a list the passage gives.
+
+    >>> p = "areas including equal opportunity, health and safety, public health, poverty and migrant workers"
+    >>> _added_phrase_item("including equal opportunity, health and safety, public health, pensions and migrant workers", p)
+    'pensions'
+    >>> _added_phrase_item("including equal opportunity, health and safety, public health and migrant workers", p) is None
+    True
+    """
+    said = {w[:VERB_PREFIX] for w in _WORD.findall(fp)}
+    for clause in re.split(r"[;:.]\s+", fq):
+        items = [t.strip() for t in _LIST_SPLIT.split(clause) if t.strip()]
+        if len(items) < 3:
+            continue
+        inner = items[1:-1] + [" ".join(items[-1].split()[:3])]  # the first item carries its lead-in
+        found = [t for t in inner if re.search(rf"(?<!\w){re.escape(t)}(?!\w)", fp)]
+        new = [t for t in inner if (stems := {w[:VERB_PREFIX] for w in _WORD.findall(t) if content_word(w)})
+               and not stems & said]
+        # a list of short phrases (four items or more, none of more than three words), three of them
+        # the passage's, one new: not clauses parted by commas ("Avants, wearing a jumpsuit, had ...")
+        if len(items) >= 4 and all(len(t.split()) <= 3 for t in inner) and len(found) >= 3 and len(new) == 1:
+            return new[0]
+    return None
+
+
 def _added_list_item(fq: str, fp: str, pw: list[str]) -> str | None:
     """An item the quote adds to a list the passage gives: "special, consequential or punitive
     damages" for "indirect, special or consequential damages". The same list (two items or more in
@@ -2333,6 +2363,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # (a list of three or more has a comma in both texts)
     if "," in quote and "," in passage and (item := _added_list_item(folded_quote, folded_passage, pw)) is not None:
         # "special, consequential or punitive damages" for "indirect, special or consequential damages"
+        out.append(Difference("insert", item, "", "added"))
+    elif "," in quote and (item := _added_phrase_item(folded_quote, folded_passage)) is not None:
+        # "..., public health, pensions and migrant workers" for "..., public health, protection of
+        # children, ..., migrant workers": an item of a list of phrases the passage does not name
         out.append(Difference("insert", item, "", "added"))
     if (respelled := _respelled_name(quote, passage)) is not None:
         out.append(Difference("replace", respelled[0], respelled[1], "party"))

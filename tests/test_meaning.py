@@ -450,7 +450,9 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "have been earned during the indemnity period, the claim is reduced proportionately. The claimant seeks "
            "£900,000, representing its lost profit on the remaining 11 months of the term. The most detailed account "
            "came from the medical faculty in Paris in a report to the king of France that blamed the stars. Either "
-           "Party may terminate this Agreement at any time prior to delivery of the Product.")
+           "Party may terminate this Agreement at any time prior to delivery of the Product. The Union has since "
+           "adopted measures in several social policy areas, including equal opportunity, health and safety, public "
+           "health, poverty, migrant workers and youth.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -939,6 +941,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("kindred", "content", "The most detailed account came from the medical faculty in Paris in a report to the Pope "
                            "that blamed the stars."),
     ("kindred", "content", "Either Party may terminate this Agreement at any time prior to payment for the Product."),
+    # an item added to a list of short phrases
+    ("kindred", "added_claim", "The Union has adopted measures in social policy areas including equal opportunity, "
+                               "health and safety, public health, pensions and migrant workers."),
     # a proviso left out, and not restated with "but"
     ("kindred", "dropped_condition", "Either party can end the Agreement on 30 days' notice, which also ends any lease "
                                      "then in effect."),
@@ -1237,6 +1242,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # a party called by the other name the document defines it by ("Harrow" for "the Company")
     ("aliases", "Delta isn't liable to Harrow or any third party for injuries anyone suffers while filming an "
                 "episode.", PARA),
+    # items of a list left out
+    ("kindred", "The Union has adopted measures in social policy areas including equal opportunity, health and safety, "
+                "public health and migrant workers.", PARA),
     # "the company" for the writer's "we"
     ("kindred", "The company has begun qualifying a second source for the controller but does not expect it to "
                 "deliver production volumes before 2026.", PARA),
