@@ -1849,6 +1849,27 @@ _NOT_SOFTENERS = (("of", "itself"), ("in", "itself"), ("by", "itself"), ("of", "
 _NOT_WORDS = _NOT_NEVER | {"no", "cannot"}
 
 
+_BOUND_OF = re.compile(r" (?:the )?(lesser|greater|lower|higher|earlier|later) of | whichever is (?:the )?"
+                       r"(lesser|greater|lower|higher|less|more|earlier|later) | (reduced by|net of|less any|minus) ")
+
+
+def _dropped_bound(fq: str, fp: str) -> str | None:
+    """A bound or an adjustment of the passage's figure that the quote leaves out while it keeps a
+    figure: "accrue interest at 1.5% per month" for "at the lesser of 1.5% per month or the maximum
+    rate permitted by law"; "two times the salary plus $100,000" for "... plus $100,000, reduced by
+    any amount payable under the group plan". ``fq`` and ``fp`` are the words joined, a space at
+    each end.
+
+    >>> _dropped_bound(" interest at 1.5 % per month ", " interest at the lesser of 1.5 % per month or the maximum rate ")
+    'lesser of'
+    >>> _dropped_bound(" interest at the lower of 1.5 % or the legal rate ", " interest at the lesser of 1.5 % or the legal rate ")
+    """
+    m = _BOUND_OF.search(fp)
+    if m is None or _BOUND_OF.search(fq) or not any(ch.isdigit() for ch in fq):
+        return None
+    return m.group().strip().removeprefix("the ")
+
+
 def _dropped_limit(qw: list[str], pw: list[str]) -> str | None:
     """A limit of the passage's claim that the quote leaves out, saying more than the passage: "in
     part" ("The court affirmed the judgment" for "affirmed in part and reversed in part") or an
@@ -2336,7 +2357,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if added_q:
         # "partially incorporated", "fairly flat": a qualifier the passage does not state
         out.append(Difference("insert", " ".join(added_q), "", "qualifier"))
-    elif (limit := _dropped_limit(qw, pw)) is not None:
+    elif (limit := _dropped_limit(qw, pw) or _dropped_bound(fq_, fp_)) is not None:
         # "affirmed the judgment" for "affirmed in part", "390 billion trees" for "an estimated 390 billion"
         out.append(Difference("delete", "", limit, "qualifier"))
     # (fq_, fp_: the words joined, with a space at each end, so that a phrase is found as whole words)

@@ -452,7 +452,8 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "came from the medical faculty in Paris in a report to the king of France that blamed the stars. Either "
            "Party may terminate this Agreement at any time prior to delivery of the Product. The Union has since "
            "adopted measures in several social policy areas, including equal opportunity, health and safety, public "
-           "health, poverty, migrant workers and youth.")
+           "health, poverty, migrant workers and youth. Overdue amounts shall accrue interest at the lesser of 1.5% per "
+           "month or the maximum rate permitted by law.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -944,6 +945,8 @@ FLIPS: list[tuple[str, str, str]] = [
     # an item added to a list of short phrases
     ("kindred", "added_claim", "The Union has adopted measures in social policy areas including equal opportunity, "
                                "health and safety, public health, pensions and migrant workers."),
+    # a bound of the figure left out ("the lesser of ... or ...")
+    ("kindred", "qualifier", "Late payments carry interest of 1.5% per month."),
     # a proviso left out, and not restated with "but"
     ("kindred", "dropped_condition", "Either party can end the Agreement on 30 days' notice, which also ends any lease "
                                      "then in effect."),
@@ -1245,6 +1248,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # items of a list left out
     ("kindred", "The Union has adopted measures in social policy areas including equal opportunity, health and safety, "
                 "public health and migrant workers.", PARA),
+    ("kindred", "Late payments carry interest at the lower of 1.5% per month or the maximum rate the law allows.", PARA),
     # "the company" for the writer's "we"
     ("kindred", "The company has begun qualifying a second source for the controller but does not expect it to "
                 "deliver production volumes before 2026.", PARA),
