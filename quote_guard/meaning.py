@@ -1636,6 +1636,28 @@ def _added_phrase_item(fq: str, fp: str) -> str | None:
     return None
 
 
+_NAMED_FIGURE = re.compile(r"([^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s*\(\s*([-−]?\d[\d.,]*\s*%?)\s*\)")
+
+
+def _figure_reattached(quote: str, passage: str) -> tuple[str, str] | None:
+    """A figure in brackets after a name ("soprano pipistrelle (19%)") that the quote puts after
+    another name of the passage: ``(quote's "name (figure)", passage's)``, else ``None``.
+
+    >>> _figure_reattached("followed by Leisler's bat (19%) and soprano pipistrelle (7%)",
+    ...                    "followed by soprano pipistrelle (19%) and Leisler's bat (7%)")
+    ("leisler's bat (19%)", "leisler's bat (7%)")
+    """
+    def pairs(text: str) -> dict[str, str]:
+        return {fold(m.group(1)).text.lower(): m.group(2).replace(" ", "") for m in _NAMED_FIGURE.finditer(text)}
+    q, p = pairs(quote), pairs(passage)
+    if len(p) < 2:
+        return None
+    for name, value in q.items():
+        if name in p and p[name] != value and value in p.values():
+            return f"{name} ({value})", f"{name} ({p[name]})"
+    return None
+
+
 def _added_list_item(fq: str, fp: str, pw: list[str]) -> str | None:
     """An item the quote adds to a list the passage gives: "special, consequential or punitive
     damages" for "indirect, special or consequential damages". The same list (two items or more in
@@ -2389,6 +2411,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "..., public health, pensions and migrant workers" for "..., public health, protection of
         # children, ..., migrant workers": an item of a list of phrases the passage does not name
         out.append(Difference("insert", item, "", "added"))
+    if not any(d.category == "number" for d in out) and (moved := _figure_reattached(quote, passage)) is not None:
+        # "Leisler's bat (19%) and soprano pipistrelle (7%)" for "soprano pipistrelle (19%) and Leisler's bat (7%)"
+        out.append(Difference("replace", moved[0], moved[1], "number"))
     if (respelled := _respelled_name(quote, passage)) is not None:
         out.append(Difference("replace", respelled[0], respelled[1], "party"))
     superlatives = [w for w in _SUPERLATIVES if f" {w} " in fq_ and f" {w} " not in fp_

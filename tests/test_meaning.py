@@ -453,7 +453,9 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "Party may terminate this Agreement at any time prior to delivery of the Product. The Union has since "
            "adopted measures in several social policy areas, including equal opportunity, health and safety, public "
            "health, poverty, migrant workers and youth. Overdue amounts shall accrue interest at the lesser of 1.5% per "
-           "month or the maximum rate permitted by law.")
+           "month or the maximum rate permitted by law. Common pipistrelle accounted for 68% of all recorded passes, "
+           "followed by soprano pipistrelle (19%) and Leisler's bat (7%). Activity of Leisler's bat was concentrated "
+           "along the forestry edge.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -947,6 +949,9 @@ FLIPS: list[tuple[str, str, str]] = [
                                "health and safety, public health, pensions and migrant workers."),
     # a bound of the figure left out ("the lesser of ... or ...")
     ("kindred", "qualifier", "Late payments carry interest of 1.5% per month."),
+    # figures in brackets put after each other's names
+    ("kindred", "number", "Common pipistrelle accounted for 68% of all recorded passes, followed by Leisler's bat "
+                          "(19%) and soprano pipistrelle (7%)."),
     # a proviso left out, and not restated with "but"
     ("kindred", "dropped_condition", "Either party can end the Agreement on 30 days' notice, which also ends any lease "
                                      "then in effect."),
@@ -1249,6 +1254,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("kindred", "The Union has adopted measures in social policy areas including equal opportunity, health and safety, "
                 "public health and migrant workers.", PARA),
     ("kindred", "Late payments carry interest at the lower of 1.5% per month or the maximum rate the law allows.", PARA),
+    ("kindred", "Common pipistrelle accounted for 68% of all recorded passes, with soprano pipistrelle (19%) and "
+                "Leisler's bat (7%) next.", PARA),
     # "the company" for the writer's "we"
     ("kindred", "The company has begun qualifying a second source for the controller but does not expect it to "
                 "deliver production volumes before 2026.", PARA),
