@@ -2411,9 +2411,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "..., public health, pensions and migrant workers" for "..., public health, protection of
         # children, ..., migrant workers": an item of a list of phrases the passage does not name
         out.append(Difference("insert", item, "", "added"))
-    if not any(d.category == "number" for d in out) and (moved := _figure_reattached(quote, passage)) is not None:
+    if not any(d.category == "number" for d in out) and (reattached := _figure_reattached(quote, passage)) is not None:
         # "Leisler's bat (19%) and soprano pipistrelle (7%)" for "soprano pipistrelle (19%) and Leisler's bat (7%)"
-        out.append(Difference("replace", moved[0], moved[1], "number"))
+        out.append(Difference("replace", reattached[0], reattached[1], "number"))
     if (respelled := _respelled_name(quote, passage)) is not None:
         out.append(Difference("replace", respelled[0], respelled[1], "party"))
     superlatives = [w for w in _SUPERLATIVES if f" {w} " in fq_ and f" {w} " not in fp_
