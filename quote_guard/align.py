@@ -279,6 +279,8 @@ def _spelling_variant(a: str, b: str) -> bool:
         return True
     if {c for c in _COMPASS if c in a} != {c for c in _COMPASS if c in b}:
         return False
+    if a != b and a.replace("'", "") == b.replace("'", "") and not (is_known_word(a) and is_known_word(b)):
+        return True  # "V&A's" for "V&As": an apostrophe, where "its" / "it's" are two words
     # a change that flips a negating prefix is not spelling: "enforceable" / "unenforceable"
     for x, y in ((a, b), (b, a)):
         m = _NEG_PREFIX.match(x)

@@ -59,6 +59,9 @@ def test_word_category(word: str, category: str | None) -> None:
         ("founded in the second century", "founded in the 2nd century", []),
         ("founded in the third century", "founded in the 2nd century", ["number"]),
         ("can be traced westwards to the fort", "can be traced eastwards to the fort", ["direction"]),
+        # an apostrophe added or dropped is spelling, unless both spellings are words
+        ("the V&A's 16,000 objects", "the V&As 16,000 objects", ["spelling"]),
+        ("its 16,000 objects", "it's 16,000 objects", ["party"]),
         # a modal of the same class is wording; of another class, a change
         ("new partners can be admitted", "new partners may be admitted", ["wording"]),
         ("new partners must be admitted", "new partners may be admitted", ["modal"]),
