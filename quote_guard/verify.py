@@ -209,8 +209,25 @@ class _Match:
             return ()
         names = frozenset(w.casefold() for w in _NAME.findall(raw_quote + " " + raw_passage) if not w.islower())
         t = self.doc.index.text
-        return differences(self.folded_quote, t[self.fstart : self.fend], names=names,
-                           context=t[max(0, self.fstart - _CONTEXT_CHARS) : self.fend + _CONTEXT_CHARS])
+        found = differences(self.folded_quote, t[self.fstart : self.fend], names=names,
+                            context=t[max(0, self.fstart - _CONTEXT_CHARS) : self.fend + _CONTEXT_CHARS])
+        return tuple(_page_number(d, raw_passage) for d in found)
+
+
+def _page_number(d: Difference, raw_passage: str) -> Difference:
+    """``d``, or a page number of the source the quote leaves out (a number on a line of its own
+    inside the passage, as filed contracts keep them: "equal to the cash\\n\\n 2\\n\\nsurrender
+    value") as a ``footnote``: no word of the claim.
+
+    >>> _page_number(Difference("delete", "", "2", "number"), "the cash\\n\\n        2\\n\\nsurrender value").category
+    'footnote'
+    >>> _page_number(Difference("delete", "", "2", "number"), "the cash 2 surrender value").category
+    'number'
+    """
+    if (d.kind == "delete" and d.category == "number" and d.source_text.isdigit() and len(d.source_text) <= 4
+            and re.search(rf"\n[ \t]*{d.source_text}[ \t]*\n", raw_passage)):
+        return replace(d, category="footnote")
+    return d
 
 
 class Verifier:

@@ -453,7 +453,8 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "Party may terminate this Agreement at any time prior to delivery of the Product. The Union has since "
            "adopted measures in several social policy areas, including equal opportunity, health and safety, public "
            "health, poverty, migrant workers and youth. Overdue amounts shall accrue interest at the lesser of 1.5% per "
-           "month or the maximum rate permitted by law. Common pipistrelle accounted for 68% of all recorded passes, "
+           "month or the maximum rate permitted by law. The Trust shall repay an amount equal to the cash\n\n        2"
+           "\n\nsurrender value of the Policy on the date hereof. Common pipistrelle accounted for 68% of all recorded passes, "
            "followed by soprano pipistrelle (19%) and Leisler's bat (7%). Activity of Leisler's bat was concentrated "
            "along the forestry edge.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
@@ -1289,6 +1290,10 @@ def test_true_paraphrase_table_size() -> None:
 V_, NV, ALT, UNS = Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.ALTERED, Verdict.UNSUPPORTED
 REJECTED = {ALT, UNS}
 MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
+    # a page number of the source, on a line of its own inside the words quoted, left out; a figure
+    # of the sentence left out is no page number
+    ("kindred", "The Trust shall repay an amount equal to the cash surrender value of the Policy on the date hereof.",
+     {NV}, None),
     # a sentence closed where the source goes on with another item of what "only" names
     ("kindred", "Where we transfer data abroad, we will do so only to countries found adequate.", {ALT},
      ["Where we transfer data abroad, we will do so only to countries found adequate"]),
