@@ -1080,6 +1080,25 @@ def _not_without(words: list[str]) -> bool:
     return False
 
 
+def _negated_participle_in(words: list[str]) -> bool:
+    """Whether ``words`` negate a participle ("will not be changed", "was not affected")."""
+    return any(_negator_at(words, i) and any(x.endswith("ed") for x in words[i + 1 : i + 4] if x not in ("need",))
+               for i in range(len(words)))
+
+
+def _un_participles(words: list[str], other: list[str]) -> int:
+    """The participles of ``words`` negated by "un-" ("unaffected", "unchanged") that ``other`` does
+    not have: a negation in one word.
+
+    >>> _un_participles("peak-hour trains are unaffected".split(), "services will not be changed".split())
+    1
+    """
+    from .align import is_known_word
+
+    return sum(1 for w in set(words) - set(other)
+               if w.startswith("un") and w.endswith("ed") and len(w) > 6 and is_known_word(w[2:]))
+
+
 def _negator_at(words: list[str], i: int) -> bool:
     """Whether ``words[i]`` negates its clause. "No, parking is rented separately": an answer
     particle, not the negation of a claim."""
@@ -2201,6 +2220,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # a "non-" word left out whole ("an independent non-profit corporation" restated without it)
     # is information dropped: the quote claims neither it nor its opposite
     qn, pn = qn - _non_words_alone(qw, pw), pn - _non_words_alone(pw, qw)
+    if qn % 2 != pn % 2:
+        # "Peak-hour trains are unaffected" for "peak-hour services will not be changed": a participle
+        # negated by its prefix, in the one text only, where the other has a negator of its own
+        q_un, p_un = _un_participles(qw, pw), _un_participles(pw, qw)
+        if (q_un and pn > qn and _negated_participle_in(pw)) or (p_un and qn > pn and _negated_participle_in(qw)):
+            qn, pn = qn + q_un, pn + p_un
     if pn and (aside := _asides_left_out(quote, passage)):
         # a negation inside an aside the quote leaves out whole ("(fried items no more than once a
         # week)", ", for whom the optimal duration has not been established") is information dropped

@@ -454,7 +454,8 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "adopted measures in several social policy areas, including equal opportunity, health and safety, public "
            "health, poverty, migrant workers and youth. Overdue amounts shall accrue interest at the lesser of 1.5% per "
            "month or the maximum rate permitted by law. The Trust shall repay an amount equal to the cash\n\n        2"
-           "\n\nsurrender value of the Policy on the date hereof. Common pipistrelle accounted for 68% of all recorded passes, "
+           "\n\nsurrender value of the Policy on the date hereof. The cuts affect mainly early-morning trains; peak-hour "
+           "services will not be changed. Common pipistrelle accounted for 68% of all recorded passes, "
            "followed by soprano pipistrelle (19%) and Leisler's bat (7%). Activity of Leisler's bat was concentrated "
            "along the forestry edge.")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
@@ -953,6 +954,8 @@ FLIPS: list[tuple[str, str, str]] = [
     # figures in brackets put after each other's names
     ("kindred", "number", "Common pipistrelle accounted for 68% of all recorded passes, followed by Leisler's bat "
                           "(19%) and soprano pipistrelle (7%)."),
+    # ... and told the other way round
+    ("kindred", "negation", "Peak-hour trains are affected too; the cuts mostly hit early-morning services."),
     # a proviso left out, and not restated with "but"
     ("kindred", "dropped_condition", "Either party can end the Agreement on 30 days' notice, which also ends any lease "
                                      "then in effect."),
@@ -1257,6 +1260,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("kindred", "Late payments carry interest at the lower of 1.5% per month or the maximum rate the law allows.", PARA),
     ("kindred", "Common pipistrelle accounted for 68% of all recorded passes, with soprano pipistrelle (19%) and "
                 "Leisler's bat (7%) next.", PARA),
+    # "unaffected" for "will not be changed": a negation in one word
+    ("kindred", "Peak-hour trains are unaffected; the cuts mostly hit early-morning services.", PARA),
     # "the company" for the writer's "we"
     ("kindred", "The company has begun qualifying a second source for the controller but does not expect it to "
                 "deliver production volumes before 2026.", PARA),
