@@ -22,6 +22,7 @@ from rapidfuzz.distance import OSA, Levenshtein
 
 from .models import Difference
 from .normalize import (
+    CURRENCY_SIGNS,
     NUMBER_WORDS,
     SPEECH_VERBS,
     Token,
@@ -134,7 +135,8 @@ _PARTY = frozenset(
 _PRONOUNS = frozenset("we us you they he she it its their our your his her him them".split())
 # words a quote may leave out of a close passage without changing its claim: a possessive
 # determiner ("sell [your] personal information"), a legal back-reference ("in the manner provided
-# [hereof]"), a "that" before a clause ("and [that] Ashby shall have"). Not a copula: "the tenant [was] paid" turns a passive into an active
+# [hereof]"), a "that" before a clause ("and [that] Ashby shall have"). Not a copula: "the tenant
+# [was] paid" turns a passive into an active
 _DROPPABLE = frozenset("that your our their its his her my thereof hereof therein herein hereto thereto hereunder "
                        "thereunder".split())
 _NUMBER_WORDS: frozenset[str] = frozenset(
@@ -593,7 +595,6 @@ def _number_pairs(words: list[str]) -> list[str]:
     return out
 
 
-_CURRENCY_SIGNS = frozenset("$€£¥")
 _ORDINAL_DIGITS = {str(i + 1): (w, suffix) for i, (w, suffix) in enumerate(zip(
     "first second third fourth fifth sixth seventh eighth ninth tenth".split(),
     "st nd rd th th th th th th th".split()))}
@@ -622,7 +623,7 @@ def _months(words: list[str]) -> list[str]:
             out.append("versus")
             i += 1 + dot
             continue
-        if w == "m" and len(out) >= 2 and out[-2] in _CURRENCY_SIGNS and out[-1][:1].isdigit():
+        if w == "m" and len(out) >= 2 and out[-2] in CURRENCY_SIGNS and out[-1][:1].isdigit():
             out.append("million")  # "£30m": after an amount of money "m" is million, not metres
             i += 1
             continue

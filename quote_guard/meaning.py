@@ -40,7 +40,16 @@ from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from .models import Difference
-from .normalize import NUMBER_WORDS, SCALE_WORDS, SPEECH_VERBS, canonical_number, fold, number_word_value, scaled_figure
+from .normalize import (
+    CURRENCY_SIGNS,
+    NUMBER_WORDS,
+    SCALE_WORDS,
+    SPEECH_VERBS,
+    canonical_number,
+    fold,
+    number_word_value,
+    scaled_figure,
+)
 
 __all__ = ["Entailment", "invented_terms", "meaning_differences"]
 
@@ -755,7 +764,7 @@ def _bounded_figures(words: list[str]) -> dict[str, str]:
         x = figure(w)
         if x is None or w in _DETERMINER_NUMBERS:
             continue
-        j = i - 1 if i and words[i - 1] in _CURRENCY_SIGNS else i
+        j = i - 1 if i and words[i - 1] in CURRENCY_SIGNS else i
         for phrase, kind in _BOUND_BEFORE_LONGEST:  # "no more than" before "more than"
             if tuple(words[max(0, j - len(phrase)) : j]) == phrase:
                 out.setdefault(x, kind)
@@ -1403,7 +1412,6 @@ def _amount_word(w: str) -> bool:
     return w in SCALE_WORDS or w in _CURRENCY_WORDS or number_word_value(w) is not None
 
 
-_CURRENCY_SIGNS = frozenset("$€£¥")
 _CURRENCY_WORDS = frozenset("dollars dollar euros euro pounds pound yen yuan rupees dinars francs".split())
 _CONTRAST_WHILE = re.compile(r",\s*while\b", re.I)
 _COORDINATE = re.compile(r"[;,]\s+but\s+|;\s+")  # where a passage joins clauses of their own
@@ -2393,7 +2401,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # has used its allocation": a condition the passage does not set
         out.append(Difference("insert", " ".join(sorted(added)), "", "connective"))
     stated = {_QUALIFIERS[w] for w in pw if w in _QUALIFIERS}
-    if any(w in _APPROXIMATE and (figure(n) is not None or (n in _CURRENCY_SIGNS and figure(m) is not None))
+    if any(w in _APPROXIMATE and (figure(n) is not None or (n in CURRENCY_SIGNS and figure(m) is not None))
            for w, n, m in zip(pw, pw[1:], [*pw[2:], ""])):  # "about £9 million": the sign between
         stated.add(_QUALIFIERS["approximately"])  # "about two years" states what "roughly two years" does
     added_q = sorted(w for w in set(qw) if w in _QUALIFIERS and _QUALIFIERS[w] not in stated

@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "CJK_RANGES",
+    "CURRENCY_SIGNS",
     "ELLIPSIS",
     "NUMBER_WORDS",
     "SCALE_WORDS",
@@ -555,6 +556,9 @@ NUMBER_WORDS: dict[str, str] = {
     )
 }
 NUMBER_WORDS.update({w: str(10 * (i + 3)) for i, w in enumerate("thirty forty fifty sixty seventy eighty ninety".split())})
+
+#: the signs written before an amount of money ("£30m", "$4.1 billion")
+CURRENCY_SIGNS = frozenset("$€£¥")
 
 #: verbs that attribute reported speech ("Warner said", "according to")
 SPEECH_VERBS = frozenset("said says say told tells stated states added adds according noted notes wrote writes".split())

@@ -429,8 +429,6 @@ class Verifier:
         what the passage claims, ``altered`` when a load-bearing element differs (the meaning guard)."""
         c = self.config.context_chars
         passage = text[start:end]
-        # the lexical figures described the closest *wording*, elsewhere: measure the quote
-        # against the passage it restates instead
         # a party named where the passage has the term the document defines it as ("Cano isn't liable
         # to Boyd" for "Cano will not be liable to the Company", 'referred to as "Company" or "Boyd"'):
         # the quote is compared in the passage's terms
@@ -446,6 +444,8 @@ class Verifier:
             if not grown:
                 start, end, changed = a, b, grown
                 passage = text[start:end]
+        # the lexical figures described the closest *wording*, elsewhere: measure the quote
+        # against the passage it restates instead
         fq, fp = fold(r.quote).text, fold(passage).text
         dist = Levenshtein.distance(fq, fp)
         if not changed and self._entailment is not None and self._entailment.entails(r.quote, passage) is False:
@@ -1582,7 +1582,6 @@ _REFERRED_AS = re.compile(r"referred\s+to\s+(?:\w+\s+){0,3}?as\s+((?:[\"“][A-Z
 _QUOTED_NAME = re.compile(r"[\"“]([A-Z][\w-]*)[\"”]")
 
 
-@functools.lru_cache(maxsize=64)
 def _party_aliases(text: str) -> tuple[frozenset[str], ...]:
     """The names ``text`` defines as one party, each group as written: 'MediaCo Holding Inc. (the
     "Licensee")' gives {"MediaCo", "Licensee"}; 'referred to in this Agreement as "Company" or
@@ -1591,7 +1590,11 @@ def _party_aliases(text: str) -> tuple[frozenset[str], ...]:
     >>> sorted(map(sorted, _party_aliases('Zentrix Ltd (the "Supplier") and R. Boyd, referred to as "Company" or "Boyd".')))
     [['Boyd', 'Company'], ['Supplier', 'Zentrix']]
     """
-    head = text[:_DEFINITIONS_CHARS]
+    return _aliases_in(text[:_DEFINITIONS_CHARS])
+
+
+@functools.lru_cache(maxsize=16)  # keyed by a document's head (200,000 characters at most), never a whole text
+def _aliases_in(head: str) -> tuple[frozenset[str], ...]:
     # a lead-in's name must be no English word ("MediaCo", "Jetco"): "Convertible Note" defines no party
     groups = [frozenset({name, party}) for found, party in _DEFINED_AS.findall(head)
               if (name := _defined_name(found)) is not None and not is_known_word(name.lower())]
