@@ -546,6 +546,10 @@ class Verifier:
             # from "Five out of six passengers were injured")
             return self._check_cut(r, docs, True, False, opened=True)
         if not cut and len(r.spans) == 1 and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
+            if (unproven := _significance_left_out(r, docs)) is not None:
+                # "efficacy was 54.0% (95% CI, -12.6 to 81.2)" where the source goes on ", which was
+                # not statistically significant": a finding quoted without the denial of its significance
+                return _limited(r, [unproven], "the quote stops where the source says its finding is not significant")
             return _with_caveat(r, docs)
         return r
 
@@ -1853,6 +1857,30 @@ def _first_word(quote: str) -> str:
     """The quote's first word, lower-cased ("Six passengers" -> "six")."""
     m = re.match(r"\W*([\w,.]+)", quote)
     return m.group(1).lower().rstrip(".,") if m else ""
+
+
+_NOT_SIGNIFICANT = re.compile(
+    r"[^.;!?]{0,80}?\b(?:(?:not|non-?)\s*(?:statistically\s+)?significan|statistically\s+insignifican)\w*", re.I)
+
+
+def _significance_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
+    """What the source says right after a verbatim fragment with a figure in it, in the same
+    sentence, when it denies the fragment's finding significance (", which was not statistically
+    significant", "but the difference was not significant") and the quote speaks of no
+    significance itself.
+
+    >>> t = "In those aged 80 or older, efficacy was 54.0% (95% CI, -12.6 to 81.2), which was not statistically significant."
+    >>> r = QuoteResult("efficacy was 54.0% (95% CI, -12.6 to 81.2)", Verdict.VERBATIM,
+    ...                 spans=(Span("d", t.index("efficacy"), t.index(", which")),))
+    >>> _significance_left_out(r, [_Doc(Source("d", t), None, 0)])
+    ', which was not statistically significant'
+    """
+    span = r.spans[-1]
+    text = next(d.source.text for d in docs if d.source.id == span.source_id)
+    if "significan" in r.quote.lower() or not any(ch.isdigit() for ch in r.quote) \
+            or not (m := _NOT_SIGNIFICANT.match(text, span.end)):
+        return None  # (a finding has a figure: an effect size, a rate, an interval)
+    return " ".join(text[span.end : m.end()].split())
 
 
 def _with_caveat(r: QuoteResult, docs: list[_Doc]) -> QuoteResult:

@@ -453,7 +453,9 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "Party may terminate this Agreement at any time prior to delivery of the Product. The Union has since "
            "adopted measures in several social policy areas, including equal opportunity, health and safety, public "
            "health, poverty, migrant workers and youth. Overdue amounts shall accrue interest at the lesser of 1.5% per "
-           "month or the maximum rate permitted by law. The Trust shall repay an amount equal to the cash\n\n        2"
+           "month or the maximum rate permitted by law. In those aged 80 or older, efficacy was 54.0% (95% CI, -12.6 to "
+           "81.2), which was not statistically significant. In 1955 the 40 traders were thought too insignificant a "
+           "community to need a consulate. The Trust shall repay an amount equal to the cash\n\n        2"
            "\n\nsurrender value of the Policy on the date hereof. The cuts affect mainly early-morning trains; peak-hour "
            "services will not be changed. Common pipistrelle accounted for 68% of all recorded passes, "
            "followed by soprano pipistrelle (19%) and Leisler's bat (7%). Activity of Leisler's bat was concentrated "
@@ -1299,6 +1301,10 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     # of the sentence left out is no page number
     ("kindred", "The Trust shall repay an amount equal to the cash surrender value of the Policy on the date hereof.",
      {NV}, None),
+    # a finding quoted without the source's denial of its significance, right after it; "insignificant"
+    # in its everyday sense is no such denial
+    ("kindred", "efficacy was 54.0% (95% CI, -12.6 to 81.2)", {ALT}, ["efficacy was 54.0% (95% CI, -12.6 to 81.2)"]),
+    ("kindred", "In 1955 the 40 traders were thought too", {V_}, ["In 1955 the 40 traders were thought too"]),
     # a sentence closed where the source goes on with another item of what "only" names
     ("kindred", "Where we transfer data abroad, we will do so only to countries found adequate.", {ALT},
      ["Where we transfer data abroad, we will do so only to countries found adequate"]),
