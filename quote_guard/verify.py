@@ -549,7 +549,7 @@ class Verifier:
             if (unproven := _significance_left_out(r, docs)) is not None:
                 # "efficacy was 54.0% (95% CI, -12.6 to 81.2)" where the source goes on ", which was
                 # not statistically significant": a finding quoted without the denial of its significance
-                return _limited(r, [unproven], "the quote stops where the source says its finding is not significant")
+                return _limited(r, [unproven], "the quote stops where the source denies or limits the significance of its finding")
             return _with_caveat(r, docs)
         return r
 
@@ -1860,14 +1860,16 @@ def _first_word(quote: str) -> str:
 
 
 _NOT_SIGNIFICANT = re.compile(
-    r"[^.;!?]{0,80}?\b(?:(?:not|non-?)\s*(?:statistically\s+)?significan|statistically\s+insignifican)\w*", re.I)
+    r"[^.;!?]{0,80}?\b(?:(?:not|non-?)\s*(?:statistically\s+)?significan\w*|statistically\s+insignifican\w*"
+    r"|significan\w*\s+only\b)", re.I)
 
 
 def _significance_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
     """What the source says right after a verbatim fragment with a figure in it, in the same
     sentence, when it denies the fragment's finding significance (", which was not statistically
-    significant", "but the difference was not significant") and the quote speaks of no
-    significance itself.
+    significant", "but the difference was not significant") or grants it only in part ("although
+    the difference was statistically significant only in the central Barents Sea"), and the quote
+    speaks of no significance itself.
 
     >>> t = "In those aged 80 or older, efficacy was 54.0% (95% CI, -12.6 to 81.2), which was not statistically significant."
     >>> r = QuoteResult("efficacy was 54.0% (95% CI, -12.6 to 81.2)", Verdict.VERBATIM,

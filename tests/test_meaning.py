@@ -454,7 +454,8 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "adopted measures in several social policy areas, including equal opportunity, health and safety, public "
            "health, poverty, migrant workers and youth. Overdue amounts shall accrue interest at the lesser of 1.5% per "
            "month or the maximum rate permitted by law. In those aged 80 or older, efficacy was 54.0% (95% CI, -12.6 to "
-           "81.2), which was not statistically significant. In 1955 the 40 traders were thought too insignificant a "
+           "81.2), which was not statistically significant. Blooms began 11 days earlier in ice-free areas, although "
+           "the difference was statistically significant only in the central basin. In 1955 the 40 traders were thought too insignificant a "
            "community to need a consulate. The Trust shall repay an amount equal to the cash\n\n        2"
            "\n\nsurrender value of the Policy on the date hereof. The cuts affect mainly early-morning trains; peak-hour "
            "services will not be changed. Common pipistrelle accounted for 68% of all recorded passes, "
@@ -1305,6 +1306,7 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     # in its everyday sense is no such denial
     ("kindred", "efficacy was 54.0% (95% CI, -12.6 to 81.2)", {ALT}, ["efficacy was 54.0% (95% CI, -12.6 to 81.2)"]),
     ("kindred", "In 1955 the 40 traders were thought too", {V_}, ["In 1955 the 40 traders were thought too"]),
+    ("kindred", "Blooms began 11 days earlier in ice-free areas", {ALT}, ["Blooms began 11 days earlier in ice-free areas"]),
     # a sentence closed where the source goes on with another item of what "only" names
     ("kindred", "Where we transfer data abroad, we will do so only to countries found adequate.", {ALT},
      ["Where we transfer data abroad, we will do so only to countries found adequate"]),
