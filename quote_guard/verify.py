@@ -1380,6 +1380,15 @@ def _edited_copy(r: QuoteResult, passage: str, stage: SemanticStage) -> tuple[Di
     >>> _edited_copy(r, "Mark Dalton, a writer at magazine NME, said he does not expect a warm welcome for "
     ...              "Jackson in England.", Unrelated())[0].quote_text
     'beaumont'
+
+    Two compounds with one first part are compared by the parts that differ:
+
+    >>> d = (Difference("replace", "powerefficient", "powerhungry", "content"),)
+    >>> r = QuoteResult("this information needs to be looked up in power-efficient content-addressable memory",
+    ...                 Verdict.UNSUPPORTED, metrics=Metrics(match_ratio=0.9, differences=d))
+    >>> _edited_copy(r, "this information needs to be looked up in power-hungry content-addressable memory",
+    ...              Unrelated())[0].source_text
+    'powerhungry'
     """
     load = [d for d in r.metrics.differences if d.load_bearing]
     if (len(load) != 1 or load[0].kind != "replace" or load[0].category != "content"
@@ -1387,8 +1396,11 @@ def _edited_copy(r: QuoteResult, passage: str, stage: SemanticStage) -> tuple[Di
             or len(token_texts(fold(r.quote).text)) < _EDITED_MIN_WORDS):
         return ()
     d = load[0]
+    q_text, s_text = d.quote_text, d.source_text
+    if len(q_text.split()) == len(s_text.split()) == 1 and (k := _shared_prefix(q_text, s_text)) >= _COMPOUND_HEAD:
+        q_text, s_text = q_text[k:], s_text[k:]  # "power-efficient" for "power-hungry": the parts that differ
     sides = [[w for w in side.split() if len(w) >= 4 and content_word(w) and w not in _AUXILIARIES]
-             for side in (d.quote_text, d.source_text)]
+             for side in (q_text, s_text)]
     if (max(len(d.quote_text.split()), len(d.source_text.split())) > _EDITED_MAX_WORDS or not all(sides)
             or {w[:VERB_PREFIX] for w in sides[0]} & {w[:VERB_PREFIX] for w in sides[1]}
             or _SAYS & set(d.quote_text.split())
@@ -1397,9 +1409,14 @@ def _edited_copy(r: QuoteResult, passage: str, stage: SemanticStage) -> tuple[Di
     said = {w[:VERB_PREFIX] for w in token_texts(fold(passage).text)}
     if any(w[:VERB_PREFIX] in said for w in sides[0]):
         return ()  # the quote's word is the passage's, elsewhere: words left out around it, misaligned ("Beaumont said")
-    return (d,) if stage.similarity([(d.quote_text, d.source_text)])[0] < _EDITED_MAX_COSINE else ()
+    return (d,) if stage.similarity([(q_text, s_text)])[0] < _EDITED_MAX_COSINE else ()
 
 
+def _shared_prefix(a: str, b: str) -> int:
+    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+
+
+_COMPOUND_HEAD = 4  # a compound's shared first part ("power" of "power-hungry" and "power-efficient")
 _EDITED_MIN_RATIO = 0.85
 _EDITED_MIN_WORDS = 10
 _EDITED_MAX_WORDS = 3
