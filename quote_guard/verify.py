@@ -1391,11 +1391,15 @@ def _edited_copy(r: QuoteResult, passage: str, stage: SemanticStage) -> tuple[Di
     'powerhungry'
     """
     load = [d for d in r.metrics.differences if d.load_bearing]
-    if (len(load) != 1 or load[0].kind != "replace" or load[0].category != "content"
+    swaps = [d for d in load if d.kind == "replace"]
+    # (besides the swap, a word of the source left out: "an internal review ... the report" for "an
+    # independent audit ... the auditor's report")
+    dropped = [d for d in load if d.kind == "delete" and len(d.source_text.split()) == 1]
+    if (len(swaps) != 1 or len(swaps) + len(dropped) != len(load) or len(dropped) > 1 or swaps[0].category != "content"
             or r.metrics.match_ratio is None or r.metrics.match_ratio < _EDITED_MIN_RATIO
             or len(token_texts(fold(r.quote).text)) < _EDITED_MIN_WORDS):
         return ()
-    d = load[0]
+    d = swaps[0]
     q_text, s_text = d.quote_text, d.source_text
     if len(q_text.split()) == len(s_text.split()) == 1 and (k := _shared_prefix(q_text, s_text)) >= _COMPOUND_HEAD:
         q_text, s_text = q_text[k:], s_text[k:]  # "power-efficient" for "power-hungry": the parts that differ

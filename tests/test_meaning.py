@@ -450,7 +450,9 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "have been earned during the indemnity period, the claim is reduced proportionately. The claimant seeks "
            "£900,000, representing its lost profit on the remaining 11 months of the term. The most detailed account "
            "came from the medical faculty in Paris in a report to the king of France that blamed the stars. Either "
-           "Party may terminate this Agreement at any time prior to delivery of the Product. The Union has since "
+           "Party may terminate this Agreement at any time prior to delivery of the Product. Harbourline must also "
+           "commission an independent audit of its debt-collection procedures and submit the auditor's report to the "
+           "Authority within six months. The Union has since "
            "adopted measures in several social policy areas, including equal opportunity, health and safety, public "
            "health, poverty, migrant workers and youth. Overdue amounts shall accrue interest at the lesser of 1.5% per "
            "month or the maximum rate permitted by law. In those aged 80 or older, efficacy was 54.0% (95% CI, -12.6 to "
@@ -949,6 +951,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("kindred", "content", "The most detailed account came from the medical faculty in Paris in a report to the Pope "
                            "that blamed the stars."),
     ("kindred", "content", "Either Party may terminate this Agreement at any time prior to payment for the Product."),
+    ("kindred", "content", "Harbourline must also commission an internal review of its debt-collection procedures and "
+                           "submit the report to the Authority within six months."),
     # an item added to a list of short phrases
     ("kindred", "added_claim", "The Union has adopted measures in social policy areas including equal opportunity, "
                                "health and safety, public health, pensions and migrant workers."),
