@@ -1647,6 +1647,8 @@ def _added_phrase_item(fq: str, fp: str) -> str | None:
     >>> _added_phrase_item("including equal opportunity, health and safety, public health and migrant workers", p) is None
     True
     """
+    if fq.count(",") < 2:
+        return None  # four items need two commas at least
     said = {w[:VERB_PREFIX] for w in _WORD.findall(fp)}
     for clause in re.split(r"[;:.]\s+", fq):
         items = [t.strip() for t in _LIST_SPLIT.split(clause) if t.strip()]

@@ -20,7 +20,6 @@ Stages, cheapest first, each used only when the one before could not decide:
 
 from __future__ import annotations
 
-import functools
 import itertools
 import logging
 import re
@@ -1615,11 +1614,22 @@ def _party_aliases(text: str) -> tuple[frozenset[str], ...]:
     >>> sorted(map(sorted, _party_aliases('Zentrix Ltd (the "Supplier") and R. Boyd, referred to as "Company" or "Boyd".')))
     [['Boyd', 'Company'], ['Supplier', 'Zentrix']]
     """
-    return _aliases_in(text[:_DEFINITIONS_CHARS])
+    key = (hash(text), len(text))  # a str keeps its hash: no text is copied, hashed again or held
+    found = _ALIASES.get(key)
+    if found is None:
+        if len(_ALIASES) >= _ALIASES_KEPT:
+            _ALIASES.pop(next(iter(_ALIASES)))
+        found = _ALIASES[key] = _aliases_in(text[:_DEFINITIONS_CHARS])
+    return found
 
 
-@functools.lru_cache(maxsize=16)  # keyed by a document's head (200,000 characters at most), never a whole text
+_ALIASES: dict[tuple[int, int], tuple[frozenset[str], ...]] = {}
+_ALIASES_KEPT = 256  # documents whose aliases are kept, oldest dropped first
+
+
 def _aliases_in(head: str) -> tuple[frozenset[str], ...]:
+    if "referred" not in head and not any(mark in head for mark in ('("', "(“", "('", "(‘", "(the ", "(hereinafter")):
+        return ()  # no definition of a party in it: most texts, read in one pass
     # a lead-in's name must be no English word ("MediaCo", "Jetco"): "Convertible Note" defines no party
     groups = [frozenset({name, party}) for found, party in _DEFINED_AS.findall(head)
               if (name := _defined_name(found)) is not None and not is_known_word(name.lower())]
@@ -1648,12 +1658,15 @@ def _defined_name(found: str) -> str | None:
     return words[start].strip(".") if start < end else None
 
 
+_CAPITALISED = re.compile(r"\b[A-Z][\w-]+")
+
+
 def _in_passage_terms(quote: str, passage: str, text: str) -> str:
     """``quote`` with each name that ``text`` defines as a party the passage names by another of
     its names written as the passage's name ("liable to Boyd" as "liable to Company" where the
     passage says "the Company" and the document 'referred to ... as "Company" or "Boyd"')."""
-    if '"' not in text[:_DEFINITIONS_CHARS] and "“" not in text[:_DEFINITIONS_CHARS]:
-        return quote
+    if not any(w not in passage for w in _CAPITALISED.findall(quote)):
+        return quote  # every name of the quote is the passage's: nothing to put in its terms
     for group in _party_aliases(text):
         said = [n for n in group if re.search(rf"\b{re.escape(n)}\b", passage)]
         if len(said) != 1:
