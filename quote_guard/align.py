@@ -258,6 +258,11 @@ _FAILS = frozenset("fail fails failed failing".split())
 _COMPASS = ("north", "south", "east", "west")
 
 
+def _compass_points(word: str) -> set[str]:
+    """The points of the compass ``word`` names ("southwestern" names south and west)."""
+    return {c for c in _COMPASS if c in word}
+
+
 def _failed_as_not(a: list[str], b: list[str]) -> bool:
     """Whether ``a`` fails to do what ``b`` does not do, the same verb ending both ("fails to use" /
     "has not used", "failed to pay" / "did not pay").
@@ -279,7 +284,7 @@ def _spelling_variant(a: str, b: str) -> bool:
     ("westwards" / "eastwards")."""
     if a.replace(" ", "") == b.replace(" ", ""):
         return True
-    if {c for c in _COMPASS if c in a} != {c for c in _COMPASS if c in b}:
+    if _compass_points(a) != _compass_points(b):
         return False
     if a != b and a.replace("'", "") == b.replace("'", "") and not (is_known_word(a) and is_known_word(b)):
         return True  # "V&A's" for "V&As": an apostrophe, where "its" / "it's" are two words
@@ -467,7 +472,7 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         for a, b in zip(q_w, s_w):
             if a == b:
                 continue
-            if {c for c in _COMPASS if c in a} != {c for c in _COMPASS if c in b}:
+            if _compass_points(a) != _compass_points(b):
                 return "direction"  # "westwards" for "eastwards", "North" for "South"
             ca, cb = word_category(a), word_category(b)
             if ca == cb == "modal" and _MODAL_CLASS.get(a, a) == _MODAL_CLASS.get(b, b):

@@ -1617,12 +1617,16 @@ _WORD_LIST = re.compile(rf"{_LIST_ITEM}(?:\s*,\s*{_LIST_ITEM})+,?\s+(?:and|or)\s
 _LIST_TAILS = frozenset("others other more etc".split())  # "France, Russia, China and others"
 
 
+# where a list's items part: a comma (with "and" or "or" after it) or "and"/"or" alone
+_LIST_SPLIT = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
+
+
 def _list_words(text: str) -> list[set[str]]:
     """The words of each list of three single words or more in folded ``text`` ("indirect,
     special or consequential damages")."""
     out = []
     for m in _WORD_LIST.finditer(text):
-        items = [t.split() for t in re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", m.group()) if t.strip()]
+        items = [t.split() for t in _LIST_SPLIT.split(m.group()) if t.strip()]
         items = [[w for w in item if content_word(w) and w not in _LIST_TAILS] for item in items]
         # a list of single words (adjectives, nouns); lists of names and phrases are read apart
         if len(items) >= 3 and all(items) and all(len(item) == 1 for item in items[1:-1]):
@@ -1632,8 +1636,6 @@ def _list_words(text: str) -> list[set[str]]:
             out.append({w for item in items for w in item})
     return out
 
-
-_LIST_SPLIT = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
 
 
 def _added_phrase_item(fq: str, fp: str) -> str | None:

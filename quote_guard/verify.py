@@ -1525,15 +1525,19 @@ def _merged_with_neighbour(quote: str, text: str, start: int, end: int,
     if nxt is not None:
         stop = after_end.start() + 1 if after_end is not None else len(text)
         candidates.append((start, nxt.end(), stop))  # the passage, then the sentence after
-    for m in _CLAIM_JOIN.finditer(quote):
+    # the pairs of sentences whose neighbour holds the words of every difference found (read once,
+    # whatever the quote's halves)
+    pairs = []
+    for a, mid, b in candidates:
+        one, two = text[a:mid], text[mid:b]
+        neighbour = {w[:VERB_PREFIX] for w in token_texts(fold(one if a < start else two).text)}
+        if all(w[:VERB_PREFIX] in neighbour for ws in wanted for w in ws if is_word_char(w[0])):
+            pairs.append((a, b, one, two))
+    for m in _CLAIM_JOIN.finditer(quote) if pairs else ():
         first, second = quote[: m.start()], quote[m.end() :]
         if len(first.split()) < _HALF_MIN_WORDS or len(second.split()) < _HALF_MIN_WORDS:
             continue
-        for a, mid, b in candidates:
-            one, two = text[a:mid], text[mid:b]
-            neighbour = {w[:VERB_PREFIX] for w in token_texts(fold(one if a < start else two).text)}
-            if not all(w[:VERB_PREFIX] in neighbour for ws in wanted for w in ws if is_word_char(w[0])):
-                continue
+        for a, b, one, two in pairs:
             # the halves in either order: "no serious injuries were reported, though nine reports
             # involved minor burns" for "... including nine reports of minor burns. No serious injuries ..."
             for x, y in ((first, second), (second, first)):
@@ -1617,13 +1621,16 @@ def _party_aliases(text: str) -> tuple[frozenset[str], ...]:
     key = (hash(text), len(text))  # a str keeps its hash: no text is copied, hashed again or held
     found = _ALIASES.get(key)
     if found is None:
-        if len(_ALIASES) >= _ALIASES_KEPT:
-            _ALIASES.pop(next(iter(_ALIASES)))
-        found = _ALIASES[key] = _aliases_in(text[:_DEFINITIONS_CHARS])
+        found = _aliases_in(text[:_DEFINITIONS_CHARS])
+        with _ALIASES_LOCK:  # the verifier is shared between threads
+            if len(_ALIASES) >= _ALIASES_KEPT:
+                _ALIASES.pop(next(iter(_ALIASES)))
+            _ALIASES[key] = found
     return found
 
 
 _ALIASES: dict[tuple[int, int], tuple[frozenset[str], ...]] = {}
+_ALIASES_LOCK = threading.Lock()
 _ALIASES_KEPT = 256  # documents whose aliases are kept, oldest dropped first
 
 
