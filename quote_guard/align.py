@@ -706,6 +706,10 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
         elif len(qw) == len(sw) == 1 and {qw[0], sw[0]} == {sw[0].lstrip("^"), "^" + sw[0].lstrip("^")} \
                 and sw[0].lstrip("^").isdigit() and a and c and qt[a - 1] == st[c - 1] and qt[a - 1].isalpha():
             category = "format"  # "km²" for "km2": a unit's power, raised or not (after a digit it is an exponent)
+        elif not qw and _spelled_before_acronym(sw, st[d : d + 2]):
+            category = "format"  # "95% CI" for "95% confidence interval [CI]": the defined short form, quoted alone
+        elif not qw and len(sw) == 3 and any(_spelled_before_acronym(st[k:c] + sw[:1], sw[1:]) for k in range(max(0, c - 8), c)):
+            category = "format"  # "95% confidence interval" for "95% confidence interval [CI]": the short form's definition left out
         elif not qw and _spelled_before_figure(sw, st[d : d + 1]):
             category = "format"  # "45 days" for "forty-five (45) days" among other differences: the value, written once
         elif not qw and sw and set(sw) <= _DATE_WORDS and not any(_DIGIT.search(w) for w in sw):
@@ -742,6 +746,30 @@ def _spelled_before_figure(sw: list[str], after: list[str]) -> bool:
     value, n = spelled
     rest = sw[n:-1]
     return rest in ([], ["percent"], ["per", "cent"]) and canonical_number(after[0]) == canonical_number(str(value))
+
+
+_ACRONYM_GLUE = frozenset("of and for the on in to &".split())
+
+
+def _spelled_before_acronym(sw: list[str], after: list[str]) -> bool:
+    """Whether ``sw``, words of the source the quote leaves out, spell out the acronym that
+    follows them in brackets (``after``: the acronym and the closing bracket): the habit
+    "confidence interval [CI]", quoted with the short form alone ("95% CI").
+
+    >>> _spelled_before_acronym(["confidence", "interval", "["], ["ci", "]"])
+    True
+    >>> _spelled_before_acronym(["Department", "of", "Energy", "("], ["DOE", ")"])
+    True
+    >>> _spelled_before_acronym(["confidence", "interval", "["], ["ca", "]"]), _spelled_before_acronym(["interval", "("], ["i", ")"])
+    (False, False)
+    """
+    if len(after) < 2 or sw[-1:] not in (["("], ["["]) or after[1] != {"(": ")", "[": "]"}[sw[-1]]:
+        return False
+    short, words = after[0].lower(), [w.lower() for w in sw[:-1]]
+    if len(short) < 2 or not short.isalpha() or not words or not all(w.isalpha() or w == "&" for w in words):
+        return False
+    initials = "".join(w[0] for w in words)
+    return short in (initials, "".join(w[0] for w in words if w not in _ACRONYM_GLUE))
 
 
 _COPULAS = frozenset("was were is are".split())

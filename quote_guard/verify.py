@@ -2128,8 +2128,8 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
         b = t.find(last, fe, min(len(t), fe + _SNAP_MAX))
         if b >= 0:
             b += len(last)
-            if b < len(t) and t[b] == ")" and "(" in t[fe : b - len(last)]:
-                b += 1  # "25%" for "twenty-five percent (25%)": the figure in brackets, closed
+            if b < len(t) and t[b] in ")]" and ("(" in t[fe : b - len(last)] or fq.rstrip().endswith(t[b])):
+                b += 1  # "25%" for "twenty-five percent (25%)", "(… 59.1 to 90.0)": the figure in brackets, closed
             if b == len(t) or not is_word_char(t[b]):
                 ends.append(b)
     if not starts and not ends:
@@ -2154,7 +2154,7 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
 
 
 _EDGE_STOP = frozenset("the a an of to and or in on at by for with".split())
-_EDGE_TOKEN = re.compile(r"[^\W_]+%?")
+_EDGE_TOKEN = re.compile(r"[^\W_]+(?:[.,][^\W_]+)*%?")  # a figure is one word: "90.0", "1,000"
 
 
 _SENTENCE_MARK = re.compile(r"[.!?][\"')\]]*$")

@@ -65,6 +65,12 @@ def test_word_category(word: str, category: str | None) -> None:
         # a modal of the same class is wording; of another class, a change
         ("new partners can be admitted", "new partners may be admitted", ["wording"]),
         ("new partners must be admitted", "new partners may be admitted", ["modal"]),
+        # a short form defined in brackets, quoted alone or left out; another short form is content
+        ("efficacy, 78.9%; 95% CI, 59.1 to 90.0", "efficacy, 78.9%; 95% confidence interval [CI], 59.1 to 90.0",
+         ["format", "punctuation"]),
+        ("efficacy, 78.9%; 95% confidence interval, 59.1", "efficacy, 78.9%; 95% confidence interval [CI], 59.1", ["format"]),
+        ("efficacy, 78.9%; 95% confidence interval, 59.1", "efficacy, 78.9%; 95% confidence interval [CA], 59.1", ["content"]),
+        ("funded by the DOE", "funded by the Department of Energy (DOE)", ["format", "punctuation"]),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:

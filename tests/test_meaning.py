@@ -462,7 +462,8 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "\n\nsurrender value of the Policy on the date hereof. The cuts affect mainly early-morning trains; peak-hour "
            "services will not be changed. Common pipistrelle accounted for 68% of all recorded passes, "
            "followed by soprano pipistrelle (19%) and Leisler's bat (7%). Activity of Leisler's bat was concentrated "
-           "along the forestry edge.")
+           "along the forestry edge. Among 18,412 participants, 11 cases occurred in the vaccine group and 52 in the "
+           "placebo group (vaccine efficacy, 78.9%; 95% confidence interval [CI], 59.1 to 90.0).")
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -1310,6 +1311,10 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     # in its everyday sense is no such denial
     ("kindred", "efficacy was 54.0% (95% CI, -12.6 to 81.2)", {ALT}, ["efficacy was 54.0% (95% CI, -12.6 to 81.2)"]),
     ("kindred", "In 1955 the 40 traders were thought too", {V_}, ["In 1955 the 40 traders were thought too"]),
+    # a short form the source defines in brackets, quoted alone: form
+    ("kindred", "11 cases occurred in the vaccine group and 52 in the placebo group (vaccine efficacy, 78.9%; 95% CI, "
+     "59.1 to 90.0)", {NV}, ["11 cases occurred in the vaccine group and 52 in the placebo group (vaccine efficacy, "
+                             "78.9%; 95% confidence interval [CI], 59.1 to 90.0)"]),
     ("kindred", "Blooms began 11 days earlier in ice-free areas", {ALT}, ["Blooms began 11 days earlier in ice-free areas"]),
     # a sentence closed where the source goes on with another item of what "only" names
     ("kindred", "Where we transfer data abroad, we will do so only to countries found adequate.", {ALT},
