@@ -2537,7 +2537,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # team may post" for "Only the Communications team and officers authorised ... may post":
         # words dropped where dropping them widens the claim, not where it only says less
         out.append(Difference("delete", "", widened[1], widened[0]))
-    if (conjunct := _added_conjunct(qw, pw, ops)) is not None:
+    if (conjunct := _added_conjunct(qw, pw, ops) or _appended_clause(qw, pw, ops)) is not None:
         # "Members of the police, the armed forces and the judiciary" for "Members of the police and
         # the armed forces": one more item, party or act the passage does not name
         out.append(Difference("insert", conjunct, "", "added"))
@@ -2691,6 +2691,32 @@ def _added_conjunct(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, 
         if joined and any(content_word(w) and w not in said and w not in _NO_ITEMS for w in new):
             return " ".join(new)
     return None
+
+
+def _appended_clause(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, int, int]]) -> str | None:
+    """A clause the quote ends with, joined by "and" or "or" right after a stretch it copies from
+    the passage (``_APPENDED_COPY`` words or more), where the passage goes on otherwise and the
+    clause holds ``_APPENDED_NEW`` content words the passage has nowhere, not even by their first
+    letters: a duty, an item or an act of the quote's own tacked onto a true clause ("must disclose
+    to all Suppliers that it is ordering the Equipment as agent for Lessor, and must obtain Lessor's
+    written approval of each Supplier"). ``ops`` as for :func:`_widened`."""
+    copied = [op for op in ops if op[0] == "equal" and op[2] - op[1] >= _APPENDED_COPY]
+    if not copied:
+        return None
+    new = qw[copied[-1][4] :]  # (not when the passage goes on with "and" too: its clause restated, mostly)
+    new = new[1:] if new[:1] in ([","], [";"]) else new
+    if not new or new[0] not in ("and", "or"):
+        return None
+    stems = {w[:VERB_PREFIX] for w in pw}
+    content = [w for w in new if content_word(w) and w not in _AUXILIARIES]
+    unseen = [w for w in content if w[:VERB_PREFIX] not in stems]
+    # (mostly words of the passage: a restatement of its next clause, "the association weakened but
+    # stayed significant after adjusting for body mass index")
+    return " ".join(new) if len(unseen) >= _APPENDED_NEW and 2 * len(unseen) >= len(content) else None
+
+
+_APPENDED_COPY = 8
+_APPENDED_NEW = 2
 
 
 _SPEECH = re.compile(r"[\"“”]([^\"“”]+)[\"“”]|``(.+?)''|(?<!\w)''(.+?)''")

@@ -1531,7 +1531,9 @@ def _merged_with_neighbour(quote: str, text: str, start: int, end: int,
     for a, mid, b in candidates:
         one, two = text[a:mid], text[mid:b]
         neighbour = {w[:VERB_PREFIX] for w in token_texts(fold(one if a < start else two).text)}
-        if all(w[:VERB_PREFIX] in neighbour for ws in wanted for w in ws if is_word_char(w[0])):
+        # (a clause the quote ends with, "and ...": its half must restate the neighbour, below)
+        if all(w[:VERB_PREFIX] in neighbour for ws in wanted if ws[0] not in ("and", "or")
+               for w in ws if is_word_char(w[0])):
             pairs.append((a, b, one, two))
     for m in _CLAIM_JOIN.finditer(quote) if pairs else ():
         first, second = quote[: m.start()], quote[m.end() :]

@@ -464,6 +464,13 @@ KINDRED = ("In the event that the Licensee elects to bring proceedings against a
            "followed by soprano pipistrelle (19%) and Leisler's bat (7%). Activity of Leisler's bat was concentrated "
            "along the forestry edge. Among 18,412 participants, 11 cases occurred in the vaccine group and 52 in the "
            "placebo group (vaccine efficacy, 78.9%; 95% confidence interval [CI], 59.1 to 90.0).")
+HOUSING = (
+    "Methods: residents were followed for a median of 9.4 years. Compared with tenants in private housing, residents "
+    "who had lived in social housing for ten years or more had a higher rate of hospital admission for asthma (rate "
+    "ratio 1.28; 95% CI 1.10 to 1.49) after adjustment for age, smoking, income and region. The association was "
+    "attenuated but remained significant after further adjustment for damp and mould in the home (rate ratio 1.15; "
+    "95% CI 1.01 to 1.31). Short tenancies were not associated with admission."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -475,7 +482,7 @@ PASSAGES = {
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "proviso": PROVISO, "relative": RELATIVE, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
     "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS, "history2": HISTORY2,
-    "widened": WIDENED, "kindred": KINDRED, "aliases": ALIASES,
+    "widened": WIDENED, "kindred": KINDRED, "aliases": ALIASES, "housing": HOUSING,
 }
 
 
@@ -973,6 +980,12 @@ FLIPS: list[tuple[str, str, str]] = [
     # a modal of another class in an otherwise copied sentence
     ("kindred", "modal", "New partners must be admitted to the firm only with the unanimous consent of the existing "
                          "partners."),
+    # a clause of the quote's own tacked onto a copied one with ", and"
+    ("kindred", "added_claim", "Harbourline must also commission an independent audit of its debt-collection "
+                               "procedures, and must publish the findings on its website."),
+    ("housing", "added_claim", "Compared with tenants in private housing, residents who had lived in social housing for "
+                               "ten years or more had a higher rate of hospital admission for asthma, and the landlords "
+                               "were ordered to pay compensation to every family."),
 ]
 
 
@@ -1278,6 +1291,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                 "members.", PARA),
     # an accent English also leaves off ("cafe" for "café") is form
     ("kindred", "the panel dismissed the argument that the cafe's takeaway sales were exempt", {Verdict.NEAR_VERBATIM}),
+    # two neighbouring sentences restated as one, the second in other words after ", and"
+    ("housing", "Compared with tenants in private housing, residents who had lived in social housing for a decade or "
+                "longer had a higher rate of hospital admission for asthma, and the association weakened but stayed "
+                "significant after adjusting for damp and mould in the home.", PARA),
 ]
 
 
