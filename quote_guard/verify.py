@@ -549,6 +549,10 @@ class Verifier:
                 # "efficacy was 54.0% (95% CI, -12.6 to 81.2)" where the source goes on ", which was
                 # not statistically significant": a finding quoted without the denial of its significance
                 return _limited(r, [unproven], "the quote stops where the source denies or limits the significance of its finding")
+            if (limit := _hard_limit_left_out(r, docs)) is not None:
+                # "We may share your personal data with our service providers" where the source goes
+                # on ", but only to the extent necessary ...": the claim without its limit
+                return _limited(r, [limit], "the quote stops right before the source limits what it says")
             return _with_caveat(r, docs)
         return r
 
@@ -1907,6 +1911,39 @@ _NOT_SIGNIFICANT = re.compile(
     r"|significan\w*\s+only\b)", re.I)
 
 
+# a limit that cuts a claim down wherever it stands: an exception, a sole condition, a duty to ask
+# first ("but only to the extent", "only if", "save for", "unless", "except for", "without the prior
+# written consent of"). "provided that" is left to the caveat: writers quote a right without its
+# proviso both ways; so are the limits that open a sentence ("Notwithstanding the foregoing,").
+_HARD_LIMIT = re.compile(
+    r"\s*,?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b"
+    r"|except\s+(?:for|as|to|where|that|in|if|when|with)\b|without\s+(?:first\s+|the\s+|its\s+|their\s+|his\s+|her\s+)?"
+    r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
+    r"[^.;!?]{0,60}", re.I)
+
+
+def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
+    """What the source says right after a verbatim fragment that does not end its sentence, when
+    it starts with a limit of :data:`_HARD_LIMIT` and the quote states no such limit itself.
+
+    >>> t = "We may share your data with our providers, but only to the extent necessary for them to act for us."
+    >>> r = QuoteResult("We may share your data with our providers", Verdict.VERBATIM,
+    ...                 spans=(Span("d", 0, t.index(", but")),))
+    >>> _hard_limit_left_out(r, [_Doc(Source("d", t), None, 0)])
+    'but only to the extent necessary for them to act for us'
+    """
+    span = r.spans[-1]
+    text = next(d.source.text for d in docs if d.source.id == span.source_id)
+    m = _HARD_LIMIT.match(text, span.end)
+    if m is None or text[span.end - 1 : span.end] in (".", "!", "?", ";", ":") or _ends_sentence(r, docs):
+        return None  # (the next sentence's "Except for ..." limits what it says)
+    said = " ".join(m.group().split()).lstrip(", ")
+    head = said.split()[0].lower()
+    if re.search(rf"\b{head}\b", r.quote, re.I):
+        return None  # the quote limits its claim the same way ("unless ... and unless ...")
+    return said
+
+
 def _significance_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
     """What the source says right after a verbatim fragment with a figure in it, in the same
     sentence, when it denies the fragment's finding significance (", which was not statistically
@@ -1932,9 +1969,11 @@ def _with_caveat(r: QuoteResult, docs: list[_Doc]) -> QuoteResult:
     """A verbatim fragment, with no mark of a cut, that stops right before a condition or an
     exception of its sentence, or starts right after one, keeps its verdict: every word is the
     source's, and models quote fragments all the time. Its reason says what the source goes on
-    (or opens) with, so a reader of the report sees the limit the quote leaves out: "other
-    home-office costs are the employee's responsibility" where the source goes on "unless
-    approved in advance by Finance"."""
+    (or opens) with, so a reader of the report sees the limit the quote leaves out: "Consultant
+    may disclose Confidential Information to the extent compelled by law" where the source goes
+    on "; provided however, Consultant shall first notify the Company". (A hard limit right after
+    the fragment, "unless approved in advance by Finance", makes it altered first:
+    :func:`_hard_limit_left_out`.)"""
     span = r.spans[0]
     text = next(d.source.text for d in docs if d.source.id == span.source_id)
     notes = []

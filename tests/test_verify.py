@@ -582,9 +582,7 @@ POLICY_TEXT = ("3. Equipment: The company will provide a laptop; other home-offi
 
 
 @pytest.mark.parametrize("quote, shown", [
-    # a fragment that stops right before its sentence's exception or proviso
-    ("other home-office costs are the employee's responsibility",
-     "the source goes on 'unless approved in advance by Finance.'"),
+    # a fragment that stops right before its sentence's proviso
     ("Consultant may disclose Confidential Information to the extent compelled by law",
      "the source goes on '; provided however, Consultant shall first notify the Company.'"),
     # ... or starts right after the condition its sentence opens with
@@ -601,3 +599,32 @@ def test_a_verbatim_fragment_keeps_its_verdict_and_its_reason_names_the_limit_le
         assert r.reason == "found character for character in the source"
     else:
         assert shown in r.reason and r.reason.endswith("a limit the quote leaves out")
+
+
+LIMITS_TEXT = ("We may share your data with our providers, but only to the extent necessary for them to act for us. "
+               "The counterclaim fails, save for the £12,300 owed for the March goods. Neither party may assign this "
+               "Agreement without the prior written consent of the other. The Buyer may change the delivery address at "
+               "no cost only if it gives five days' notice. This Agreement is governed by the laws of Ohio, without "
+               "regard to its conflict of laws rules. The Seller shall ship the goods. Except for the fees, costs "
+               "are shared.")
+
+
+@pytest.mark.parametrize("quote, verdict", [
+    # a fragment cut right before an exception, a sole condition or a duty to ask first claims more
+    # than its source: other home-office costs are the employee's only "unless approved in advance"
+    ("other home-office costs are the employee's responsibility", Verdict.ALTERED),
+    ("We may share your data with our providers", Verdict.ALTERED),
+    ("The counterclaim fails", Verdict.ALTERED),
+    ("Neither party may assign this Agreement", Verdict.ALTERED),
+    ("The Buyer may change the delivery address at no cost", Verdict.ALTERED),
+    # a "without" that limits nothing; a limit in the next sentence; a quote with the same limit of its own
+    ("This Agreement is governed by the laws of Ohio", Verdict.VERBATIM),
+    ("The Seller shall ship the goods.", Verdict.VERBATIM),
+])
+def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
+    text = POLICY_TEXT + " " + LIMITS_TEXT
+    [r] = Verifier(VerifierConfig(semantic={"enabled": False})).verify([quote], {"policy": text})
+    assert r.verdict is verdict, r.reason
+    if verdict is Verdict.ALTERED:
+        assert r.reason.startswith("the quote stops right before the source limits what it says")
+        assert any(d.kind == "delete" and d.load_bearing for d in r.metrics.differences)
