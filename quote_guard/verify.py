@@ -1912,12 +1912,13 @@ _NOT_SIGNIFICANT = re.compile(
 
 
 # a limit that cuts a claim down wherever it stands: an exception, a sole condition, a duty to ask
-# first ("but only to the extent", "only if", "save for", "unless", "except for", "without the prior
-# written consent of"). "provided that" is left to the caveat: writers quote a right without its
+# first ("but only to the extent", "only if", "save for", "unless", "except for", "other than",
+# "without the prior written consent of", "without the Company's approval"). "provided that" is left to the caveat: writers quote a right without its
 # proviso both ways; so are the limits that open a sentence ("Notwithstanding the foregoing,").
 _HARD_LIMIT = re.compile(
-    r"\s*,?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b"
-    r"|except\s+(?:for|as|to|where|that|in|if|when|with)\b|without\s+(?:first\s+|the\s+|its\s+|their\s+|his\s+|her\s+)?"
+    r"\s*[,(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b"
+    r"|except\s+(?:for|as|to|where|that|in|if|when|with)\b|other\s+than\b"
+    r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
     r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
     r"[^.;!?]{0,60}", re.I)
 
@@ -1937,9 +1938,10 @@ def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
     m = _HARD_LIMIT.match(text, span.end)
     if m is None or text[span.end - 1 : span.end] in (".", "!", "?", ";", ":") or _ends_sentence(r, docs):
         return None  # (the next sentence's "Except for ..." limits what it says)
-    said = " ".join(m.group().split()).lstrip(", ")
-    head = said.split()[0].lower()
-    if re.search(rf"\b{head}\b", r.quote, re.I):
+    said = " ".join(m.group().split()).lstrip(",( ")
+    words = said.lower().split()
+    head = " ".join(words[:1] if words[0] == "unless" else words[:2])
+    if re.search(rf"\b{re.escape(head)}\b", r.quote, re.I):
         return None  # the quote limits its claim the same way ("unless ... and unless ...")
     return said
 

@@ -606,7 +606,9 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "Agreement without the prior written consent of the other. The Buyer may change the delivery address at "
                "no cost only if it gives five days' notice. This Agreement is governed by the laws of Ohio, without "
                "regard to its conflict of laws rules. The Seller shall ship the goods. Except for the fees, costs "
-               "are shared.")
+               "are shared. Clean-up costs shall be at Owner's expense (except to the extent caused by Charterer). "
+               "Neither party shall disclose the terms to any third party other than its legal advisors. Nantz shall "
+               "not endorse any other apparel without the Company's prior written approval.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -617,6 +619,9 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     ("The counterclaim fails", Verdict.ALTERED),
     ("Neither party may assign this Agreement", Verdict.ALTERED),
     ("The Buyer may change the delivery address at no cost", Verdict.ALTERED),
+    ("Clean-up costs shall be at Owner's expense", Verdict.ALTERED),
+    ("Neither party shall disclose the terms to any third party", Verdict.ALTERED),
+    ("Nantz shall not endorse any other apparel", Verdict.ALTERED),
     # a "without" that limits nothing; a limit in the next sentence; a quote with the same limit of its own
     ("This Agreement is governed by the laws of Ohio", Verdict.VERBATIM),
     ("The Seller shall ship the goods.", Verdict.VERBATIM),
