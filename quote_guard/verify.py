@@ -544,7 +544,10 @@ class Verifier:
             # a whole one, and what it leaves out may limit it ("Six passengers were injured" cut
             # from "Five out of six passengers were injured")
             return self._check_cut(r, docs, True, False, opened=True)
-        if not cut and len(r.spans) == 1 and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
+        if not cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
+            if len(r.spans) > 1:  # fragments joined by an ellipsis: the last one may stop before a limit too
+                limit = _hard_limit_left_out(r, docs)
+                return r if limit is None else _limited(r, [limit], "the quote stops right before the source limits what it says")
             if (unproven := _significance_left_out(r, docs)) is not None:
                 # "efficacy was 54.0% (95% CI, -12.6 to 81.2)" where the source goes on ", which was
                 # not statistically significant": a finding quoted without the denial of its significance

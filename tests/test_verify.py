@@ -622,6 +622,7 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     ("Clean-up costs shall be at Owner's expense", Verdict.ALTERED),
     ("Neither party shall disclose the terms to any third party", Verdict.ALTERED),
     ("Nantz shall not endorse any other apparel", Verdict.ALTERED),
+    ("Nantz shall not endorse ... other apparel", Verdict.ALTERED),  # an ellipsis inside, the same cut at the end
     # a "without" that limits nothing; a limit in the next sentence; a quote with the same limit of its own
     ("This Agreement is governed by the laws of Ohio", Verdict.VERBATIM),
     ("The Seller shall ship the goods.", Verdict.VERBATIM),
