@@ -460,6 +460,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "spelling" if q_w else "punctuation"
     if _canonical(q_w) == _canonical(s_w) or _numbered_compound(q_w) == _numbered_compound(s_w) is not None:
         return "format"  # the same words and values, written differently ("12-month" / "twelve-month")
+    if len(q_w) == len(s_w) == 1 and {q_w[0], s_w[0]} in ({"a", "per"}, {"an", "per"}):
+        return "wording"  # "£160 a night" for "£160 per night": the same rate
     if _failed_as_not(q_w, s_w) or _failed_as_not(s_w, q_w):
         return "wording"  # "has not used" for "fails to use": the same negation in other words
     if len(q_w) == len(s_w):
@@ -558,6 +560,11 @@ def _modal_phrases(words: list[str]) -> list[str]:
     i = 0
     while i < len(words):
         w = words[i]
+        if w in ("has", "have", "had") and words[i + 1 : i + 2] == ["to"] and words[i + 2 : i + 4] != ["do", "with"] \
+                and not {"not", "never"} & set(words[max(0, i - 2) : i]) and not any(x.endswith("n't") for x in words[max(0, i - 2) : i]):
+            out.append("shall")  # "has to commission" restates "must commission"; not "does not have to"
+            i += 2
+            continue
         if w in ("is", "are", "be", "was", "were"):
             j = i + 1 + (words[i + 1 : i + 2] == ["not"])
             modal = _MODAL_PHRASES.get(tuple(words[j : j + 2]))  # type: ignore[arg-type]

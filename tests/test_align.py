@@ -71,6 +71,12 @@ def test_word_category(word: str, category: str | None) -> None:
         ("efficacy, 78.9%; 95% confidence interval, 59.1", "efficacy, 78.9%; 95% confidence interval [CI], 59.1", ["format"]),
         ("efficacy, 78.9%; 95% confidence interval, 59.1", "efficacy, 78.9%; 95% confidence interval [CA], 59.1", ["content"]),
         ("funded by the DOE", "funded by the Department of Energy (DOE)", ["format", "punctuation"]),
+        # "has to" is a modal of obligation ("does not have to" is none); "a night" is "per night"
+        ("Harbourline has to commission an audit", "Harbourline must commission an audit", ["wording", "wording"]),
+        ("Harbourline has to commission an audit", "Harbourline may commission an audit", ["modal", "wording"]),
+        ("Harbourline does not have to commission an audit", "Harbourline must not commission an audit",
+         ["modal", "direction"]),
+        ("reimbursed up to £160 a night", "reimbursed up to £160 per night", ["wording"]),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:
