@@ -364,7 +364,7 @@ _EQUIVALENT = {
     "km": "kilometres", "kilometre": "kilometres", "kilometer": "kilometres", "kilometers": "kilometres",
     "kg": "kilograms", "kilogram": "kilograms", "cm": "centimetres", "centimetre": "centimetres",
     "centimeter": "centimetres", "centimeters": "centimetres", "mm": "millimetres", "millimetre": "millimetres",
-    "millimeter": "millimetres", "millimeters": "millimetres",
+    "millimeter": "millimetres", "millimeters": "millimetres", "ha": "hectares", "hectare": "hectares",
     "usd": "$", "eur": "€", "gbp": "£",  # "USD 311 million" / "$311 million"
     "cannot": "can not", "won't": "will not", "can't": "can not", "shan't": "shall not", "it's": "it is",
     "that's": "that is", "there's": "there is", "we'll": "we will", "they'll": "they will",

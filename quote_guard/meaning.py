@@ -355,7 +355,9 @@ def _compound_antonym(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None
 
 
-_FRACTIONS = frozenset("half quarter".split())  # shares a restatement gives as a percentage
+# shares a restatement gives as a percentage ("a fifth of" is one too, when :func:`_numbers` reads it so)
+_ONE_PART = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "eighth": 8, "tenth": 10}
+_FRACTIONS = frozenset(["half", "quarter", *_ONE_PART])
 
 
 def _recounted(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
@@ -474,6 +476,9 @@ def _numbers(words: list[str]) -> dict[str, str]:
             out.setdefault(_MONTHS[w], w)  # a date: "May 15" is not "March 15"
         elif w == "may" and i + 1 < len(words) and words[i + 1][:1].isdigit():
             out.setdefault("month5", w)
+        elif w in _ONE_PART and i and words[i - 1] in ("a", "one") and words[i + 1 : i + 2] == ["of"]:
+            # "a fifth of U.S. gas stations": a share (restated as "20%"), not the fifth of them
+            out.setdefault(canonical_number(f"{1 / _ONE_PART[w]:.4f}") or w, w)
         elif w in _ORDINALS:
             out.setdefault(_ORDINALS[w], w)
         elif w in _MULTIPLES and not (w in _PERIODS and _period_at(words, i)):
@@ -481,6 +486,21 @@ def _numbers(words: list[str]) -> dict[str, str]:
         elif (share := _fraction(w, words[i - 1] if i else "")) is not None:
             out.setdefault(canonical_number(f"{share:.4f}") or w, w if _fraction(w) else f"{words[i - 1]} {w}")
     return out
+
+
+_MAGNITUDES = ("tens", "dozens", "hundreds", "thousands", "millions", "billions", "trillions")
+
+
+def _magnitudes(words: list[str]) -> list[str]:
+    """The orders of size a text gives without a figure ("hundreds of thousands", "millions"), in
+    order of size: a plural scale word not after a figure ("1.1 millions" is a figure's).
+
+    >>> _magnitudes("up to several hundreds of thousands of years old".split()), _magnitudes("tens of millions".split())
+    (['hundreds', 'thousands'], ['tens', 'millions'])
+    """
+    found = {w for i, w in enumerate(words) if w in _MAGNITUDES and not (i and words[i - 1][:1].isdigit())
+             and (w != "tens" or words[i + 1 : i + 2] == ["of"])}
+    return [w for w in _MAGNITUDES if w in found]
 
 
 def _with_scales(words: list[str]) -> list[str]:
@@ -2264,10 +2284,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # counts something else, "two kids" for "five children" is another figure
         qn_ = {**qn_, two: "two"}
     for said, other in ((qn_, pn_), (pn_, qn_)):
-        for share in [x for x, w in said.items() if (w in _FRACTIONS or _fraction(w)) and x not in other]:
+        for share in [x for x, w in said.items() if (w in _FRACTIONS or _fraction(w)) and x not in other and _is_float(x)]:
             # "half of the cost" for "50% of the cost", "two-thirds" for "67%": one share, written two ways
             as_percent = canonical_number(str(float(share) * 100))
-            if _fraction(said[share]):  # a third and its multiples round: "two-thirds" is 67%, or 66.7%
+            if _fraction(said[share]) or said[share] in _ONE_PART:  # a third and its multiples round: "two-thirds" is 67%, or 66.7%
                 as_percent = next((x for x in other if _is_float(x) and abs(float(x) - float(share) * 100) < 1),
                                   as_percent)
             if as_percent in other and other[as_percent].endswith("%") or _percent_units(
@@ -2276,6 +2296,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if qn_.keys() - pn_.keys():
         out.append(Difference("replace", " ".join(qn_[k] for k in sorted(qn_.keys() - pn_.keys())),
                               " ".join(pn_[k] for k in sorted(pn_.keys() - qn_.keys())) or "∅", "number"))
+    if not any(d.category == "number" for d in out) and (q_mag := _magnitudes(qw)) and (p_mag := _magnitudes(pw)) \
+            and q_mag != p_mag:
+        # "several millions of years" for "several hundreds of thousands of years": another order of size
+        out.append(Difference("replace", " of ".join(q_mag), " of ".join(p_mag), "number"))
     if not any(d.category == "number" for d in out) and (recounted := _recounted(qw, pw)) is not None:
         # "37 homes were destroyed" for "37 structures, including 12 homes, were destroyed"
         out.append(Difference("replace", recounted[0], recounted[1], "number"))
@@ -2703,10 +2727,13 @@ def _appended_clause(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int,
     copied = [op for op in ops if op[0] == "equal" and op[2] - op[1] >= _APPENDED_COPY]
     if not copied:
         return None
-    new = qw[copied[-1][4] :]  # (not when the passage goes on with "and" too: its clause restated, mostly)
-    new = new[1:] if new[:1] in ([","], [";"]) else new
-    if not new or new[0] not in ("and", "or"):
+    # (not when the passage goes on with "and" too: its clause restated, mostly; a word or two may
+    # come between, "(PCAOB)" quoted as "PCAOB")
+    end = copied[-1][4]
+    j = next((k for k in range(end, min(len(qw), end + _APPENDED_GAP + 1)) if qw[k] in ("and", "or")), None)
+    if j is None or (j > end and qw[j - 1] not in (",", ";")):
         return None
+    new = qw[j:]
     stems = {w[:VERB_PREFIX] for w in pw}
     content = [w for w in new if content_word(w) and w not in _AUXILIARIES]
     unseen = [w for w in content if w[:VERB_PREFIX] not in stems]
@@ -2717,6 +2744,7 @@ def _appended_clause(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int,
 
 _APPENDED_COPY = 8
 _APPENDED_NEW = 2
+_APPENDED_GAP = 3  # words between the copy and the joiner
 
 
 _SPEECH = re.compile(r"[\"“”]([^\"“”]+)[\"“”]|``(.+?)''|(?<!\w)''(.+?)''")

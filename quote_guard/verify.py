@@ -1919,7 +1919,7 @@ _NOT_SIGNIFICANT = re.compile(
 # "without the prior written consent of", "without the Company's approval"). "provided that" is left to the caveat: writers quote a right without its
 # proviso both ways; so are the limits that open a sentence ("Notwithstanding the foregoing,").
 _HARD_LIMIT = re.compile(
-    r"\s*[,(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b"
+    r"\s*[,(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
     r"|except\s+(?:for|as|to|where|that|in|if|when|with)\b|other\s+than\b"
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
     r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
@@ -1943,7 +1943,7 @@ def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
         return None  # (the next sentence's "Except for ..." limits what it says)
     said = " ".join(m.group().split()).lstrip(",( ")
     words = said.lower().split()
-    head = " ".join(words[:1] if words[0] == "unless" else words[:2])
+    head = " ".join(words[:1] if words[0] == "unless" else words[:3] if words[0] == "so" else words[:2])
     if re.search(rf"\b{re.escape(head)}\b", r.quote, re.I):
         return None  # the quote limits its claim the same way ("unless ... and unless ...")
     return said

@@ -77,6 +77,7 @@ def test_word_category(word: str, category: str | None) -> None:
         ("Harbourline does not have to commission an audit", "Harbourline must not commission an audit",
          ["modal", "direction"]),
         ("reimbursed up to £160 a night", "reimbursed up to £160 per night", ["wording"]),
+        ("to restore 12 ha of degraded peatland", "to restore 12 hectares of degraded peatland", ["format"]),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:

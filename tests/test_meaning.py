@@ -471,6 +471,13 @@ HOUSING = (
     "attenuated but remained significant after further adjustment for damp and mould in the home (rate ratio 1.15; "
     "95% CI 1.01 to 1.31). Short tenancies were not associated with admission."
 )
+MIXED = (
+    "Sediment cores from the lake bed record the region's climate over several hundreds of thousands of years. "
+    "A survey found that 20% of rural clinics had no doctor in the last week of March. "
+    "We performed our review in accordance with the standards of the Financial Reporting Council (FRC). "
+    "The Trust is not required to have, nor were we engaged to perform, an audit of its payroll controls. "
+    "The landowner proposes to replant 14 hectares of native woodland on the northern slope."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -482,7 +489,7 @@ PASSAGES = {
     "wind": WIND, "press": PRESS, "clinic": CLINIC, "trade": TRADE, "expense": EXPENSE, "history": HISTORY, "city": CITY, "opinion": OPINION, "paper": PAPER, "defs": DEFS, "cohort": COHORT, "deal": DEAL, "sublet": SUBLET, "privacy": PRIVACY, "rule": RULE, "label": LABEL, "table": TABLE, "survival": SURVIVAL,
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "proviso": PROVISO, "relative": RELATIVE, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
     "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS, "history2": HISTORY2,
-    "widened": WIDENED, "kindred": KINDRED, "aliases": ALIASES, "housing": HOUSING,
+    "widened": WIDENED, "kindred": KINDRED, "aliases": ALIASES, "housing": HOUSING, "mixed": MIXED,
 }
 
 
@@ -986,6 +993,10 @@ FLIPS: list[tuple[str, str, str]] = [
     ("housing", "added_claim", "Compared with tenants in private housing, residents who had lived in social housing for "
                                "ten years or more had a higher rate of hospital admission for asthma, and the landlords "
                                "were ordered to pay compensation to every family."),
+    # another order of size without a figure; a clause tacked on after a short form of a name
+    ("mixed", "number", "The lake's sediment cores hold a climate record going back several millions of years."),
+    ("mixed", "added_claim", "We performed our review in accordance with the standards of the FRC, and our review "
+                             "included an assessment of its payroll controls."),
 ]
 
 
@@ -1295,6 +1306,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("housing", "Compared with tenants in private housing, residents who had lived in social housing for a decade or "
                 "longer had a higher rate of hospital admission for asthma, and the association weakened but stayed "
                 "significant after adjusting for damp and mould in the home.", PARA),
+    # the same order of size; "a fifth of" for "20% of"
+    ("mixed", "The lake's sediment cores hold a climate record going back several hundreds of thousands of years.",
+     PARA),
+    ("mixed", "a fifth of rural clinics had no doctor in the last week of March, a survey found", PARA),
 ]
 
 

@@ -608,7 +608,8 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "regard to its conflict of laws rules. The Seller shall ship the goods. Except for the fees, costs "
                "are shared. Clean-up costs shall be at Owner's expense (except to the extent caused by Charterer). "
                "Neither party shall disclose the terms to any third party other than its legal advisors. Nantz shall "
-               "not endorse any other apparel without the Company's prior written approval.")
+               "not endorse any other apparel without the Company's prior written approval. No consent is needed "
+               "for a change of control so long as the buyer assumes every obligation.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -622,7 +623,8 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     ("Clean-up costs shall be at Owner's expense", Verdict.ALTERED),
     ("Neither party shall disclose the terms to any third party", Verdict.ALTERED),
     ("Nantz shall not endorse any other apparel", Verdict.ALTERED),
-    ("Nantz shall not endorse ... other apparel", Verdict.ALTERED),  # an ellipsis inside, the same cut at the end
+    ("Nantz shall not endorse ... other apparel", Verdict.ALTERED),
+    ("No consent is needed for a change of control", Verdict.ALTERED),  # an ellipsis inside, the same cut at the end
     # a "without" that limits nothing; a limit in the next sentence; a quote with the same limit of its own
     ("This Agreement is governed by the laws of Ohio", Verdict.VERBATIM),
     ("The Seller shall ship the goods.", Verdict.VERBATIM),
