@@ -28,6 +28,7 @@ from .normalize import (
     Token,
     canonical_number,
     number_word_value,
+    scaled_figure,
     spelled_number,
     token_texts,
     tokenize,
@@ -394,6 +395,9 @@ def _canonical(words: list[str]) -> list[str]:
         if w.endswith("n't") and len(w) > 3:
             out.extend((w[:-3], "not"))
             continue
+        if out and (scaled := scaled_figure(out[-1], w)) is not None:
+            out[-1] = canonical_number(str(scaled)) or out[-1]  # "500 million" is "500,000,000"
+            continue
         out.append(canonical_number(NUMBER_WORDS.get(w, w)) or w)
     return out
 
@@ -610,6 +614,7 @@ def _number_pairs(words: list[str]) -> list[str]:
 _ORDINAL_DIGITS = {str(i + 1): (w, suffix) for i, (w, suffix) in enumerate(zip(
     "first second third fourth fifth sixth seventh eighth ninth tenth".split(),
     "st nd rd th th th th th th th".split()))}
+_MONTH_NAMES = frozenset("january february march april may june july august september october november december".split())
 _MONTH_ABBREVIATIONS = {"jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june",
                         "jul": "july", "aug": "august", "sep": "september", "sept": "september", "oct": "october",
                         "nov": "november", "dec": "december"}
@@ -646,6 +651,14 @@ def _months(words: list[str]) -> list[str]:
         if w in _MONTH_ABBREVIATIONS and after and after[0][:1].isdigit():
             out.append(_MONTH_ABBREVIATIONS[w])
             i += 1 + dot
+            continue
+        nxt = words[i + 1 : i + 2]
+        year = words[i + 2 : i + 3]
+        if w.isdigit() and 1 <= int(w) <= 31 and nxt and nxt[0] in _MONTH_NAMES and (
+                nxt[0] not in ("may", "march") or (year and year[0].isdigit() and len(year[0]) == 4)):
+            # "30 October 2019" in the order of "October 30, 2019": the same date
+            out.extend((nxt[0], w, ",") if year and year[0].isdigit() and len(year[0]) == 4 else (nxt[0], w))
+            i += 2
             continue
         out.append(w)
         i += 1
@@ -727,6 +740,8 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
             category = "aside"  # "110 mph (180 km/h)" quoted as "110 mph": the same figure in other units, left out
         elif category == "content" and _moved_attribution(qw, sw, st, context):
             category = "wording"  # "Mr Warner said: '…'" quoted as "'…,' Warner said": the speaker, moved
+        elif {tuple(qw), tuple(sw)} == {("/",), ("per",)}:
+            category = "format"  # "40 mg/day" for "40 mg per day"
         elif sw == ["."] and qw in ([], [","]) and b < len(qt) and d < len(st):
             # a sentence end removed inside the quote: the next sentence's words join the claim
             # ("reduced the risk by 25%. In the low-risk subgroup ..." quoted as one claim)

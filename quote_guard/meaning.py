@@ -888,7 +888,7 @@ def _non_words_alone(words: list[str], other: list[str]) -> int:
 # "contraindicated in" is "must not be given to", "absent in" is "not observed in", "exempt from" is
 # "not subject to"
 _NEGATED_ADJECTIVES = frozenset("unable unaware unwilling unknown unclear unfair unsure unfit unlike "
-                                "contraindicated absent exempt".split())
+                                "contraindicated absent exempt insufficient inadequate".split())
 _ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ly", "al", "ive", "ous", "ent", "ant", "ic", "ary")
 
 
@@ -1367,6 +1367,25 @@ def entity_from_elsewhere(quote: str, passage: str, around: str) -> tuple[Differ
 _SPELLED_NAME = re.compile(r"\b[A-Z][\w'-]*(?:\s+(?:(?:of|the|and|for|on)\s+)*[A-Z][\w'-]*)+")
 
 
+_ROMAN = frozenset("i ii iii iv v vi vii viii ix x".split())
+
+
+def _initials_of(short: str, name: str) -> bool:
+    """Whether ``short``, one folded word, is the initials of ``name``, a folded name of two words
+    or more (small words left out, a closing Roman numeral kept whole): "us" / "united states",
+    "wwii" / "world war ii".
+
+    >>> _initials_of("us", "united states"), _initials_of("wwii", "world war ii"), _initials_of("uk", "united states")
+    (True, True, False)
+    """
+    words = name.split()
+    if len(short.split()) != 1 or len(words) < 2:
+        return False
+    roman = words[-1] if words[-1] in _ROMAN else ""
+    core = [w for w in (words[:-1] if roman else words) if w not in ("of", "the", "and", "for", "&")]
+    return short.replace(".", "") == "".join(w[0] for w in core) + roman
+
+
 def _spelled_out_acronyms(text: str) -> set[str]:
     """The initials, folded, of the names of capitalised words in ``text`` ("Members of the
     European Parliament" -> "mep"; small words between are left out).
@@ -1498,7 +1517,7 @@ _QUALIFIER_CLASSES = {
     "reportedly": "allegedly reportedly apparently supposedly arguably",
     "possibly": "possibly probably presumably",
     # the whole of something, where the source says most or part ("driven entirely by")
-    "entirely": "entirely wholly",  # not "completely", "fully": restatements use them as emphasis
+    "entirely": "entirely wholly entirety",  # not "completely", "fully": restatements use them as emphasis
     # certainty the source does not claim ("definitely caused by corrosion")
     "certainly": "definitely certainly undoubtedly unquestionably conclusively indisputably undeniably",
     # a vote told as unanimous ("voted unanimously" for "voted 6-3", "by a 2-1 majority")
@@ -2534,7 +2553,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                      or _count_word(e.split()[-1], folded_quote) > _count_word(e.split()[-1], folded_passage))
     dropped = sorted(e for e in p_entities if e.split()[-1] not in folded_quote)
     for m in missing:
-        swap = next((d for d in dropped if _same_slot(m, folded_quote, d, folded_passage)), None)
+        swap = next((d for d in dropped if _same_slot(m, folded_quote, d, folded_passage)
+                     and not _initials_of(m, d) and not _initials_of(d, m)), None)
         if swap is not None:
             out.append(Difference("replace", m, swap, "party"))
             break

@@ -533,7 +533,8 @@ class Verifier:
             # a full stop the source does not have there: the quote presents the start of a
             # sentence as a whole one, and what it leaves out may be a condition ("…will control."
             # where the source goes on "unless expressly indicated")
-            return self._check_cut(r, docs, False, True, ended=True)
+            opened = q[:1].isupper() and not _starts_sentence(r, docs)  # a capital the source lacks too: read both ends
+            return self._check_cut(r, docs, opened, True, ended=True, opened=opened)
         if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[-1:] in ".!?" and (proviso := _proviso_after(r, docs)):
             # a full stop for the source's semicolon, where what follows it is a proviso or an
             # exception of the clause ("... consent of the other Party." for "...; provided, however,
@@ -691,10 +692,13 @@ class Verifier:
             if not opened:  # a marked cut right after a hedge that governs the fragment ("likely that ...")
                 found += [w for w in before[-_GAP_HEDGE_WORDS:] if w in _GAP_HEDGES]
             opener = _sentence_before(text, span.start) if opened and text[span.start : span.start + 1].islower() else []
-            if not found and _opens_with_condition(opener):
+            if not found and (_opens_with_condition(opener) or _HARD_OPENERS & set(opener)):
                 # the source's sentence opens with a condition or an exception the quote starts after
-                # ("Excepting any amounts disputed in good faith, balances unpaid ... will be subject to")
-                found.append(" ".join(opener[:2]))
+                # ("Excepting any amounts disputed in good faith, balances unpaid ... will be subject to"),
+                # or holds one further in ("As of the VNBJ Closing, except as expressly set forth in this
+                # Amendment, the JV Agreement shall ...")
+                hard = next((i for i, w in enumerate(opener) if w in _HARD_OPENERS), None)
+                found.append(" ".join(opener[:2] if _opens_with_condition(opener) or hard is None else opener[hard : hard + 2]))
             if before[-1:] == ["of"] and figure(_first_word(r.quote)) is not None:
                 found.append(" ".join(before))  # "six" cut from "five out of six": the whole for the part
         if not found:
@@ -1753,10 +1757,12 @@ _EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to")}  # "subject matter" l
 _EDGE_CHARS = 40  # how far past a cut the source is read for a limiting word
 _OPENING_CONDITIONS = frozenset("except excepting unless notwithstanding provided providing if".split())
 _REST_CHARS = 160  # ... and past a full stop the source does not have there, for the rest of its sentence
+_HARD_OPENERS = frozenset("except excepting unless".split())  # an opening clause that holds one limits the rest
 _REST_CONDITIONS = frozenset("unless except excepting excluding provided providing notwithstanding if whenever "
                              "until".split())
 _REST_LIMITER_PAIRS = _EDGE_LIMITER_PAIRS - {("as", "if")} | {("in", "part"), ("should", "the"), ("as", "long"),
-                                                             ("so", "long")}  # "allowed the appeal in part"
+                                                             ("so", "long"), ("whichever", "is")}
+# ("allowed the appeal in part"; "1.5% per month, or the maximum permitted by law, whichever is lower")
 _EDGE_WORDS = 3  # ... and how many words
 
 
@@ -1920,7 +1926,7 @@ _NOT_SIGNIFICANT = re.compile(
 # proviso both ways; so are the limits that open a sentence ("Notwithstanding the foregoing,").
 _HARD_LIMIT = re.compile(
     r"\s*[,(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
-    r"|except\s+(?:for|as|to|where|that|in|if|when|with)\b|other\s+than\b"
+    r"|except\s+(?:for|as|to|where|that|in|if|when|with)\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b"
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
     r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
     r"[^.;!?]{0,60}", re.I)

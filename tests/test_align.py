@@ -78,6 +78,13 @@ def test_word_category(word: str, category: str | None) -> None:
          ["modal", "direction"]),
         ("reimbursed up to £160 a night", "reimbursed up to £160 per night", ["wording"]),
         ("to restore 12 ha of degraded peatland", "to restore 12 hectares of degraded peatland", ["format"]),
+        # a figure and its scale word, written out; "/" for "per"; a date in the other order
+        ("Notes: €500 million 4.125% Senior Notes", "Notes: €500,000,000 4.125% Senior Notes", ["format"]),
+        ("Notes: €500 billion 4.125% Senior Notes", "Notes: €500,000,000 4.125% Senior Notes", ["number"]),
+        ("Do not exceed 40 mg/day.", "Do not exceed 40 mg per day.", ["format"]),
+        ("effective as of 30 October 2019 by", "effective as of October 30, 2019 by", []),
+        ("effective as of 30 October 2019 by", "effective as of October 31, 2019 by", ["number"]),
+        ("30 may apply to the grant", "30 may apply to the grant", []),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:

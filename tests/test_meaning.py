@@ -476,7 +476,13 @@ MIXED = (
     "A survey found that 20% of rural clinics had no doctor in the last week of March. "
     "We performed our review in accordance with the standards of the Financial Reporting Council (FRC). "
     "The Trust is not required to have, nor were we engaged to perform, an audit of its payroll controls. "
-    "The landowner proposes to replant 14 hectares of native woodland on the northern slope."
+    "The landowner proposes to replant 14 hectares of native woodland on the northern slope. "
+    "Like most ports in the United States, Savannah grew quickly after World War II. "
+    "If the rebate is insufficient to cover the shortfall, the Manager shall also pay the Fund's expenses. "
+    "On the Closing Date the Lease shall terminate in its entirety with respect to the Tenant. "
+    "Late balances bear interest at 1% per month, or the highest rate allowed by law, whichever is lower. "
+    "From the Completion Date, except as expressly provided in this Deed, the Guarantee shall cease to have "
+    "effect, and all claims under it shall lapse."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1310,6 +1316,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("mixed", "The lake's sediment cores hold a climate record going back several hundreds of thousands of years.",
      PARA),
     ("mixed", "a fifth of rural clinics had no doctor in the last week of March, a survey found", PARA),
+    # initials for a name ("US", "WWII"); "not enough" for "insufficient"; "entirely" for "in its entirety"
+    ("mixed", "Like most ports in the US, Savannah grew quickly after WWII.", {Verdict.PARAPHRASE, Verdict.NEAR_VERBATIM}),
+    ("mixed", "if the rebate is not enough to cover the shortfall, the Manager also pays the Fund's expenses", PARA),
+    ("mixed", "on the Closing Date the Lease terminates entirely as to the Tenant", PARA),
 ]
 
 
@@ -1343,6 +1353,9 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     # in its everyday sense is no such denial
     ("kindred", "efficacy was 54.0% (95% CI, -12.6 to 81.2)", {ALT}, ["efficacy was 54.0% (95% CI, -12.6 to 81.2)"]),
     ("kindred", "In 1955 the 40 traders were thought too", {V_}, ["In 1955 the 40 traders were thought too"]),
+    # a sentence closed early before "whichever is lower"; a sentence shown whole, its exception and its end cut
+    ("mixed", "Late balances bear interest at 1% per month.", {ALT}, ["Late balances bear interest at 1% per month"]),
+    ("mixed", "The Guarantee shall cease to have effect.", {ALT}, ["the Guarantee shall cease to have effect"]),
     # a short form the source defines in brackets, quoted alone: form
     ("kindred", "11 cases occurred in the vaccine group and 52 in the placebo group (vaccine efficacy, 78.9%; 95% CI, "
      "59.1 to 90.0)", {NV}, ["11 cases occurred in the vaccine group and 52 in the placebo group (vaccine efficacy, "
