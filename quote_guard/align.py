@@ -378,6 +378,35 @@ _EQUIVALENT = {
 }
 
 
+def _pronoun_attribution(words: list[str]) -> bool:
+    """Whether ``words``, added by a quote, are only an attribution by a pronoun (', " he said',
+    "she added"): a name would be a claim of who spoke.
+
+    >>> _pronoun_attribution([",", '"', "he", "said"]), _pronoun_attribution(["smith", "said"])
+    (True, False)
+    """
+    w = [x for x in words if _WORD.search(x)]
+    return len(w) == 2 and (w[0] in _SPEAKER_PRONOUNS and w[1] in SPEECH_VERBS
+                            or w[1] in _SPEAKER_PRONOUNS and w[0] in SPEECH_VERBS)
+
+
+_SPEAKER_PRONOUNS = frozenset("he she they i we".split())
+
+
+def _slashed(words: list[str]) -> list[str]:
+    """``words`` with a fraction written with a slash as one word ("1", "/", "3" -> "1/3")."""
+    out: list[str] = []
+    for w in words:
+        if len(out) >= 2 and out[-1] == "/" and out[-2].isdigit() and w.isdigit():
+            out[-2:] = [f"{out[-2]}/{w}"]
+            continue
+        out.append(w)
+    return out
+
+
+_PARTS = {"half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "eighth": 8, "tenth": 10}
+
+
 def _canonical(words: list[str]) -> list[str]:
     """Words in one written form: "&" as "and", "per cent"/"%" as "percent", "1,000.00" as
     "1000", "Inc" as "incorporated", "don't" as "do not"."""
@@ -394,6 +423,10 @@ def _canonical(words: list[str]) -> list[str]:
             continue
         if w.endswith("n't") and len(w) > 3:
             out.extend((w[:-3], "not"))
+            continue
+        count = out[-1].removesuffix(".0") if out else ""
+        if w.rstrip("s") in _PARTS and count.isdigit() and 0 < int(count) < _PARTS[w.rstrip("s")]:
+            out[-1] = f"{count}/{_PARTS[w.rstrip('s')]}"  # "one third" is "1/3"
             continue
         if out and (scaled := scaled_figure(out[-1], w)) is not None:
             out[-1] = canonical_number(str(scaled)) or out[-1]  # "500 million" is "500,000,000"
@@ -462,7 +495,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "format"  # "140%-160%" / "140% to 160%"
     if "".join(q_w) == "".join(s_w):
         return "spelling" if q_w else "punctuation"
-    if _canonical(q_w) == _canonical(s_w) or _numbered_compound(q_w) == _numbered_compound(s_w) is not None:
+    if _canonical(q_w) == _canonical(s_w) or _numbered_compound(q_w) == _numbered_compound(s_w) is not None or (
+            "/" in q_words + s_words and _canonical(_slashed(q_words)) == _canonical(_slashed(s_words))):
         return "format"  # the same words and values, written differently ("12-month" / "twelve-month")
     if len(q_w) == len(s_w) == 1 and {q_w[0], s_w[0]} in ({"a", "per"}, {"an", "per"}):
         return "wording"  # "£160 a night" for "£160 per night": the same rate
@@ -740,6 +774,8 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
             category = "aside"  # "110 mph (180 km/h)" quoted as "110 mph": the same figure in other units, left out
         elif category == "content" and _moved_attribution(qw, sw, st, context):
             category = "wording"  # "Mr Warner said: '…'" quoted as "'…,' Warner said": the speaker, moved
+        elif not sw and _pronoun_attribution(qw):
+            category = "wording"  # '…, even," he said': the speaker the quote adds is the source's words' speaker
         elif {tuple(qw), tuple(sw)} == {("/",), ("per",)}:
             category = "format"  # "40 mg/day" for "40 mg per day"
         elif sw == ["."] and qw in ([], [","]) and b < len(qt) and d < len(st):

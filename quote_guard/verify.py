@@ -210,7 +210,22 @@ class _Match:
         t = self.doc.index.text
         found = differences(self.folded_quote, t[self.fstart : self.fend], names=names,
                             context=t[max(0, self.fstart - _CONTEXT_CHARS) : self.fend + _CONTEXT_CHARS])
-        return tuple(_page_number(d, raw_passage) for d in found)
+        return tuple(_same_side_word(_page_number(d, raw_passage)) for d in found)
+
+
+def _same_side_word(d: Difference) -> Difference:
+    """``d``, or one word put for another on the same side of an opposite pair of the lexicon
+    ("rose" for "increased", "declined" for "fell") as ``wording``: the same direction in other words.
+
+    >>> _same_side_word(Difference("replace", "rose", "increased", "content")).category
+    'wording'
+    >>> _same_side_word(Difference("replace", "rose", "fell", "content")).category
+    'content'
+    """
+    if (d.kind == "replace" and d.category == "content" and " " not in d.quote_text and " " not in d.source_text
+            and same_side(d.quote_text, d.source_text)):
+        return replace(d, category="wording")
+    return d
 
 
 def _page_number(d: Difference, raw_passage: str) -> Difference:
@@ -2169,7 +2184,8 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     starts: list[int] = []
     if not t.startswith(first, fs):
         # the nearest one only; "the" is found before most ranges, no evidence where the quote starts
-        a = -1 if first in _EDGE_STOP else t.rfind(first, max(0, fs - _SNAP_MAX), fs)
+        # (a small word only right before the range: "For two (2) years" for "For 2 years")
+        a = t.rfind(first, max(0, fs - len(first) - 2), fs) if first in _EDGE_STOP else t.rfind(first, max(0, fs - _SNAP_MAX), fs)
         if a >= 0 and (a == 0 or not is_word_char(t[a - 1])):
             starts.append(a)
         gap = _SENTENCE_GAP.search(t, fs, min(fe, fs + _SNAP_MAX))
@@ -2184,6 +2200,14 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
                 b += 1  # "25%" for "twenty-five percent (25%)", "(… 59.1 to 90.0)": the figure in brackets, closed
             if b == len(t) or not is_word_char(t[b]):
                 ends.append(b)
+    if last not in _EDGE_STOP and not t.endswith(last, fs, fe):
+        # ... or back to the end of the sentence the range runs past ("to 4.25 percent" aligned into
+        # "to 4.25%. Two members")
+        gaps = list(_SENTENCE_GAP.finditer(t, max(fs, fe - _SNAP_MAX), fe))
+        # (not where the words past the end are the quote's own last ones: '..." he said')
+        if gaps and gaps[-1].start() > fs and fe - gaps[-1].end() <= _RUN_PAST_CHARS and not (
+                set(_EDGE_TOKEN.findall(t[gaps[-1].end() : fe])) & set(words[-4:])):
+            ends.append(gaps[-1].start() + 1)
     if not starts and not ends:
         return fs, fe  # both edges are the quote's own words, or nothing to move them to (most matches)
 
@@ -2205,6 +2229,7 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     return best[1], best[2]
 
 
+_RUN_PAST_CHARS = 12  # how far past a sentence's end an alignment may run by a word or two
 _EDGE_STOP = frozenset("the a an of to and or in on at by for with".split())
 _EDGE_TOKEN = re.compile(r"[^\W_]+(?:[.,][^\W_]+)*%?")  # a figure is one word: "90.0", "1,000"
 

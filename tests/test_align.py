@@ -85,6 +85,11 @@ def test_word_category(word: str, category: str | None) -> None:
         ("effective as of 30 October 2019 by", "effective as of October 30, 2019 by", []),
         ("effective as of 30 October 2019 by", "effective as of October 31, 2019 by", ["number"]),
         ("30 may apply to the grant", "30 may apply to the grant", []),
+        # a fraction with a slash and in words; a speaker added by a pronoun (a name is a claim)
+        ("reduced by 1/3 for the plea", "reduced by one third for the plea", ["format"]),
+        ("reduced by 1/4 for the plea", "reduced by one third for the plea", ["number"]),
+        ("I have come out close to even, he said.", "I have come out close to even.", ["wording"]),
+        ("I have come out close to even, Smith said.", "I have come out close to even.", ["content"]),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:

@@ -482,7 +482,9 @@ MIXED = (
     "On the Closing Date the Lease shall terminate in its entirety with respect to the Tenant. "
     "Late balances bear interest at 1% per month, or the highest rate allowed by law, whichever is lower. "
     "From the Completion Date, except as expressly provided in this Deed, the Guarantee shall cease to have "
-    "effect, and all claims under it shall lapse."
+    "effect, and all claims under it shall lapse. Unit sales increased from 4.1 to 5.3 million in 2024. "
+    "18.3 Non-Competition. For two (2) years after the end of this Agreement, the Seller shall not compete within "
+    "ten (10) miles of the Store. The committee voted to cut the rate to 4.25%. Two members dissented."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1356,6 +1358,13 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     # a sentence closed early before "whichever is lower"; a sentence shown whole, its exception and its end cut
     ("mixed", "Late balances bear interest at 1% per month.", {ALT}, ["Late balances bear interest at 1% per month"]),
     ("mixed", "The Guarantee shall cease to have effect.", {ALT}, ["the Guarantee shall cease to have effect"]),
+    # a verb of the same direction ("rose" for "increased"); a quote that opens with a small word before
+    # a number written twice; an alignment that ran a word past its sentence's end
+    ("mixed", "Unit sales rose from 4.1 to 5.3 million in 2024.", {Verdict.PARAPHRASE, NV}, None),
+    ("mixed", "For 2 years after the end of this Agreement, the Seller shall not compete within 10 miles of the Store.",
+     {NV}, ["For two (2) years after the end of this Agreement, the Seller shall not compete within ten (10) miles of "
+            "the Store."]),
+    ("mixed", "The committee voted to cut the rate to 4.25 percent", {NV}, ["The committee voted to cut the rate to 4.25%."]),
     # a short form the source defines in brackets, quoted alone: form
     ("kindred", "11 cases occurred in the vaccine group and 52 in the placebo group (vaccine efficacy, 78.9%; 95% CI, "
      "59.1 to 90.0)", {NV}, ["11 cases occurred in the vaccine group and 52 in the placebo group (vaccine efficacy, "
