@@ -572,6 +572,10 @@ class Verifier:
                 # "We may share your personal data with our service providers" where the source goes
                 # on ", but only to the extent necessary ...": the claim without its limit
                 return _limited(r, [limit], "the quote stops right before the source limits what it says")
+            if (frame := _hedge_frame_before(r, docs)) is not None:
+                # "the Hungarians under Ferenc Deák directed revolutionary civil disobedience" after "It
+                # has been claimed that": a claim the source reports, quoted as one it makes
+                return _limited(r, [frame], "the quote starts right after the source frames it as a claim it does not make")
             return _with_caveat(r, docs)
         return r
 
@@ -1945,6 +1949,32 @@ _HARD_LIMIT = re.compile(
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
     r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
     r"[^.;!?]{0,60}", re.I)
+
+
+# an impersonal frame that makes what follows a claim the writer reports, not one it makes
+_HEDGE_FRAME = re.compile(
+    r"\bit\s+(?:is|was|has\s+been|had\s+been|remains|seems|appears)\s+(?:\w+\s+)?(?:claimed|alleged|suggested|speculated"
+    r"|rumou?red|thought|believed|possible|unlikely|unclear|uncertain|doubtful|not\s+known)\s+(?:that|whether|if)\s*$",
+    re.I)
+
+
+def _hedge_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
+    """The frame right before a verbatim fragment, in its sentence, when it is an impersonal hedge
+    ("It has been claimed that", "it is unclear whether", "It was widely believed that").
+
+    >>> t = "Zinn wrote on it. It has been claimed that the Hungarians directed civil disobedience."
+    >>> r = QuoteResult("the Hungarians directed civil disobedience", Verdict.VERBATIM,
+    ...                 spans=(Span("d", t.index("the Hung"), len(t) - 1),))
+    >>> _hedge_frame_before(r, [_Doc(Source("d", t), None, 0)])
+    'It has been claimed that'
+    """
+    span = r.spans[0]
+    text = next(d.source.text for d in docs if d.source.id == span.source_id)
+    head = text[_sentence_start(text, span.start) : span.start]
+    m = _HEDGE_FRAME.search(head)
+    if m is None:
+        return None
+    return " ".join(m.group().split())
 
 
 def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:

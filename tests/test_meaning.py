@@ -484,7 +484,8 @@ MIXED = (
     "From the Completion Date, except as expressly provided in this Deed, the Guarantee shall cease to have "
     "effect, and all claims under it shall lapse. Unit sales increased from 4.1 to 5.3 million in 2024. "
     "18.3 Non-Competition. For two (2) years after the end of this Agreement, the Seller shall not compete within "
-    "ten (10) miles of the Store. The committee voted to cut the rate to 4.25%. Two members dissented."
+    "ten (10) miles of the Store. The committee voted to cut the rate to 4.25%. Two members dissented. It has been "
+    "claimed that the guild controlled every mill in the valley. The survey found that the guild owned two mills."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1365,6 +1366,10 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
      {NV}, ["For two (2) years after the end of this Agreement, the Seller shall not compete within ten (10) miles of "
             "the Store."]),
     ("mixed", "The committee voted to cut the rate to 4.25 percent", {NV}, ["The committee voted to cut the rate to 4.25%."]),
+    # a fragment quoted without the impersonal frame that makes it a report ("It has been claimed that");
+    # a finding's own frame ("The survey found that") is no such hedge
+    ("mixed", "the guild controlled every mill in the valley", {ALT}, ["the guild controlled every mill in the valley"]),
+    ("mixed", "the guild owned two mills", {V_}, ["the guild owned two mills"]),
     # a short form the source defines in brackets, quoted alone: form
     ("kindred", "11 cases occurred in the vaccine group and 52 in the placebo group (vaccine efficacy, 78.9%; 95% CI, "
      "59.1 to 90.0)", {NV}, ["11 cases occurred in the vaccine group and 52 in the placebo group (vaccine efficacy, "
