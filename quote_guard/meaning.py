@@ -2594,6 +2594,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "appointed Kintner to be ABC's CEO while he himself served as its president" for "... ABC's
         # president while he himself served as its CEO": two words of the passage trade places
         out.append(Difference("replace", f"{traded[0]} … {traded[1]}", f"{traded[1]} … {traded[0]}", "order"))
+    if not any(d.category == "order" for d in out) and (tails := _tails_traded(quote, passage)) is not None:
+        # "Two members preferred a reduction of 50 basis points, and one member preferred to maintain the
+        # rate" for the other way round: two parallel clauses keep their subjects and trade what they say
+        out.append(Difference("replace", tails[0], tails[1], "order"))
     if (speech := _other_speech(quote, passage)) is not None:
         # '"They are trying to turn him into a martyr," said Vicki Saporta' for '"We need to take these
         # threats seriously," said Vicki Saporta': the same speaker, words the source does not give her
@@ -2717,6 +2721,47 @@ _COPULAS = _BE | {"being"}
 
 # "or more", "or otherwise", "and others": a bound or a tail, not an item of the quote's own
 _NO_ITEMS = frozenset(w for k in _BOUND_AFTER for w in k) | _LIST_TAILS | frozenset("otherwise both".split())
+
+
+_PARALLEL = re.compile(r",\s*(?:and|but|while|whereas)\s+|;\s*|\.\s+")
+_HEAD_WORDS = 3  # the words that open a clause: its subject and verb, mostly
+
+
+def _tails_traded(quote: str, passage: str) -> tuple[str, str] | None:
+    """Two clauses of the quote that open as two clauses of the passage do (the same first
+    :data:`_HEAD_WORDS` words) but each go on as the other's does: (the quote's first clause, the
+    passage's clause with its opening), or ``None``.
+
+    >>> p = "Two members preferred to hold the rate at 4.5%, and one member preferred a cut of 50 basis points."
+    >>> _tails_traded("Two members preferred a cut of 50 basis points, and one member preferred to hold the rate at 4.5%.", p)[1]
+    'two members preferred to hold the rate at 4.5%'
+    >>> _tails_traded("One member preferred a cut of 50 basis points, and two members preferred to hold the rate.", p) is None
+    True
+    """
+    def clauses(text: str) -> list[tuple[tuple[str, ...], set[str], str]]:
+        out = []
+        for c in _PARALLEL.split(fold(text).text):
+            w = _words(c)
+            if len(w) > _HEAD_WORDS + 1:
+                out.append((tuple(w[:_HEAD_WORDS]), {x for x in w[_HEAD_WORDS:] if content_word(x) or figure(x)},
+                            " ".join(c.split()).strip(" .")))
+        return out
+
+    qc, pc = clauses(quote), clauses(passage)
+    if len(qc) < 2 or len(pc) < 2:
+        return None
+    by_head = {h: (tail, text) for h, tail, text in pc}
+    for (h1, t1, q1), (h2, t2, _q2) in itertools.pairwise(qc):
+        if h1 == h2 or h1 not in by_head or h2 not in by_head:
+            continue
+        (p1, p1_text), (p2, _) = by_head[h1], by_head[h2]
+        if not (t1 and t2 and p1 and p2):
+            continue
+        def share(a: set[str], b: set[str]) -> float:
+            return len(a & b) / len(a | b)
+        if share(t1, p2) > share(t1, p1) and share(t2, p1) > share(t2, p2):
+            return q1, p1_text
+    return None
 
 
 def _added_conjunct(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, int, int]]) -> str | None:

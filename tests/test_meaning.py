@@ -485,7 +485,8 @@ MIXED = (
     "effect, and all claims under it shall lapse. Unit sales increased from 4.1 to 5.3 million in 2024. "
     "18.3 Non-Competition. For two (2) years after the end of this Agreement, the Seller shall not compete within "
     "ten (10) miles of the Store. The committee voted to cut the rate to 4.25%. Two members dissented. It has been "
-    "claimed that the guild controlled every mill in the valley. The survey found that the guild owned two mills."
+    "claimed that the guild controlled every mill in the valley. The survey found that the guild owned two mills. "
+    "Four trustees wanted to keep the farm in trust for the village, and two trustees wanted a sale at auction."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1006,6 +1007,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("mixed", "number", "The lake's sediment cores hold a climate record going back several millions of years."),
     ("mixed", "added_claim", "We performed our review in accordance with the standards of the FRC, and our review "
                              "included an assessment of its payroll controls."),
+    # two parallel clauses that keep their subjects and trade what they say
+    ("mixed", "role_reversal", "Four trustees wanted a sale at auction, and two trustees wanted to keep the farm in "
+                               "trust for the village."),
 ]
 
 
@@ -1323,6 +1327,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("mixed", "Like most ports in the US, Savannah grew quickly after WWII.", {Verdict.PARAPHRASE, Verdict.NEAR_VERBATIM}),
     ("mixed", "if the rebate is not enough to cover the shortfall, the Manager also pays the Fund's expenses", PARA),
     ("mixed", "on the Closing Date the Lease terminates entirely as to the Tenant", PARA),
+    # the same two clauses in the other order, each still with its subject
+    ("mixed", "Two trustees wanted a sale at auction, while four trustees wanted to keep the farm in trust for the "
+              "village.", PARA),
 ]
 
 
