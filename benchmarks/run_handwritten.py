@@ -32,7 +32,9 @@ listed or read, and no rule is written for them (``make bench-handwritten`` runs
 way; their writers were told that a fragment cut right before a condition or an exception is a
 change, which the earlier writers labelled both ways. The 35th stop added ``handwritten_tune11a.json``,
 ``handwritten_tune11b.json``, ``handwritten_tune12a.json`` and ``handwritten_tune12b.json`` (tuning,
-150 each) and ``handwritten_heldout5.json`` (held out, 150), all from the same brief.
+150 each) and ``handwritten_heldout5.json`` (held out, 150), all from the same brief. The 36th stop
+added ``handwritten_tune13a.json``, ``handwritten_tune13b.json`` and ``handwritten_tune13c.json``
+(tuning, 150 each; disjoint ranges of CUAD contracts and XQuAD articles per writer).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every

@@ -424,13 +424,15 @@ def _canonical(words: list[str]) -> list[str]:
         if w.endswith("n't") and len(w) > 3:
             out.extend((w[:-3], "not"))
             continue
-        count = out[-1].removesuffix(".0") if out else ""
-        if w.rstrip("s") in _PARTS and count.isdigit() and 0 < int(count) < _PARTS[w.rstrip("s")]:
-            out[-1] = f"{count}/{_PARTS[w.rstrip('s')]}"  # "one third" is "1/3"
-            continue
-        if out and (scaled := scaled_figure(out[-1], w)) is not None:
-            out[-1] = canonical_number(str(scaled)) or out[-1]  # "500 million" is "500,000,000"
-            continue
+        if out and out[-1][:1].isdigit():
+            parts = _PARTS.get(w.rstrip("s"))
+            count = out[-1].removesuffix(".0")
+            if parts is not None and count.isdigit() and 0 < int(count) < parts:
+                out[-1] = f"{count}/{parts}"  # "one third" is "1/3"
+                continue
+            if (scaled := scaled_figure(out[-1], w)) is not None:
+                out[-1] = canonical_number(str(scaled)) or out[-1]  # "500 million" is "500,000,000"
+                continue
         out.append(canonical_number(NUMBER_WORDS.get(w, w)) or w)
     return out
 
@@ -664,6 +666,7 @@ def _months(words: list[str]) -> list[str]:
     >>> _months(["£", "30", "m", "fees"]), _months(["the", "2", "nd", "century"]), _months(["30", "m", "high"])
     (['£', '30', 'million', 'fees'], ['the', 'second', 'century'], ['30', 'm', 'high'])
     """
+    dates = not _MONTH_NAMES.isdisjoint(words)  # (most texts name no month: the check below is skipped)
     out: list[str] = []
     i = 0
     while i < len(words):
@@ -686,14 +689,15 @@ def _months(words: list[str]) -> list[str]:
             out.append(_MONTH_ABBREVIATIONS[w])
             i += 1 + dot
             continue
-        nxt = words[i + 1 : i + 2]
-        year = words[i + 2 : i + 3]
-        if w.isdigit() and 1 <= int(w) <= 31 and nxt and nxt[0] in _MONTH_NAMES and (
-                nxt[0] not in ("may", "march") or (year and year[0].isdigit() and len(year[0]) == 4)):
-            # "30 October 2019" in the order of "October 30, 2019": the same date
-            out.extend((nxt[0], w, ",") if year and year[0].isdigit() and len(year[0]) == 4 else (nxt[0], w))
-            i += 2
-            continue
+        if dates and w.isdigit() and len(w) <= 2 and i + 1 < len(words) and words[i + 1] in _MONTH_NAMES:
+            month = words[i + 1]
+            year = words[i + 2] if i + 2 < len(words) else ""
+            dated = year.isdigit() and len(year) == 4
+            if 1 <= int(w) <= 31 and (dated or month not in ("may", "march")):
+                # "30 October 2019" in the order of "October 30, 2019": the same date
+                out.extend((month, w, ",") if dated else (month, w))
+                i += 2
+                continue
         out.append(w)
         i += 1
     return out

@@ -1958,6 +1958,9 @@ _HEDGE_FRAME = re.compile(
     re.I)
 
 
+_HEDGE_FRAME_CHARS = 60
+
+
 def _hedge_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     """The frame right before a verbatim fragment, in its sentence, when it is an impersonal hedge
     ("It has been claimed that", "it is unclear whether", "It was widely believed that").
@@ -1970,8 +1973,7 @@ def _hedge_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     """
     span = r.spans[0]
     text = next(d.source.text for d in docs if d.source.id == span.source_id)
-    head = text[_sentence_start(text, span.start) : span.start]
-    m = _HEDGE_FRAME.search(head)
+    m = _HEDGE_FRAME.search(text, max(0, span.start - _HEDGE_FRAME_CHARS), span.start)  # (a frame is a few words)
     if m is None:
         return None
     return " ".join(m.group().split())
@@ -2234,9 +2236,9 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
         # ... or back to the end of the sentence the range runs past ("to 4.25 percent" aligned into
         # "to 4.25%. Two members")
         gaps = list(_SENTENCE_GAP.finditer(t, max(fs, fe - _SNAP_MAX), fe))
-        # (not where the words past the end are the quote's own last ones: '..." he said')
+        # (not where the words past the end are the quote's own: '..." he said')
         if gaps and gaps[-1].start() > fs and fe - gaps[-1].end() <= _RUN_PAST_CHARS and not (
-                set(_EDGE_TOKEN.findall(t[gaps[-1].end() : fe])) & set(words[-4:])):
+                set(_EDGE_TOKEN.findall(t[gaps[-1].end() : fe])) & set(words)):
             ends.append(gaps[-1].start() + 1)
     if not starts and not ends:
         return fs, fe  # both edges are the quote's own words, or nothing to move them to (most matches)
