@@ -27,6 +27,7 @@ from .normalize import (
     SPEECH_VERBS,
     Token,
     canonical_number,
+    initials,
     number_word_value,
     scaled_figure,
     spelled_number,
@@ -810,9 +811,6 @@ def _spelled_before_figure(sw: list[str], after: list[str]) -> bool:
     return rest in ([], ["percent"], ["per", "cent"]) and canonical_number(after[0]) == canonical_number(str(value))
 
 
-_ACRONYM_GLUE = frozenset("of and for the on in to &".split())
-
-
 def _spelled_before_acronym(sw: list[str], after: list[str]) -> bool:
     """Whether ``sw``, words of the source the quote leaves out, spell out the acronym that
     follows them in brackets (``after``: the acronym and the closing bracket): the habit
@@ -830,8 +828,7 @@ def _spelled_before_acronym(sw: list[str], after: list[str]) -> bool:
     short, words = after[0].lower(), [w.lower() for w in sw[:-1]]
     if len(short) < 2 or not short.isalpha() or not words or not all(w.isalpha() or w == "&" for w in words):
         return False
-    initials = "".join(w[0] for w in words)
-    return short in (initials, "".join(w[0] for w in words if w not in _ACRONYM_GLUE))
+    return short in ("".join(w[0] for w in words), initials(words))
 
 
 _COPULAS = frozenset("was were is are".split())

@@ -47,6 +47,7 @@ from .normalize import (
     SPEECH_VERBS,
     canonical_number,
     fold,
+    initials,
     number_word_value,
     scaled_figure,
 )
@@ -1382,8 +1383,7 @@ def _initials_of(short: str, name: str) -> bool:
     if len(short.split()) != 1 or len(words) < 2:
         return False
     roman = words[-1] if words[-1] in _ROMAN else ""
-    core = [w for w in (words[:-1] if roman else words) if w not in ("of", "the", "and", "for", "&")]
-    return short.replace(".", "") == "".join(w[0] for w in core) + roman
+    return short.replace(".", "") == initials(words[:-1] if roman else words) + roman
 
 
 def _spelled_out_acronyms(text: str) -> set[str]:
@@ -2757,11 +2757,14 @@ def _tails_traded(quote: str, passage: str) -> tuple[str, str] | None:
         (p1, p1_text), (p2, _) = by_head[h1], by_head[h2]
         if not (t1 and t2 and p1 and p2):
             continue
-        def share(a: set[str], b: set[str]) -> float:
-            return len(a & b) / len(a | b)
-        if share(t1, p2) > share(t1, p1) and share(t2, p1) > share(t2, p2):
+        if _share(t1, p2) > _share(t1, p1) and _share(t2, p1) > _share(t2, p2):
             return q1, p1_text
     return None
+
+
+def _share(a: set[str], b: set[str]) -> float:
+    """The words two non-empty sets share, as a part of all their words."""
+    return len(a & b) / len(a | b)
 
 
 def _added_conjunct(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, int, int]]) -> str | None:
@@ -2807,8 +2810,8 @@ def _appended_clause(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int,
     return " ".join(new) if len(unseen) >= _APPENDED_NEW and 2 * len(unseen) >= len(content) else None
 
 
-_APPENDED_COPY = 8
-_APPENDED_NEW = 2
+_APPENDED_COPY = 8  # words a quote copies before the clause it tacks on
+_APPENDED_NEW = 2  # content words of that clause the passage has nowhere
 _APPENDED_GAP = 3  # words between the copy and the joiner
 
 

@@ -560,6 +560,19 @@ NUMBER_WORDS.update({w: str(10 * (i + 3)) for i, w in enumerate("thirty forty fi
 #: the signs written before an amount of money ("£30m", "$4.1 billion")
 CURRENCY_SIGNS = frozenset("$€£¥")
 
+#: small words a name's initials leave out ("Department of Energy": DOE)
+ACRONYM_GLUE = frozenset("of and for the on in to &".split())
+
+
+def initials(words: list[str]) -> str:
+    """The initials of a name's folded words, its small words (:data:`ACRONYM_GLUE`) left out.
+
+    >>> initials(["department", "of", "energy"]), initials(["united", "states"])
+    ('de', 'us')
+    """
+    return "".join(w[0] for w in words if w not in ACRONYM_GLUE)
+
+
 #: verbs that attribute reported speech ("Warner said", "according to")
 SPEECH_VERBS = frozenset("said says say told tells stated states added adds according noted notes wrote writes".split())
 

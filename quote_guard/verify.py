@@ -563,7 +563,8 @@ class Verifier:
         if not cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
             if len(r.spans) > 1:  # fragments joined by an ellipsis: the last one may stop before a limit too
                 limit = _hard_limit_left_out(r, docs)
-                return r if limit is None else _limited(r, [limit], "the quote stops right before the source limits what it says")
+                return r if limit is None else _limited(r, [limit], "the quote stops right before the source limits what it says",
+                                                        category="connective")
             if (unproven := _significance_left_out(r, docs)) is not None:
                 # "efficacy was 54.0% (95% CI, -12.6 to 81.2)" where the source goes on ", which was
                 # not statistically significant": a finding quoted without the denial of its significance
@@ -571,11 +572,12 @@ class Verifier:
             if (limit := _hard_limit_left_out(r, docs)) is not None:
                 # "We may share your personal data with our service providers" where the source goes
                 # on ", but only to the extent necessary ...": the claim without its limit
-                return _limited(r, [limit], "the quote stops right before the source limits what it says")
+                return _limited(r, [limit], "the quote stops right before the source limits what it says", category="connective")
             if (frame := _hedge_frame_before(r, docs)) is not None:
                 # "the Hungarians under Ferenc Deák directed revolutionary civil disobedience" after "It
                 # has been claimed that": a claim the source reports, quoted as one it makes
-                return _limited(r, [frame], "the quote starts right after the source frames it as a claim it does not make")
+                return _limited(r, [frame], "the quote starts right after the source frames it as a claim it does not make",
+                                category="qualifier")
             return _with_caveat(r, docs)
         return r
 
@@ -1941,8 +1943,9 @@ _NOT_SIGNIFICANT = re.compile(
 
 # a limit that cuts a claim down wherever it stands: an exception, a sole condition, a duty to ask
 # first ("but only to the extent", "only if", "save for", "unless", "except for", "other than",
-# "without the prior written consent of", "without the Company's approval"). "provided that" is left to the caveat: writers quote a right without its
-# proviso both ways; so are the limits that open a sentence ("Notwithstanding the foregoing,").
+# "without the prior written consent of", "without the Company's approval", ", or ..., whichever is
+# lower"). "provided that" is left to the caveat: writers quote a right without its proviso both
+# ways; so are the limits that open a sentence ("Notwithstanding the foregoing,").
 _HARD_LIMIT = re.compile(
     r"\s*[,(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
     r"|except\s+(?:for|as|to|where|that|in|if|when|with)\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b"
@@ -1958,7 +1961,7 @@ _HEDGE_FRAME = re.compile(
     re.I)
 
 
-_HEDGE_FRAME_CHARS = 60
+_HEDGE_FRAME_CHARS = 60  # how far before a fragment such a frame is looked for: it is a few words
 
 
 def _hedge_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
@@ -1973,7 +1976,7 @@ def _hedge_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     """
     span = r.spans[0]
     text = next(d.source.text for d in docs if d.source.id == span.source_id)
-    m = _HEDGE_FRAME.search(text, max(0, span.start - _HEDGE_FRAME_CHARS), span.start)  # (a frame is a few words)
+    m = _HEDGE_FRAME.search(text, max(0, span.start - _HEDGE_FRAME_CHARS), span.start)
     if m is None:
         return None
     return " ".join(m.group().split())
@@ -2084,10 +2087,11 @@ _CAVEAT_STEMS = ("unless", "except", "provid", "not", "only", "without", "exclud
                  "subject", "save", "as")
 
 
-def _limited(r: QuoteResult, found: list[str], how: str) -> QuoteResult:
-    """``r`` made ``altered`` for the limiting words ``found`` that the quote leaves out."""
-    diffs = r.metrics.differences + tuple(Difference("delete", "", w, "number" if _HAS_DIGIT.search(w) or " of" in w
-                                                     else "negation") for w in found[:3])
+def _limited(r: QuoteResult, found: list[str], how: str, *, category: str | None = None) -> QuoteResult:
+    """``r`` made ``altered`` for the limiting words ``found`` that the quote leaves out (of
+    ``category``, or read from the words: a figure, else a negation or an exception)."""
+    diffs = r.metrics.differences + tuple(Difference("delete", "", w, category or (
+        "number" if _HAS_DIGIT.search(w) or " of" in w else "negation")) for w in found[:3])
     return replace(r, verdict=Verdict.ALTERED, metrics=replace(r.metrics, differences=diffs),
                    reason=f"{how} ({', '.join(found[:3])}): without those words it says something the source does not")
 
