@@ -2632,6 +2632,11 @@ def _widened(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, in
         if tag != "delete" or ops[k - 1][0] != "equal" or ops[k + 1][0] != "equal":
             continue
         gone = pw[i1:i2]
+        if len(gone) > 1 and gone[1] in ("and", "or") and i2 < len(pw) and pw[i2] == gone[0]:
+            # the same block one word on: "occurs and, within the Period, a Downgrade [occurs]" is
+            # "[occurs] and, within the Period, a Downgrade occurs" left out
+            i1, i2 = i1 + 1, i2 + 1
+            gone = pw[i1:i2]
         if _CLAUSE_STOPS.intersection(gone) or not any(content_word(w) for w in gone):
             continue
         kept = pw[max(ops[k - 1][1], i1 - _WIDENED_SPAN) : i1]  # the words both share right before

@@ -486,7 +486,9 @@ MIXED = (
     "18.3 Non-Competition. For two (2) years after the end of this Agreement, the Seller shall not compete within "
     "ten (10) miles of the Store. The committee voted to cut the rate to 4.25%. Two members dissented. It has been "
     "claimed that the guild controlled every mill in the valley. The survey found that the guild owned two mills. "
-    "Four trustees wanted to keep the farm in trust for the village, and two trustees wanted a sale at auction."
+    "Four trustees wanted to keep the farm in trust for the village, and two trustees wanted a sale at auction. "
+    "If a Payment Default occurs and, within the Cure Period, a Rating Downgrade occurs, each Holder will have the "
+    "option to require the Issuer to buy back its Notes at par."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1010,6 +1012,9 @@ FLIPS: list[tuple[str, str, str]] = [
     # two parallel clauses that keep their subjects and trade what they say
     ("mixed", "role_reversal", "Four trustees wanted a sale at auction, and two trustees wanted to keep the farm in "
                                "trust for the village."),
+    # a part of a condition left out, where the word before it ends the part too ("defaults ... defaults")
+    ("mixed", "dropped_condition", "If a Payment Default occurs, each Holder will have the option to require the Issuer "
+                                   "to buy back its Notes at par."),
 ]
 
 
