@@ -2618,6 +2618,7 @@ _POST_MODIFIERS = frozenset("in at of from under who whom whose that which locat
 _WIDENED_SPAN = 8  # how far after "only" a dropped list item is read
 _CONDITION_SPAN = 14  # how far after a condition word a dropped part of the condition is read
 _CLAUSE_STOPS = frozenset(".;!?")
+_SCENARIO_WORDS = frozenset("scenario scenarios assumption assumptions projections forecast".split())
 
 
 def _widened(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, int, int]]) -> tuple[str, str] | None:
@@ -2651,6 +2652,11 @@ def _widened(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, in
             return "quantifier", " ".join(gone)
         if joined and "only" in kept and not _CLAUSE_STOPS.intersection(kept[kept.index("only"):]):
             return "quantifier", " ".join(gone)
+        said = [w for w in gone if w != ","]
+        if said and ((said[0] == "under" and _SCENARIO_WORDS.intersection(said)) or said[0] == "assuming"):
+            # "will increase by about 0.3 °C per decade" for "under a business-as-usual scenario, will
+            # increase ...": a projection told without the assumption it rests on
+            return "connective", " ".join(said)
         if "and" in (gone[0], gone[-1]) or gone[:2] == [",", "and"]:  # ", and a reasonable person might fear ..."
             # the condition word may stand before another word left out ("if either active or
             # pending hostilities exist ..., and a reasonable person might fear ..."); the quote has it too

@@ -488,7 +488,8 @@ MIXED = (
     "claimed that the guild controlled every mill in the valley. The survey found that the guild owned two mills. "
     "Four trustees wanted to keep the farm in trust for the village, and two trustees wanted a sale at auction. "
     "If a Payment Default occurs and, within the Cure Period, a Rating Downgrade occurs, each Holder will have the "
-    "option to require the Issuer to buy back its Notes at par."
+    "option to require the Issuer to buy back its Notes at par. The model projects that, under a high-emissions "
+    "scenario, summer river flow will fall by about 20% by the 2050s."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1015,6 +1016,8 @@ FLIPS: list[tuple[str, str, str]] = [
     # a part of a condition left out, where the word before it ends the part too ("defaults ... defaults")
     ("mixed", "dropped_condition", "If a Payment Default occurs, each Holder will have the option to require the Issuer "
                                    "to buy back its Notes at par."),
+    # a projection told without the scenario it assumes
+    ("mixed", "dropped_condition", "The model projects that summer river flow will fall by about 20% by the 2050s."),
 ]
 
 
@@ -1335,6 +1338,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # the same two clauses in the other order, each still with its subject
     ("mixed", "Two trustees wanted a sale at auction, while four trustees wanted to keep the farm in trust for the "
               "village.", PARA),
+    ("mixed", "Under a high-emissions scenario, the model expects summer river flow to drop by about 20% by the 2050s.",
+     PARA),
 ]
 
 
