@@ -23,6 +23,7 @@ from rapidfuzz.distance import OSA, Levenshtein
 from .models import Difference
 from .normalize import (
     CURRENCY_SIGNS,
+    FRACTION_PARTS,
     NUMBER_WORDS,
     SPEECH_VERBS,
     Token,
@@ -265,6 +266,11 @@ def _compass_points(word: str) -> set[str]:
     return {c for c in _COMPASS if c in word}
 
 
+def _says_not(words: list[str]) -> bool:
+    """Whether ``words`` hold "not", "never" or a word ending in "n't"."""
+    return bool({"not", "never"} & set(words)) or any(w.endswith("n't") for w in words)
+
+
 def _failed_as_not(a: list[str], b: list[str]) -> bool:
     """Whether ``a`` fails to do what ``b`` does not do, the same verb ending both ("fails to use" /
     "has not used", "failed to pay" / "did not pay").
@@ -274,7 +280,7 @@ def _failed_as_not(a: list[str], b: list[str]) -> bool:
     """
     if not (_FAILS & set(a) and "to" in a and a[-1] != "to") or _FAILS & set(b) or not b:
         return False
-    if not ({"not", "never"} & set(b) or any(w.endswith("n't") for w in b)):
+    if not _says_not(b):
         return False
     x, y = a[-1], b[-1]
     return x[:5] == y[:5] or (min(len(x), len(y)) >= 3 and (x.startswith(y) or y.startswith(x)) and abs(len(x) - len(y)) <= 2)
@@ -405,9 +411,6 @@ def _slashed(words: list[str]) -> list[str]:
     return out
 
 
-_PARTS = {"half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "eighth": 8, "tenth": 10}
-
-
 def _canonical(words: list[str]) -> list[str]:
     """Words in one written form: "&" as "and", "per cent"/"%" as "percent", "1,000.00" as
     "1000", "Inc" as "incorporated", "don't" as "do not"."""
@@ -426,7 +429,7 @@ def _canonical(words: list[str]) -> list[str]:
             out.extend((w[:-3], "not"))
             continue
         if out and out[-1][:1].isdigit():
-            parts = _PARTS.get(w.rstrip("s"))
+            parts = FRACTION_PARTS.get(w.rstrip("s"))
             count = out[-1].removesuffix(".0")
             if parts is not None and count.isdigit() and 0 < int(count) < parts:
                 out[-1] = f"{count}/{parts}"  # "one third" is "1/3"
@@ -602,7 +605,7 @@ def _modal_phrases(words: list[str]) -> list[str]:
     while i < len(words):
         w = words[i]
         if w in ("has", "have", "had") and words[i + 1 : i + 2] == ["to"] and words[i + 2 : i + 4] != ["do", "with"] \
-                and not {"not", "never"} & set(words[max(0, i - 2) : i]) and not any(x.endswith("n't") for x in words[max(0, i - 2) : i]):
+                and not _says_not(words[max(0, i - 2) : i]):
             out.append("shall")  # "has to commission" restates "must commission"; not "does not have to"
             i += 2
             continue
@@ -657,14 +660,14 @@ _MONTH_ABBREVIATIONS = {"jan": "january", "feb": "february", "mar": "march", "ap
                         "nov": "november", "dec": "december"}
 
 
-def _months(words: list[str]) -> list[str]:
+def _written_forms(words: list[str]) -> list[str]:
     """A month's abbreviation before a day or a year ("Dec. 15", "Nov 2019") as the month's name,
     "vs." as "versus" (the abbreviation's full stop ends no sentence), "m" after an amount of money
     as "million", an ordinal in digits up to "10th" as its word: form.
 
-    >>> _months(["1.3%", "vs", ".", "4.6%"]), _months(["dec", ".", "15"])
+    >>> _written_forms(["1.3%", "vs", ".", "4.6%"]), _written_forms(["dec", ".", "15"])
     (['1.3%', 'versus', '4.6%'], ['december', '15'])
-    >>> _months(["£", "30", "m", "fees"]), _months(["the", "2", "nd", "century"]), _months(["30", "m", "high"])
+    >>> _written_forms(["£", "30", "m", "fees"]), _written_forms(["the", "2", "nd", "century"]), _written_forms(["30", "m", "high"])
     (['£', '30', 'million', 'fees'], ['the', 'second', 'century'], ['30', 'm', 'high'])
     """
     dates = not _MONTH_NAMES.isdisjoint(words)  # (most texts name no month: the check below is skipped)
@@ -727,7 +730,7 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     >>> [d.category for d in differences("the tenant shall pay", "the tenant shall not pay")]
     ['negation']
     """
-    raw_q, raw_s = _months(_signed_words(quote)), _months(_signed_words(passage))
+    raw_q, raw_s = _written_forms(_signed_words(quote)), _written_forms(_signed_words(passage))
     qt, st = _modal_phrases(raw_q), _modal_phrases(raw_s)
     # a modal phrased differently ("is not allowed to" / "may not") is wording, not form: it keeps
     # the meaning but is no longer the source's text. The same phrase on both sides ("was able

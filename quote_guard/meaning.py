@@ -42,6 +42,7 @@ from typing import Protocol, runtime_checkable
 from .models import Difference
 from .normalize import (
     CURRENCY_SIGNS,
+    FRACTION_PARTS,
     NUMBER_WORDS,
     SCALE_WORDS,
     SPEECH_VERBS,
@@ -356,9 +357,10 @@ def _compound_antonym(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None
 
 
-# shares a restatement gives as a percentage ("a fifth of" is one too, when :func:`_numbers` reads it so)
-_ONE_PART = {"third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "eighth": 8, "tenth": 10}
-_FRACTIONS = frozenset(["half", "quarter", *_ONE_PART])
+# shares a restatement gives as a percentage ("a fifth of" is one too, when :func:`_numbers` reads it
+# so: "half" and "quarter" it reads as multiples already)
+_FRACTIONS = frozenset(FRACTION_PARTS)
+_ONE_PART = {w: n for w, n in FRACTION_PARTS.items() if w not in _MULTIPLES}
 
 
 def _recounted(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
@@ -2734,12 +2736,13 @@ _COPULAS = _BE | {"being"}
 _NO_ITEMS = frozenset(w for k in _BOUND_AFTER for w in k) | _LIST_TAILS | frozenset("otherwise both".split())
 
 
-_PARALLEL = re.compile(r",\s*(?:and|but|while|whereas)\s+|;\s*|\.\s+")
+# where a text joins two claims: ", and", ", but", "; ", a full stop
+CLAIM_JOIN = re.compile(r",\s+(?:and|but|though|although|while|whereas)\s+|;\s+|[.!?]\s+")
 _HEAD_WORDS = 3  # the words that open a clause: its subject and verb, mostly
 
 
 def _tails_traded(quote: str, passage: str) -> tuple[str, str] | None:
-    """Two clauses of the quote that open as two clauses of the passage do (the same first
+    """Two clauses of the quote (parted by :data:`CLAIM_JOIN`) that open as two clauses of the passage do (the same first
     :data:`_HEAD_WORDS` words) but each go on as the other's does: (the quote's first clause, the
     passage's clause with its opening), or ``None``.
 
@@ -2751,7 +2754,7 @@ def _tails_traded(quote: str, passage: str) -> tuple[str, str] | None:
     """
     def clauses(text: str) -> list[tuple[tuple[str, ...], set[str], str]]:
         out = []
-        for c in _PARALLEL.split(fold(text).text):
+        for c in CLAIM_JOIN.split(fold(text).text):
             w = _words(c)
             if len(w) > _HEAD_WORDS + 1:
                 out.append((tuple(w[:_HEAD_WORDS]), {x for x in w[_HEAD_WORDS:] if content_word(x) or figure(x)},

@@ -560,6 +560,9 @@ NUMBER_WORDS.update({w: str(10 * (i + 3)) for i, w in enumerate("thirty forty fi
 #: the signs written before an amount of money ("£30m", "$4.1 billion")
 CURRENCY_SIGNS = frozenset("$€£¥")
 
+#: the parts a fraction word names ("a third", "two thirds", "one fifth"): its denominator
+FRACTION_PARTS = {"half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "eighth": 8, "tenth": 10}
+
 #: small words a name's initials leave out ("Department of Energy": DOE)
 ACRONYM_GLUE = frozenset("of and for the on in to &".split())
 

@@ -39,6 +39,7 @@ from .index import CorpusSeeds, DocIndex, get_corpus_filter, get_index
 from .judge import Evidence, judge
 from .limits import Limits, limited
 from .meaning import (
+    CLAIM_JOIN,
     LIST_JOINS,
     VERB_PREFIX,
     WITHOUT_NO_LIMIT,
@@ -561,11 +562,8 @@ class Verifier:
             # from "Five out of six passengers were injured")
             return self._check_cut(r, docs, True, False, opened=True)
         if not cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
-            if len(r.spans) > 1:  # fragments joined by an ellipsis: the last one may stop before a limit too
-                limit = _hard_limit_left_out(r, docs)
-                return r if limit is None else _limited(r, [limit], "the quote stops right before the source limits what it says",
-                                                        category="connective")
-            if (unproven := _significance_left_out(r, docs)) is not None:
+            single = len(r.spans) == 1  # (fragments joined by an ellipsis: the last one may stop before a limit too)
+            if single and (unproven := _significance_left_out(r, docs)) is not None:
                 # "efficacy was 54.0% (95% CI, -12.6 to 81.2)" where the source goes on ", which was
                 # not statistically significant": a finding quoted without the denial of its significance
                 return _limited(r, [unproven], "the quote stops where the source denies or limits the significance of its finding")
@@ -573,6 +571,8 @@ class Verifier:
                 # "We may share your personal data with our service providers" where the source goes
                 # on ", but only to the extent necessary ...": the claim without its limit
                 return _limited(r, [limit], "the quote stops right before the source limits what it says", category="connective")
+            if not single:
+                return r
             if (frame := _hedge_frame_before(r, docs)) is not None:
                 # "the Hungarians under Ferenc Deák directed revolutionary civil disobedience" after "It
                 # has been claimed that": a claim the source reports, quoted as one it makes
@@ -589,7 +589,7 @@ class Verifier:
             return r
         diffs = tuple(Difference("insert", m, "", "editorial") for m, _ in marks)
         span = r.spans[0]
-        text = next(d.source.text for d in docs if d.source.id == span.source_id)
+        text = _span_text(span, docs)
         before = " ".join(_sentence_before(text, span.start))
         name = _NAME_BEFORE.search(text, max(0, span.start - _CONTEXT_CHARS), span.start)
         for mark, kind in marks:
@@ -693,7 +693,7 @@ class Verifier:
         condition or an exception that opens the source's sentence is read too ("Balances unpaid
         ..." from "Excepting any amounts disputed in good faith, balances unpaid ...")."""
         span, last = r.spans[0], r.spans[-1]  # a cut at the start is read before the first span, one at the end after the last
-        text = next(d.source.text for d in docs if d.source.id == span.source_id)
+        text = _span_text(span, docs)
         found = []
         after = _clause_words(text[last.end : last.end + _EDGE_CHARS], first=True) if tail else []
         found += _limiters(after, edge=True)
@@ -1513,8 +1513,6 @@ def _with_neighbours(text: str, start: int, end: int) -> str:
     hi = nxt.start() + 1 if nxt is not None else len(text)
     return text[lo:hi]
 _SENTENCE_GAP = re.compile(r"[.!?][\"')\]]*\s+")  # not a blank line: list items stand on lines of their own
-# where a quote may join two claims: ", and", ", but", "; ", a full stop
-_CLAIM_JOIN = re.compile(r",\s+(?:and|but|though|although|while|whereas)\s+|;\s+|[.!?]\s+")
 _HALF_MIN_WORDS = 4
 _HALF_MIN_SHARE = 0.5  # of a half's content words, this share at least is in the sentence it restates
 
@@ -1567,7 +1565,7 @@ def _merged_with_neighbour(quote: str, text: str, start: int, end: int,
         if all(w[:VERB_PREFIX] in neighbour for ws in wanted if ws[0] not in ("and", "or")
                for w in ws if is_word_char(w[0])):
             pairs.append((a, b, one, two))
-    for m in _CLAIM_JOIN.finditer(quote) if pairs else ():
+    for m in CLAIM_JOIN.finditer(quote) if pairs else ():
         first, second = quote[: m.start()], quote[m.end() :]
         if len(first.split()) < _HALF_MIN_WORDS or len(second.split()) < _HALF_MIN_WORDS:
             continue
@@ -1610,7 +1608,7 @@ def _name_stood_for(r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Do
     if r.verdict is not Verdict.ALTERED or not insertions or not r.spans or r.metrics is None:
         return r
     lb = [d for d in r.metrics.differences if d.load_bearing]
-    text = next(d.source.text for d in docs if d.source.id == r.spans[0].source_id)
+    text = _span_text(r.spans[0], docs)
     original = " ".join(text[span.start : span.end] for span in r.spans)
     if not 0 < len(lb) <= len(insertions) or not all(
             d.kind == "delete" and d.category == "content" and 0 < len(d.source_text.split()) <= _NAME_MAX_WORDS
@@ -1883,7 +1881,7 @@ def _limiters(words: list[str], *, edge: bool = False) -> list[str]:
 def _starts_sentence(r: QuoteResult, docs: list[_Doc]) -> bool:
     """Whether the source's sentence starts where the quote's first span starts."""
     span = r.spans[0]
-    text = next(d.source.text for d in docs if d.source.id == span.source_id)
+    text = _span_text(span, docs)
     before = text[max(0, span.start - 3) : span.start].rstrip(" \t\"'“‘([")
     return not before or before[-1] in ".;:!?\n"
 
@@ -1975,7 +1973,7 @@ def _hedge_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     'It has been claimed that'
     """
     span = r.spans[0]
-    text = next(d.source.text for d in docs if d.source.id == span.source_id)
+    text = _span_text(span, docs)
     m = _HEDGE_FRAME.search(text, max(0, span.start - _HEDGE_FRAME_CHARS), span.start)
     if m is None:
         return None
@@ -1993,9 +1991,9 @@ def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
     'but only to the extent necessary for them to act for us'
     """
     span = r.spans[-1]
-    text = next(d.source.text for d in docs if d.source.id == span.source_id)
+    text = _span_text(span, docs)
     m = _HARD_LIMIT.match(text, span.end)
-    if m is None or text[span.end - 1 : span.end] in (".", "!", "?", ";", ":") or _ends_sentence(r, docs):
+    if m is None or text[span.end - 1 : span.end] == ":" or _ends_sentence(r, docs):
         return None  # (the next sentence's "Except for ..." limits what it says)
     said = " ".join(m.group().split()).lstrip(",( ")
     words = said.lower().split()
@@ -2019,7 +2017,7 @@ def _significance_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
     ', which was not statistically significant'
     """
     span = r.spans[-1]
-    text = next(d.source.text for d in docs if d.source.id == span.source_id)
+    text = _span_text(span, docs)
     if "significan" in r.quote.lower() or not any(ch.isdigit() for ch in r.quote) \
             or not (m := _NOT_SIGNIFICANT.match(text, span.end)):
         return None  # (a finding has a figure: an effect size, a rate, an interval)
@@ -2036,7 +2034,7 @@ def _with_caveat(r: QuoteResult, docs: list[_Doc]) -> QuoteResult:
     the fragment, "unless approved in advance by Finance", makes it altered first:
     :func:`_hard_limit_left_out`.)"""
     span = r.spans[0]
-    text = next(d.source.text for d in docs if d.source.id == span.source_id)
+    text = _span_text(span, docs)
     notes = []
     # most fragments have no limiting word near either edge: a look at the raw text settles them
     first = [w.lower() for w in _RAW_WORDS.findall(text, span.end, span.end + _EDGE_CHARS)[:6]]
@@ -2147,7 +2145,7 @@ def _proviso_after(r: QuoteResult, docs: list[_Doc]) -> str | None:
     ("provided", "except", "subject to"), if any: a clause of the same sentence that limits the
     one before it. Any other clause after a semicolon is read as one of its own."""
     span = r.spans[-1]
-    text = next(d.source.text for d in docs if d.source.id == span.source_id)
+    text = _span_text(span, docs)
     at = span.end - 1 if text[span.end - 1 : span.end] == ";" else span.end
     if text[at : at + 1] != ";":
         return None
@@ -2157,10 +2155,15 @@ def _proviso_after(r: QuoteResult, docs: list[_Doc]) -> str | None:
     return "subject to" if words == ["subject", "to"] else None
 
 
+def _span_text(span: Span, docs: list[_Doc]) -> str:
+    """The text of the source ``span`` is in."""
+    return next(d.source.text for d in docs if d.source.id == span.source_id)
+
+
 def _ends_sentence(r: QuoteResult, docs: list[_Doc]) -> bool:
     """Whether the source's sentence ends where the quote's last span ends."""
     span = r.spans[-1]
-    text = next(d.source.text for d in docs if d.source.id == span.source_id)
+    text = _span_text(span, docs)
     rest = text[span.end : span.end + 3].lstrip(" \t\"'”’)]")
     return span.end >= len(text) or text[span.end - 1 : span.end] in ".;!?" or not rest or rest[0] in ".;!?\n"
 
