@@ -600,6 +600,8 @@ _MODAL_PHRASES = {
 def _modal_phrases(words: list[str]) -> list[str]:
     """A modal written as a phrase in one word: "is (not) allowed to" as "may (not)", "is required to"
     as "shall", so "may not" and "is not allowed to" align word for word (the class decides)."""
+    if "to" not in words:
+        return words  # every phrase ends with "to" (most texts: no pass over the words)
     out: list[str] = []
     i = 0
     while i < len(words):
@@ -631,7 +633,8 @@ def _number_pairs(words: list[str]) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(words):
-        spelled = spelled_number(words, i)
+        w = words[i]  # (a spelled number starts with a number word: one of NUMBER_WORDS, or "twentyfive")
+        spelled = spelled_number(words, i) if w in NUMBER_WORDS or len(w) > 6 else None
         if spelled is not None:
             value, n = spelled
             if words[i + n : i + n + 1] == ["("] and words[i + n + 2 : i + n + 3] == [")"] and \
@@ -659,6 +662,9 @@ _MONTH_ABBREVIATIONS = {"jan": "january", "feb": "february", "mar": "march", "ap
                         "jul": "july", "aug": "august", "sep": "september", "sept": "september", "oct": "october",
                         "nov": "november", "dec": "december"}
 
+# a word without which :func:`_written_forms` rewrites nothing but dates (an ordinal's suffix stands for it)
+_WRITTEN_FORM_CUES = frozenset({"vs", "m", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
+
 
 def _written_forms(words: list[str]) -> list[str]:
     """A month's abbreviation before a day or a year ("Dec. 15", "Nov 2019") as the month's name,
@@ -671,6 +677,8 @@ def _written_forms(words: list[str]) -> list[str]:
     (['£', '30', 'million', 'fees'], ['the', 'second', 'century'], ['30', 'm', 'high'])
     """
     dates = not _MONTH_NAMES.isdisjoint(words)  # (most texts name no month: the check below is skipped)
+    if not dates and _WRITTEN_FORM_CUES.isdisjoint(words):
+        return words  # nothing to rewrite (most texts: no pass over the words)
     out: list[str] = []
     i = 0
     while i < len(words):

@@ -351,24 +351,27 @@ class DocIndex:
         import numpy as np
 
         keys, blocks = self._gram_table()
-        raw = b"".join(enc[j : j + 8] for enc in map(self.encode, needles) for j in range(8))
-        probes = _gram_keys(np.frombuffer(raw, dtype="<u8"))
+        # the 8 pieces at offsets 0..7 of each needle's first 15 characters (one byte each)
+        heads = np.frombuffer(b"".join(self.encode(nd[:SEED_MIN_CHARS]) for nd in needles), dtype=np.uint8)
+        at = np.add.outer(np.arange(0, len(heads), SEED_MIN_CHARS), np.add.outer(np.arange(8), np.arange(8)))
+        probes = _gram_keys(heads[at].view("<u8").ravel())
         lo = np.searchsorted(keys, probes, side="left").reshape(-1, 8)
         hi = np.searchsorted(keys, probes, side="right").reshape(-1, 8)
-        counts = (hi - lo).sum(axis=1).tolist()
-        out: list[list[int] | None] = []
-        for k, needle in enumerate(needles):
-            if counts[k] > _GRAM_MAX_CANDIDATES:
-                out.append(None)  # common pieces: a scan stops at the limit, cheaper than checking them all
-                continue
-            found: set[int] = set()
-            for j in range(8):
-                for b in blocks[lo[k, j] : hi[k, j]].tolist():
-                    p = b * 8 - j
-                    if p >= 0 and t.startswith(needle, p):
-                        found.add(p)
-            out.append(sorted(found))
-        return out
+        lens = hi - lo
+        counts = lens.sum(axis=1)
+        # common pieces: a scan stops at the limit, cheaper than checking them all
+        lens[counts > _GRAM_MAX_CANDIDATES] = 0
+        # every candidate place of every needle at once: piece j's block b puts it at b * 8 - j
+        flat = lens.ravel()
+        n = int(flat.sum())
+        piece = np.repeat(np.arange(len(flat)), flat)
+        at = np.repeat(lo.ravel() - np.cumsum(flat) + flat, flat) + np.arange(n)
+        places = (blocks[at].astype(np.int64) * 8 - piece % 8).tolist()
+        found: list[set[int]] = [set() for _ in needles]
+        for k, p in zip((piece // 8).tolist(), places):
+            if p >= 0 and t.startswith(needles[k], p):
+                found[k].add(p)
+        return [None if c > _GRAM_MAX_CANDIDATES else sorted(f) for c, f in zip(counts.tolist(), found)]
 
     def bm25(self, *, window: int, k1: float, b: float, backend: str) -> BM25Windows:
         key = (window, k1, b, backend)

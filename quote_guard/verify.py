@@ -2018,7 +2018,7 @@ def _significance_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
     """
     span = r.spans[-1]
     text = _span_text(span, docs)
-    if "significan" in r.quote.lower() or not any(ch.isdigit() for ch in r.quote) \
+    if "significan" in r.quote.lower() or not _HAS_DIGIT.search(r.quote) \
             or not (m := _NOT_SIGNIFICANT.match(text, span.end)):
         return None  # (a finding has a figure: an effect size, a rate, an interval)
     return " ".join(text[span.end : m.end()].split())

@@ -13,6 +13,7 @@ from quote_guard.normalize import (
     Folded,
     _fold,
     _fold_ascii,
+    _fold_ascii_large,
     fold,
     fold_keeps_substrings,
     is_cjk,
@@ -145,6 +146,22 @@ def test_the_latin1_ascii_and_32_bit_folds_agree(pieces):
     if text.isascii():
         a = _fold_ascii(text)
         assert (a.text, _segments(a)) == (f.text, _segments(f))
+
+
+_ASCII_PIECES = st.sampled_from(["exam-\nple", "Ab- \n  cd", "a", "B", "-", "--", " ", "  ", "\n", "-\n", "\t", "\r\n",
+                                 " \n ", "`", ".", "5", "x-y", "-a", "a-", "\x0b", "\x1c"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_ASCII_PIECES, min_size=1, max_size=40))
+def test_a_long_ascii_text_folds_as_a_mask_with_the_same_map(pieces):
+    # a long ASCII document (most contracts) is folded as a mask over its bytes, making only the
+    # segments of the map: the same text and the same arrays as the 32-bit path
+    text = "".join(pieces)
+    wide, f = _fold(text, narrow=False), _fold_ascii_large(text)
+    assert f.text == wide.text
+    for col in ("fstart", "ostart", "olen", "ident"):
+        assert getattr(wide, col).tolist() == getattr(f, col).tolist()
 
 
 @pytest.mark.parametrize("words, want", [
