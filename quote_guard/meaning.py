@@ -1419,7 +1419,7 @@ def _conditions(words: list[str]) -> set[str]:
     # condition ("provided that", "provided, however"), not where it is a participle ("as otherwise
     # provided in this Agreement", "services provided by the Supplier")
     found = {"except" if w == "exception" else w for i, w in enumerate(words) if w in _CONDITION_WORDS
-             and not (w in _PROVISO and i + 1 < len(words) and words[i + 1] in _PARTICIPLE_AFTER)
+             and not (w in _PROVISO and not proviso_at(words, i))
              and not (w == "if" and i and words[i - 1] == "as")  # "as if": a likeness, no condition
              and not (w == "only" and i and _amount_word(words[i - 1]))}
     # "so long as" is "as long as"; "save for" and "except for" are "except"
@@ -1493,6 +1493,27 @@ def _restated_clauses(quote: str, passage: str) -> str | None:
 _PROVISO = frozenset(("provided", "providing"))
 _PARTICIPLE_AFTER = frozenset("in by to for under above below herein hereunder hereinafter hereto therein thereunder "
                               "pursuant with on at elsewhere from".split())
+# what "providing" opens a condition with: "providing that", "providing, however", "providing the
+# Licensee pays"; before anything else it is the verb ("an entity providing paging services")
+_PROVIDING_OPENS = frozenset("that , however further always the a an such said each any all no it he she they we you i "
+                             "there this these those its his her their our".split())
+
+
+def proviso_at(words: Sequence[str], i: int) -> bool:
+    """Whether "provided" or "providing" at ``words[i]`` opens a condition ("provided that",
+    "provided, however"), not a participle ("as otherwise provided in this Agreement", "services
+    to be provided herein", "instead of providing stable rules"). At the end of ``words``, what
+    follows is unknown: a condition.
+
+    >>> proviso_at("provided that it pays".split(), 0), proviso_at("services provided herein".split(), 1)
+    (True, False)
+    >>> proviso_at("an entity providing paging services".split(), 2)
+    False
+    """
+    if i + 1 >= len(words):
+        return True
+    nxt = words[i + 1]
+    return nxt in _PROVIDING_OPENS if words[i] == "providing" else nxt not in _PARTICIPLE_AFTER
 _CONDITION_PAIRS = frozenset({("other", "than"), ("save", "for"), ("except", "for"), ("as", "long"), ("so", "long")})
 # adverbs that qualify a claim (degree, frequency, hedging, limitation), by class: added by a
 # restatement, they state what the source does not ("partially incorporated", "fairly flat");

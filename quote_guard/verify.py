@@ -53,6 +53,7 @@ from .meaning import (
     made_mutual,
     meaning_differences,
     negation_cut_off,
+    proviso_at,
     same_side,
 )
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
@@ -705,7 +706,8 @@ class Verifier:
             # which held that paddling did not violate the Constitution")
             rest = _clause_words(text[last.end : last.end + _REST_CHARS], first=None)
             rest = rest[: next((i for i, w in enumerate(rest) if w in (".", "!", "?")), len(rest))]
-            found += [w for w in rest if w in _REST_CONDITIONS] + [
+            found += [w for i, w in enumerate(rest) if w in _REST_CONDITIONS
+                      and not (w in ("provided", "providing") and not proviso_at(rest, i))] + [
                 " ".join(p) for p in itertools.pairwise(rest) if p in _REST_LIMITER_PAIRS]
         if head:
             before = _words_before(text, span.start)
@@ -1872,7 +1874,8 @@ def _cut_negation(text: str, at: int, until: int) -> tuple[int, str, str] | None
 def _limiters(words: list[str], *, edge: bool = False) -> list[str]:
     """The limiting words among ``words`` ("other than" and "as if" count as one)."""
     found = [w for i, w in enumerate(words) if (w in (_EDGE_LIMITERS if edge else _LIMITERS) or w.endswith("n't"))
-             and not (w == "without" and words[i + 1 : i + 2] and words[i + 1] in WITHOUT_NO_LIMIT)]
+             and not (w == "without" and words[i + 1 : i + 2] and words[i + 1] in WITHOUT_NO_LIMIT)
+             and not (w == "provided" and not proviso_at(words, i))]
     pairs = _EDGE_LIMITER_PAIRS if edge else _LIMITER_PAIRS
     found += [f"{a} {b}" for a, b in itertools.pairwise(words) if (a, b) in pairs]
     return found

@@ -491,6 +491,10 @@ MIXED = (
     "option to require the Issuer to buy back its Notes at par. The model projects that, under a high-emissions "
     "scenario, summer river flow will fall by about 20% by the 2050s."
 )
+ROUND37 = (
+    "In return for the services to be provided herein, Acme agrees to pay the fee within ten (10) days of signing. "
+    "The Agent shall not act during the Term for any other company providing freight services in the Region."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -503,6 +507,7 @@ PASSAGES = {
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "proviso": PROVISO, "relative": RELATIVE, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
     "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS, "history2": HISTORY2,
     "widened": WIDENED, "kindred": KINDRED, "aliases": ALIASES, "housing": HOUSING, "mixed": MIXED,
+    "round37": ROUND37,
 }
 
 
@@ -1340,6 +1345,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
               "village.", PARA),
     ("mixed", "Under a high-emissions scenario, the model expects summer river flow to drop by about 20% by the 2050s.",
      PARA),
+    # "provided" and "providing" as verbs open no condition ("services to be provided herein", "a company
+    # providing freight services"): a quote that starts after one, or leaves one out, drops no condition
+    ("round37", "Acme agrees to pay the fee within 10 days of signing.", {Verdict.NEAR_VERBATIM}),
+    ("round37", "during the Term, the Agent can't act for any other freight company in the Region", PARA),
 ]
 
 
