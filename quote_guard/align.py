@@ -112,7 +112,7 @@ _NEGATION: frozenset[str] = frozenset(
     didn't isn't aren't wasn't weren't shan't shouldn't mustn't mayn't needn't hasn't haven't hadn't
     wouldn't couldn't nil non un except unless excluding""".split()
 )
-_MODAL: frozenset[str] = frozenset("shall may must will can should would could might ought need needs required".split())
+_MODAL: frozenset[str] = frozenset("shall may must will can should would could might ought need needs needed required".split())
 _QUANT: frozenset[str] = frozenset(
     """all any some each every both either most many much few fewer several only entire whole
     partial part none majority minority half""".split()
@@ -187,7 +187,7 @@ _RELATIONS = frozenset("<>≤≥≠=±→←↑↓⇒⇐∓≈")
 _ARTICLES = frozenset("a an the".split())
 _CONNECTIVE = frozenset("and or nor if unless except provided whether und oder ou et y o или и".split())
 # modals compared by class: a change within a class is not load-bearing, a change of class is
-_MODAL_CLASS = dict.fromkeys("shall must required need needs".split(), "obligation") | dict.fromkeys(
+_MODAL_CLASS = dict.fromkeys("shall must required need needs needed".split(), "obligation") | dict.fromkeys(
     "may can might could".split(), "permission")
 _DATE_WORDS = frozenset(
     """on in at during monday tuesday wednesday thursday friday saturday sunday january february march april

@@ -1236,6 +1236,9 @@ def _modal_classes(words: list[str]) -> set[str]:
     """
     out: set[str] = set()
     for i, w in enumerate(words):
+        if w in ("given", "has", "have", "had") and _grants_right(words, i) and not {"not", "never", "no"} & set(words[max(0, i - 2) : i]):
+            out.add("permission")  # "were given the option to convert", "has the right to terminate"
+            continue
         cls = "obligation" if w in _OBLIGATION else "permission" if w in _PERMISSION else None
         if w.endswith("n't") and w[:-3] in ("can", "may", "must", "shan", "won", "couldn", "mightn"):
             out.add("prohibition")
@@ -1255,8 +1258,25 @@ def _modal_classes(words: list[str]) -> set[str]:
                 or _negative_subject(words, i):
             out.add("prohibition")
         else:
-            out.add(cls)
+            out.add("permission" if _grants_right(words, i + 1) else cls)
     return out
+
+
+_RIGHT_NOUNS = frozenset(("right", "option"))
+_FREE_AFTER_BE = frozenset("entitled permitted allowed free".split())  # ("must be able to" binds)
+
+
+def _grants_right(words: list[str], i: int) -> bool:
+    """Whether ``words[i:]`` (right after a modal) gives a right, not a duty: "shall have the right
+    to insert", "will have the option to renew", "shall be entitled to"; and the same after "given"
+    or "has" without a modal ("were given the option to convert").
+
+    >>> _grants_right("have the right to insert commercials".split(), 0), _grants_right("pay the fee".split(), 0)
+    (True, False)
+    """
+    w = words[i : i + 4]
+    return (w[:1] in (["have"], ["has"], ["given"]) and w[1:2] in (["the"], ["an"], ["a"]) and w[2:3] != []
+            and w[2] in _RIGHT_NOUNS and w[3:4] == ["to"]) or (w[:1] == ["be"] and w[1:2] != [] and w[1] in _FREE_AFTER_BE)
 
 
 def _quantifiers(words: list[str]) -> set[str]:

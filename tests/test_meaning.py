@@ -493,7 +493,10 @@ MIXED = (
 )
 ROUND37 = (
     "In return for the services to be provided herein, Acme agrees to pay the fee within ten (10) days of signing. "
-    "The Agent shall not act during the Term for any other company providing freight services in the Region."
+    "The Agent shall not act during the Term for any other company providing freight services in the Region. "
+    "The Broadcaster shall have the right to insert advertisements within the Show. In 1998 residents of the estate "
+    "were given the option to buy their flats at a discount. Further studies are required before the vaccine can be "
+    "recommended for infants."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1023,6 +1026,8 @@ FLIPS: list[tuple[str, str, str]] = [
                                    "to buy back its Notes at par."),
     # a projection told without the scenario it assumes
     ("mixed", "dropped_condition", "The model projects that summer river flow will fall by about 20% by the 2050s."),
+    # an option told as a duty
+    ("round37", "modal", "In 1998 residents of the estate were required to buy their flats at a discount"),
 ]
 
 
@@ -1349,6 +1354,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # providing freight services"): a quote that starts after one, or leaves one out, drops no condition
     ("round37", "Acme agrees to pay the fee within 10 days of signing.", {Verdict.NEAR_VERBATIM}),
     ("round37", "during the Term, the Agent can't act for any other freight company in the Region", PARA),
+    # "shall have the right to" grants a right; "needed" is "required" as a need of a thing
+    ("round37", "The Broadcaster is allowed to insert advertisements in the Show", PARA),
+    ("round37", "further studies are needed before the vaccine can be recommended for infants",
+     {Verdict.PARAPHRASE, Verdict.NEAR_VERBATIM}),
 ]
 
 
