@@ -1958,7 +1958,12 @@ _HARD_LIMIT = re.compile(
 # an impersonal frame that makes what follows a claim the writer reports, not one it makes
 _HEDGE_FRAME = re.compile(
     r"\bit\s+(?:is|was|has\s+been|had\s+been|remains|seems|appears)\s+(?:\w+\s+)?(?:claimed|alleged|suggested|speculated"
-    r"|rumou?red|thought|believed|possible|unlikely|unclear|uncertain|doubtful|not\s+known)\s+(?:that|whether|if)\s*$",
+    r"|rumou?red|thought|believed|possible|unlikely|unclear|uncertain|doubtful|not\s+known)\s+(?:that|whether|if)\s*$"
+    # "There is criticism that", "there have been allegations that", "Some have argued that"
+    r"|\bthere\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:criticism|speculation|concerns?|claims"
+    r"|allegations|suggestions|rumou?rs|fears|doubts?)\s+that\s*$"
+    r"|\bsome\s+(?:have\s+|had\s+)?(?:argue|argued|claim|claimed|believe|believed|suggest|suggested|speculate"
+    r"|speculated|allege|alleged)\s+that\s*$",
     re.I)
 
 
@@ -1967,7 +1972,8 @@ _HEDGE_FRAME_CHARS = 60  # how far before a fragment such a frame is looked for:
 
 def _hedge_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     """The frame right before a verbatim fragment, in its sentence, when it is an impersonal hedge
-    ("It has been claimed that", "it is unclear whether", "It was widely believed that").
+    ("It has been claimed that", "it is unclear whether", "It was widely believed that", "There is criticism
+    that", "Some have argued that").
 
     >>> t = "Zinn wrote on it. It has been claimed that the Hungarians directed civil disobedience."
     >>> r = QuoteResult("the Hungarians directed civil disobedience", Verdict.VERBATIM,

@@ -496,7 +496,7 @@ ROUND37 = (
     "The Agent shall not act during the Term for any other company providing freight services in the Region. "
     "The Broadcaster shall have the right to insert advertisements within the Show. In 1998 residents of the estate "
     "were given the option to buy their flats at a discount. Further studies are required before the vaccine can be "
-    "recommended for infants."
+    "recommended for infants. There has been criticism that the board approved the merger too quickly."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1405,6 +1405,7 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     # a finding's own frame ("The survey found that") is no such hedge
     ("mixed", "the guild controlled every mill in the valley", {ALT}, ["the guild controlled every mill in the valley"]),
     ("mixed", "the guild owned two mills", {V_}, ["the guild owned two mills"]),
+    ("round37", "the board approved the merger too quickly", {ALT}, ["the board approved the merger too quickly"]),
     # a short form the source defines in brackets, quoted alone: form
     ("kindred", "11 cases occurred in the vaccine group and 52 in the placebo group (vaccine efficacy, 78.9%; 95% CI, "
      "59.1 to 90.0)", {NV}, ["11 cases occurred in the vaccine group and 52 in the placebo group (vaccine efficacy, "
