@@ -2291,13 +2291,24 @@ def _never_as_not(words: list[str]) -> list[str]:
     return out
 
 
+# an editor's note in brackets ("[not in citation given]", "[citation needed]", "[dubious – discuss]"):
+# about the text, not part of its claim (its "not" negates nothing the text says)
+_EDITORIAL_NOTE = re.compile(r"\[[^\[\]]{0,40}\b(?:citation|verification|clarification|source|dubious|disputed|discuss|"
+                             r"needed|given|whom)\b[^\[\]]{0,40}\]", re.I)
+
+
 def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     """The load-bearing ways ``quote`` does not claim what ``passage`` claims (empty: the same claim).
 
     Dropping information (a date, a figure, a qualifier) is allowed; adding or changing it is
     not. Each difference names its category (``negation``, ``number``, ``modal``,
-    ``quantifier``, ``direction``, ``party``).
+    ``quantifier``, ``direction``, ``party``). An editor's note in brackets is no part of either.
+
+    >>> meaning_differences("a 5-cylinder compound engine", "a 5-cylinder engine (no compound).[not in citation given]")
+    (Difference(kind='replace', quote_text='∅', source_text='no', category='negation'),)
     """
+    if "[" in quote or "[" in passage:
+        quote, passage = _EDITORIAL_NOTE.sub(" ", quote), _EDITORIAL_NOTE.sub(" ", passage)
     qw, pw = _with_scales(_never_as_not(_words(quote))), _with_scales(_never_as_not(_words(passage)))
     out: list[Difference] = []
     qn, pn = _negations(qw) + _negative_verbs(qw, pw), _negations(pw) + _negative_verbs(pw, qw)

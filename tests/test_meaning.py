@@ -496,7 +496,8 @@ ROUND37 = (
     "The Agent shall not act during the Term for any other company providing freight services in the Region. "
     "The Broadcaster shall have the right to insert advertisements within the Show. In 1998 residents of the estate "
     "were given the option to buy their flats at a discount. Further studies are required before the vaccine can be "
-    "recommended for infants. There has been criticism that the board approved the merger too quickly."
+    "recommended for infants. There has been criticism that the board approved the merger too quickly. "
+    "The pump is a two-stage design (no bypass) rated at 40 bar.[not in citation given]"
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1028,6 +1029,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("mixed", "dropped_condition", "The model projects that summer river flow will fall by about 20% by the 2050s."),
     # an option told as a duty
     ("round37", "modal", "In 1998 residents of the estate were required to buy their flats at a discount"),
+    # a negation dropped where an editor's note of the source says "not" ("[not in citation given]")
+    ("round37", "negation", "The pump is a two-stage bypass design rated at 40 bar"),
 ]
 
 
