@@ -2291,6 +2291,34 @@ def _never_as_not(words: list[str]) -> list[str]:
     return out
 
 
+_SWAP_MODALS = {"shall": "obligation", "must": "obligation", "may": "permission", "can": "permission"}
+
+
+def modal_swapped(quote: str, passage: str) -> tuple[Difference, ...]:
+    """A modal put in the place of one of another class inside words the two texts share on both
+    sides ("which shall be renewed automatically" for "which may be renewed by mutual consent"):
+    what the rest of the restatement keeps, the swap changes. Read on the word alignment, so a
+    modal of a clause the quote rewrites is not paired with one it drops; "not" after either
+    side leaves it to the negation rules.
+
+    >>> modal_swapped("for 1 year, which shall be renewed automatically", "for 1 year, which may be renewed by consent")
+    (Difference(kind='replace', quote_text='shall', source_text='may', category='modal'),)
+    >>> modal_swapped("the Tenant can assign it", "the Tenant may assign it")
+    ()
+    """
+    qw, pw = _words(quote), _words(passage)
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, pw, qw, autojunk=False).get_opcodes():
+        if tag != "replace" or i2 - i1 > 2 or j2 - j1 > 2 or i1 < 1 or i2 + 2 > len(pw) or j2 + 2 > len(qw):
+            continue
+        if pw[i1 - 1] != qw[j1 - 1] or pw[i2 : i2 + 2] != qw[j2 : j2 + 2] or "not" in (pw[i2], qw[j2]):
+            continue  # the same word before, the same two after
+        was = [w for w in pw[i1:i2] if w in _SWAP_MODALS]
+        now = [w for w in qw[j1:j2] if w in _SWAP_MODALS]
+        if len(was) == len(now) == 1 and _SWAP_MODALS[was[0]] != _SWAP_MODALS[now[0]]:
+            return (Difference("replace", now[0], was[0], "modal"),)
+    return ()
+
+
 # an editor's note in brackets ("[not in citation given]", "[citation needed]", "[dubious – discuss]"):
 # about the text, not part of its claim (its "not" negates nothing the text says)
 _EDITORIAL_NOTE = re.compile(r"\[[^\[\]]{0,40}\b(?:citation|verification|clarification|source|dubious|disputed|discuss|"

@@ -52,6 +52,7 @@ from .meaning import (
     invented_terms,
     made_mutual,
     meaning_differences,
+    modal_swapped,
     negation_cut_off,
     proviso_at,
     same_side,
@@ -490,7 +491,7 @@ class Verifier:
                          stage: SemanticStage) -> tuple[Difference, ...]:
         """The load-bearing differences between a quote and the passage ``text[start:end]`` it restates."""
         passage = text[start:end]
-        return (meaning_differences(r.quote, passage) or _added_claim(r.quote, passage)
+        return (meaning_differences(r.quote, passage) or modal_swapped(r.quote, passage) or _added_claim(r.quote, passage)
                 or entity_from_elsewhere(r.quote, passage, text[max(0, start - _ELSEWHERE) : start] + " "
                                          + text[end : end + _ELSEWHERE])
                 or made_mutual(r.quote, text[_sentence_start(text, start) : end])

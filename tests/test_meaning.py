@@ -497,7 +497,8 @@ ROUND37 = (
     "The Broadcaster shall have the right to insert advertisements within the Show. In 1998 residents of the estate "
     "were given the option to buy their flats at a discount. Further studies are required before the vaccine can be "
     "recommended for infants. There has been criticism that the board approved the merger too quickly. "
-    "The pump is a two-stage design (no bypass) rated at 40 bar.[not in citation given]"
+    "The pump is a two-stage design (no bypass) rated at 40 bar.[not in citation given] The licence shall remain in "
+    "force for two years from signing, which may be extended by written agreement of both parties for a further year."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1031,6 +1032,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round37", "modal", "In 1998 residents of the estate were required to buy their flats at a discount"),
     # a negation dropped where an editor's note of the source says "not" ("[not in citation given]")
     ("round37", "negation", "The pump is a two-stage bypass design rated at 40 bar"),
+    # one modal put for another of another class between shared words, the source's sentence holding both
+    ("round37", "modal", "The licence shall remain in force for two years from signing, which shall be extended "
+                         "automatically for a further year"),
 ]
 
 
@@ -1361,6 +1365,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round37", "The Broadcaster is allowed to insert advertisements in the Show", PARA),
     ("round37", "further studies are needed before the vaccine can be recommended for infants",
      {Verdict.PARAPHRASE, Verdict.NEAR_VERBATIM}),
+    ("round37", "the licence stays in force for two years from signing, which can be extended for a further year if "
+                "both parties agree in writing", PARA),
 ]
 
 
