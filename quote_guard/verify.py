@@ -465,6 +465,9 @@ class Verifier:
         # against the passage it restates instead
         fq, fp = fold(r.quote).text, fold(passage).text
         dist = Levenshtein.distance(fq, fp)
+        if not changed and (apart := _stitched(r.quote, text)) is not None:
+            # two copied pieces of the source joined into one claim, out of the source's order
+            changed = (Difference("insert", apart, "", "order"),)
         if not changed and self._entailment is not None and self._entailment.entails(r.quote, passage) is False:
             changed = (Difference("replace", r.quote, passage, "entailment"),)  # the optional second opinion
         metrics = replace(
@@ -1138,6 +1141,67 @@ _NEW_MAX_COSINE = 0.3  # ... a counterpart being the same stem or a word this cl
 _NEW_BELOW = 0.8  # ... read below this cosine of quote and passage (above it, a restatement's own words)
 _ELSEWHERE = 2000  # characters each side of a restated passage where a name from another sentence is looked for
 _NEW_CONTEXT = 400  # characters each side of the passage whose words count as stated (a name from the sentence before)
+
+
+_STITCH_MIN_CHARS = 25  # each piece of a stitched quote this long at least (folded)
+_STITCH_JOIN = re.compile(r"[\s,;:]*(?:(?:and|but|with|while|whereas|which|so|then|as)\s+){0,2}")
+_STITCH_TRIES = 5  # places of each piece tried
+_FOLDED_SENTENCE_END = re.compile(r"[.!?][\"')\]]* ")
+
+
+def _stitched(quote: str, text: str) -> str | None:
+    """Two pieces of the source, each copied word for word, joined with no ellipsis where the
+    second comes from before the first or from past the sentence after it: 'Following the
+    transition, the legal form was abolished, and many schools changed their admissions' for two
+    sentences in the other order. The join makes one claim of two the source keeps apart (a
+    frame, a time, a cause extended to a clause it does not govern); neighbouring sentences in
+    their order are how quotes merge. ``None`` for anything else (a quote copied whole, or
+    restated).
+
+    >>> t = "In 1990 the schools could convert, and many admitted other pupils. After 1994 the form was abolished, however."
+    >>> _stitched("After 1994 the form was abolished, and many admitted other pupils", t)
+    'many admitted other pupils [joined on from an earlier sentence]'
+    >>> _stitched("In 1990 the schools could convert, and many admitted other pupils", t) is None
+    True
+    """
+    fq = fold(quote).text.rstrip(" .")
+    ft = get_index(text).text
+    lo, hi = 0, len(fq)
+    while lo < hi:  # the longest start of the quote the source holds
+        mid = (lo + hi + 1) // 2
+        if fq[:mid] in ft:
+            lo = mid
+        else:
+            hi = mid - 1
+    k = lo
+    while 0 < k < len(fq) and is_word_char(fq[k - 1]) and is_word_char(fq[k]):
+        k -= 1  # back to a word's start
+    head = fq[:k].rstrip(" ,;:")
+    if len(head) < _STITCH_MIN_CHARS or k >= len(fq):
+        return None
+    m = _STITCH_JOIN.match(fq, k)
+    rest = fq[m.end() if m else k :]
+    if len(rest) < _STITCH_MIN_CHARS or rest not in ft:
+        return None
+    heads = _occurrences_in(ft, head)
+    rests = _occurrences_in(ft, rest)
+    for h in heads:
+        e = h + len(head)
+        if any(p >= e and len(_FOLDED_SENTENCE_END.findall(ft, e, p + 1)) <= 1 for p in rests):
+            return None  # the next words, or the next sentence: a merge in the source's order
+        if any(p < h and not _FOLDED_SENTENCE_END.search(ft, p + len(rest), h + 1) for p in rests):
+            return None  # one sentence, its parts in another order ("According to the Bureau, wages rose")
+    where = "an earlier sentence" if all(p < h for p in rests for h in heads) else "a later sentence, past the next"
+    return f"{rest} [joined on from {where}]"
+
+
+def _occurrences_in(text: str, piece: str) -> list[int]:
+    out: list[int] = []
+    i = text.find(piece)
+    while i >= 0 and len(out) < _STITCH_TRIES:
+        out.append(i)
+        i = text.find(piece, i + 1)
+    return out
 
 
 def _added_claim(quote: str, passage: str) -> tuple[Difference, ...]:

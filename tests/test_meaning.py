@@ -498,7 +498,9 @@ ROUND37 = (
     "were given the option to buy their flats at a discount. Further studies are required before the vaccine can be "
     "recommended for infants. There has been criticism that the board approved the merger too quickly. "
     "The pump is a two-stage design (no bypass) rated at 40 bar.[not in citation given] The licence shall remain in "
-    "force for two years from signing, which may be extended by written agreement of both parties for a further year."
+    "force for two years from signing, which may be extended by written agreement of both parties for a further year. "
+    "In the 1980s the guild let its members trade abroad, and many members opened offices in Lisbon. After the reform "
+    "of 1994 the guild's charter was revoked, although the name is still used in the city."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1035,6 +1037,9 @@ FLIPS: list[tuple[str, str, str]] = [
     # one modal put for another of another class between shared words, the source's sentence holding both
     ("round37", "modal", "The licence shall remain in force for two years from signing, which shall be extended "
                          "automatically for a further year"),
+    # two copied pieces joined in the other order than the source's, so the first one's time governs the second
+    ("round37", "order", "After the reform of 1994 the guild's charter was revoked, and many members opened offices in "
+                         "Lisbon."),
 ]
 
 
