@@ -662,6 +662,7 @@ _MONTH_ABBREVIATIONS = {"jan": "january", "feb": "february", "mar": "march", "ap
                         "jul": "july", "aug": "august", "sep": "september", "sept": "september", "oct": "october",
                         "nov": "november", "dec": "december"}
 
+_DAY_COMMA_YEAR = re.compile(r"([0-3]?\d),(\d{4})")
 # a word without which :func:`_written_forms` rewrites nothing but dates (an ordinal's suffix stands for it)
 _WRITTEN_FORM_CUES = frozenset({"vs", "m", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
 
@@ -675,6 +676,8 @@ def _written_forms(words: list[str]) -> list[str]:
     (['1.3%', 'versus', '4.6%'], ['december', '15'])
     >>> _written_forms(["£", "30", "m", "fees"]), _written_forms(["the", "2", "nd", "century"]), _written_forms(["30", "m", "high"])
     (['£', '30', 'million', 'fees'], ['the', 'second', 'century'], ['30', 'm', 'high'])
+    >>> _written_forms(["on", "june", "1,1999"])
+    ['on', 'june', '1', ',', '1999']
     """
     dates = not _MONTH_NAMES.isdisjoint(words)  # (most texts name no month: the check below is skipped)
     if not dates and _WRITTEN_FORM_CUES.isdisjoint(words):
@@ -700,6 +703,10 @@ def _written_forms(words: list[str]) -> list[str]:
         if w in _MONTH_ABBREVIATIONS and after and after[0][:1].isdigit():
             out.append(_MONTH_ABBREVIATIONS[w])
             i += 1 + dot
+            continue
+        if dates and i and words[i - 1] in _MONTH_NAMES and (day_year := _DAY_COMMA_YEAR.fullmatch(w)):
+            out.extend((day_year[1], ",", day_year[2]))  # "June 1,1999": a date missing its space, not a figure
+            i += 1
             continue
         if dates and w.isdigit() and len(w) <= 2 and i + 1 < len(words) and words[i + 1] in _MONTH_NAMES:
             month = words[i + 1]

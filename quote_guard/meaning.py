@@ -50,6 +50,7 @@ from .normalize import (
     fold,
     initials,
     number_word_value,
+    quarters_as_digits,
     scaled_figure,
 )
 
@@ -201,7 +202,7 @@ _SENTENCE_END = re.compile(r"[.!?:;\"“”'‘’(\[]\s*$")
 
 
 def _words(text: str) -> list[str]:
-    return [w.replace("’", "'") for w in _WORD.findall(fold(text).text)]
+    return quarters_as_digits([w.replace("’", "'") for w in _WORD.findall(fold(text).text)])
 
 
 def _side_table() -> tuple[dict[str, list[tuple[int, int]]], dict[str, list[tuple[int, int]]]]:
@@ -526,6 +527,29 @@ def _with_scales(words: list[str]) -> list[str]:
             skip = True
         else:
             out.append(w)
+    return out
+
+
+# units whose "m" is million ("28.4 Mt", "1.02 Moz", "1.1 mb/d"); "Mt" folds as the "mt" of metric tonnes, so
+# these are read as millions only where the other text states that same figure in millions
+_MILLION_UNITS = frozenset("mt moz mb mbbl mboe mtpa mbd".split())
+
+
+def _million_units(words: list[str], other: list[str]) -> list[str]:
+    """``words`` with a figure before a unit of :data:`_MILLION_UNITS` written in millions, where
+    ``other`` (already through :func:`_with_scales`) holds that value.
+
+    >>> _million_units("estimated at 28.4 mt grading".split(), "estimated at 28,400,000 tonnes".split())
+    ['estimated', 'at', '28,400,000', 'mt', 'grading']
+    >>> _million_units("500 mt of steel".split(), "500 metric tons of steel".split())
+    ['500', 'mt', 'of', 'steel']
+    """
+    out = list(words)
+    for i, (w, nxt) in enumerate(itertools.pairwise(words)):
+        if nxt in _MILLION_UNITS and (value := scaled_figure(w, "million")) is not None:
+            shown = f"{int(value):,}" if value == int(value) else f"{value:,}"
+            if shown in other:
+                out[i] = shown
     return out
 
 
@@ -2338,6 +2362,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if "[" in quote or "[" in passage:
         quote, passage = _EDITORIAL_NOTE.sub(" ", quote), _EDITORIAL_NOTE.sub(" ", passage)
     qw, pw = _with_scales(_never_as_not(_words(quote))), _with_scales(_never_as_not(_words(passage)))
+    qw, pw = _million_units(qw, pw), _million_units(pw, qw)
     out: list[Difference] = []
     qn, pn = _negations(qw) + _negative_verbs(qw, pw), _negations(pw) + _negative_verbs(pw, qw)
     qn, pn = qn + _denied_claims(qw, pw), pn + _denied_claims(pw, qw)

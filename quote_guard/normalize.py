@@ -50,6 +50,7 @@ __all__ = [
     "json_unescape",
     "jsonl_lines",
     "number_word_value",
+    "quarters_as_digits",
     "scale_after",
     "scaled_figure",
     "split_ellipsis",
@@ -639,6 +640,29 @@ SPEECH_VERBS = frozenset("said says say told tells stated states added adds acco
 
 
 _TENS_WORDS = tuple(w for w, v in NUMBER_WORDS.items() if int(v) >= 20)  # "twenty" to "ninety"
+_QUARTER_ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4"}
+
+
+def quarters_as_digits(words: list[str]) -> list[str]:
+    """Folded ``words`` with a quarter of the year written out ("fourth quarter", "4th quarter") as
+    "Q4" tokenizes ("q", "4"), so that figures compare: "Q4" is the fourth quarter, "Q3" is not.
+
+    >>> quarters_as_digits(["in", "the", "fourth", "quarter", "of", "2024"]), quarters_as_digits(["4", "th", "quarter"])
+    (['in', 'the', 'q', '4', 'of', '2024'], ['q', '4'])
+    """
+    if "quarter" not in words:
+        return words
+    out: list[str] = []
+    for w in words:
+        if w == "quarter" and out and out[-1] in _QUARTER_ORDINALS:
+            out[-1:] = ["q", _QUARTER_ORDINALS[out[-1]]]
+        elif w == "quarter" and len(out) >= 2 and out[-1] in ("st", "nd", "rd", "th") and out[-2] in "1234":
+            out[-2:] = ["q", out[-2]]
+        else:
+            out.append(w)
+    return out
+
+
 #: the words that scale a number ("two million"), with their factor
 SCALE_WORDS = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000,
                "trillion": 1_000_000_000_000}

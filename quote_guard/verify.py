@@ -63,6 +63,7 @@ from .normalize import (
     fold,
     fold_keeps_substrings,
     is_word_char,
+    quarters_as_digits,
     scaled_figure,
     split_ellipsis,
     token_texts,
@@ -1066,7 +1067,7 @@ def _figures(text: str, *, scaled: bool = False) -> dict[str, str]:
     True
     """
     out: dict[str, str] = {}
-    words = token_texts(fold(text).text)
+    words = quarters_as_digits(token_texts(fold(text).text))
     for i, w in enumerate(words):
         key = canonical_number(w)
         if key is not None:

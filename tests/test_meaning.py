@@ -500,7 +500,10 @@ ROUND37 = (
     "The pump is a two-stage design (no bypass) rated at 40 bar.[not in citation given] The licence shall remain in "
     "force for two years from signing, which may be extended by written agreement of both parties for a further year. "
     "In the 1980s the guild let its members trade abroad, and many members opened offices in Lisbon. After the reform "
-    "of 1994 the guild's charter was revoked, although the name is still used in the city."
+    "of 1994 the guild's charter was revoked, although the name is still used in the city. The promotion shall begin "
+    "on June 1,2025 and end on May 31, 2026. For the fourth quarter of 2024, the group expects revenue of $210 million "
+    "to $230 million. The deposit holds an Indicated Resource of 12.6 million tonnes grading 2.1 g/t gold, containing "
+    "0.85 million ounces."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1040,6 +1043,9 @@ FLIPS: list[tuple[str, str, str]] = [
     # two copied pieces joined in the other order than the source's, so the first one's time governs the second
     ("round37", "order", "After the reform of 1994 the guild's charter was revoked, and many members opened offices in "
                          "Lisbon."),
+    # another quarter; another figure in millions of ounces
+    ("round37", "number", "for Q3 2024 the group is guiding to revenue of between $210 million and $230 million"),
+    ("round37", "number", "the deposit has an Indicated Resource of 12.6 Mt at 2.1 g/t gold, containing 0.58 Moz"),
 ]
 
 
@@ -1372,6 +1378,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
      {Verdict.PARAPHRASE, Verdict.NEAR_VERBATIM}),
     ("round37", "the licence stays in force for two years from signing, which can be extended for a further year if "
                 "both parties agree in writing", PARA),
+    # a date's missing space put back; "Q4" for "the fourth quarter"; "Mt" and "Moz" for millions of tonnes and ounces
+    ("round37", "The promotion shall begin on June 1, 2025 and end on May 31, 2026", {Verdict.NEAR_VERBATIM}),
+    ("round37", "for Q4 2024 the group is guiding to revenue of between $210 million and $230 million", PARA),
+    ("round37", "the deposit has an Indicated Resource of 12.6 Mt at 2.1 g/t gold, containing 0.85 Moz", PARA),
 ]
 
 
