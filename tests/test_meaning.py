@@ -503,7 +503,9 @@ ROUND37 = (
     "of 1994 the guild's charter was revoked, although the name is still used in the city. The promotion shall begin "
     "on June 1,2025 and end on May 31, 2026. For the fourth quarter of 2024, the group expects revenue of $210 million "
     "to $230 million. The deposit holds an Indicated Resource of 12.6 million tonnes grading 2.1 g/t gold, containing "
-    "0.85 million ounces."
+    "0.85 million ounces. Warehouse stocks rose by 12,000 tonnes in March to their highest level since 2019, although "
+    "stocks held in transit fell. The court of appeal dismissed the landlord's claim for the arrears as the point had "
+    "not been raised at trial."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1046,6 +1048,9 @@ FLIPS: list[tuple[str, str, str]] = [
     # another quarter; another figure in millions of ounces
     ("round37", "number", "for Q3 2024 the group is guiding to revenue of between $210 million and $230 million"),
     ("round37", "number", "the deposit has an Indicated Resource of 12.6 Mt at 2.1 g/t gold, containing 0.58 Moz"),
+    # a cause of the quote's own tacked onto a copied clause
+    ("round37", "added_claim", "Warehouse stocks rose by 12,000 tonnes in March to their highest level since 2019, "
+                               "driven by a surge in imports from Chile."),
 ]
 
 
@@ -1382,6 +1387,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round37", "The promotion shall begin on June 1, 2025 and end on May 31, 2026", {Verdict.NEAR_VERBATIM}),
     ("round37", "for Q4 2024 the group is guiding to revenue of between $210 million and $230 million", PARA),
     ("round37", "the deposit has an Indicated Resource of 12.6 Mt at 2.1 g/t gold, containing 0.85 Moz", PARA),
+    # the passage's own cause, restated with "because"
+    ("round37", "The appeal court threw out the landlord's claim for the arrears, because the point had never been "
+                "raised at the trial", PARA),
 ]
 
 
