@@ -2818,22 +2818,39 @@ def _traded_words(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, in
     for "president while he himself served as its CEO"). Not across "and", "or" or a comma alone
     (two items of a list changing places), nor across a copula alone ("the victims would be
     schoolchildren" says what "schoolchildren would be their victims" says; "the mass is a gift,
-    asserting instead that it is a sacrifice" is no such turn). ``ops`` as for :func:`_widened`."""
+    asserting instead that it is a sacrifice" is no such turn). ``ops`` as for :func:`_widened`.
+    A few words of the passage between them may be left out (a bracketed aside):
+
+    >>> p = "the finance board to manage tax affairs , the war office chinese 兵部 to manage military affairs".split()
+    >>> q = "the finance board to manage military affairs , the war office to manage tax affairs".split()
+    >>> _traded_words(q, p, SequenceMatcher(None, p, q, autojunk=False).get_opcodes())
+    ('military', 'tax')
+    """
     for k in range(len(ops) - 2):
-        (tag, i1, i2, j1, j2), (between, b1, b2, _c1, _c2), (tag2, k1, k2, l1, l2) = ops[k : k + 3]
-        if tag != "replace" or between != "equal" or tag2 != "replace":
+        tag, i1, i2, j1, j2 = ops[k]
+        if tag != "replace" or ops[k + 1][0] != "equal":
             continue
+        # what comes between: the same words, or the passage's words with a few the quote leaves out
+        # (an aside: "the Privy Council (Chinese: 樞密院) to manage" quoted without its bracket)
+        end = k + 1
+        while end < len(ops) and (ops[end][0] == "equal" or (ops[end][0] == "delete" and ops[end][2] - ops[end][1]
+                                                              <= _TRADED_ASIDE_WORDS)):
+            end += 1
+        if end >= len(ops) or ops[end][0] != "replace" or ops[end - 1][0] != "equal":
+            continue
+        _tag2, k1, k2, l1, l2 = ops[end]
         a = [w for w in pw[i1:i2] if content_word(w)][:1]
         b = [w for w in qw[j1:j2] if content_word(w)][:1]
         if a and b and a != b and [w for w in pw[k1:k2] if content_word(w)][:1] == b \
                 and [w for w in qw[l1:l2] if content_word(w)][:1] == a:
-            middle = set(pw[b1:b2])
+            middle = {w for op in ops[k + 1 : end] if op[0] == "equal" for w in pw[op[1] : op[2]]}
             if not middle <= LIST_JOINS and not (middle & _COPULAS and not any(
                     content_word(w) and w not in _AUXILIARIES for w in middle)):
                 return b[0], a[0]
     return None
 
 
+_TRADED_ASIDE_WORDS = 3  # words of the passage between two traded words that the quote may leave out
 LIST_JOINS = frozenset({"and", "or", ",", "&", "nor", "/"})  # what joins the items of a list
 _COPULAS = _BE | {"being"}
 
