@@ -235,12 +235,16 @@ _GB_US = (
     ("mme", "m"), ("ae", "e"), ("oe", "e"), ("ement", "ment"), ("llor", "lor"),
     ("lment", "llment"), ("enrol", "enroll"), ("fulfil", "fulfill"), ("ilful", "illful"), ("focuss", "focus"),
     ("ise", "ice"), ("ised", "iced"), ("ising", "icing"), ("grey", "gray"), ("orey", "ory"),
-    ("oreys", "ories"), ("lph", "lf"), ("efact", "ifact"), ("ough", "o"),
+    ("oreys", "ories"), ("lph", "lf"), ("efact", "ifact"), ("ough", "o"), ("viser", "visor"),
 )
 
 
 def _changed_part_category(a: str, b: str) -> tuple[str | None, str | None]:
-    """Categories of the parts two words do not share ("twohalf"/"onehalf" -> two/one)."""
+    """Categories of the parts two words do not share ("twohalf"/"onehalf" -> two/one).
+
+    >>> _changed_part_category("twohalf", "onehalf"), _changed_part_category("advisors", "advisers")
+    (('number', 'number'), (None, None))
+    """
     p = 0
     while p < min(len(a), len(b)) and a[p] == b[p]:
         p += 1
@@ -252,7 +256,8 @@ def _changed_part_category(a: str, b: str) -> tuple[str | None, str | None]:
         return None, None
     if {ma, mb} & {"non", "un", "in", "im", "il", "ir", "dis"} and not (ma and mb):
         return "negation", None
-    return (word_category(ma) if ma else None), (word_category(mb) if mb else None)
+    # (one letter for another is no word of its own: "advisors"/"advisers" is not the connective "o")
+    return (word_category(ma) if len(ma) > 1 else None), (word_category(mb) if len(mb) > 1 else None)
 
 
 _FAILS = frozenset("fail fails failed failing".split())

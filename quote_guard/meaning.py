@@ -1701,6 +1701,8 @@ def _partial_list(quote: str, passage: str) -> tuple[str, str] | None:
     >>> _partial_list("It starred Sally Field and Eleanor Parker.",
     ...               "It starred Sally Field, Eleanor Parker, Julie Harris and Walter Brennan.")
     ('sally field, eleanor parker', 'julie harris, walter brennan')
+    >>> _partial_list("output from the US, Brazil and Chile", "output from the United States, Brazil and Chile") is None
+    True
     """
     if _LIST_OPENERS.search(quote):
         return None
@@ -1709,8 +1711,10 @@ def _partial_list(quote: str, passage: str) -> tuple[str, str] | None:
         names = [t for n in re.split(r"\s*,\s*|\s+(?:and|or)\s+", m.group()) if (t := fold(n).text.strip(" .;:"))]
         if len(names) < 3:
             continue
-        named = [n for n in names if n in fq]
-        left = [n for n in names if n not in fq]
+        quoted = set(_words(quote))
+        # a name given by its initials is there ("the US" for "the United States")
+        named = [n for n in names if n in fq or (len(n.split()) >= 2 and initials(n.split()) in quoted)]
+        left = [n for n in names if n not in named]
         if len(named) >= 2 and left:
             return ", ".join(named), ", ".join(left)
     return None

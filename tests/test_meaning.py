@@ -505,7 +505,8 @@ ROUND37 = (
     "to $230 million. The deposit holds an Indicated Resource of 12.6 million tonnes grading 2.1 g/t gold, containing "
     "0.85 million ounces. Warehouse stocks rose by 12,000 tonnes in March to their highest level since 2019, although "
     "stocks held in transit fell. The court of appeal dismissed the landlord's claim for the arrears as the point had "
-    "not been raised at trial."
+    "not been raised at trial. On the supply side, output from the United States, Brazil and Norway is set to expand by "
+    "a combined 0.9 mb/d, more than offsetting the cuts of some other producers."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1387,6 +1388,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round37", "The promotion shall begin on June 1, 2025 and end on May 31, 2026", {Verdict.NEAR_VERBATIM}),
     ("round37", "for Q4 2024 the group is guiding to revenue of between $210 million and $230 million", PARA),
     ("round37", "the deposit has an Indicated Resource of 12.6 Mt at 2.1 g/t gold, containing 0.85 Moz", PARA),
+    # a name of a list given by its initials is not left out of it
+    ("round37", "output from the US, Brazil and Norway is expected to grow by a combined 0.9 mb/d", PARA),
     # the passage's own cause, restated with "because"
     ("round37", "The appeal court threw out the landlord's claim for the arrears, because the point had never been "
                 "raised at the trial", PARA),

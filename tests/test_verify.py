@@ -140,6 +140,12 @@ def test_two_real_words_that_look_alike_are_not_a_typo(lexical, quote, source):
     assert r.verdict is Verdict.ALTERED, r.reason
 
 
+def test_adviser_and_advisor_are_one_word(lexical):
+    # one letter for another is no word of its own ("o" is a connective in Spanish, not here)
+    r = one(lexical, "Our advisors shall review the plan every year.", [Source("c", "Our advisers shall review the plan every year.")])
+    assert r.verdict is Verdict.NEAR_VERBATIM, r.reason
+
+
 def test_british_spelling_is_near_verbatim(lexical):
     src = [Source("c", "The licensor shall authorize the organization to use the gray color marks for the enrollment.")]
     r = one(lexical, "The licensor shall authorise the organisation to use the grey colour marks for the enrolment.", src)
