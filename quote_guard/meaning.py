@@ -1304,11 +1304,20 @@ def _grants_right(words: list[str], i: int) -> bool:
 
 
 def _quantifiers(words: list[str]) -> set[str]:
+    """The quantifiers of ``words``, by class ("every" is "all"; "not less than" is "at least").
+
+    >>> sorted(_quantifiers("on not less than 60 days notice to each party".split()))
+    ['all', 'at least']
+    """
     out = set()
     for i, w in enumerate(words):
         q = _QUANTIFIERS.get(w)
         if w == "most" and i > 0 and words[i - 1] == "at":
             q = "at most"
+        if w in ("less", "fewer") and i > 0 and words[i - 1] in ("not", "no") and words[i + 1 : i + 2] == ["than"]:
+            # "not less than 60 days" is "at least 60 days" ("no more than 5%" is left alone: an upper bound
+            # is written so many ways, "shall not exceed", "capped at", that the quote's would stand alone)
+            q = "at least"
         if w == "all" and _idiom_all(words, i):
             q = None
         if q:

@@ -506,7 +506,9 @@ ROUND37 = (
     "0.85 million ounces. Warehouse stocks rose by 12,000 tonnes in March to their highest level since 2019, although "
     "stocks held in transit fell. The court of appeal dismissed the landlord's claim for the arrears as the point had "
     "not been raised at trial. On the supply side, output from the United States, Brazil and Norway is set to expand by "
-    "a combined 0.9 mb/d, more than offsetting the cuts of some other producers."
+    "a combined 0.9 mb/d, more than offsetting the cuts of some other producers. This Agreement may be terminated at "
+    "any time, without the payment of any penalty, by the Board or by the Sponsor, in each case on not less than 60 "
+    "days' written notice to the other party."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1390,6 +1392,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round37", "the deposit has an Indicated Resource of 12.6 Mt at 2.1 g/t gold, containing 0.85 Moz", PARA),
     # a name of a list given by its initials is not left out of it
     ("round37", "output from the US, Brazil and Norway is expected to grow by a combined 0.9 mb/d", PARA),
+    # "at least" for "not less than"
+    ("round37", "either the Board or the Sponsor can end the agreement at any time, without penalty, on at least 60 "
+                "days' written notice", PARA),
     # the passage's own cause, restated with "because"
     ("round37", "The appeal court threw out the landlord's claim for the arrears, because the point had never been "
                 "raised at the trial", PARA),
