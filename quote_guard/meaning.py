@@ -449,6 +449,10 @@ _SPELLED_FRACTIONS = {"half": ["1", "2"], "onehalf": ["1", "2"], "third": ["1", 
                       "quarter": ["1", "4"], "onequarter": ["1", "4"]}
 
 
+# words before a scale word that make it one of it: "a thousand", "the last thousand years"
+_ONE_BEFORE_SCALE = frozenset("a the last past next first another".split())
+
+
 def _numbers(words: list[str]) -> dict[str, str]:
     """The figures a text states, in one form each (digits, number words as digits, with their sign),
     mapped to how the text writes them."""
@@ -470,6 +474,8 @@ def _numbers(words: list[str]) -> dict[str, str]:
             out.setdefault(w[0].replace("−", "-") + (canonical_number(w[1:].rstrip("%")) or w), w)
         elif w[:1].isdigit():
             out.setdefault(figure(w) or w, w)
+        elif w in SCALE_WORDS and i and words[i - 1] in _ONE_BEFORE_SCALE:
+            out.setdefault(figure(str(SCALE_WORDS[w])) or w, w)  # "the last thousand years": 1000 years
         elif w in SCALE_WORDS:
             out.setdefault(w, w)
         elif w[-1:] == "s" and w[:-1] in SCALE_WORDS and i and words[i - 1][:1].isdigit():

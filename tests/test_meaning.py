@@ -508,7 +508,8 @@ ROUND37 = (
     "not been raised at trial. On the supply side, output from the United States, Brazil and Norway is set to expand by "
     "a combined 0.9 mb/d, more than offsetting the cuts of some other producers. This Agreement may be terminated at "
     "any time, without the payment of any penalty, by the Board or by the Sponsor, in each case on not less than 60 "
-    "days' written notice to the other party."
+    "days' written notice to the other party. The earlier schematic lacked temperature units but appeared to depict "
+    "larger variations over the past 1000 years than the new reconstruction."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1051,6 +1052,8 @@ FLIPS: list[tuple[str, str, str]] = [
     # another quarter; another figure in millions of ounces
     ("round37", "number", "for Q3 2024 the group is guiding to revenue of between $210 million and $230 million"),
     ("round37", "number", "the deposit has an Indicated Resource of 12.6 Mt at 2.1 g/t gold, containing 0.58 Moz"),
+    ("round37", "number", "the earlier schematic had no temperature units but seemed to show bigger swings over the "
+                          "last hundred years"),
     # a cause of the quote's own tacked onto a copied clause
     ("round37", "added_claim", "Warehouse stocks rose by 12,000 tonnes in March to their highest level since 2019, "
                                "driven by a surge in imports from Chile."),
@@ -1395,6 +1398,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # "at least" for "not less than"
     ("round37", "either the Board or the Sponsor can end the agreement at any time, without penalty, on at least 60 "
                 "days' written notice", PARA),
+    # "the last thousand years" for "the past 1000 years"
+    ("round37", "the earlier schematic had no temperature units but seemed to show bigger swings over the last "
+                "thousand years", PARA),
     # the passage's own cause, restated with "because"
     ("round37", "The appeal court threw out the landlord's claim for the arrears, because the point had never been "
                 "raised at the trial", PARA),
