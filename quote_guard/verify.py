@@ -584,6 +584,11 @@ class Verifier:
                 # has been claimed that": a claim the source reports, quoted as one it makes
                 return _limited(r, [frame], "the quote starts right after the source frames it as a claim it does not make",
                                 category="qualifier")
+            if (opener := _hard_opener_before(r, docs)) is not None:
+                # "neither party shall be liable for indirect damages" after "Except for liability arising
+                # from a breach of Section 11,": the rule without the exception its sentence opens with
+                return _limited(r, [opener], "the quote starts after the exception its source sentence opens with",
+                                category="connective")
             return _with_caveat(r, docs)
         return r
 
@@ -2132,6 +2137,32 @@ def _with_caveat(r: QuoteResult, docs: list[_Doc]) -> QuoteResult:
     if not notes:
         return r
     return replace(r, reason=f"{r.reason}; but {' and '.join(notes)}: a limit the quote leaves out")
+
+
+def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
+    """The opening clause of a verbatim fragment's sentence, when it is an exception ("Except for
+    liability arising from ...", "Excepting ...", "Unless ...", "Save for ...", "Other than ...") and
+    the fragment starts after it, inside the sentence, without a limit of its own. Not the
+    boilerplate "Except as otherwise provided herein", which excepts nothing in particular.
+
+    >>> t = "Except for a breach of Section 11, neither party shall be liable for indirect damages."
+    >>> r = QuoteResult("neither party shall be liable for indirect damages", Verdict.VERBATIM,
+    ...                 spans=(Span("d", t.index("neither"), len(t) - 1),))
+    >>> _hard_opener_before(r, [_Doc(Source("d", t), None, 0)])
+    'Except for a breach of Section 11,'
+    """
+    span = r.spans[0]
+    text = _span_text(span, docs)
+    if not _OPENER_HINT.search(text[max(0, span.start - 200) : span.start]) or _starts_sentence(r, docs):
+        return None
+    opener = _sentence_before(text, span.start)
+    opener = opener[len(opener) - opener[::-1].index(":") :] if ":" in opener else opener  # after a heading
+    hard = (opener[:1] in (["excepting"], ["unless"]) or tuple(opener[:2]) in (("except", "for"), ("save", "for"),
+                                                                                ("other", "than")))
+    if not hard or opener[1:2] == ["as"] or re.search(rf"\b{re.escape(opener[0])}\b", r.quote, re.I):
+        return None
+    head = text[_sentence_start(text, span.start) : span.start]
+    return " ".join((head[head.rfind(":") + 1 :] if ":" in head else head).split())
 
 
 def _opens_with_condition(words: list[str]) -> bool:

@@ -509,7 +509,9 @@ ROUND37 = (
     "a combined 0.9 mb/d, more than offsetting the cuts of some other producers. This Agreement may be terminated at "
     "any time, without the payment of any penalty, by the Board or by the Sponsor, in each case on not less than 60 "
     "days' written notice to the other party. The earlier schematic lacked temperature units but appeared to depict "
-    "larger variations over the past 1000 years than the new reconstruction."
+    "larger variations over the past 1000 years than the new reconstruction. Except for claims arising from a breach "
+    "of Clause 9, neither party shall be liable for lost profits. Except as otherwise provided herein, each party "
+    "shall bear its own costs."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1452,6 +1454,9 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     ("mixed", "the guild controlled every mill in the valley", {ALT}, ["the guild controlled every mill in the valley"]),
     ("mixed", "the guild owned two mills", {V_}, ["the guild owned two mills"]),
     ("round37", "the board approved the merger too quickly", {ALT}, ["the board approved the merger too quickly"]),
+    # a fragment after the exception its sentence opens with; "Except as otherwise provided herein" excepts nothing
+    ("round37", "neither party shall be liable for lost profits", {ALT}, ["neither party shall be liable for lost profits"]),
+    ("round37", "each party shall bear its own costs", {V_}, ["each party shall bear its own costs"]),
     # a short form the source defines in brackets, quoted alone: form
     ("kindred", "11 cases occurred in the vaccine group and 52 in the placebo group (vaccine efficacy, 78.9%; 95% CI, "
      "59.1 to 90.0)", {NV}, ["11 cases occurred in the vaccine group and 52 in the placebo group (vaccine efficacy, "
