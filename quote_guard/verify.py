@@ -2021,6 +2021,7 @@ _NOT_SIGNIFICANT = re.compile(
 _HARD_LIMIT = re.compile(
     r"\s*[,(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
     r"|except\s+(?:for|as|to|where|that|in|if|when|with)\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b"
+    r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+if\b"
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
     r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
     r"[^.;!?]{0,60}", re.I)
@@ -2077,7 +2078,7 @@ def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
         return None  # (the next sentence's "Except for ..." limits what it says)
     said = " ".join(m.group().split()).lstrip(",( ")
     words = said.lower().split()
-    head = " ".join(words[:1] if words[0] == "unless" else words[:3] if words[0] == "so" else words[:2])
+    head = " ".join(words[:1] if words[0] == "unless" else words[:3] if words[0] in ("so", "not") else words[:2])
     if re.search(rf"\b{re.escape(head)}\b", r.quote, re.I):
         return None  # the quote limits its claim the same way ("unless ... and unless ...")
     return said

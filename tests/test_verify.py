@@ -615,7 +615,10 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "are shared. Clean-up costs shall be at Owner's expense (except to the extent caused by Charterer). "
                "Neither party shall disclose the terms to any third party other than its legal advisors. Nantz shall "
                "not endorse any other apparel without the Company's prior written approval. No consent is needed "
-               "for a change of control so long as the buyer assumes every obligation.")
+               "for a change of control so long as the buyer assumes every obligation. The bonus becomes payable "
+               "if sales reach $2 million by June. Cooling to 4°C would halve the cases, assuming the shelf life is "
+               "observed. Liability is limited to direct damages, not to exceed the fees paid. The lease ends in May, "
+               "if not renewed.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -631,6 +634,11 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     ("Nantz shall not endorse any other apparel", Verdict.ALTERED),
     ("Nantz shall not endorse ... other apparel", Verdict.ALTERED),
     ("No consent is needed for a change of control", Verdict.ALTERED),  # an ellipsis inside, the same cut at the end
+    # a condition right after the words (no comma), an assumption, a cap
+    ("The bonus becomes payable", Verdict.ALTERED),
+    ("Cooling to 4°C would halve the cases", Verdict.ALTERED),
+    ("Liability is limited to direct damages", Verdict.ALTERED),
+    ("The lease ends in May", Verdict.VERBATIM),  # ", if not renewed": after a comma, a caveat only
     # a "without" that limits nothing; a limit in the next sentence; a quote with the same limit of its own
     ("This Agreement is governed by the laws of Ohio", Verdict.VERBATIM),
     ("The Seller shall ship the goods.", Verdict.VERBATIM),
