@@ -2031,6 +2031,12 @@ _BOUND_OF = re.compile(r" (?:the )?(lesser|greater|lower|higher|earlier|later) o
                        r"(lesser|greater|lower|higher|less|more|earlier|later) | (reduced by|net of|less any|minus) ")
 
 
+# a cap on what the passage allows or charges; and the words by which a quote keeps one
+_CAPPED = re.compile(r" (?:capped at|not to exceed|subject to a (?:cap|maximum|ceiling) of|up to a maximum of) ")
+_CAP_WORDS = re.compile(r" (?:cap|caps|capped|exceed|exceeds|exceeding|maximum|ceiling|limited|limit|most|up to|"
+                        r"no more than|not more than|beyond|above) ")
+
+
 def _dropped_bound(fq: str, fp: str) -> str | None:
     """A bound or an adjustment of the passage's figure that the quote leaves out while it keeps a
     figure: "accrue interest at 1.5% per month" for "at the lesser of 1.5% per month or the maximum
@@ -2041,9 +2047,14 @@ def _dropped_bound(fq: str, fp: str) -> str | None:
     >>> _dropped_bound(" interest at 1.5 % per month ", " interest at the lesser of 1.5 % per month or the maximum rate ")
     'lesser of'
     >>> _dropped_bound(" interest at the lower of 1.5 % or the legal rate ", " interest at the lesser of 1.5 % or the legal rate ")
+    >>> _dropped_bound(" charges may change on notice ", " charges may change , capped at the cpi annually , on notice ")
+    'capped at'
     """
     m = _BOUND_OF.search(fp)
     if m is None or _BOUND_OF.search(fq) or not any(ch.isdigit() for ch in fq):
+        cap = _CAPPED.search(fp)
+        if cap is not None and not _CAP_WORDS.search(fq):
+            return cap.group().strip()  # "subject to change ... on thirty days' notice" for "... capped at the CPI"
         return None
     return m.group().strip().removeprefix("the ")
 
@@ -2362,6 +2373,37 @@ def modal_swapped(quote: str, passage: str) -> tuple[Difference, ...]:
     return ()
 
 
+_FINDINGS = ("find", "found", "show", "demonstrat", "establish", "prove", "proven", "identif", "detect", "evidence")
+_NEGATORS_NEAR = frozenset("not no never without".split())
+
+
+def _negation_moved(qw: list[str], pw: list[str]) -> str | None:
+    """A finding the passage denies ("did not find evidence that X contribute", "no evidence that")
+    that the quote asserts, with the denial moved into what was found ("found evidence that X do
+    not contribute"): the same count of negations, another claim. The quote's finding words and
+    its negation after them, else ``None``.
+
+    >>> _negation_moved("the panel found evidence that it does not help".split(),
+    ...                 "the panel did not find evidence that it helps".split())
+    'found … not'
+    >>> _negation_moved("the panel found no evidence that it helps".split(),
+    ...                 "the panel did not find evidence that it helps".split())
+    """
+    def negated_before(words: list[str], i: int) -> bool:
+        return any(w in _NEGATORS_NEAR or w.endswith("n't") for w in words[max(0, i - 3) : i])
+
+    def stem(w: str) -> str:
+        return "find" if w in ("found", "finds", "finding") else w[:5]
+
+    denied = {stem(w) for i, w in enumerate(pw) if w.startswith(_FINDINGS) and negated_before(pw, i)}
+    for i, w in enumerate(qw):
+        if w.startswith(_FINDINGS) and stem(w) in denied and not negated_before(qw, i):
+            after = next((x for x in qw[i + 1 : i + 13] if x in ("not", "no", "never") or x.endswith("n't")), None)
+            if after is not None and not any(x in _NEGATORS_NEAR for x in qw[i + 1 : i + 3]):
+                return f"{w} … {after}"
+    return None
+
+
 # an editor's note in brackets ("[not in citation given]", "[citation needed]", "[dubious – discuss]"):
 # about the text, not part of its claim (its "not" negates nothing the text says)
 _EDITORIAL_NOTE = re.compile(r"\[[^\[\]]{0,40}\b(?:citation|verification|clarification|source|dubious|disputed|discuss|"
@@ -2416,6 +2458,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     elif (negated_pair := _prefix_negated(qw, pw)) is not None:
         # "a revocable licence" for "an irrevocable licence"
         out.append(Difference("replace", negated_pair[0], negated_pair[1], "negation"))
+    elif (shifted := _negation_moved(qw, pw)) is not None:
+        # "found evidence that hot-smoked products do not contribute" for "did not find evidence that
+        # hot-smoked products contribute": the absence of evidence told as evidence of absence
+        out.append(Difference("replace", shifted, f"not {shifted.split()[0]}", "negation"))
     elif qn == 0 and _not_without(pw) and not _ORDER_KEEPERS.intersection(qw):
         # "should stop using the pump and consult a doctor" for "should not stop using the pump
         # without first consulting a doctor": the two negations made one condition, and the quote

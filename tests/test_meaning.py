@@ -511,7 +511,8 @@ ROUND37 = (
     "days' written notice to the other party. The earlier schematic lacked temperature units but appeared to depict "
     "larger variations over the past 1000 years than the new reconstruction. Except for claims arising from a breach "
     "of Clause 9, neither party shall be liable for lost profits. Except as otherwise provided herein, each party "
-    "shall bear its own costs."
+    "shall bear its own costs. The Carrier may change its fees for the next year, capped at the CPI, on thirty days' "
+    "written notice. The review did not find evidence that smoked ham contributes to the outbreak."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1056,6 +1057,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round37", "number", "the deposit has an Indicated Resource of 12.6 Mt at 2.1 g/t gold, containing 0.58 Moz"),
     ("round37", "number", "the earlier schematic had no temperature units but seemed to show bigger swings over the "
                           "last hundred years"),
+    # a cap left out; the absence of evidence told as evidence of absence
+    ("round37", "dropped_qualifier", "the Carrier can change its fees for the coming year on thirty days' written notice"),
+    ("round37", "negation", "The review found evidence that smoked ham does not contribute to the outbreak."),
     # a cause of the quote's own tacked onto a copied clause
     ("round37", "added_claim", "Warehouse stocks rose by 12,000 tonnes in March to their highest level since 2019, "
                                "driven by a surge in imports from Chile."),
@@ -1403,6 +1407,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # "the last thousand years" for "the past 1000 years"
     ("round37", "the earlier schematic had no temperature units but seemed to show bigger swings over the last "
                 "thousand years", PARA),
+    ("round37", "the review found no evidence that smoked ham plays a part in the outbreak", PARA),
     # the passage's own cause, restated with "because"
     ("round37", "The appeal court threw out the landlord's claim for the arrears, because the point had never been "
                 "raised at the trial", PARA),
