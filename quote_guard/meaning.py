@@ -1337,13 +1337,21 @@ def _idiom_all(words: list[str], i: int) -> bool:
     return bool(i and words[i - 1] in ("above", "after", "at")) or words[i + 1 : i + 3] == ["in", "all"]
 
 
+_TITLE_DOT = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Sen|Rep|Gov|Gen|Col|Capt|Lt|Hon|Rev)\.\s+$")
+
+
 def _entities(text: str) -> set[str]:
-    """Capitalised names and terms not at a sentence start, folded ("Joint IP Ownership Committee")."""
+    """Capitalised names and terms not at a sentence start, folded ("Joint IP Ownership Committee").
+
+    >>> sorted(_entities("The Panel does not recommend action against Dr. Okafor."))
+    ['okafor', 'panel']
+    """
     out = set()
     for m in _CAP_RUN.finditer(text):
         words = m.group().split()
-        if m.start() == 0 or _SENTENCE_END.search(text, max(0, m.start() - 3), m.start()):
-            words = words[1:]  # a capital that only starts a sentence
+        if m.start() == 0 or (_SENTENCE_END.search(text, max(0, m.start() - 3), m.start())
+                              and not _TITLE_DOT.search(text, max(0, m.start() - 8), m.start())):
+            words = words[1:]  # a capital that only starts a sentence (not the name after "Dr.")
         while words and words[0] in _TITLE_STOP:
             words = words[1:]
         words = [w[:-2] if w.endswith(("'s", "’s")) else w for w in words]  # the Landlord's -> landlord
@@ -2753,11 +2761,14 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # team may post" for "Only the Communications team and officers authorised ... may post":
         # words dropped where dropping them widens the claim, not where it only says less
         out.append(Difference("delete", "", widened[1], widened[0]))
-    if (conjunct := _added_conjunct(qw, pw, ops) or _appended_clause(qw, pw, ops) or _appended_link(qw, pw, ops)) \
-            is not None:
+    named = frozenset(w for e in q_entities for w in e.split())
+    if (conjunct := _added_conjunct(qw, pw, ops) or _appended_clause(qw, pw, ops, named)
+            or _appended_link(qw, pw, ops)) is not None:
         # "Members of the police, the armed forces and the judiciary" for "Members of the police and
         # the armed forces": one more item, party or act the passage does not name
-        out.append(Difference("insert", conjunct, "", "added"))
+        new_words = [w for w in conjunct.split() if content_word(w) and w not in _AUXILIARIES and w not in pw]
+        # (a name the passage does not have is a party added: "against Dr. Okafor or Dr. Lindqvist")
+        out.append(Difference("insert", conjunct, "", "party" if new_words and set(new_words) <= named else "added"))
     if not any(d.category == "order" for d in out) and (reversed_move := _from_to_swapped(qw, pw)) is not None:
         # "widened his target from doctrines ... to individual pieties" for "from individual pieties ...
         # to doctrines": the start and the end of a change, the other way round
@@ -2987,7 +2998,8 @@ def _added_conjunct(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, 
     return None
 
 
-def _appended_clause(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, int, int]]) -> str | None:
+def _appended_clause(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, int, int]],
+                     names: frozenset[str] = frozenset()) -> str | None:
     """A clause the quote ends with, joined by "and" or "or" right after a stretch it copies from
     the passage (``_APPENDED_COPY`` words or more), where the passage goes on otherwise and the
     clause holds ``_APPENDED_NEW`` content words the passage has nowhere, not even by their first
@@ -3008,8 +3020,11 @@ def _appended_clause(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int,
     content = [w for w in new if content_word(w) and w not in _AUXILIARIES]
     unseen = [w for w in content if w[:VERB_PREFIX] not in stems]
     # (mostly words of the passage: a restatement of its next clause, "the association weakened but
-    # stayed significant after adjusting for body mass index")
-    return " ".join(new) if len(unseen) >= _APPENDED_NEW and 2 * len(unseen) >= len(content) else None
+    # stayed significant after adjusting for body mass index"); one name the passage does not have is
+    # a party added ("against Dr. Okafor or Dr. Lindqvist" for "against Dr. Okafor")
+    party = len(content) == len(unseen) == 1 and unseen[0] in names
+    shown = " ".join(w for w in new if w != ".")
+    return shown if (len(unseen) >= _APPENDED_NEW or party) and 2 * len(unseen) >= len(content) else None
 
 
 # words that open a cause ("driven by", "due to", "because") or a scope ("including", "especially") tacked onto a
@@ -3040,6 +3055,13 @@ def _appended_link(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, i
         j = end + 1  # a comma of the quote's own
     elif qw[end - 1] == ",":
         j = end  # the passage's comma, copied
+    elif copied[-1][2] >= len(pw) - (pw[-1:] == ["."]) and end < len(qw) and qw[end] in _SENTENCE_TAIL_LINKS:
+        # the whole passage copied, then more: "… allowed Trent's small company to withdraw after a brief
+        # skirmish" (what it adds is read below as for a link)
+        tail = [w for w in qw[end + 1 :] if content_word(w) and w not in _AUXILIARIES]
+        stems = {w[:VERB_PREFIX] for w in pw}
+        unseen = [w for w in tail if w[:VERB_PREFIX] not in stems]
+        return " ".join(qw[end:]).rstrip(" .") if len(unseen) >= _APPENDED_NEW else None
     else:
         return None
     if j >= len(qw) or qw[j] not in _APPENDED_LINKS:
@@ -3054,6 +3076,8 @@ def _appended_link(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, i
     return " ".join(qw[j:]).rstrip(" .") if unseen else None
 
 
+# what may open a phrase added to a whole sentence copied: a time, a manner, a cause
+_SENTENCE_TAIL_LINKS = frozenset("after before following during despite amid because due owing thanks through by with".split())
 _APPENDED_COPY = 8  # words a quote copies before the clause it tacks on
 _APPENDED_NEW = 2  # content words of that clause the passage has nowhere
 _APPENDED_GAP = 3  # words between the copy and the joiner

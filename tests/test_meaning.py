@@ -512,7 +512,10 @@ ROUND37 = (
     "larger variations over the past 1000 years than the new reconstruction. Except for claims arising from a breach "
     "of Clause 9, neither party shall be liable for lost profits. Except as otherwise provided herein, each party "
     "shall bear its own costs. The Carrier may change its fees for the next year, capped at the CPI, on thirty days' "
-    "written notice. The review did not find evidence that smoked ham contributes to the outbreak."
+    "written notice. The review did not find evidence that smoked ham contributes to the outbreak. Reinforcements "
+    "set out in April. When the troops reached the ford on May 2, the captain allowed the rebels to cross. The Board "
+    "does not recommend any sanction against Mr. Hale. Any sanction concerning Mr. Brandt is a matter for the "
+    "Registrar."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1060,6 +1063,10 @@ FLIPS: list[tuple[str, str, str]] = [
     # a cap left out; the absence of evidence told as evidence of absence
     ("round37", "dropped_qualifier", "the Carrier can change its fees for the coming year on thirty days' written notice"),
     ("round37", "negation", "The review found evidence that smoked ham does not contribute to the outbreak."),
+    # a whole sentence copied, then an event or a party of the quote's own
+    ("round37", "added_claim", "When the troops reached the ford on May 2, the captain allowed the rebels to cross after "
+                               "a short battle."),
+    ("round37", "added_claim", "The Board does not recommend any sanction against Mr. Hale or Mr. Brandt."),
     # a cause of the quote's own tacked onto a copied clause
     ("round37", "added_claim", "Warehouse stocks rose by 12,000 tonnes in March to their highest level since 2019, "
                                "driven by a surge in imports from Chile."),
@@ -1408,6 +1415,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round37", "the earlier schematic had no temperature units but seemed to show bigger swings over the last "
                 "thousand years", PARA),
     ("round37", "the review found no evidence that smoked ham plays a part in the outbreak", PARA),
+    ("round37", "when the troops got to the ford on May 2, the captain let the rebels cross", PARA),
     # the passage's own cause, restated with "because"
     ("round37", "The appeal court threw out the landlord's claim for the arrears, because the point had never been "
                 "raised at the trial", PARA),
