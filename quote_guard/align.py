@@ -681,8 +681,8 @@ def _written_forms(words: list[str]) -> list[str]:
     (['1.3%', 'versus', '4.6%'], ['december', '15'])
     >>> _written_forms(["£", "30", "m", "fees"]), _written_forms(["the", "2", "nd", "century"]), _written_forms(["30", "m", "high"])
     (['£', '30', 'million', 'fees'], ['the', 'second', 'century'], ['30', 'm', 'high'])
-    >>> _written_forms(["on", "june", "1,1999"])
-    ['on', 'june', '1', ',', '1999']
+    >>> _written_forms(["on", "june", "1,1999"]), _written_forms(["on", "1", "st", "march", "1979"])
+    (['on', 'june', '1', ',', '1999'], ['on', 'march', '1', ',', '1979'])
     """
     dates = not _MONTH_NAMES.isdisjoint(words)  # (most texts name no month: the check below is skipped)
     if not dates and _WRITTEN_FORM_CUES.isdisjoint(words):
@@ -700,6 +700,10 @@ def _written_forms(words: list[str]) -> list[str]:
         if w == "m" and len(out) >= 2 and out[-2] in CURRENCY_SIGNS and out[-1][:1].isdigit():
             out.append("million")  # "£30m": after an amount of money "m" is million, not metres
             i += 1
+            continue
+        if dates and w in _ORDINAL_DIGITS and words[i + 1 : i + 2] == [_ORDINAL_DIGITS[w][1]] \
+                and words[i + 2 : i + 3] and words[i + 2] in _MONTH_NAMES:
+            words = [*words[: i + 1], *words[i + 2 :]]  # "1st March": the day, read as "1 March" below
             continue
         if w in _ORDINAL_DIGITS and words[i + 1 : i + 2] == [_ORDINAL_DIGITS[w][1]]:
             out.append(_ORDINAL_DIGITS[w][0])  # "2nd" (tokens "2", "nd") as "second"

@@ -202,7 +202,12 @@ _SENTENCE_END = re.compile(r"[.!?:;\"“”'‘’(\[]\s*$")
 
 
 def _words(text: str) -> list[str]:
-    return quarters_as_digits([w.replace("’", "'") for w in _WORD.findall(fold(text).text)])
+    words = quarters_as_digits([w.replace("’", "'") for w in _WORD.findall(fold(text).text)])
+    if "war" in words:  # "the Second World War" is "World War II"
+        for i in range(len(words) - 2):
+            if words[i] in ("first", "second") and words[i + 1 : i + 3] == ["world", "war"]:
+                words[i : i + 3] = ["world", "war", "i" if words[i] == "first" else "ii"]
+    return words
 
 
 def _side_table() -> tuple[dict[str, list[tuple[int, int]]], dict[str, list[tuple[int, int]]]]:
@@ -2199,6 +2204,13 @@ def _party_sequence(words: list[str]) -> list[str]:
             and not w.endswith("'s")]
 
 
+def _roles(words: list[str]) -> list[str]:
+    """The parties a text names, in order, possessives too ("the Tenant's responsibility")."""
+    from .align import word_category
+
+    return [_singular(w.removesuffix("'s")) for w in words if word_category(w) == "party" and w not in _PRONOUN_WORDS]
+
+
 # what a company writing "we" is called by one who quotes it
 _SELF_NAMES = frozenset("company group firm business corporation bank".split())
 
@@ -2353,6 +2365,7 @@ def _never_as_not(words: list[str]) -> list[str]:
     return out
 
 
+_NEGATIVE_SUBJECTS = frozenset("neither no nor none nobody".split())
 _SWAP_MODALS = {"shall": "obligation", "must": "obligation", "may": "permission", "can": "permission"}
 
 
@@ -2367,13 +2380,16 @@ def modal_swapped(quote: str, passage: str) -> tuple[Difference, ...]:
     (Difference(kind='replace', quote_text='shall', source_text='may', category='modal'),)
     >>> modal_swapped("the Tenant can assign it", "the Tenant may assign it")
     ()
+    >>> modal_swapped("Neither Party may assign any of its rights", "Neither Party shall assign any rights")
+    ()
     """
     qw, pw = _words(quote), _words(passage)
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, pw, qw, autojunk=False).get_opcodes():
         if tag != "replace" or i2 - i1 > 2 or j2 - j1 > 2 or i1 < 1 or i2 + 2 > len(pw) or j2 + 2 > len(qw):
             continue
-        if pw[i1 - 1] != qw[j1 - 1] or pw[i2 : i2 + 2] != qw[j2 : j2 + 2] or "not" in (pw[i2], qw[j2]):
-            continue  # the same word before, the same two after
+        if pw[i1 - 1] != qw[j1 - 1] or pw[i2 : i2 + 2] != qw[j2 : j2 + 2] or "not" in (pw[i2], qw[j2]) \
+                or _NEGATIVE_SUBJECTS & set(pw[max(0, i1 - 3) : i1] + qw[max(0, j1 - 3) : j1]):
+            continue  # the same word before, the same two after ("neither party shall"/"may": both forbid)
         was = [w for w in pw[i1:i2] if w in _SWAP_MODALS]
         now = [w for w in qw[j1:j2] if w in _SWAP_MODALS]
         if len(was) == len(now) == 1 and _SWAP_MODALS[was[0]] != _SWAP_MODALS[now[0]]:
@@ -2605,6 +2621,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # a condition or an exception of the passage that the quote drops, unless the quote states one
     # in other words of its own ("upon" in both is no restated condition)
     lost_conditions = _conditions(pw) - _conditions(qw)
+    exceptions = {"except", "unless"} & _conditions(qw), {"except", "unless"} & _conditions(pw)
+    if len(exceptions[0]) == len(exceptions[1]) == 1 and exceptions[0] != exceptions[1] and _roles(qw) == _roles(pw):
+        # "unless it amounts to" for "except where it constitutes": one for the other, the parties in
+        # their places ("the Tenant's responsibility unless the Landlord caused it" for "the Landlord
+        # shall be responsible, except where the Tenant caused it" is no such restatement)
+        lost_conditions -= exceptions[1]
     if lost_conditions and (restated := _restated_clauses(quote, passage)) is not None:
         # a condition of a clause the quote does not restate ("..., but officials warned the closure
         # could last until the weekend if that attempt fails") is not one of its claim
@@ -2621,7 +2643,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if lost_conditions and not keepers:
         out.append(Difference("delete", "", " ".join(sorted(lost_conditions)), "connective"))
     elif (added := _ADDED_CONDITIONS & _conditions(qw)) and not _conditions(pw) and not (
-            _CONDITION_KEEPERS | {"without"}) & set(pw) and not any(
+            _CONDITION_KEEPERS | {"without", "excluding", "excludes", "exclude"}) & set(pw) and not any(
             a == "by" and b.endswith("ing") and len(b) > 5 for a, b in itertools.pairwise(pw)):
         # ("cancel ... by notifying Vendor" sets the condition "provided it notifies the Vendor" restates)
         # "one more substitution, provided it has not used its allocation" for "..., whether or not it

@@ -515,7 +515,9 @@ ROUND37 = (
     "written notice. The review did not find evidence that smoked ham contributes to the outbreak. Reinforcements "
     "set out in April. When the troops reached the ford on May 2, the captain allowed the rebels to cross. The Board "
     "does not recommend any sanction against Mr. Hale. Any sanction concerning Mr. Brandt is a matter for the "
-    "Registrar."
+    "Registrar. The city's first tram line opened in 1902 and ran until World War II. Credits are the Client's sole "
+    "remedy for the delay, except where the delay constitutes a Material Failure. Cash of £80 million covers debt "
+    "maturities through 2027, excluding the £50 million note due in May 2026, which the board intends to refinance."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1416,6 +1418,11 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                 "thousand years", PARA),
     ("round37", "the review found no evidence that smoked ham plays a part in the outbreak", PARA),
     ("round37", "when the troops got to the ford on May 2, the captain let the rebels cross", PARA),
+    # "the Second World War" for "World War II"; "unless" for "except where"; "apart from" for "excluding"
+    ("round37", "the city's first tram line, opened in 1902, kept running until the Second World War", PARA),
+    ("round37", "credits are the Client's only remedy for the delay, unless it amounts to a Material Failure", PARA),
+    ("round37", "cash covers debt falling due through 2027, apart from the May 2026 note, which the board plans to "
+                "refinance", PARA),
     # the passage's own cause, restated with "because"
     ("round37", "The appeal court threw out the landlord's claim for the arrears, because the point had never been "
                 "raised at the trial", PARA),
