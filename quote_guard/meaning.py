@@ -1884,8 +1884,12 @@ _EXPECTING = frozenset("expect expects anticipate anticipates forecast forecasts
 
 def _hedges(words: list[str]) -> set[str]:
     """The hedges of a text: "reportedly", "suspected of", "likely", "possible" after an article
-    ("one possible source"; not "as soon as possible"), and a forecast with its verb ("are expected
-    to reach": "expected to reach")."""
+    ("one possible source"; not "as soon as possible"), a forecast with its verb ("are expected
+    to reach": "expected to reach"), and a claim made on some of the evidence.
+
+    >>> sorted(_hedges("it is , according to many indicators , the largest".split()))
+    ['according to many indicators']
+    """
     found = set(_HEDGES.intersection(words))
     found.update(w for i, w in enumerate(words) if w == "possible" and i and words[i - 1] in ("a", "an", "one"))
     found.update(f"{w} to {words[i + 2]}" for i, w in enumerate(words[:-2]) if w in _FORECASTS and words[i + 1] == "to"
@@ -1893,6 +1897,11 @@ def _hedges(words: list[str]) -> set[str]:
     # ... in the active voice: "we expect margins to recover"
     found.update(f"{w} to {words[j + 1]}" for i, w in enumerate(words) if w in _EXPECTING
                  for j in range(i + 2, min(len(words) - 1, i + 5)) if words[j] == "to" and words[i + 1] != "to")
+    # a claim made on some of the evidence: "according to many indicators", "by some estimates"
+    for i, w in enumerate(words):
+        j = i + 2 if words[i : i + 2] == ["according", "to"] else i + 1 if w == "by" else 0
+        if j and words[j : j + 1] and words[j] in _SOME_OF and words[j + 1 : j + 2] and words[j + 1] in _EVIDENCE_NOUNS:
+            found.add(f"{' '.join(words[i:j])} {words[j]} {words[j + 1]}")
     # a possibility: "may be a useful option", "might be linked to" (not a permission, "may be made only
     # within 30 days", "may be terminated": a passive after "may be" is one, unless it links or explains)
     found.update(f"{w} be" for i, w in enumerate(words[:-2]) if w in ("may", "might", "could") and words[i + 1] == "be"
@@ -1901,6 +1910,9 @@ def _hedges(words: list[str]) -> set[str]:
     return found
 
 
+_SOME_OF = frozenset("some many most several certain one other early preliminary unofficial".split())
+_EVIDENCE_NOUNS = frozenset("indicators indicator measures measure estimates estimate accounts account reports report "
+                            "sources source metrics criteria".split())
 _POSSIBLE_LINKS = frozenset("associated linked related caused explained attributed attributable due driven".split())
 _IRREGULAR_PARTICIPLES = frozenset("made done paid given taken held sold set put kept sent built brought bought found told "
                                    "shown won left lost spent read seen met led cut let shut spread struck hung dealt "
@@ -2705,11 +2717,15 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if superlatives:
         # "UKIP spent the most" where the passage ranks nothing: a ranking of the quote's own
         out.append(Difference("insert", f"the {superlatives[0]}", "", "quantifier"))
-    dropped_hedges = sorted(h for h in _hedges(pw) - _hedges(qw) - set(qw)
-                            if not any(w.startswith(_REPORT_KEEPERS if h in _REPORT_HEDGES else _DOUBT_KEEPERS) for w in qw)
+    q_hedges = _hedges(qw)
+    # (one claim on some of the evidence for another: "by many measures" for "according to many indicators")
+    on_some = any(h.split()[-1] in _EVIDENCE_NOUNS for h in q_hedges)
+    dropped_hedges = sorted(h for h in _hedges(pw) - q_hedges - set(qw)
+                            if not (on_some and h.split()[-1] in _EVIDENCE_NOUNS)
+                            and not any(w.startswith(_REPORT_KEEPERS if h in _REPORT_HEDGES else _DOUBT_KEEPERS) for w in qw)
                             # a forecast is dropped when the quote states its event ("will reach" for "are
                             # expected to reach"), not when it tells of another ("passed $1 million")
-                            and (" to " not in h or any(w[:4] == h.split()[-1][:4] for w in qw)))
+                            and (" to " not in h or h.startswith("according") or any(w[:4] == h.split()[-1][:4] for w in qw)))
     if dropped_hedges:
         # "a carcinogenic chemical" for "a reportedly carcinogenic chemical": a report told as a fact
         out.append(Difference("delete", "", dropped_hedges[0], "qualifier"))

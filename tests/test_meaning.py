@@ -517,7 +517,9 @@ ROUND37 = (
     "does not recommend any sanction against Mr. Hale. Any sanction concerning Mr. Brandt is a matter for the "
     "Registrar. The city's first tram line opened in 1902 and ran until World War II. Credits are the Client's sole "
     "remedy for the delay, except where the delay constitutes a Material Failure. Cash of £80 million covers debt "
-    "maturities through 2027, excluding the £50 million note due in May 2026, which the board intends to refinance."
+    "maturities through 2027, excluding the £50 million note due in May 2026, which the board intends to refinance. "
+    "Today the harbour is, according to many indicators, the busiest in the region, with 40 berths in use and 2,100 "
+    "staff as of 1 May 2024."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1069,6 +1071,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round37", "added_claim", "When the troops reached the ford on May 2, the captain allowed the rebels to cross after "
                                "a short battle."),
     ("round37", "added_claim", "The Board does not recommend any sanction against Mr. Hale or Mr. Brandt."),
+    # a claim made on some of the evidence, told as a plain fact
+    ("round37", "dropped_hedge", "Today, the harbour is the busiest in the region, with 40 berths in use"),
     # a cause of the quote's own tacked onto a copied clause
     ("round37", "added_claim", "Warehouse stocks rose by 12,000 tonnes in March to their highest level since 2019, "
                                "driven by a surge in imports from Chile."),
@@ -1423,6 +1427,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round37", "credits are the Client's only remedy for the delay, unless it amounts to a Material Failure", PARA),
     ("round37", "cash covers debt falling due through 2027, apart from the May 2026 note, which the board plans to "
                 "refinance", PARA),
+    ("round37", "today the harbour is, by many measures, the busiest in the region, with 40 berths in use", PARA),
     # the passage's own cause, restated with "because"
     ("round37", "The appeal court threw out the landlord's claim for the arrears, because the point had never been "
                 "raised at the trial", PARA),
