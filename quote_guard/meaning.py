@@ -1627,6 +1627,9 @@ _EFFORTS = (("best efforts", "best endeavours", "best endeavors"),
             ("commercially reasonable efforts", "reasonable efforts", "reasonable endeavours", "reasonable endeavors",
              "reasonable best efforts"),
             ("good faith efforts",))
+# words by which a quote keeps a duty to try ("will try to", "must endeavour", "efforts")
+_TRYING = frozenset("efforts effort endeavour endeavours endeavor endeavors try tries attempt attempts seek seeks strive "
+                    "strives aim aims".split())
 # connectives that set two things against each other: "in men but not in women"
 _CONTRASTS = (("but", "not"), ("rather", "than"), ("instead", "of"), ("more", "than"), ("less", "than"),
               ("better", "than"), ("worse", "than"), ("higher", "than"), ("lower", "than"), ("not",))
@@ -2681,6 +2684,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if q_effort is not None and p_effort is not None and q_effort != p_effort:
         # "best efforts" for "commercially reasonable efforts": another standard of duty
         out.append(Difference("replace", _EFFORTS[q_effort][0], _EFFORTS[p_effort][0], "modal"))
+    elif p_effort is not None and q_effort is None and not _TRYING.intersection(qw):
+        # "HOVIONE shall fill such order" for "shall use commercially reasonable efforts to fill": a duty to
+        # try told as a duty to succeed
+        out.append(Difference("delete", "", next(e for e in _EFFORTS[p_effort] if e in fp_), "modal"))
     q_standard, p_standard = _consent_standard(qw), _consent_standard(pw)
     if q_standard != p_standard and q_standard is not None and (p_standard is not None or _CONSENT_WORDS & set(pw)):
         # "consent, which shall not be unreasonably withheld" for "consent" or for "consent, in its sole

@@ -519,7 +519,8 @@ ROUND37 = (
     "remedy for the delay, except where the delay constitutes a Material Failure. Cash of £80 million covers debt "
     "maturities through 2027, excluding the £50 million note due in May 2026, which the board intends to refinance. "
     "Today the harbour is, according to many indicators, the busiest in the region, with 40 berths in use and 2,100 "
-    "staff as of 1 May 2024."
+    "staff as of 1 May 2024. If an order exceeds the forecast, the Supplier shall use reasonable efforts to fill such "
+    "order but shall not be in breach if it cannot supply the excess."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1073,6 +1074,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round37", "added_claim", "The Board does not recommend any sanction against Mr. Hale or Mr. Brandt."),
     # a claim made on some of the evidence, told as a plain fact
     ("round37", "dropped_hedge", "Today, the harbour is the busiest in the region, with 40 berths in use"),
+    # a duty to try told as a duty to succeed
+    ("round37", "modal", "if an order is larger than the forecast, the Supplier must fill it"),
     # a cause of the quote's own tacked onto a copied clause
     ("round37", "added_claim", "Warehouse stocks rose by 12,000 tonnes in March to their highest level since 2019, "
                                "driven by a surge in imports from Chile."),
@@ -1428,6 +1431,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round37", "cash covers debt falling due through 2027, apart from the May 2026 note, which the board plans to "
                 "refinance", PARA),
     ("round37", "today the harbour is, by many measures, the busiest in the region, with 40 berths in use", PARA),
+    ("round37", "if an order is larger than the forecast, the Supplier must try to fill it, without being in breach if "
+                "it cannot", PARA),
     # the passage's own cause, restated with "because"
     ("round37", "The appeal court threw out the landlord's claim for the arrears, because the point had never been "
                 "raised at the trial", PARA),
