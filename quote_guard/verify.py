@@ -63,7 +63,6 @@ from .normalize import (
     fold,
     fold_keeps_substrings,
     is_word_char,
-    quarters_as_digits,
     scaled_figure,
     split_ellipsis,
     token_texts,
@@ -1072,8 +1071,10 @@ def _figures(text: str, *, scaled: bool = False) -> dict[str, str]:
     True
     """
     out: dict[str, str] = {}
-    words = quarters_as_digits(token_texts(fold(text).text))
+    words = token_texts(fold(text).text)
     for i, w in enumerate(words):
+        if i and words[i - 1] == "q" and w in ("1", "2", "3", "4"):
+            continue  # "Q4": a quarter, which the meaning guard compares ("the fourth quarter" is it, "Q3" is not)
         key = canonical_number(w)
         if key is not None:
             value = scaled_figure(w, words[i + 1]) if scaled and i + 1 < len(words) else None

@@ -584,7 +584,8 @@ POLICY_TEXT = ("3. Equipment: The company will provide a laptop; other home-offi
                "responsibility unless approved in advance by Finance. 4. Working abroad: Unless otherwise agreed "
                "in writing, employees must not work from outside the United Kingdom for more than 20 days. "
                "Consultant may disclose Confidential Information to the extent compelled by law; provided however, "
-               "Consultant shall first notify the Company. The Tenant shall pay rent and the Landlord shall repair.")
+               "Consultant shall first notify the Company. The Tenant shall pay rent and the Landlord shall repair. "
+               "Notwithstanding the foregoing, the Manager may approve trips of up to 30 days.")
 
 
 @pytest.mark.parametrize("quote, shown", [
@@ -592,8 +593,7 @@ POLICY_TEXT = ("3. Equipment: The company will provide a laptop; other home-offi
     ("Consultant may disclose Confidential Information to the extent compelled by law",
      "the source goes on '; provided however, Consultant shall first notify the Company.'"),
     # ... or starts right after the condition its sentence opens with
-    ("employees must not work from outside the United Kingdom for more than 20 days",
-     "its sentence opens 'Unless otherwise agreed in writing,'"),
+    ("the Manager may approve trips of up to 30 days", "its sentence opens 'Notwithstanding the foregoing,'"),
     # nothing to say: the sentence goes on with a clause that limits nothing, or the fragment is whole
     ("The Tenant shall pay rent", None),
     ("The company will provide a laptop", None),
@@ -605,6 +605,15 @@ def test_a_verbatim_fragment_keeps_its_verdict_and_its_reason_names_the_limit_le
         assert r.reason == "found character for character in the source"
     else:
         assert shown in r.reason and r.reason.endswith("a limit the quote leaves out")
+
+
+def test_a_fragment_after_the_exception_its_sentence_opens_with_is_altered():
+    # "Unless otherwise agreed in writing, employees must not work abroad for more than 20 days": the rule
+    # quoted without the exception that opens it ("Except as otherwise provided herein" is no exception)
+    [r] = Verifier(VerifierConfig(semantic={"enabled": False})).verify(
+        ["employees must not work from outside the United Kingdom for more than 20 days"], {"policy": POLICY_TEXT})
+    assert r.verdict is Verdict.ALTERED, r.reason
+    assert r.reason.startswith("the quote starts after the exception its source sentence opens with (Unless otherwise")
 
 
 LIMITS_TEXT = ("We may share your data with our providers, but only to the extent necessary for them to act for us. "
