@@ -1172,7 +1172,8 @@ def _stitched(quote: str, text: str) -> str | None:
     True
     """
     fq = fold(quote).text.rstrip(" .")
-    ft = get_index(text).text
+    index = get_index(text)
+    ft = index.text
     lo, hi = 0, len(fq)
     while lo < hi:  # the longest start of the quote the source holds
         mid = (lo + hi + 1) // 2
@@ -1190,8 +1191,7 @@ def _stitched(quote: str, text: str) -> str | None:
     rest = fq[m.end() if m else k :]
     if len(rest) < _STITCH_MIN_CHARS or rest not in ft:
         return None
-    heads = _occurrences_in(ft, head)
-    rests = _occurrences_in(ft, rest)
+    heads, rests = index.scan_all(head, _STITCH_TRIES), index.scan_all(rest, _STITCH_TRIES)
     for h in heads:
         e = h + len(head)
         if any(p >= e and len(_FOLDED_SENTENCE_END.findall(ft, e, p + 1)) <= 1 for p in rests):
@@ -1200,15 +1200,6 @@ def _stitched(quote: str, text: str) -> str | None:
             return None  # one sentence, its parts in another order ("According to the Bureau, wages rose")
     where = "an earlier sentence" if all(p < h for p in rests for h in heads) else "a later sentence, past the next"
     return f"{rest} [joined on from {where}]"
-
-
-def _occurrences_in(text: str, piece: str) -> list[int]:
-    out: list[int] = []
-    i = text.find(piece)
-    while i >= 0 and len(out) < _STITCH_TRIES:
-        out.append(i)
-        i = text.find(piece, i + 1)
-    return out
 
 
 def _added_claim(quote: str, passage: str) -> tuple[Difference, ...]:
@@ -2129,13 +2120,9 @@ def _with_caveat(r: QuoteResult, docs: list[_Doc]) -> QuoteResult:
         rest = text[span.end : span.end + _CAVEAT_CHARS]
         end = _SENTENCE_GAP.search(rest, 1)
         notes.append(f"the source goes on {_shown(rest[: end.start() + 1] if end else rest)!r}")
-    opener = (_sentence_before(text, span.start) if _OPENER_HINT.search(text[max(0, span.start - 200) : span.start])
-              else [])
-    opener = opener[len(opener) - opener[::-1].index(":") :] if ":" in opener else opener  # after a heading
-    if _opens_with_condition(opener) and not _starts_sentence(r, docs):
-        head = text[_sentence_start(text, span.start) : span.start]
-        head = head[head.rfind(":") + 1 :] if ":" in head else head
-        notes.append(f"its sentence opens {_shown(head)!r}")
+    opened = _sentence_opener(r, docs)
+    if opened is not None and _opens_with_condition(opened[0]):
+        notes.append(f"its sentence opens {_shown(opened[1])!r}")
     if not notes:
         return r
     return replace(r, reason=f"{r.reason}; but {' and '.join(notes)}: a limit the quote leaves out")
@@ -2153,18 +2140,28 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     >>> _hard_opener_before(r, [_Doc(Source("d", t), None, 0)])
     'Except for a breach of Section 11,'
     """
+    opened = _sentence_opener(r, docs)
+    if opened is None:
+        return None
+    opener, head = opened
+    hard = (opener[:1] in (["excepting"], ["unless"]) or tuple(opener[:2]) in (("except", "for"), ("save", "for"),
+                                                                                ("other", "than")))
+    if not hard or opener[1:2] == ["as"] or re.search(rf"\b{re.escape(opener[0])}\b", r.quote, re.I):
+        return None
+    return " ".join(head.split())
+
+
+def _sentence_opener(r: QuoteResult, docs: list[_Doc]) -> tuple[list[str], str] | None:
+    """The folded words and the text of the source sentence before a fragment that starts inside it
+    (after a heading's colon, if any), when a condition word opens it (:data:`_OPENER_HINT`)."""
     span = r.spans[0]
     text = _span_text(span, docs)
     if not _OPENER_HINT.search(text[max(0, span.start - 200) : span.start]) or _starts_sentence(r, docs):
         return None
     opener = _sentence_before(text, span.start)
     opener = opener[len(opener) - opener[::-1].index(":") :] if ":" in opener else opener  # after a heading
-    hard = (opener[:1] in (["excepting"], ["unless"]) or tuple(opener[:2]) in (("except", "for"), ("save", "for"),
-                                                                                ("other", "than")))
-    if not hard or opener[1:2] == ["as"] or re.search(rf"\b{re.escape(opener[0])}\b", r.quote, re.I):
-        return None
     head = text[_sentence_start(text, span.start) : span.start]
-    return " ".join((head[head.rfind(":") + 1 :] if ":" in head else head).split())
+    return opener, head[head.rfind(":") + 1 :] if ":" in head else head
 
 
 def _opens_with_condition(words: list[str]) -> bool:
