@@ -2209,21 +2209,15 @@ def made_mutual(quote: str, passage: str) -> tuple[Difference, ...]:
     return (Difference("replace", said, "∅", "party"),)
 
 
-def _party_sequence(words: list[str]) -> list[str]:
+def _party_sequence(words: list[str], *, possessives: bool = False) -> list[str]:
     """The parties a text names, in order (legal roles: licensor, tenant, buyer...), in the singular
-    ("each of the parties" and "each party" name the same). A possessive is left out: "with the
-    Landlord's consent, the Tenant may sublet" moves a phrase, not a role."""
+    ("each of the parties" and "each party" name the same). A possessive is left out ("with the
+    Landlord's consent, the Tenant may sublet" moves a phrase, not a role), unless ``possessives``
+    ("the Tenant's responsibility" names who is responsible)."""
     from .align import word_category
 
-    return [_singular(w) for w in words if word_category(w) == "party" and w not in _PRONOUN_WORDS
-            and not w.endswith("'s")]
-
-
-def _roles(words: list[str]) -> list[str]:
-    """The parties a text names, in order, possessives too ("the Tenant's responsibility")."""
-    from .align import word_category
-
-    return [_singular(w.removesuffix("'s")) for w in words if word_category(w) == "party" and w not in _PRONOUN_WORDS]
+    return [_singular(w.removesuffix("'s")) for w in words if word_category(w) == "party" and w not in _PRONOUN_WORDS
+            and (possessives or not w.endswith("'s"))]
 
 
 # what a company writing "we" is called by one who quotes it
@@ -2637,7 +2631,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # in other words of its own ("upon" in both is no restated condition)
     lost_conditions = _conditions(pw) - _conditions(qw)
     exceptions = {"except", "unless"} & _conditions(qw), {"except", "unless"} & _conditions(pw)
-    if len(exceptions[0]) == len(exceptions[1]) == 1 and exceptions[0] != exceptions[1] and _roles(qw) == _roles(pw):
+    if len(exceptions[0]) == len(exceptions[1]) == 1 and exceptions[0] != exceptions[1] and _party_sequence(qw, possessives=True) == _party_sequence(pw, possessives=True):
         # "unless it amounts to" for "except where it constitutes": one for the other, the parties in
         # their places ("the Tenant's responsibility unless the Landlord caused it" for "the Landlord
         # shall be responsible, except where the Tenant caused it" is no such restatement)
@@ -3102,23 +3096,26 @@ def _appended_link(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, i
         j = end  # the passage's comma, copied
     elif copied[-1][2] >= len(pw) - (pw[-1:] == ["."]) and end < len(qw) and qw[end] in _SENTENCE_TAIL_LINKS:
         # the whole passage copied, then more: "… allowed Trent's small company to withdraw after a brief
-        # skirmish" (what it adds is read below as for a link)
-        tail = [w for w in qw[end + 1 :] if content_word(w) and w not in _AUXILIARIES]
-        stems = {w[:VERB_PREFIX] for w in pw}
-        unseen = [w for w in tail if w[:VERB_PREFIX] not in stems]
-        return " ".join(qw[end:]).rstrip(" .") if len(unseen) >= _APPENDED_NEW else None
+        # skirmish"
+        return " ".join(qw[end:]).rstrip(" .") if len(_unseen(qw[end + 1 :], pw)) >= _APPENDED_NEW else None
     else:
         return None
     if j >= len(qw) or qw[j] not in _APPENDED_LINKS:
         return None
     need = _APPENDED_LINKS[qw[j]]
-    stems = {w[:VERB_PREFIX] for w in pw}
-    if (need is not None and qw[j + 1 : j + 2] != [need]) or qw[j][:VERB_PREFIX] in stems:
+    if (need is not None and qw[j + 1 : j + 2] != [need]) or _unseen(qw[j : j + 1], pw, content=False) == []:
         return None
     # (a cause or a list the passage gives in other words is restated: "because it had not been
     # pleaded" for "as the defence had not been pleaded")
-    unseen = [w for w in qw[j + 1 :] if content_word(w) and w not in _AUXILIARIES and w[:VERB_PREFIX] not in stems]
-    return " ".join(qw[j:]).rstrip(" .") if unseen else None
+    return " ".join(qw[j:]).rstrip(" .") if _unseen(qw[j + 1 :], pw) else None
+
+
+def _unseen(words: list[str], pw: list[str], *, content: bool = True) -> list[str]:
+    """The ``words`` (content words only, unless not ``content``) whose first letters no word of
+    ``pw`` has."""
+    stems = {w[:VERB_PREFIX] for w in pw}
+    return [w for w in words if (not content or (content_word(w) and w not in _AUXILIARIES))
+            and w[:VERB_PREFIX] not in stems]
 
 
 # what may open a phrase added to a whole sentence copied: a time, a manner, a cause
