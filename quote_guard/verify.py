@@ -2011,8 +2011,9 @@ _NOT_SIGNIFICANT = re.compile(
 # lower"). "provided that" is left to the caveat: writers quote a right without its proviso both
 # ways; so are the limits that open a sentence ("Notwithstanding the foregoing,").
 _HARD_LIMIT = re.compile(
+    r"(?:\s*\([\"“][^\"”()]{1,60}[\"”]\))?"  # a defined term between: '... from any source ("Included Investors"), except'
     r"\s*[,(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
-    r"|except\s+(?:for|as|to|where|that|in|if|when|with)\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b"
+    r"|except\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+if\b"
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
     r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
@@ -2069,7 +2070,7 @@ def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
     if m is None or text[span.end - 1 : span.end] == ":" or _ends_sentence(r, docs):
         return None  # (the next sentence's "Except for ..." limits what it says)
     said = " ".join(m.group().split()).lstrip(",( ")
-    words = said.lower().split()
+    words = re.sub(r"^[\"“][^\"”()]*[\"”]\)\s*,?\s*", "", said).lower().split()  # the limit, past a defined term
     head = " ".join(words[:1] if words[0] == "unless" else words[:3] if words[0] in ("so", "not") else words[:2])
     if re.search(rf"\b{re.escape(head)}\b", r.quote, re.I):
         return None  # the quote limits its claim the same way ("unless ... and unless ...")

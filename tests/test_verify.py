@@ -627,7 +627,8 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "for a change of control so long as the buyer assumes every obligation. The bonus becomes payable "
                "if sales reach $2 million by June. Cooling to 4°C would halve the cases, assuming the shelf life is "
                "observed. Liability is limited to direct damages, not to exceed the fees paid. The lease ends in May, "
-               "if not renewed.")
+               "if not renewed. The fee is payable on any investment from any source (\"Included Investors\"), except "
+               "those from existing shareholders. Royalties are paid yearly until a total of $5 million has been paid.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -648,6 +649,9 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     ("Cooling to 4°C would halve the cases", Verdict.ALTERED),
     ("Liability is limited to direct damages", Verdict.ALTERED),
     ("The lease ends in May", Verdict.VERBATIM),  # ", if not renewed": after a comma, a caveat only
+    # an exception past a defined term; an end set by an amount
+    ("The fee is payable on any investment from any source", Verdict.ALTERED),
+    ("Royalties are paid yearly", Verdict.ALTERED),
     # a "without" that limits nothing; a limit in the next sentence; a quote with the same limit of its own
     ("This Agreement is governed by the laws of Ohio", Verdict.VERBATIM),
     ("The Seller shall ship the goods.", Verdict.VERBATIM),
