@@ -555,7 +555,13 @@ class Verifier:
             # sentence as a whole one, and what it leaves out may be a condition ("…will control."
             # where the source goes on "unless expressly indicated")
             opened = q[:1].isupper() and not _starts_sentence(r, docs)  # a capital the source lacks too: read both ends
-            return self._check_cut(r, docs, opened, True, ended=True, opened=opened)
+            checked = self._check_cut(r, docs, opened, True, ended=True, opened=opened)
+            if checked is r and len(r.spans) == 1 and (opener := _hard_opener_before(r, docs)) is not None:
+                # and after the exception its sentence opens with ("the Distributor agrees that ... shall
+                # handle no competing products." after "Unless accepted by the Principal,")
+                return _limited(r, [opener], "the quote starts after the exception its source sentence opens with",
+                                category="connective")
+            return checked
         if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[-1:] in ".!?" and (proviso := _proviso_after(r, docs)):
             # a full stop for the source's semicolon, where what follows it is a proviso or an
             # exception of the clause ("... consent of the other Party." for "...; provided, however,
@@ -1845,7 +1851,7 @@ _HARD_OPENERS = frozenset("except excepting unless".split())  # an opening claus
 _REST_CONDITIONS = frozenset("unless except excepting excluding provided providing notwithstanding if whenever "
                              "until".split())
 _REST_LIMITER_PAIRS = _EDGE_LIMITER_PAIRS - {("as", "if")} | {("in", "part"), ("should", "the"), ("as", "long"),
-                                                             ("so", "long"), ("whichever", "is")}
+                                                             ("so", "long"), ("whichever", "is"), ("exception", "of")}
 # ("allowed the appeal in part"; "1.5% per month, or the maximum permitted by law, whichever is lower")
 _EDGE_WORDS = 3  # ... and how many words
 
@@ -2013,7 +2019,7 @@ _NOT_SIGNIFICANT = re.compile(
 _HARD_LIMIT = re.compile(
     r"(?:\s*\([\"“][^\"”()]{1,60}[\"”]\))?"  # a defined term between: '... from any source ("Included Investors"), except'
     r"\s*[,(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
-    r"|except\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
+    r"|except\b|with\s+the\s+exception\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+if\b"
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
     r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
