@@ -2021,9 +2021,19 @@ _HARD_LIMIT = re.compile(
     r"\s*[,(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
     r"|except\b|with\s+the\s+exception\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+if\b"
+
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
     r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
     r"[^.;!?]{0,60}", re.I)
+
+
+# the population a finding holds in, right after it: "... of invasive cases in the population aged 75 years
+# and older" (read after a fragment of six words or more: a short phrase, "not statistically significant",
+# is quoted as a phrase)
+_POPULATION_AFTER = re.compile(
+    r"[ \t]+(?:in|among)\s+(?:the\s+)?(?:population|patients|participants|subjects|subgroup|adults|children|women|"
+    r"men|people|persons|those|individuals)\s+(?:aged|with|who|over|under|older|younger|without|in)\b[^.;!?]{0,60}", re.I)
+_POPULATION_MIN_WORDS = 6
 
 
 # an impersonal frame that makes what follows a claim the writer reports, not one it makes
@@ -2073,6 +2083,8 @@ def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
     span = r.spans[-1]
     text = _span_text(span, docs)
     m = _HARD_LIMIT.match(text, span.end)
+    if m is None and len(r.quote.split()) >= _POPULATION_MIN_WORDS:
+        m = _POPULATION_AFTER.match(text, span.end)
     if m is None or text[span.end - 1 : span.end] == ":" or _ends_sentence(r, docs):
         return None  # (the next sentence's "Except for ..." limits what it says)
     said = " ".join(m.group().split()).lstrip(",( ")

@@ -630,7 +630,8 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "if not renewed. The fee is payable on any investment from any source (\"Included Investors\"), except "
                "those from existing shareholders. Royalties are paid yearly until a total of $5 million has been paid. "
                "The host will keep the site online all day, every day, with the exception of scheduled maintenance. "
-               "Unless approved by the Principal, the Agent shall sell no competing products within the Territory.")
+               "Unless approved by the Principal, the Agent shall sell no competing products within the Territory. "
+               "Smoked fish accounts for 8% to 15% of listeriosis cases in people aged 75 years and older.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -657,6 +658,9 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     # closed with a full stop before "with the exception of"; after an opening exception, closed early
     ("The host will keep the site online all day, every day.", Verdict.ALTERED),
     ("the Agent shall sell no competing products.", Verdict.ALTERED),
+    # a finding without the population it holds in; a short phrase of it is quoted as a phrase
+    ("Smoked fish accounts for 8% to 15% of listeriosis cases", Verdict.ALTERED),
+    ("listeriosis cases", Verdict.VERBATIM),
     # a "without" that limits nothing; a limit in the next sentence; a quote with the same limit of its own
     ("This Agreement is governed by the laws of Ohio", Verdict.VERBATIM),
     ("The Seller shall ship the goods.", Verdict.VERBATIM),
