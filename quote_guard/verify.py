@@ -2012,10 +2012,12 @@ _NOT_SIGNIFICANT = re.compile(
 
 
 # a limit that cuts a claim down wherever it stands: an exception, a sole condition, a duty to ask
-# first ("but only to the extent", "only if", "save for", "unless", "except for", "other than",
-# "without the prior written consent of", "without the Company's approval", ", or ..., whichever is
-# lower"). "provided that" is left to the caveat: writers quote a right without its proviso both
-# ways; so are the limits that open a sentence ("Notwithstanding the foregoing,").
+# first, a cap, an assumption, an end ("but only to the extent", "only if", "save for", "unless",
+# "except", "with the exception of", "other than", "without the prior written consent of", "without
+# the Company's approval", ", or ..., whichever is lower", ", not to exceed", ", assuming", "until",
+# and "if" with no comma before it), also past a defined term in brackets. "provided that" is left
+# to the caveat: writers quote a right without its proviso both ways; so are the limits that open a
+# sentence ("Notwithstanding the foregoing,"), but for an exception (:func:`_hard_opener_before`).
 _HARD_LIMIT = re.compile(
     r"(?:\s*\([\"“][^\"”()]{1,60}[\"”]\))?"  # a defined term between: '... from any source ("Included Investors"), except'
     r"\s*[,(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
@@ -2072,7 +2074,8 @@ def _hedge_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
 
 def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
     """What the source says right after a verbatim fragment that does not end its sentence, when
-    it starts with a limit of :data:`_HARD_LIMIT` and the quote states no such limit itself.
+    it starts with a limit of :data:`_HARD_LIMIT` (or, after six words or more, with the population
+    of :data:`_POPULATION_AFTER`) and the quote states no such limit itself.
 
     >>> t = "We may share your data with our providers, but only to the extent necessary for them to act for us."
     >>> r = QuoteResult("We may share your data with our providers", Verdict.VERBATIM,
