@@ -2263,7 +2263,7 @@ def _ends_in_condition(quote: str, words_of: frozenset[str] = _CONDITION_WORDS) 
     return at is not None and not any(w in ("and", "or", "but", "then") for w in last[at:])
 
 
-_RESTRICTIVE = re.compile(r"[ \t]+(who|whom|whose|which|where)\b", re.IGNORECASE)  # right after a word, no comma
+_RESTRICTIVE = re.compile(r"[ \t]+(who|whom|whose|which|where|that)\b", re.IGNORECASE)  # right after a word, no comma
 _PROVISO_OPENERS = frozenset("provided providing except excepting unless save notwithstanding".split())
 
 

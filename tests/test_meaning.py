@@ -520,7 +520,8 @@ ROUND37 = (
     "maturities through 2027, excluding the £50 million note due in May 2026, which the board intends to refinance. "
     "Today the harbour is, according to many indicators, the busiest in the region, with 40 berths in use and 2,100 "
     "staff as of 1 May 2024. If an order exceeds the forecast, the Supplier shall use reasonable efforts to fill such "
-    "order but shall not be in breach if it cannot supply the excess."
+    "order but shall not be in breach if it cannot supply the excess. Liability shall not exceed the amount paid for the "
+    "products that caused the loss."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1487,6 +1488,9 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     # a fragment after the exception its sentence opens with; "Except as otherwise provided herein" excepts nothing
     ("round37", "neither party shall be liable for lost profits", {ALT}, ["neither party shall be liable for lost profits"]),
     ("round37", "each party shall bear its own costs", {V_}, ["each party shall bear its own costs"]),
+    # a full stop before a restrictive "that" clause, which narrows the noun the quote ends on
+    ("round37", "Liability shall not exceed the amount paid for the products.", {ALT},
+     ["Liability shall not exceed the amount paid for the products"]),
     # a short form the source defines in brackets, quoted alone: form
     ("kindred", "11 cases occurred in the vaccine group and 52 in the placebo group (vaccine efficacy, 78.9%; 95% CI, "
      "59.1 to 90.0)", {NV}, ["11 cases occurred in the vaccine group and 52 in the placebo group (vaccine efficacy, "
