@@ -2437,6 +2437,57 @@ def _negation_moved(qw: list[str], pw: list[str]) -> str | None:
     return None
 
 
+# the events a payment, a deadline or a right runs from, by kind (a word of a kind stands for the kind):
+# "within 30 days of the signing" and "upon execution" name one event, "of the filing" and "of the approval" two
+_EVENT_KINDS = (
+    "signing signature signed execution executed", "countersigning countersigned countersignature",
+    "receipt received receiving", "completion completed conclusion concluded", "commencement start beginning",
+    "approval approved", "filing filed submission submitted", "invoice invoicing invoiced billing billed",
+    "delivery delivered", "shipment shipped dispatch dispatched", "acceptance accepted", "termination terminated",
+    "expiration expiry expired", "announcement announced", "achievement achieved attainment attained",
+    "installation installed", "closing", "hearing", "publication published", "collection collected",
+    "launch launched", "verification verified",
+)
+_EVENT_OF = {w: k for k, kind in enumerate(_EVENT_KINDS) for w in kind.split()}
+_TIME_UNITS = frozenset("day days week weeks month months year years hour hours".split())
+_TRIGGERS = frozenset("upon following after".split())
+_EVENT_WINDOW = 10  # words after a trigger where its event stands ("the date on which each such contract is countersigned")
+
+
+def _trigger_events(words: list[str]) -> set[int]:
+    """The kinds of event (:data:`_EVENT_KINDS`) a text runs something from: within a few words after
+    "upon", "following", "after", or a time unit and "of" or "from" ("within 30 days of the signing")."""
+    out: set[int] = set()
+    for i, w in enumerate(words):
+        if w in _TRIGGERS or (w in ("of", "from") and i and words[i - 1].rstrip(")") in _TIME_UNITS):
+            out.update(_EVENT_OF[x] for x in words[i + 1 : i + 1 + _EVENT_WINDOW] if x in _EVENT_OF)
+    return out
+
+
+def trigger_changed(quote: str, passage: str) -> tuple[Difference, ...]:
+    """The event a payment, a deadline or a right runs from, put for another ("within 45 days of the
+    filing of the BLA" for "... of an approval of the BLA"; "to be paid in full upon completion of the
+    event" for "... upon signing of this agreement"): both texts name one, of other kinds, and the
+    passage has no word of the quote's kind anywhere.
+
+    >>> trigger_changed("ArTara will pay within 45 days of the filing of the BLA",
+    ...                 "Within 45 days of an approval of the BLA by the FDA, ArTara will pay")
+    (Difference(kind='replace', quote_text='filing', source_text='approval', category='content'),)
+    >>> trigger_changed("payable within 30 days of signing", "payable within thirty days after execution")
+    ()
+    """
+    qw, pw = _words(quote), _words(passage)
+    q_events, p_events = _trigger_events(qw), _trigger_events(pw)
+    if not q_events or not p_events or q_events & p_events:
+        return ()
+    said = set(pw)
+    if any(w in said for k in q_events for w in _EVENT_KINDS[k].split()):
+        return ()  # the quote's event is the passage's too, elsewhere in it
+    q_word = next(w for w in qw if _EVENT_OF.get(w) in q_events)
+    p_word = next(w for w in pw if _EVENT_OF.get(w) in p_events)
+    return (Difference("replace", q_word, p_word, "content"),)
+
+
 # an editor's note in brackets ("[not in citation given]", "[citation needed]", "[dubious – discuss]"):
 # about the text, not part of its claim (its "not" negates nothing the text says)
 _EDITORIAL_NOTE = re.compile(r"\[[^\[\]]{0,40}\b(?:citation|verification|clarification|source|dubious|disputed|discuss|"

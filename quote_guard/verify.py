@@ -56,6 +56,7 @@ from .meaning import (
     negation_cut_off,
     proviso_at,
     same_side,
+    trigger_changed,
 )
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import (
@@ -63,6 +64,7 @@ from .normalize import (
     fold,
     fold_keeps_substrings,
     is_word_char,
+    number_word_value,
     scaled_figure,
     split_ellipsis,
     token_texts,
@@ -494,7 +496,8 @@ class Verifier:
                          stage: SemanticStage) -> tuple[Difference, ...]:
         """The load-bearing differences between a quote and the passage ``text[start:end]`` it restates."""
         passage = text[start:end]
-        return (meaning_differences(r.quote, passage) or modal_swapped(r.quote, passage) or _added_claim(r.quote, passage)
+        return (meaning_differences(r.quote, passage) or modal_swapped(r.quote, passage) or trigger_changed(r.quote, passage)
+                or _added_claim(r.quote, passage)
                 or entity_from_elsewhere(r.quote, passage, text[max(0, start - _ELSEWHERE) : start] + " "
                                          + text[end : end + _ELSEWHERE])
                 or made_mutual(r.quote, text[_sentence_start(text, start) : end])
@@ -1097,6 +1100,10 @@ def _unstated_figures(quote: str, passage: str) -> list[str]:
     guard to name) nor the same value ("$1 million" for "$1,000,000")."""
     quoted, stated = _figures(quote), _figures(passage)
     missing = quoted.keys() - stated.keys()
+    if missing:
+        # (a number the passage spells out states its figure too: "30 days" for "thirty days")
+        spelled = {canonical_number(str(v)) for w in token_texts(fold(passage).text) if (v := number_word_value(w)) is not None}
+        missing -= spelled
     if missing:
         values = _figures(passage, scaled=True).keys() | stated.keys()
         by_value = _figures(quote, scaled=True)

@@ -521,7 +521,8 @@ ROUND37 = (
     "Today the harbour is, according to many indicators, the busiest in the region, with 40 berths in use and 2,100 "
     "staff as of 1 May 2024. If an order exceeds the forecast, the Supplier shall use reasonable efforts to fill such "
     "order but shall not be in breach if it cannot supply the excess. Liability shall not exceed the amount paid for the "
-    "products that caused the loss."
+    "products that caused the loss. Within 45 days of an approval of the product by the Agency, the Company will pay a "
+    "milestone of $2 million. The Licensee shall pay the fee within thirty days after execution of this Agreement."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1077,6 +1078,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round37", "dropped_hedge", "Today, the harbour is the busiest in the region, with 40 berths in use"),
     # a duty to try told as a duty to succeed
     ("round37", "modal", "if an order is larger than the forecast, the Supplier must fill it"),
+    # another event for a payment to run from
+    ("round37", "added_claim", "within 45 days of the filing of the product with the Agency, the Company will pay a $2 "
+                               "million milestone"),
     # a cause of the quote's own tacked onto a copied clause
     ("round37", "added_claim", "Warehouse stocks rose by 12,000 tonnes in March to their highest level since 2019, "
                                "driven by a surge in imports from Chile."),
@@ -1434,6 +1438,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round37", "today the harbour is, by many measures, the busiest in the region, with 40 berths in use", PARA),
     ("round37", "if an order is larger than the forecast, the Supplier must try to fill it, without being in breach if "
                 "it cannot", PARA),
+    # the same event in other words ("signing" for "execution"), and a figure the passage spells out
+    ("round37", "the Licensee must pay the fee within 30 days of signing this Agreement", PARA),
     # the passage's own cause, restated with "because"
     ("round37", "The appeal court threw out the landlord's claim for the arrears, because the point had never been "
                 "raised at the trial", PARA),
