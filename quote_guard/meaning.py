@@ -1636,6 +1636,30 @@ _CONTRASTS = (("but", "not"), ("rather", "than"), ("instead", "of"), ("more", "t
 _CONTRAST_HEADS = frozenset(c[0] for c in _CONTRASTS)
 
 
+_CONSIDERING = frozenset("considering considers considered weighing weighs contemplating contemplates mulling exploring "
+                         "explores".split())
+_STILL_OPEN = _CONSIDERING | frozenset("may might could possible possibly whether option options".split())
+
+
+def _considered_told_decided(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A step the passage says is being considered ("was 'considering' a legal challenge") that the quote
+    says will be taken ("said it would launch a legal challenge"): the quote's "will"/"would" and the
+    thing considered, which the quote names, with no word of its own that leaves the step open.
+
+    >>> _considered_told_decided("it would launch a legal challenge".split(), "it was considering a legal challenge".split())
+    ('would launch', 'considering')
+    >>> _considered_told_decided("it might launch a legal challenge".split(), "it was considering a legal challenge".split())
+    """
+    at = next((i for i, w in enumerate(pw) if w in _CONSIDERING), None)
+    if at is None or _STILL_OPEN.intersection(qw):
+        return None
+    considered = {w[:VERB_PREFIX] for w in pw[at + 1 : at + 5] if content_word(w) and w not in _AUXILIARIES}
+    for i, w in enumerate(qw[:-1]):
+        if w in ("will", "would") and considered & {x[:VERB_PREFIX] for x in qw[i + 1 : i + 6]}:
+            return f"{w} {qw[i + 1]}", pw[at]
+    return None
+
+
 # what marks a clause as still to come: "will resume", "expects construction to resume"
 _FUTURE = frozenset("will would shall expects expected expect plans planned plan intends intended intend intention aims "
                     "scheduled going hopes hope seeks wants proposed proposes may might could considering considers "
@@ -2745,6 +2769,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if done:
         # "the CEO stepped down" for "the CEO will step down": an event to come told as one that happened
         out.append(Difference("replace", f"{done} (done)", f"{done} (to come)", "modal"))
+    elif (decided := _considered_told_decided(qw, pw)) is not None:
+        # "said it would launch a legal challenge" for "said it was considering a legal challenge"
+        out.append(Difference("replace", f"{decided[0]} (decided)", f"{decided[1]} (considered)", "modal"))
     if (partial := _partial_list(quote, passage)) is not None:
         # two names of a longer list, given as if they were all of it
         out.append(Difference("delete", partial[0], partial[1], "quantifier"))

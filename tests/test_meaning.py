@@ -522,7 +522,9 @@ ROUND37 = (
     "staff as of 1 May 2024. If an order exceeds the forecast, the Supplier shall use reasonable efforts to fill such "
     "order but shall not be in breach if it cannot supply the excess. Liability shall not exceed the amount paid for the "
     "products that caused the loss. Within 45 days of an approval of the product by the Agency, the Company will pay a "
-    "milestone of $2 million. The Licensee shall pay the fee within thirty days after execution of this Agreement."
+    "milestone of $2 million. The Licensee shall pay the fee within thirty days after execution of this Agreement. "
+    "Ferry operators criticised the plan on Monday. The fishermen's union said it was considering a strike over the new "
+    "quotas, and talks continue."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1081,6 +1083,8 @@ FLIPS: list[tuple[str, str, str]] = [
     # another event for a payment to run from
     ("round37", "added_claim", "within 45 days of the filing of the product with the Agency, the Company will pay a $2 "
                                "million milestone"),
+    # a step being considered told as decided
+    ("round37", "modal", "the union representing the fishermen announced that it would stage a strike over the quotas"),
     # a cause of the quote's own tacked onto a copied clause
     ("round37", "added_claim", "Warehouse stocks rose by 12,000 tonnes in March to their highest level since 2019, "
                                "driven by a surge in imports from Chile."),
@@ -1440,6 +1444,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                 "it cannot", PARA),
     # the same event in other words ("signing" for "execution"), and a figure the passage spells out
     ("round37", "the Licensee must pay the fee within 30 days of signing this Agreement", PARA),
+    ("round37", "the union representing the fishermen said a strike over the quotas was being considered", PARA),
     # the passage's own cause, restated with "because"
     ("round37", "The appeal court threw out the landlord's claim for the arrears, because the point had never been "
                 "raised at the trial", PARA),
