@@ -2398,7 +2398,6 @@ def _never_as_not(words: list[str]) -> list[str]:
     return out
 
 
-_NEGATIVE_SUBJECTS = frozenset("neither no nor none nobody".split())
 _SWAP_MODALS = {"shall": "obligation", "must": "obligation", "may": "permission", "can": "permission"}
 
 
@@ -2473,7 +2472,7 @@ _EVENT_KINDS = (
     "launch launched", "verification verified",
 )
 _EVENT_OF = {w: k for k, kind in enumerate(_EVENT_KINDS) for w in kind.split()}
-_TIME_UNITS = frozenset("day days week weeks month months year years hour hours".split())
+_PERIOD_UNITS = frozenset("day days week weeks month months year years hour hours".split())
 _TRIGGERS = frozenset("upon following after".split())
 _EVENT_WINDOW = 10  # words after a trigger where its event stands ("the date on which each such contract is countersigned")
 
@@ -2483,7 +2482,7 @@ def _trigger_events(words: list[str]) -> set[int]:
     "upon", "following", "after", or a time unit and "of" or "from" ("within 30 days of the signing")."""
     out: set[int] = set()
     for i, w in enumerate(words):
-        if w in _TRIGGERS or (w in ("of", "from") and i and words[i - 1].rstrip(")") in _TIME_UNITS):
+        if w in _TRIGGERS or (w in ("of", "from") and i and words[i - 1].rstrip(")") in _PERIOD_UNITS):
             out.update(_EVENT_OF[x] for x in words[i + 1 : i + 1 + _EVENT_WINDOW] if x in _EVENT_OF)
     return out
 
