@@ -1527,7 +1527,9 @@ def _amount_word(w: str) -> bool:
 
 _CURRENCY_WORDS = frozenset("dollars dollar euros euro pounds pound yen yuan rupees dinars francs".split())
 _CONTRAST_WHILE = re.compile(r",\s*while\b", re.I)
-_COORDINATE = re.compile(r"[;,]\s+but\s+|;\s+")  # where a passage joins clauses of their own
+# where a passage joins clauses of their own (", and" too, unless a condition follows: "…, and only if")
+_COORDINATE = re.compile(r"[;,]\s+but\s+|;\s+|,\s+and\s+(?!(?:only|if|unless|provided|providing|except|subject|so\s+long"
+                         r"|as\s+long|then)\b)")
 
 
 _ASIDE = re.compile(r"\([^()]{3,}\)|,\s+(?:for|in|of|to|with)?\s*(?:whom|which|who|whose)\b[^.;,()]*")
@@ -1546,9 +1548,9 @@ def _asides_left_out(quote: str, passage: str) -> list[str]:
 
 
 def _restated_clauses(quote: str, passage: str) -> str | None:
-    """The clauses of ``passage`` (parted at "; " and ", but") that share a content word with the
-    quote, when some do not: what the quote restates. ``None`` when it restates every clause or
-    none.
+    """The clauses of ``passage`` (parted at "; ", ", but" and ", and" unless a condition follows it)
+    that share a content word with the quote, when some do not: what the quote restates. ``None``
+    when it restates every clause or none.
 
     >>> _restated_clauses("salvage crews hope to refloat the vessel on Thursday",
     ...                   "Salvage teams hope to refloat the ship on Thursday, but officials warned it could last if that fails.")

@@ -524,7 +524,8 @@ ROUND37 = (
     "products that caused the loss. Within 45 days of an approval of the product by the Agency, the Company will pay a "
     "milestone of $2 million. The Licensee shall pay the fee within thirty days after execution of this Agreement. "
     "Ferry operators criticised the plan on Monday. The fishermen's union said it was considering a strike over the new "
-    "quotas, and talks continue."
+    "quotas, and talks continue. Coach seats are the standard for trips under four hours; premium economy may be booked "
+    "for trips of four hours or more, and business class only with the written approval of the Director."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1445,6 +1446,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # the same event in other words ("signing" for "execution"), and a figure the passage spells out
     ("round37", "the Licensee must pay the fee within 30 days of signing this Agreement", PARA),
     ("round37", "the union representing the fishermen said a strike over the quotas was being considered", PARA),
+    # one clause of several joined by ", and", restated: the condition of another is not its own
+    ("round37", "for trips of four hours or longer, staff may book premium economy", PARA),
     # the passage's own cause, restated with "because"
     ("round37", "The appeal court threw out the landlord's claim for the arrears, because the point had never been "
                 "raised at the trial", PARA),
