@@ -1476,6 +1476,7 @@ _CONDITION_WORDS = frozenset("if unless provided providing except excepting exce
 # conditions a quote may not add to a passage that sets none
 # ("if" is left out: restatements turn "upon termination", "in the event that" into "if")
 _ADDED_CONDITIONS = frozenset("unless provided providing except".split())
+_KEEPER_WINDOW = 8  # words after a condition word that say what it is
 _CONDITION_KEEPERS = frozenset("when where while after before once upon long case event condition conditions "
                                "conditional contingent requires required".split())
 
@@ -1581,9 +1582,11 @@ def proviso_at(words: Sequence[str], i: int) -> bool:
 
     >>> proviso_at("provided that it pays".split(), 0), proviso_at("services provided herein".split(), 1)
     (True, False)
-    >>> proviso_at("an entity providing paging services".split(), 2)
-    False
+    >>> proviso_at("an entity providing paging services".split(), 2), proviso_at("guards shall be provided along".split(), 3)
+    (False, False)
     """
+    if i and words[i - 1] in _BE:
+        return False  # "Guards shall be provided along open-sided walking surfaces": the passive verb
     if i + 1 >= len(words):
         return True
     nxt = words[i + 1]
@@ -2725,6 +2728,14 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         lost_conditions.discard("subject")  # "under written contracts" for "subject to written contracts"
     if "while" in keepers and _CONTRAST_WHILE.search(quote) and not re.search(r"(?<!,)\s+while\b", quote, re.I):
         keepers.discard("while")  # ", while dogs are not": a contrast, not a condition restated
+    if keepers and lost_conditions:
+        # a keeper restates a lost condition only where it speaks of what the condition does ("when the
+        # Director approves" for "only with the approval of the Director"; not "when they want")
+        lost_stems = {w[:VERB_PREFIX] for i, w in enumerate(pw) if w in lost_conditions or w == "only"
+                      for w in pw[i + 1 : i + 1 + _KEEPER_WINDOW] if content_word(w) and w not in _AUXILIARIES}
+        keepers = {k for k in keepers if any(
+            x[:VERB_PREFIX] in lost_stems for i, w in enumerate(qw) if w == k for x in qw[i + 1 : i + 1 + _KEEPER_WINDOW]
+            if content_word(x) and x not in _AUXILIARIES)} if lost_stems else keepers
     if lost_conditions and not keepers:
         out.append(Difference("delete", "", " ".join(sorted(lost_conditions)), "connective"))
     elif (added := _ADDED_CONDITIONS & _conditions(qw)) and not _conditions(pw) and not (

@@ -1086,6 +1086,9 @@ FLIPS: list[tuple[str, str, str]] = [
                                "million milestone"),
     # a step being considered told as decided
     ("round37", "modal", "the union representing the fishermen announced that it would stage a strike over the quotas"),
+    # a restriction dropped behind a condition word of the quote's own that says nothing of it
+    ("round37", "dropped_condition", "staff may book premium economy for trips of four hours or longer, and business "
+                                     "class when they want"),
     # a cause of the quote's own tacked onto a copied clause
     ("round37", "added_claim", "Warehouse stocks rose by 12,000 tonnes in March to their highest level since 2019, "
                                "driven by a surge in imports from Chile."),
@@ -1446,6 +1449,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # the same event in other words ("signing" for "execution"), and a figure the passage spells out
     ("round37", "the Licensee must pay the fee within 30 days of signing this Agreement", PARA),
     ("round37", "the union representing the fishermen said a strike over the quotas was being considered", PARA),
+    ("round37", "staff may book premium economy for trips of four hours or longer, and business class when the "
+                "Director approves it in writing", PARA),
     # one clause of several joined by ", and", restated: the condition of another is not its own
     ("round37", "for trips of four hours or longer, staff may book premium economy", PARA),
     # the passage's own cause, restated with "because"
