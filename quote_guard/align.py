@@ -701,10 +701,21 @@ def _written_forms(words: list[str]) -> list[str]:
             out.append("million")  # "£30m": after an amount of money "m" is million, not metres
             i += 1
             continue
-        if dates and w in _ORDINAL_DIGITS and words[i + 1 : i + 2] == [_ORDINAL_DIGITS[w][1]] \
-                and words[i + 2 : i + 3] and words[i + 2] in _MONTH_NAMES:
-            words = [*words[: i + 1], *words[i + 2 :]]  # "1st March": the day, read as "1 March" below
-            continue
+        # a day before its month ("1st" too): "30 October 2019" in the order of "October 30, 2019"
+        suffix = w in _ORDINAL_DIGITS and words[i + 1 : i + 2] == [_ORDINAL_DIGITS[w][1]]
+        k = i + 1 + suffix  # the month's place
+        if dates and w.isdigit() and len(w) <= 2 and k < len(words) and words[k] in _MONTH_NAMES:
+            month = words[k]
+            year = words[k + 1] if k + 1 < len(words) else ""
+            dated = year.isdigit() and len(year) == 4
+            if 1 <= int(w) <= 31 and (dated or month not in ("may", "march")):
+                out.extend((month, w, ",") if dated else (month, w))
+                i = k + 1
+                continue
+            if suffix:
+                out.append(w)  # "1st March": the day, its suffix left out
+                i += 2
+                continue
         if w in _ORDINAL_DIGITS and words[i + 1 : i + 2] == [_ORDINAL_DIGITS[w][1]]:
             out.append(_ORDINAL_DIGITS[w][0])  # "2nd" (tokens "2", "nd") as "second"
             i += 2
@@ -717,15 +728,6 @@ def _written_forms(words: list[str]) -> list[str]:
             out.extend((day_year[1], ",", day_year[2]))  # "June 1,1999": a date missing its space, not a figure
             i += 1
             continue
-        if dates and w.isdigit() and len(w) <= 2 and i + 1 < len(words) and words[i + 1] in _MONTH_NAMES:
-            month = words[i + 1]
-            year = words[i + 2] if i + 2 < len(words) else ""
-            dated = year.isdigit() and len(year) == 4
-            if 1 <= int(w) <= 31 and (dated or month not in ("may", "march")):
-                # "30 October 2019" in the order of "October 30, 2019": the same date
-                out.extend((month, w, ",") if dated else (month, w))
-                i += 2
-                continue
         out.append(w)
         i += 1
     return out

@@ -1766,12 +1766,11 @@ def _partial_list(quote: str, passage: str) -> tuple[str, str] | None:
     """
     if _LIST_OPENERS.search(quote):
         return None
-    fq = fold(quote).text
+    fq, quoted = fold(quote).text, set(_words(quote))
     for m in _NAME_LIST.finditer(passage):
         names = [t for n in re.split(r"\s*,\s*|\s+(?:and|or)\s+", m.group()) if (t := fold(n).text.strip(" .;:"))]
         if len(names) < 3:
             continue
-        quoted = set(_words(quote))
         # a name given by its initials is there ("the US" for "the United States")
         named = [n for n in names if n in fq or (len(n.split()) >= 2 and initials(n.split()) in quoted)]
         left = [n for n in names if n not in named]
@@ -3145,9 +3144,8 @@ def _appended_clause(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int,
     if j is None or (j > end and qw[j - 1] not in (",", ";")):
         return None
     new = qw[j:]
-    stems = {w[:VERB_PREFIX] for w in pw}
     content = [w for w in new if content_word(w) and w not in _AUXILIARIES]
-    unseen = [w for w in content if w[:VERB_PREFIX] not in stems]
+    unseen = _unseen(content, pw, content=False)
     # (mostly words of the passage: a restatement of its next clause, "the association weakened but
     # stayed significant after adjusting for body mass index"); one name the passage does not have is
     # a party added ("against Dr. Okafor or Dr. Lindqvist" for "against Dr. Okafor")

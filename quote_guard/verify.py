@@ -559,12 +559,9 @@ class Verifier:
             # where the source goes on "unless expressly indicated")
             opened = q[:1].isupper() and not _starts_sentence(r, docs)  # a capital the source lacks too: read both ends
             checked = self._check_cut(r, docs, opened, True, ended=True, opened=opened)
-            if checked is r and len(r.spans) == 1 and (opener := _hard_opener_before(r, docs)) is not None:
-                # and after the exception its sentence opens with ("the Distributor agrees that ... shall
-                # handle no competing products." after "Unless accepted by the Principal,")
-                return _limited(r, [opener], "the quote starts after the exception its source sentence opens with",
-                                category="connective")
-            return checked
+            # and after the exception its sentence opens with ("the Distributor agrees that ... shall handle
+            # no competing products." after "Unless accepted by the Principal,")
+            return (_after_opening_exception(r, docs) or checked) if checked is r and len(r.spans) == 1 else checked
         if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[-1:] in ".!?" and (proviso := _proviso_after(r, docs)):
             # a full stop for the source's semicolon, where what follows it is a proviso or an
             # exception of the clause ("... consent of the other Party." for "...; provided, however,
@@ -592,12 +589,9 @@ class Verifier:
                 # has been claimed that": a claim the source reports, quoted as one it makes
                 return _limited(r, [frame], "the quote starts right after the source frames it as a claim it does not make",
                                 category="qualifier")
-            if (opener := _hard_opener_before(r, docs)) is not None:
-                # "neither party shall be liable for indirect damages" after "Except for liability arising
-                # from a breach of Section 11,": the rule without the exception its sentence opens with
-                return _limited(r, [opener], "the quote starts after the exception its source sentence opens with",
-                                category="connective")
-            return _with_caveat(r, docs)
+            # "neither party shall be liable for indirect damages" after "Except for liability arising
+            # from a breach of Section 11,": the rule without the exception its sentence opens with
+            return _after_opening_exception(r, docs) or _with_caveat(r, docs)
         return r
 
     def _editorial(self, r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Doc]) -> QuoteResult:
@@ -2030,7 +2024,6 @@ _HARD_LIMIT = re.compile(
     r"\s*[,(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
     r"|except\b|with\s+the\s+exception\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+if\b"
-
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
     r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
     r"[^.;!?]{0,60}", re.I)
@@ -2178,6 +2171,16 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     if not hard or opener[1:2] == ["as"] or re.search(rf"\b{re.escape(opener[0])}\b", r.quote, re.I):
         return None
     return " ".join(head.split())
+
+
+def _after_opening_exception(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:
+    """``r`` made ``altered`` when it starts after the exception its sentence opens with
+    (:func:`_hard_opener_before`), else ``None``."""
+    opener = _hard_opener_before(r, docs)
+    if opener is None:
+        return None
+    return _limited(r, [opener], "the quote starts after the exception its source sentence opens with",
+                    category="connective")
 
 
 def _sentence_opener(r: QuoteResult, docs: list[_Doc]) -> tuple[list[str], str] | None:
