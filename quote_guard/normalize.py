@@ -649,6 +649,8 @@ def quarters_as_digits(words: list[str]) -> list[str]:
 
     >>> quarters_as_digits(["in", "the", "fourth", "quarter", "of", "2024"]), quarters_as_digits(["4", "th", "quarter"])
     (['in', 'the', 'q', '4', 'of', '2024'], ['q', '4'])
+    >>> quarters_as_digits(["12", "th", "quarter"])
+    ['12', 'th', 'quarter']
     """
     if "quarter" not in words:
         return words
@@ -656,7 +658,7 @@ def quarters_as_digits(words: list[str]) -> list[str]:
     for w in words:
         if w == "quarter" and out and out[-1] in _QUARTER_ORDINALS:
             out[-1:] = ["q", _QUARTER_ORDINALS[out[-1]]]
-        elif w == "quarter" and len(out) >= 2 and out[-1] in ("st", "nd", "rd", "th") and out[-2] in "1234":
+        elif w == "quarter" and len(out) >= 2 and out[-1] in ("st", "nd", "rd", "th") and out[-2] in _QUARTER_ORDINALS.values():
             out[-2:] = ["q", out[-2]]
         else:
             out.append(w)
