@@ -2280,6 +2280,24 @@ def _close(names: list[str], folded: str) -> bool:
     return a >= 0 and b >= 0 and len(folded[lo:hi].split()) <= _ROLE_SPAN_WORDS
 
 
+def _persons(words: list[str]) -> list[str]:
+    """The first and second persons of ``words`` ("we", "you"), in the order they first come.
+
+    >>> _persons("we will refund your deposit to you".split())
+    ['we', 'you']
+    """
+    out: list[str] = []
+    for w in words:
+        person = "we" if w in _FIRST_PERSON else "you" if w in _SECOND_PERSON else None
+        if person is not None and person not in out:
+            out.append(person)
+    return out
+
+
+_FIRST_PERSON = frozenset("i me my mine myself we us our ours ourselves".split())
+_SECOND_PERSON = frozenset("you your yours yourself yourselves".split())
+
+
 def _passive(words: list[str]) -> bool:
     return "by" in words and any(w in ("was", "were", "is", "are", "been", "be", "being") for w in words)
 
@@ -2875,6 +2893,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         qe, pe = _entity_order(quote, folded_passage), _entity_order(passage, folded_quote)
         if len(qs) == len(ps) >= 1 and qs != ps:
             out.append(Difference("replace", " … ".join(qs), " … ".join(ps), "order"))
+        elif (qv := _persons(qw)) != (pv := _persons(pw)) and len(qv) == 2 and qv == pv[::-1] and _passive(qw) == _passive(pw):
+            # "you will refund the deposit to us" for "we will refund the deposit to you": the writer and
+            # the reader swapped
+            out.append(Difference("replace", " … ".join(qv), " … ".join(pv), "order"))
         elif (len(qe) == 2 and sorted(qe) == sorted(pe) and qe != pe and _passive(qw) == _passive(pw)
               and _close(qe, folded_quote) and _close(pe, folded_passage)):
             out.append(Difference("replace", " … ".join(qe), " … ".join(pe), "order"))

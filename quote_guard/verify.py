@@ -63,6 +63,7 @@ from .normalize import (
     canonical_number,
     fold,
     fold_keeps_substrings,
+    inside_word,
     is_word_char,
     number_word_value,
     scaled_figure,
@@ -650,12 +651,16 @@ class Verifier:
                 exact = [d for d in live if fq in d.index.text]
         # 1. exact (a match that starts inside a source word, leaving out its negating prefix, is
         # no quotation of it: "Either party may" in "Neither party may")
+        # (nor is one that starts or ends inside a source word: "he signed" in "She signed", "$4.1" in
+        # "$4.15": its first or last word is another word, for the fuzzy stage to compare)
         negated: tuple[_Doc, int, int, str, str] | None = None
         for d in exact:
-            i = d.source.text.find(q)
-            while i >= 0 and (cut := _cut_negation(d.source.text, i, i + len(q))) is not None:
-                negated = negated or (d, cut[0], i + len(q), cut[1], cut[2])
-                i = d.source.text.find(q, i + 1)
+            text = d.source.text
+            i = text.find(q)
+            while i >= 0 and ((cut := _cut_negation(text, i, i + len(q))) is not None or _cuts_a_word(text, i, i + len(q))):
+                if cut is not None:
+                    negated = negated or (d, cut[0], i + len(q), cut[1], cut[2])
+                i = text.find(q, i + 1)
             if i >= 0:
                 return self._result(quote, Verdict.VERBATIM, [(d, i, i + len(q))], Metrics(match_ratio=1.0, edit_distance=0, stage="exact"),
                                     "found character for character in the source")
@@ -667,6 +672,8 @@ class Verifier:
             hit = None
             for i in (_finds(t, fq) if occ is None else occ.get(d.n, ())):
                 if (cut := _cut_negation(t, i, i + len(fq))) is None:
+                    if _cuts_a_word(t, i, i + len(fq)):
+                        continue
                     hit = i
                     break
                 if negated is None:
@@ -1921,6 +1928,30 @@ _PREFIX_MAX_CHARS = 3  # a negating prefix is at most this long ("non")
 _WORD_MAX_CHARS = 40  # how far a word is read past a cut
 
 
+def _cuts_a_word(text: str, at: int, until: int) -> bool:
+    """Whether ``text[at:until]`` starts or ends inside a word of ``text`` with a piece that is a word
+    or a figure of its own: "he" in "She", "4.1" in "4.15" (another word, for the fuzzy stage to
+    compare), not "possessi" in "possession" (a cut).
+
+    >>> t = "She paid $4.15 billion for the possession."
+    >>> cut = t.index("possession") + len("possessi")
+    >>> _cuts_a_word(t, 1, 8), _cuts_a_word(t, 5, 13), _cuts_a_word(t, 0, 8), _cuts_a_word(t, 27, cut)
+    (True, True, False, False)
+    """
+    if not inside_word(text, at, until):
+        return False
+    head = _EDGE_WORD.match(text, at)
+    tail = _EDGE_WORD_END.search(text, at, until)
+    return any(piece is not None and _own_word(piece.group()) for piece, inside in (
+        (head, at > 0 and is_word_char(text[at - 1])), (tail, until < len(text) and is_word_char(text[until]))) if inside)
+
+
+def _own_word(piece: str) -> bool:
+    """A piece of a cut word that is a word or a figure of its own."""
+    w = fold(piece).text
+    return any(c.isdigit() for c in piece) or (len(w) > 1 or w in ("a", "i")) and is_known_word(w)
+
+
 def _cut_negation(text: str, at: int, until: int) -> tuple[int, str, str] | None:
     """When a match ``text[at:until]`` starts inside a word of ``text`` whose negating prefix it leaves
     out, and holds the rest of that word ("either" in "neither", "lawful" in "unlawful"; not "o" in
@@ -2306,10 +2337,13 @@ def _ends_sentence(r: QuoteResult, docs: list[_Doc]) -> bool:
 
 
 def _occurrences(text: str, needle: str, lo: int, hi: int, *, limit: int) -> list[int]:
+    """Where ``needle`` is in ``text[lo:hi]``, at most ``limit`` places; not a place where it cuts a
+    word of the text with a word of its own (:func:`_cuts_a_word`: "he" in "she")."""
     out: list[int] = []
     i = text.find(needle, lo, hi)
     while i >= 0 and len(out) < limit:
-        out.append(i)
+        if not _cuts_a_word(text, i, i + len(needle)):
+            out.append(i)
         i = text.find(needle, i + 1, hi)
     return out
 
@@ -2323,13 +2357,14 @@ def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     """
     if 0 < fs < fe and is_word_char(t[fs - 1]) and is_word_char(t[fs]):
         head = _EDGE_WORD.match(fq)
-        if not (head and (head.end() > _SNAP_MAX or t[fs : fs + head.end()] == head.group())):
+        if not (head and (head.end() > _SNAP_MAX or t[fs : fs + head.end()] == head.group() and not _own_word(head.group()))):
             stop = max(0, fs - _SNAP_MAX)
             while fs > stop and is_word_char(t[fs - 1]):
                 fs -= 1
     if fs < fe < len(t) and is_word_char(t[fe - 1]) and is_word_char(t[fe]):
         tail = _EDGE_WORD_END.search(fq)
-        if not (tail and (len(tail.group()) > _SNAP_MAX or t[fe - len(tail.group()) : fe] == tail.group())):
+        if not (tail and (len(tail.group()) > _SNAP_MAX
+                          or t[fe - len(tail.group()) : fe] == tail.group() and not _own_word(tail.group()))):
             stop = min(len(t), fe + _SNAP_MAX)
             while fe < stop and is_word_char(t[fe]):
                 fe += 1

@@ -527,6 +527,10 @@ ROUND37 = (
     "quotas, and talks continue. Coach seats are the standard for trips under four hours; premium economy may be booked "
     "for trips of four hours or more, and business class only with the written approval of the Director."
 )
+ROUND38 = (
+    "We will refund the deposit to you within 30 days of the end of the tenancy. You must give us your new "
+    "address before you leave."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -539,7 +543,7 @@ PASSAGES = {
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "proviso": PROVISO, "relative": RELATIVE, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
     "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS, "history2": HISTORY2,
     "widened": WIDENED, "kindred": KINDRED, "aliases": ALIASES, "housing": HOUSING, "mixed": MIXED,
-    "round37": ROUND37,
+    "round37": ROUND37, "round38": ROUND38,
 }
 
 
@@ -1092,6 +1096,9 @@ FLIPS: list[tuple[str, str, str]] = [
     # a cause of the quote's own tacked onto a copied clause
     ("round37", "added_claim", "Warehouse stocks rose by 12,000 tonnes in March to their highest level since 2019, "
                                "driven by a surge in imports from Chile."),
+    # the writer and the reader swapped: who refunds whom, who tells whom
+    ("round38", "role_reversal", "you will refund the deposit to us within 30 days after the tenancy ends"),
+    ("round38", "role_reversal", "we must give you our new address before we leave"),
 ]
 
 
@@ -1456,6 +1463,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # the passage's own cause, restated with "because"
     ("round37", "The appeal court threw out the landlord's claim for the arrears, because the point had never been "
                 "raised at the trial", PARA),
+    # the same writer and reader, the roles kept in other words
+    ("round38", "we will give you back the deposit within 30 days after the tenancy ends", PARA),
+    ("round38", "you have to tell us your new address before you move out", PARA),
 ]
 
 

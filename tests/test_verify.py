@@ -674,3 +674,30 @@ def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
                                     "the quote ends its sentence where the source's goes on to limit it",
                                     "the quote starts after the exception its source sentence opens with"))
         assert any(d.kind == "delete" and d.load_bearing for d in r.metrics.differences)
+
+
+CUT_WORDS_TEXT = ("She signed the lease in May and paid rent of $4.15 million in June. The tenant was unable to pay "
+                  "in July. Each of the Parties shall bear its costs. The Party possessing the goods insures them.")
+
+
+@pytest.mark.parametrize("quote, verdict, category, span", [
+    # a quote that starts or ends inside a source word with a word or figure of its own quotes another
+    # word: "he" is not "She", "$4.1" not "$4.15", and an ellipsis beside it changes nothing
+    ("he signed the lease in May", Verdict.ALTERED, "party", "She signed the lease in May"),
+    ("... he signed the lease", Verdict.ALTERED, "party", "She signed the lease"),
+    ("he signed the lease ... paid rent", Verdict.ALTERED, "party", "She signed the lease"),
+    ("paid rent of $4.1", Verdict.ALTERED, "number", "paid rent of $4.15"),
+    ("the lease ... rent of $4.1", Verdict.ALTERED, "number", "the lease"),
+    ("signed the lease ... able to pay in July", Verdict.ALTERED, "negation", "signed the lease"),
+    # a cut that is no word of its own is a cut, character for character
+    ("... Party possessi", Verdict.VERBATIM, None, "Party possessi"),
+    ("She signed the lease in M", Verdict.VERBATIM, None, "She signed the lease in M"),
+    ("The tenant was unable to pay", Verdict.VERBATIM, None, "The tenant was unable to pay"),
+])
+def test_a_quote_cut_inside_a_source_word_compares_the_whole_word(quote, verdict, category, span):
+    [r] = Verifier(VerifierConfig(semantic={"enabled": False})).verify([quote], {"doc": CUT_WORDS_TEXT})
+    assert r.verdict is verdict, r.reason
+    assert CUT_WORDS_TEXT[r.spans[0].start : r.spans[0].end] == span
+    if category is not None:
+        assert any(d.category == category and d.load_bearing for d in r.metrics.differences), r.metrics.differences
+
