@@ -36,7 +36,8 @@ change, which the earlier writers labelled both ways. The 35th stop added ``hand
 added ``handwritten_tune13a.json``, ``handwritten_tune13b.json`` and ``handwritten_tune13c.json``
 (tuning, 150 each; disjoint ranges of CUAD contracts and XQuAD articles per writer), and the 37th
 ``handwritten_tune14a.json`` to ``handwritten_tune14c.json`` and ``handwritten_tune15a.json`` to
-``handwritten_tune15c.json`` (tuning, 150 each, written the same way, none reusing a passage).
+``handwritten_tune15c.json`` (tuning, 150 each, written the same way, none reusing a passage), and
+the 38th ``handwritten_tune16a.json`` to ``handwritten_tune16c.json`` (tuning, 150 each, the same way).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every
