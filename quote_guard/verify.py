@@ -1906,7 +1906,14 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     # a hedge that governs the next fragment ("..., I consider it likely that [the resistance was
     # nearer 30 minutes]"): left out, the fragment is asserted as a finding
     hedges = [w for w in before_b[-_GAP_HEDGE_WORDS:] if w in _GAP_HEDGES]
-    return after_a + _limiters(before_b) + hedges
+    # and a condition the next fragment's sentence opens with in the gap ("...; if no resolution is
+    # reached within a further thirty (30) days, [the Customer may terminate]"): the fragment without it
+    tail = token_texts(fold(gap[-_GAP_HEAD_CHARS:]).text)
+    opener = tail[max((i for i, w in enumerate(tail) if w in (".", ";", "!", "?")), default=-1) + 1 :]
+    # (not a proviso: what follows "provided that" is the exception itself, which the fragment states)
+    condition = [opener[0]] if (_opens_with_condition(opener) and len(opener) < len(tail)
+                                and opener[0] not in ("provided", "providing", "notwithstanding")) else []
+    return after_a + _limiters(before_b) + hedges + [w for w in condition if w not in before_b]
 
 
 _SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting words
@@ -2052,9 +2059,11 @@ _NOT_SIGNIFICANT = re.compile(
 # sentence ("Notwithstanding the foregoing,"), but for an exception (:func:`_hard_opener_before`).
 _HARD_LIMIT = re.compile(
     r"(?:\s*\([\"“][^\"”()]{1,60}[\"”]\))?"  # a defined term between: '... from any source ("Included Investors"), except'
-    r"\s*[,(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
+    r"\s*[,;(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
     r"|except\b|with\s+the\s+exception\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+if\b"
+    r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their|\d)\b)"
+    r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|solely\b|to\s+the\s+extent\b|subject\s+to\b"
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
     r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
     r"[^.;!?]{0,60}", re.I)
@@ -2119,9 +2128,14 @@ def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
     m = _HARD_LIMIT.match(text, span.end)
     if m is None and len(r.quote.split()) >= _POPULATION_MIN_WORDS:
         m = _POPULATION_AFTER.match(text, span.end)
-    if m is None or text[span.end - 1 : span.end] == ":" or _ends_sentence(r, docs):
-        return None  # (the next sentence's "Except for ..." limits what it says)
-    said = " ".join(m.group().split()).lstrip(",( ")
+    if m is None or text[span.end - 1 : span.end] == ":" or _ends_sentence(r, docs) and (
+            r.quote.rstrip().endswith(";") or _proviso_after(r, docs) is None):
+        # (the next sentence's "Except for ..." limits what it says; "; provided that" limits this one,
+        # unless the quote copies the clause with its semicolon)
+        return None
+    said = " ".join(m.group().split()).lstrip(",;( ")
+    if said.lower().startswith("subject") and not _starts_sentence(r, docs):
+        return None  # a phrase from inside the sentence ("non-exclusive distributor for the Products"), not its claim
     words = re.sub(r"^[\"“][^\"”()]*[\"”]\)\s*,?\s*", "", said).lower().split()  # the limit, past a defined term
     head = " ".join(words[:1] if words[0] == "unless" else words[:3] if words[0] in ("so", "not") else words[:2])
     if re.search(rf"\b{re.escape(head)}\b", r.quote, re.I):

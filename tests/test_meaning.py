@@ -1983,3 +1983,18 @@ def test_docstring_examples_of_the_core_run(module: str) -> None:
 
     failed, attempted = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert attempted > 0 and failed == 0
+
+
+@pytest.mark.parametrize("condition, verdict", [
+    # a condition the next fragment's sentence (or clause, after a semicolon) opens with, left in the gap
+    ("if no resolution is reached within a further thirty (30) days, ", ALT),
+    ("unless the Supplier remedies the breach within ten days, ", ALT),
+    # a clause that opens with no condition
+    ("in that event, ", V_),
+])
+def test_an_ellipsis_that_leaves_out_the_condition_the_next_fragment_opens_with_is_altered(condition, verdict):
+    text = ("If the Customer objects, the parties shall discuss the objection in good faith; "
+            f"{condition}the Customer may terminate the affected Services, without penalty, by written notice.")
+    quote = "If the Customer objects, the parties shall discuss the objection in good faith ... the Customer may terminate the affected Services"
+    [r] = Verifier().verify([quote], [Source("dpa", text)])
+    assert r.verdict is verdict, r.reason

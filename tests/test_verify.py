@@ -631,7 +631,17 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "those from existing shareholders. Royalties are paid yearly until a total of $5 million has been paid. "
                "The host will keep the site online all day, every day, with the exception of scheduled maintenance. "
                "Unless approved by the Principal, the Agent shall sell no competing products within the Territory. "
-               "Smoked fish accounts for 8% to 15% of listeriosis cases in people aged 75 years and older.")
+               "Smoked fish accounts for 8% to 15% of listeriosis cases in people aged 75 years and older. "
+               "Promotions will run on each weekly episode during the Term; provided that the show remains on the air. "
+               "The Company shall reimburse the Investors for their reasonable expenses; provided, however, that such "
+               "reimbursement shall not exceed $250,000. The Supplier shall repair defects free of charge, but not to "
+               "exceed eighteen (18) months following shipment. The Employee shall not compete for twelve months, "
+               "reduced by any period spent on Garden Leave. The Licensee may use the marks solely in connection with "
+               "the Products. The Contractor is liable for losses to the extent caused by its negligence. The deck "
+               "remains safe for light vehicles, subject to the temporary propping remaining in place. The Distributor "
+               "is appointed as a non-exclusive distributor for the Products in the Territory, subject to the "
+               "Company's direct sales. The Agent shall use the list for marketing; provided that it complies with "
+               "the law.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -664,6 +674,18 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     # a "without" that limits nothing; a limit in the next sentence; a quote with the same limit of its own
     ("This Agreement is governed by the laws of Ohio", Verdict.VERBATIM),
     ("The Seller shall ship the goods.", Verdict.VERBATIM),
+    # a proviso, also after a semicolon; a cap, an offset, a sole purpose, an extent; a condition
+    # ("subject to") the quote's whole sentence is stated under
+    ("Promotions will run on each weekly episode during the Term", Verdict.ALTERED),
+    ("The Company shall reimburse the Investors for their reasonable expenses", Verdict.ALTERED),
+    ("The Supplier shall repair defects free of charge", Verdict.ALTERED),
+    ("The Employee shall not compete for twelve months", Verdict.ALTERED),
+    ("The Licensee may use the marks", Verdict.ALTERED),
+    ("The Contractor is liable for losses", Verdict.ALTERED),
+    ("The deck remains safe for light vehicles", Verdict.ALTERED),
+    # a phrase from inside a sentence before its "subject to"; a clause copied with its semicolon
+    ("non-exclusive distributor for the Products in the Territory", Verdict.VERBATIM),
+    ("The Agent shall use the list for marketing;", Verdict.VERBATIM),
 ])
 def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
     text = POLICY_TEXT + " " + LIMITS_TEXT
