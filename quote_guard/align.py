@@ -336,6 +336,13 @@ _ANGLICISED = frozenset(
 )
 
 
+def _unaccented_name(a: str, b: str, names: frozenset[str]) -> bool:
+    """Whether two tokens are one name, written with and without its accents ("temujin" / "temüjin",
+    "rene" / "rené"): a capitalised word of either text. A lower-case word keeps its accents
+    ("schon" / "schön" are two words), unless :func:`_spelling_variant` knows its plain spelling."""
+    return a != b and (a in names or b in names) and _strip_marks(a) == _strip_marks(b)
+
+
 def _strip_marks(word: str) -> str:
     import unicodedata
 
@@ -374,7 +381,7 @@ _EQUIVALENT = {
     "inc": "incorporated", "corp": "corporation", "co": "company", "ltd": "limited", "dept": "department",
     "bn": "billion", "mn": "million", "mln": "million", "tn": "trillion",  # "€2.41bn" ("m" may be metres)
     # units written out or abbreviated ("2.4 km" / "2.4 kilometres")
-    "km": "kilometres", "kilometre": "kilometres", "kilometer": "kilometres", "kilometers": "kilometres",
+    "ft": "feet", "km": "kilometres", "kilometre": "kilometres", "kilometer": "kilometres", "kilometers": "kilometres",
     "kg": "kilograms", "kilogram": "kilograms", "cm": "centimetres", "centimetre": "centimetres",
     "centimeter": "centimetres", "centimeters": "centimetres", "mm": "millimetres", "millimetre": "millimetres",
     "millimeter": "millimetres", "millimeters": "millimetres", "ha": "hectares", "hectare": "hectares",
@@ -413,6 +420,22 @@ def _slashed(words: list[str]) -> list[str]:
             out[-2:] = [f"{out[-2]}/{w}"]
             continue
         out.append(w)
+    return out
+
+
+def _bare_decimals(words: list[str]) -> list[str]:
+    """Tokens with a decimal written without its leading zero made one number: ".001" (folded ".",
+    "001") as "0.001", the value it writes ("P < .001" in journal style).
+
+    >>> _bare_decimals([".", "001"]), _bare_decimals(["p", "<", ".", "05"])
+    (['0.001'], ['p', '<', '0.05'])
+    """
+    out: list[str] = []
+    for w in words:
+        if out and out[-1] == "." and w.isdigit():
+            out[-1] = "0." + w
+        else:
+            out.append(w)
     return out
 
 
@@ -490,6 +513,7 @@ def _plural_of(a: str, b: str) -> bool:
 
 def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = frozenset()) -> str:
     """Why a block of differing tokens matters (see :class:`Difference`)."""
+    q_words, s_words = _bare_decimals(q_words), _bare_decimals(s_words)
     keep = _AMOUNT_SYMBOLS | _RELATIONS | {"&"}
     q_w = [w for w in q_words if _WORD.search(w) or w in keep]
     s_w = [w for w in s_words if _WORD.search(w) or w in keep]
@@ -521,7 +545,7 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         # word for word: a typo of a lexicon word ("Landlrod") is spelling, but one lexicon
         # word for another ("Licensor"/"Licensee", "shall"/"may") carries meaning
         for a, b in zip(q_w, s_w):
-            if a == b:
+            if a == b or _unaccented_name(a, b, names):
                 continue
             if _compass_points(a) != _compass_points(b):
                 return "direction"  # "westwards" for "eastwards", "North" for "South"
@@ -545,7 +569,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
                 continue  # "can come into" / "may enter": the same class of modal
             if cat and w not in _PRONOUNS:
                 return cat
-    if len(q_w) == len(s_w) and all(a == b or _spelling_variant(a, b) for a, b in zip(q_w, s_w)):
+    if len(q_w) == len(s_w) and all(a == b or _spelling_variant(a, b) or _unaccented_name(a, b, names)
+                                    for a, b in zip(q_w, s_w)):
         return "spelling"
     if q_w and s_w and _spelling_variant(" ".join(q_w), " ".join(s_w)) and len(" ".join(q_w)) >= _PHRASE_TYPO_MIN_CHARS:
         return "spelling"

@@ -90,6 +90,14 @@ def test_word_category(word: str, category: str | None) -> None:
         ("reduced by 1/4 for the plea", "reduced by one third for the plea", ["number"]),
         ("I have come out close to even, he said.", "I have come out close to even.", ["wording"]),
         ("I have come out close to even, Smith said.", "I have come out close to even.", ["content"]),
+        # a name without its accents is the name; a lower-case word without them is another word
+        ("Temujin married Borte in 1178", "Temüjin married Börte in 1178", ["spelling", "spelling"]),
+        ("Temujin married Borte in 1178", "Temüjin married Börte in 1179", ["spelling", "spelling", "number"]),
+        ("das Wetter war schon", "das Wetter war schön", ["content"]),
+        # a decimal without its leading zero; feet abbreviated
+        ("is below .001 for the endpoint", "is below 0.001 for the endpoint", ["spelling"]),
+        ("is below .01 for the endpoint", "is below 0.001 for the endpoint", ["number"]),
+        ("about 390 feet lower", "about 390 ft lower", ["format"]),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:

@@ -76,7 +76,14 @@ def test_verify_never_raises_and_spans_stay_in_the_source(quote: str, at: int, s
         for sp in r.spans:
             assert 0 <= sp.start <= sp.end <= len(SOURCE)
     if len(exact.split()) >= 3 and exact.strip() == exact:
-        assert results[1].verdict.accepted  # any long enough stretch of the source is found
+        from quote_guard.verify import _cuts_a_word
+
+        if _cuts_a_word(SOURCE, at, at + len(exact)):
+            # a stretch that cuts a source word with a word of its own ("... 24 hours no" in "notice")
+            # quotes another word: never passed as the source's words
+            assert results[1].verdict is not Verdict.VERBATIM
+        else:
+            assert results[1].verdict.accepted  # any long enough stretch of the source is found
 
 
 @FAST
