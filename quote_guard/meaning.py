@@ -2014,7 +2014,9 @@ def content_word(w: str) -> bool:
 _UNCONDITIONAL = tuple(f" {p} " for p in (
     "at any time", "for any reason", "for no reason", "without cause", "with or without cause", "without reason",
     "in its sole discretion", "in its absolute discretion", "at its sole discretion", "at its discretion",
-    "unconditionally", "without restriction", "without limitation", "without any restriction"))
+    "unconditionally", "without restriction", "without limitation", "without any restriction",
+    # an objection or a use on any ground, where the passage names the ground or the purpose
+    "on any grounds", "on any ground", "on whatever grounds", "for whatever reason", "for any purpose", "for any purposes"))
 _AT_ONCE = frozenset("immediately forthwith instantly".split())
 _NO_EXCEPTION = tuple(f" {p} " for p in (
     "under any circumstances", "in any circumstances", "in all circumstances", "without exception", "in all cases",

@@ -1947,7 +1947,7 @@ def _cuts_a_word(text: str, at: int, until: int) -> bool:
     """
     if not inside_word(text, at, until):
         return False
-    head = _EDGE_WORD.match(text, at)
+    head = _EDGE_WORD.match(text, at, until)
     tail = _EDGE_WORD_END.search(text, at, until)
     return any(piece is not None and _own_word(piece.group()) for piece, inside in (
         (head, at > 0 and is_word_char(text[at - 1])), (tail, until < len(text) and is_word_char(text[until]))) if inside)
@@ -1956,7 +1956,7 @@ def _cuts_a_word(text: str, at: int, until: int) -> bool:
 def _own_word(piece: str) -> bool:
     """A piece of a cut word that is a word or a figure of its own."""
     w = fold(piece).text
-    return any(c.isdigit() for c in piece) or (len(w) > 1 or w in ("a", "i")) and is_known_word(w)
+    return (piece.isascii() and piece.isdigit()) or (len(w) > 1 or w in ("a", "i")) and is_known_word(w)
 
 
 def _cut_negation(text: str, at: int, until: int) -> tuple[int, str, str] | None:
@@ -2211,8 +2211,7 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     if opened is None:
         return None
     opener, head = opened
-    hard = (opener[:1] in (["excepting"], ["unless"]) or tuple(opener[:2]) in (("except", "for"), ("save", "for"),
-                                                                                ("other", "than")))
+    hard = (opener[:1] in (["excepting"], ["unless"], ["except"]) or tuple(opener[:2]) in (("save", "for"), ("other", "than")))
     if not hard or opener[1:2] == ["as"] or re.search(rf"\b{re.escape(opener[0])}\b", r.quote, re.I):
         return None
     return " ".join(head.split())
@@ -2237,6 +2236,8 @@ def _sentence_opener(r: QuoteResult, docs: list[_Doc]) -> tuple[list[str], str] 
         return None
     opener = _sentence_before(text, span.start)
     opener = opener[len(opener) - opener[::-1].index(":") :] if ":" in opener else opener  # after a heading
+    if ")" in opener[:3] and len(opener[: opener.index(")")]) <= 2:
+        opener = opener[opener.index(")") + 1 :]  # after a list item's mark: "(a) EXCEPT WITH RESPECT TO ..."
     head = text[_sentence_start(text, span.start) : span.start]
     return opener, head[head.rfind(":") + 1 :] if ":" in head else head
 
@@ -2260,7 +2261,8 @@ def _shown(text: str) -> str:
 _CAVEAT_WORDS = _EDGE_LIMITERS - {"no", "nor", "neither", "none", "never", "when", "cannot"}  # opening a limit, not a clause
 _CAVEAT_CHARS = 80  # how much of the source a caveat shows
 # a condition word right after a sentence's start (or a heading's colon): what an opener needs
-_OPENER_HINT = re.compile(r"(?i)(?:^|[.;:!?\n…。；：！？])[\W_]*(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject)")
+_OPENER_HINT = re.compile(r"(?i)(?:^|[.;:!?\n…。；：！？])[\W_]*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)[\W_]*)?"
+                          r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject)")
 # ... and a limiting word among the first words after its end (a superset of what is then read)
 _RAW_WORDS = re.compile(r"[\w'’]+")
 _CAVEAT_STEMS = ("unless", "except", "provid", "not", "only", "without", "exclud", "if", "until", "whenever", "other",

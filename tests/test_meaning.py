@@ -529,7 +529,8 @@ ROUND37 = (
 )
 ROUND38 = (
     "We will refund the deposit to you within 30 days of the end of the tenancy. You must give us your new "
-    "address before you leave."
+    "address before you leave. The Customer may object to a new sub-processor on reasonable grounds relating to "
+    "data protection within fourteen days. The Supplier may use the data for any purpose permitted by law."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1099,6 +1100,8 @@ FLIPS: list[tuple[str, str, str]] = [
     # the writer and the reader swapped: who refunds whom, who tells whom
     ("round38", "role_reversal", "you will refund the deposit to us within 30 days after the tenancy ends"),
     ("round38", "role_reversal", "we must give you our new address before we leave"),
+    # an objection on any ground, where the passage names the ground
+    ("round38", "added_qualifier", "the Customer may object to a new sub-processor on any grounds within fourteen days"),
 ]
 
 
@@ -1466,6 +1469,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # the same writer and reader, the roles kept in other words
     ("round38", "we will give you back the deposit within 30 days after the tenancy ends", PARA),
     ("round38", "you have to tell us your new address before you move out", PARA),
+    ("round38", "the Supplier can use the data for any purpose the law allows", PARA),
 ]
 
 
@@ -1701,8 +1705,12 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
      ["The Supplier shall deliver the Goods within ten days;"]),
     ("proviso", "Each Party shall bear its own costs.", {NV}, ["Each Party shall bear its own costs;"]),
     ("proviso", "the Buyer shall pay within thirty days.", {NV}, ["the Buyer shall pay within thirty days;"]),
-    ("proviso", "Neither Party may assign this Agreement without the prior written consent of the other Party", {V_},
+    # ... and since the 38th stop a fragment cut right before that semicolon too (the rule without its
+    # exception); one that copies its clause with the semicolon is a clause of the source
+    ("proviso", "Neither Party may assign this Agreement without the prior written consent of the other Party", {ALT},
      ["Neither Party may assign this Agreement without the prior written consent of the other Party"]),
+    ("proviso", "Neither Party may assign this Agreement without the prior written consent of the other Party;", {V_},
+     ["Neither Party may assign this Agreement without the prior written consent of the other Party;"]),
     # a full stop before a relative clause with no comma, which narrows the noun the quote ends on;
     # one after a comma adds a claim of its own
     ("relative", "FCC may sell terpene to other parties.", {ALT}, ["FCC may sell terpene to other parties"]),

@@ -585,13 +585,16 @@ POLICY_TEXT = ("3. Equipment: The company will provide a laptop; other home-offi
                "in writing, employees must not work from outside the United Kingdom for more than 20 days. "
                "Consultant may disclose Confidential Information to the extent compelled by law; provided however, "
                "Consultant shall first notify the Company. The Tenant shall pay rent and the Landlord shall repair. "
-               "Notwithstanding the foregoing, the Manager may approve trips of up to 30 days.")
+               "Notwithstanding the foregoing, the Manager may approve trips of up to 30 days. Fees are payable in "
+               "euros, if the Buyer is in the EU.")
 
 
 @pytest.mark.parametrize("quote, shown", [
-    # a fragment that stops right before its sentence's proviso
-    ("Consultant may disclose Confidential Information to the extent compelled by law",
-     "the source goes on '; provided however, Consultant shall first notify the Company.'"),
+    # a fragment that stops right before a condition after a comma (since the 38th stop one that stops
+    # before its sentence's proviso is altered: test_a_fragment_cut_right_before_a_hard_limit_is_altered)
+    ("Fees are payable in euros", "the source goes on ', if the Buyer is in the EU.'"),
+    # a clause copied with its semicolon, before the proviso
+    ("Consultant may disclose Confidential Information to the extent compelled by law;", None),
     # ... or starts right after the condition its sentence opens with
     ("the Manager may approve trips of up to 30 days", "its sentence opens 'Notwithstanding the foregoing,'"),
     # nothing to say: the sentence goes on with a clause that limits nothing, or the fragment is whole
@@ -641,7 +644,8 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "remains safe for light vehicles, subject to the temporary propping remaining in place. The Distributor "
                "is appointed as a non-exclusive distributor for the Products in the Territory, subject to the "
                "Company's direct sales. The Agent shall use the list for marketing; provided that it complies with "
-               "the law.")
+               "the law. 7. LIABILITY. (a) EXCEPT WITH RESPECT TO CLAUSE 9, LIABILITY SHALL BE LIMITED TO THE FEES "
+               "PAID. (b) Except as otherwise provided herein, each party shall bear its own costs.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -686,6 +690,9 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     # a phrase from inside a sentence before its "subject to"; a clause copied with its semicolon
     ("non-exclusive distributor for the Products in the Territory", Verdict.VERBATIM),
     ("The Agent shall use the list for marketing;", Verdict.VERBATIM),
+    # after an opening "except" of a list item; "Except as otherwise provided herein" excepts nothing
+    ("LIABILITY SHALL BE LIMITED TO THE FEES PAID", Verdict.ALTERED),
+    ("each party shall bear its own costs", Verdict.VERBATIM),
 ])
 def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
     text = POLICY_TEXT + " " + LIMITS_TEXT
