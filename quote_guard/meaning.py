@@ -2880,6 +2880,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     missing = sorted(e for e in q_entities if e.split()[-1] not in folded_passage
                      or _count_word(e.split()[-1], folded_quote) > _count_word(e.split()[-1], folded_passage))
     dropped = sorted(e for e in p_entities if e.split()[-1] not in folded_quote)
+    # (and a role the passage names in lower case: "If the Developer terminates" for "If the customer terminates")
+    dropped += sorted({w for w in _party_sequence(pw) if w not in folded_quote} - set(dropped))
     for m in missing:
         swap = next((d for d in dropped if _same_slot(m, folded_quote, d, folded_passage)
                      and not _initials_of(m, d) and not _initials_of(d, m)), None)

@@ -418,6 +418,10 @@ class Verifier:
                 text = by_id[m.source_id].text
                 passage = text[m.start : m.end]
                 missing = _unstated_figures(r.quote, passage)
+                if missing and (merged := _merged_for_figures(r.quote, text, m.start, m.end)) is not None:
+                    # two neighbouring sentences restated in one, each half with its own figures
+                    m = replace(m, start=merged[0], end=merged[1])
+                    passage, missing = text[m.start : m.end], []
                 if missing:
                     # a restatement keeps its figures; a look-alike clause from elsewhere does not
                     out[i] = replace(r, metrics=metrics, reason=(
@@ -1624,26 +1628,41 @@ def _merged_with_neighbour(quote: str, text: str, start: int, end: int,
     wanted = [token_texts(fold(d.quote_text).text) for d in found]
     if not all(wanted) or any(d.category in ("number", "party") for d in found):
         return None  # (a figure or a name from the next sentence may be another's: "Davina, now 34")
-    lo = _sentence_start(text, start)
-    nxt = _SENTENCE_GAP.search(text, max(start, end - 1))
-    after_end = _SENTENCE_GAP.search(text, nxt.end()) if nxt is not None else None
-    candidates = []
-    if lo > 0:
-        prev = _sentence_start(text, max(0, lo - 2))
-        candidates.append((prev, lo, end))  # the sentence before, then the passage
-    if nxt is not None:
-        stop = after_end.start() + 1 if after_end is not None else len(text)
-        candidates.append((start, nxt.end(), stop))  # the passage, then the sentence after
     # the pairs of sentences whose neighbour holds the words of every difference found (read once,
     # whatever the quote's halves)
     pairs = []
-    for a, mid, b in candidates:
+    for a, mid, b in _neighbour_pairs(text, start, end):
         one, two = text[a:mid], text[mid:b]
         neighbour = {w[:VERB_PREFIX] for w in token_texts(fold(one if a < start else two).text)}
         # (a clause the quote ends with, "and ...": its half must restate the neighbour, below)
         if all(w[:VERB_PREFIX] in neighbour for ws in wanted if ws[0] not in ("and", "or")
                for w in ws if is_word_char(w[0])):
             pairs.append((a, b, one, two))
+    return _halves_restate(quote, pairs)
+
+
+def _neighbour_pairs(text: str, start: int, end: int) -> list[tuple[int, int, int]]:
+    """The sentence before ``text[start:end]`` with it, and it with the sentence after, as (start,
+    where the second sentence starts, end)."""
+    lo = _sentence_start(text, start)
+    nxt = _SENTENCE_GAP.search(text, max(start, end - 1))
+    after_end = _SENTENCE_GAP.search(text, nxt.end()) if nxt is not None else None
+    out = []
+    if lo > 0:
+        prev = _sentence_start(text, max(0, lo - 2))
+        out.append((prev, lo, end))  # the sentence before, then the passage
+    if nxt is not None:
+        stop = after_end.start() + 1 if after_end is not None else len(text)
+        out.append((start, nxt.end(), stop))  # the passage, then the sentence after
+    return out
+
+
+def _halves_restate(quote: str, pairs: list[tuple[int, int, str, str]], *,
+                    figures: bool = False) -> tuple[int, int, str] | None:
+    """The first of ``pairs`` (start, end and the two sentences) whose sentences the quote's two halves,
+    joined by a :data:`CLAIM_JOIN`, each restate with no load-bearing difference (and, with ``figures``,
+    each stating only figures its sentence states), in either order: the span, and the quote with its
+    halves in the sentences' order."""
     for m in CLAIM_JOIN.finditer(quote) if pairs else ():
         first, second = quote[: m.start()], quote[m.end() :]
         if len(first.split()) < _HALF_MIN_WORDS or len(second.split()) < _HALF_MIN_WORDS:
@@ -1653,9 +1672,31 @@ def _merged_with_neighbour(quote: str, text: str, start: int, end: int,
             # involved minor burns" for "... including nine reports of minor burns. No serious injuries ..."
             for x, y in ((first, second), (second, first)):
                 if (_restates(x, one) and _restates(y, two) and not meaning_differences(x, one)
-                        and not meaning_differences(y, two)):
+                        and not meaning_differences(y, two)
+                        and not (figures and (_unstated_figures(x, one) or _unstated_figures(y, two)))):
                     return a, b, x + m.group() + y
     return None
+
+
+def _merged_for_figures(quote: str, text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The span of ``text[start:end]`` and its neighbour sentence, when the figures of ``quote`` that
+    the passage lacks are the neighbour's and the quote's two halves each restate one of the two
+    sentences, with their own figures ("the ambulance did not arrive until 23:52, and the crew then
+    waited 74 minutes at hospital" for "An ambulance arrived at 23:52. On arrival at hospital the crew
+    waited 74 minutes ..."): a merge, not a figure from elsewhere.
+
+    >>> t = "The call came at 21:14. An ambulance arrived at 23:52. The crew then waited 74 minutes at the hospital."
+    >>> q = "the ambulance arrived there at 23:52, and the crew then waited 74 minutes at the hospital"
+    >>> s, e = _merged_for_figures(q, t, t.index("An"), t.index(" The crew"))
+    >>> t[s:e]
+    'An ambulance arrived at 23:52. The crew then waited 74 minutes at the hospital.'
+    >>> _merged_for_figures(q.replace("74", "21"), t, t.index("An"), t.index(" The crew")) is None
+    True
+    """
+    pairs = [(a, b, text[a:mid], text[mid:b]) for a, mid, b in _neighbour_pairs(text, start, end)
+             if not _unstated_figures(quote, text[a:b])]
+    found = _halves_restate(quote, pairs, figures=True)
+    return None if found is None else (found[0], found[1])
 
 
 def _restates(half: str, sentence: str) -> bool:

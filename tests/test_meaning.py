@@ -530,7 +530,10 @@ ROUND37 = (
 ROUND38 = (
     "We will refund the deposit to you within 30 days of the end of the tenancy. You must give us your new "
     "address before you leave. The Customer may object to a new sub-processor on reasonable grounds relating to "
-    "data protection within fourteen days. The Supplier may use the data for any purpose permitted by law."
+    "data protection within fourteen days. The Supplier may use the data for any purpose permitted by law. "
+    "Mr Reeve's wife called 999 at 21:14. An ambulance arrived at 23:52. On arrival at hospital the crew waited "
+    "74 minutes before Mr Reeve could be handed over. If the customer terminates the agreement, the Developer "
+    "shall be paid pro rata."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1102,6 +1105,10 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round38", "role_reversal", "we must give you our new address before we leave"),
     # an objection on any ground, where the passage names the ground
     ("round38", "added_qualifier", "the Customer may object to a new sub-processor on any grounds within fourteen days"),
+    # a role the passage names in lower case, swapped for a defined party; a time of the next sentence's
+    ("round38", "party", "if the Developer terminates the contract, then the Developer gets paid pro rata"),
+    ("round38", "number", "the ambulance arrived at 21:14, and the crew then waited 74 minutes at hospital before "
+                          "handing Mr Reeve over"),
 ]
 
 
@@ -1470,6 +1477,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round38", "we will give you back the deposit within 30 days after the tenancy ends", PARA),
     ("round38", "you have to tell us your new address before you move out", PARA),
     ("round38", "the Supplier can use the data for any purpose the law allows", PARA),
+    # two neighbouring sentences in one, each half with its own figures
+    ("round38", "the ambulance arrived at 23:52, and the crew then waited 74 minutes at hospital before handing "
+                "Mr Reeve over", PARA),
 ]
 
 
