@@ -2104,7 +2104,7 @@ _HARD_LIMIT = re.compile(
     r"|except\b|with\s+the\s+exception\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+if\b"
     r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their)\b|\d)"
-    r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|solely\b|to\s+the\s+extent\b|subject\s+to\b"
+    r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|excluding\b"
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
     r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
     r"[^.;!?]{0,60}", re.I)

@@ -646,7 +646,8 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "Company's direct sales. The Agent shall use the list for marketing; provided that it complies with "
                "the law. 7. LIABILITY. (a) EXCEPT WITH RESPECT TO CLAUSE 9, LIABILITY SHALL BE LIMITED TO THE FEES "
                "PAID. (b) Except as otherwise provided herein, each party shall bear its own costs. The term shall be "
-               "extended for one year provided 3000 units per month are sold.")
+               "extended for one year provided 3000 units per month are sold. Cash covers debt maturities through 2027, "
+               "excluding the note due in May.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -695,6 +696,7 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     ("LIABILITY SHALL BE LIMITED TO THE FEES PAID", Verdict.ALTERED),
     ("each party shall bear its own costs", Verdict.VERBATIM),
     ("The term shall be extended for one year", Verdict.ALTERED),  # "provided" before a figure
+    ("Cash covers debt maturities through 2027", Verdict.ALTERED),  # an exclusion
 ])
 def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
     text = POLICY_TEXT + " " + LIMITS_TEXT
