@@ -589,6 +589,10 @@ class Verifier:
                 return _limited(r, [limit], "the quote stops right before the source limits what it says", category="connective")
             if not single:
                 return r
+            if (denial := _denial_frame_before(r, docs)) is not None:
+                # "Harbour should pay to replace the entire kitchen" after "I don't agree with Mrs K that":
+                # what the source denies, quoted as what it says
+                return _limited(r, [denial], "the quote starts right after the source denies it", category="negation")
             if (frame := _hedge_frame_before(r, docs)) is not None:
                 # "the Hungarians under Ferenc Deák directed revolutionary civil disobedience" after "It
                 # has been claimed that": a claim the source reports, quoted as one it makes
@@ -2105,6 +2109,8 @@ _HARD_LIMIT = re.compile(
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+if\b"
     r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their)\b|\d)"
     r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|excluding\b"
+    r"|however\s*,?\s*(?:if|where|when|in\s+the\s+event)\b"
+    r"|(?:during|in|for|within|at|on)\s+[^.;:,!?]{1,40}?\bonly\b"
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
     r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
     r"[^.;!?]{0,60}", re.I)
@@ -2127,7 +2133,22 @@ _HEDGE_FRAME = re.compile(
     r"|\bthere\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:criticism|speculation|concerns?|claims"
     r"|allegations|suggestions|rumou?rs|fears|doubts?)\s+that\s*$"
     r"|\bsome\s+(?:have\s+|had\s+)?(?:argue|argued|claim|claimed|believe|believed|suggest|suggested|speculate"
-    r"|speculated|allege|alleged)\s+that\s*$",
+    r"|speculated|allege|alleged)\s+that\s*$"
+    # a plan, not an act: "it is contemplated that PAPA JOHN'S and CELEBRITY will enter into ..."
+    r"|\bit\s+(?:is|was)\s+(?:\w+\s+)?(?:contemplated|anticipated|envisaged|proposed|intended)\s+that\s*$",
+    re.I)
+# a frame that denies what follows: "I don't agree with Mrs K that [Harbour should pay ...]", "there is no
+# evidence that", "the tribunal rejected the submission that", "it is not the case that"
+_DENIAL_FRAME = re.compile(
+    r"\b(?:do|does|did|can|could)\s*(?:not|n't|n’t)\s+(?:agree|accept|think|believe|consider|find|see|say|conclude"
+    r"|persuaded)\b[^.;:!?]{0,40}\bthat\s*$"
+    r"|\b(?:don't|doesn't|didn't|can't|couldn't|cannot|don’t|doesn’t|didn’t|can’t|couldn’t)\s+(?:agree|accept|think"
+    r"|believe|consider|find|see|say|conclude)\b[^.;:!?]{0,40}\bthat\s*$"
+    r"|\b(?:no|not\s+any|little|insufficient)\s+(?:evidence|proof|indication|basis|reason\s+to\s+(?:think|believe))\s+that\s*$"
+    r"|\b(?:reject|rejects|rejected|dismiss|dismissed|dismisses|deny|denies|denied)\s+(?:the|any|his|her|their|its)\s+"
+    r"(?:claim|submission|argument|contention|suggestion|allegation|assertion)s?\s+that\s*$"
+    r"|\b(?:is|was)\s+not\s+(?:the\s+case|true|established|proven|proved|shown|satisfied)\s+that\s*$"
+    r"|\b(?:not|un)\s*(?:persuaded|satisfied|convinced)\s+that\s*$",
     re.I)
 
 
@@ -2153,6 +2174,28 @@ def _hedge_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     return " ".join(m.group().split())
 
 
+def _denial_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
+    """The frame right before a verbatim fragment, in its sentence, when it denies the fragment ("I
+    don't agree with Mrs K that", "there is no evidence that", "the tribunal rejected the submission
+    that"), and the quote denies nothing itself.
+
+    >>> t = "That said, I don't agree with Mrs K that Harbour should pay to replace the entire kitchen."
+    >>> r = QuoteResult("Harbour should pay to replace the entire kitchen", Verdict.VERBATIM,
+    ...                 spans=(Span("d", t.index("Harbour"), len(t) - 1),))
+    >>> _denial_frame_before(r, [_Doc(Source("d", t), None, 0)])
+    "don't agree with Mrs K that"
+    """
+    span = r.spans[0]
+    text = _span_text(span, docs)
+    m = _DENIAL_FRAME.search(text, max(0, span.start - _DENIAL_FRAME_CHARS), span.start)
+    if m is None or re.search(r"(?:not|no|never)|n't|n’t", r.quote, re.I):
+        return None
+    return " ".join(m.group().split())
+
+
+_DENIAL_FRAME_CHARS = 100
+
+
 def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
     """What the source says right after a verbatim fragment that does not end its sentence, when
     it starts with a limit of :data:`_HARD_LIMIT` (or, after six words or more, with the population
@@ -2175,13 +2218,20 @@ def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
         # unless the quote copies the clause with its semicolon)
         return None
     said = " ".join(m.group().split()).lstrip(",;( ")
-    if said.lower().startswith("subject") and not _starts_sentence(r, docs):
-        return None  # a phrase from inside the sentence ("non-exclusive distributor for the Products"), not its claim
+    if said.lower().startswith("subject") and not _starts_sentence(r, docs) and text[span.end : span.end + 1] in ",;(" \
+            and not _CAP_WORDS.search(said):
+        # a phrase from inside the sentence ("non-exclusive distributor for the Products"), not its claim,
+        # unless the condition is right after it ("100% of the order's value subject to any processing
+        # charges") or caps it (", subject to a sublimit of USD 250,000")
+        return None
     words = re.sub(r"^[\"“][^\"”()]*[\"”]\)\s*,?\s*", "", said).lower().split()  # the limit, past a defined term
     head = " ".join(words[:1] if words[0] == "unless" else words[:3] if words[0] in ("so", "not") else words[:2])
     if re.search(rf"\b{re.escape(head)}\b", r.quote, re.I):
         return None  # the quote limits its claim the same way ("unless ... and unless ...")
     return said
+
+
+_CAP_WORDS = re.compile(r"\b(?:sub-?limit|limit|cap|maximum|minimum|deductible|excess|ceiling|threshold)s?\b", re.I)
 
 
 def _significance_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
@@ -2362,7 +2412,7 @@ def _ends_in_condition(quote: str, words_of: frozenset[str] = _CONDITION_WORDS) 
 
 
 _RESTRICTIVE = re.compile(r"[ \t]+(who|whom|whose|which|where|that)\b", re.IGNORECASE)  # right after a word, no comma
-_PROVISO_OPENERS = frozenset("provided providing except excepting unless save notwithstanding".split())
+_PROVISO_OPENERS = frozenset("provided providing except excepting unless save notwithstanding however".split())
 
 
 def _proviso_after(r: QuoteResult, docs: list[_Doc]) -> str | None:
@@ -2375,7 +2425,9 @@ def _proviso_after(r: QuoteResult, docs: list[_Doc]) -> str | None:
     if text[at : at + 1] != ";":
         return None
     words = [w for w in _clause_words(text[at + 1 : at + 1 + _EDGE_CHARS], first=True) if w not in (",", "(", ")")][:2]
-    if words[:1] and words[0] in _PROVISO_OPENERS:
+    if words[:1] and words[0] in _PROVISO_OPENERS and (words[0] != "however" or words[1:2] in (["if"], ["where"], ["when"], ["in"])):
+        # ("; however, if the Premises are located in a Dense Urban Area, ...": an exception; a "however"
+        # that only goes on is a clause of its own)
         return words[0]
     return "subject to" if words == ["subject", "to"] else None
 

@@ -647,7 +647,12 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "the law. 7. LIABILITY. (a) EXCEPT WITH RESPECT TO CLAUSE 9, LIABILITY SHALL BE LIMITED TO THE FEES "
                "PAID. (b) Except as otherwise provided herein, each party shall bear its own costs. The term shall be "
                "extended for one year provided 3000 units per month are sold. Cash covers debt maturities through 2027, "
-               "excluding the note due in May.")
+               "excluding the note due in May. That said, I don't agree with Mrs K that the insurer should pay for the "
+               "whole kitchen. It is contemplated that the parties will sign a franchise agreement. Orders are filled, with "
+               "the seller receiving 100% of the order's value subject to any processing charges. Notwithstanding the "
+               "foregoing, this exclusion does not apply to response costs, subject to a sublimit of USD 250,000. Levels exceed the threshold at three receptors, during the "
+               "piling phase only. The Territory is the area within three miles of the Premises; however, if the "
+               "Premises are in a city, the radius is one mile.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -697,6 +702,14 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     ("each party shall bear its own costs", Verdict.VERBATIM),
     ("The term shall be extended for one year", Verdict.ALTERED),  # "provided" before a figure
     ("Cash covers debt maturities through 2027", Verdict.ALTERED),  # an exclusion
+    # what the source denies or only plans, quoted as what it says
+    ("the insurer should pay for the whole kitchen", Verdict.ALTERED),
+    ("the parties will sign a franchise agreement", Verdict.ALTERED),
+    # a condition right after the words, a sublimit, a phase "only", an exception after "; however, if"
+    ("with the seller receiving 100% of the order's value", Verdict.ALTERED),
+    ("this exclusion does not apply to response costs", Verdict.ALTERED),
+    ("Levels exceed the threshold at three receptors", Verdict.ALTERED),
+    ("The Territory is the area within three miles of the Premises", Verdict.ALTERED),
 ])
 def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
     text = POLICY_TEXT + " " + LIMITS_TEXT
@@ -705,7 +718,9 @@ def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
     if verdict is Verdict.ALTERED:
         assert r.reason.startswith(("the quote stops right before the source limits what it says",
                                     "the quote ends its sentence where the source's goes on to limit it",
-                                    "the quote starts after the exception its source sentence opens with"))
+                                    "the quote starts after the exception its source sentence opens with",
+                                    "the quote starts right after the source denies it",
+                                    "the quote starts right after the source frames it as a claim it does not make"))
         assert any(d.kind == "delete" and d.load_bearing for d in r.metrics.differences)
 
 
