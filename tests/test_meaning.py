@@ -533,7 +533,7 @@ ROUND38 = (
     "data protection within fourteen days. The Supplier may use the data for any purpose permitted by law. "
     "Mr Reeve's wife called 999 at 21:14. An ambulance arrived at 23:52. On arrival at hospital the crew waited "
     "74 minutes before Mr Reeve could be handed over. If the customer terminates the agreement, the Developer "
-    "shall be paid pro rata."
+    "shall be paid pro rata. The exceedance is assessed as a moderate adverse, temporary effect."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1107,6 +1107,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round38", "added_qualifier", "the Customer may object to a new sub-processor on any grounds within fourteen days"),
     # a role the passage names in lower case, swapped for a defined party; a time of the next sentence's
     ("round38", "party", "if the Developer terminates the contract, then the Developer gets paid pro rata"),
+    # an indirect antonym of WordNet (a synonym of "impermanent" against "permanent")
+    ("round38", "antonym", "the exceedance is judged to be a moderate adverse, permanent effect"),
     ("round38", "number", "the ambulance arrived at 21:14, and the crew then waited 74 minutes at hospital before "
                           "handing Mr Reeve over"),
 ]
@@ -1978,19 +1980,22 @@ def test_the_antonym_list_is_wordnets_with_its_licence(tmp_path) -> None:
     assert spec is not None and spec.loader is not None
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
-    # two adjective synsets that point at each other's first word, a phrase pair, and a verb pair
+    # two adjective synsets that point at each other's first word, a satellite similar to the first, a
+    # phrase pair, and a verb pair; the other words of a head's synset and of its satellites are
+    # indirect antonyms of the other head's word ("s")
     (tmp_path / "LICENSE.txt").write_text("WordNet Release 3.0\n", encoding="latin-1")
     (tmp_path / "data.adj").write_text(
         "  1 licence header line\n"
-        "00000100 00 a 02 strong 0 potent 0 001 ! 00000200 a 0101 | gloss\n"
+        "00000100 00 a 02 strong 0 potent 0 002 ! 00000200 a 0101 & 00000700 s 0000 | gloss\n"
         "00000200 00 a 01 weak 0 001 ! 00000100 a 0101 | gloss\n"
         "00000300 00 s 01 well_off 0 001 ! 00000400 a 0101 | a phrase: left out\n"
-        "00000400 00 a 01 poor(a) 0 000 | gloss\n", encoding="latin-1")
+        "00000400 00 a 01 poor(a) 0 000 | gloss\n"
+        "00000700 00 s 01 mighty 0 001 & 00000100 a 0000 | gloss\n", encoding="latin-1")
     (tmp_path / "data.verb").write_text("00000500 29 v 01 raise 0 001 ! 00000600 v 0101 | gloss\n"
                                         "00000600 29 v 01 lower 0 000 | gloss\n", encoding="latin-1")
     licence, pairs = build.antonym_pairs(tmp_path)
     assert licence.startswith("WordNet Release 3.0")
-    assert pairs == {("a", "strong", "weak"), ("v", "lower", "raise")}
+    assert pairs == {("a", "strong", "weak"), ("v", "lower", "raise"), ("s", "potent", "weak"), ("s", "mighty", "weak")}
 
 
 @pytest.mark.parametrize("module", ["quote_guard.meaning", "quote_guard.normalize", "quote_guard.align",
