@@ -652,7 +652,7 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "the seller receiving 100% of the order's value subject to any processing charges. Notwithstanding the "
                "foregoing, this exclusion does not apply to response costs, subject to a sublimit of USD 250,000. Levels exceed the threshold at three receptors, during the "
                "piling phase only. The Territory is the area within three miles of the Premises; however, if the "
-               "Premises are in a city, the radius is one mile.")
+               "Premises are in a city, the radius is one mile. Analysts may use pro forma figures for that year only.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -710,6 +710,7 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     ("this exclusion does not apply to response costs", Verdict.ALTERED),
     ("Levels exceed the threshold at three receptors", Verdict.ALTERED),
     ("The Territory is the area within three miles of the Premises", Verdict.ALTERED),
+    ("Analysts may use pro forma figures.", Verdict.ALTERED),  # a full stop where the source goes on "... only"
 ])
 def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
     text = POLICY_TEXT + " " + LIMITS_TEXT
