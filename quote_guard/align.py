@@ -381,14 +381,15 @@ _EQUIVALENT = {
     "inc": "incorporated", "corp": "corporation", "co": "company", "ltd": "limited", "dept": "department",
     "bn": "billion", "mn": "million", "mln": "million", "tn": "trillion",  # "€2.41bn" ("m" may be metres)
     # units written out or abbreviated ("2.4 km" / "2.4 kilometres")
-    "ft": "feet", "km": "kilometres", "kilometre": "kilometres", "kilometer": "kilometres", "kilometers": "kilometres",
+    "ft": "feet", "mi": "miles", "mile": "miles", "km": "kilometres", "kilometre": "kilometres", "kilometer": "kilometres", "kilometers": "kilometres",
     "kg": "kilograms", "kilogram": "kilograms", "cm": "centimetres", "centimetre": "centimetres",
     "centimeter": "centimetres", "centimeters": "centimetres", "mm": "millimetres", "millimetre": "millimetres",
     "millimeter": "millimetres", "millimeters": "millimetres", "ha": "hectares", "hectare": "hectares",
     "usd": "$", "eur": "€", "gbp": "£",  # "USD 311 million" / "$311 million"
     "cannot": "can not", "won't": "will not", "can't": "can not", "shan't": "shall not", "it's": "it is",
     "that's": "that is", "there's": "there is", "we'll": "we will", "they'll": "they will",
-    "we're": "we are", "they're": "they are", "you're": "you are", "we've": "we have", "they've": "they have",
+    "i'm": "i am", "i've": "i have", "i'll": "i will", "you've": "you have", "you'll": "you will", "it'll": "it will",
+    "he'll": "he will", "she'll": "she will", "we're": "we are", "they're": "they are", "you're": "you are", "we've": "we have", "they've": "they have",
     # contractions written without their apostrophe ("dont"): form, since neither is another word
     "dont": "do not", "doesnt": "does not", "didnt": "did not", "isnt": "is not", "arent": "are not",
     "wasnt": "was not", "werent": "were not", "shouldnt": "should not", "wouldnt": "would not",
@@ -423,20 +424,26 @@ def _slashed(words: list[str]) -> list[str]:
     return out
 
 
-def _bare_decimals(words: list[str]) -> list[str]:
-    """Tokens with a decimal written without its leading zero made one number: ".001" (folded ".",
-    "001") as "0.001", the value it writes ("P < .001" in journal style).
+def _joined_tokens(words: list[str]) -> list[str]:
+    """Tokens that write one sign or number in two made one: a decimal without its leading zero
+    (".001", folded ".", "001", as "0.001": journal style) and a relation typed in two characters
+    (">=" as "≥", "<=" as "≤", "!=" as "≠").
 
-    >>> _bare_decimals([".", "001"]), _bare_decimals(["p", "<", ".", "05"])
-    (['0.001'], ['p', '<', '0.05'])
+    >>> _joined_tokens([".", "001"]), _joined_tokens(["p", "<", ".", "05"]), _joined_tokens(["egfr", ">", "=", "60"])
+    (['0.001'], ['p', '<', '0.05'], ['egfr', '≥', '60'])
     """
     out: list[str] = []
     for w in words:
         if out and out[-1] == "." and w.isdigit():
             out[-1] = "0." + w
+        elif out and w == "=" and out[-1] in _TYPED_RELATIONS:
+            out[-1] = _TYPED_RELATIONS[out[-1]]
         else:
             out.append(w)
     return out
+
+
+_TYPED_RELATIONS = {">": "≥", "<": "≤", "!": "≠"}
 
 
 def _canonical(words: list[str]) -> list[str]:
@@ -513,7 +520,7 @@ def _plural_of(a: str, b: str) -> bool:
 
 def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = frozenset()) -> str:
     """Why a block of differing tokens matters (see :class:`Difference`)."""
-    q_words, s_words = _bare_decimals(q_words), _bare_decimals(s_words)
+    q_words, s_words = _joined_tokens(q_words), _joined_tokens(s_words)
     keep = _AMOUNT_SYMBOLS | _RELATIONS | {"&"}
     q_w = [w for w in q_words if _WORD.search(w) or w in keep]
     s_w = [w for w in s_words if _WORD.search(w) or w in keep]
@@ -664,6 +671,11 @@ def _number_pairs(words: list[str]) -> list[str]:
     i = 0
     while i < len(words):
         w = words[i]  # (a spelled number starts with a number word: one of NUMBER_WORDS, or "twentyfive")
+        if w in _SPELLED_FRACTIONS and words[i + 1 : i + 2] == ["("] and words[i + 3 : i + 4] == [")"] \
+                and words[i + 2] == _SPELLED_FRACTIONS[w]:
+            out.append(words[i + 2])  # "one-half (1/2) mile" quoted as "1/2 mile"
+            i += 4
+            continue
         spelled = spelled_number(words, i) if w in NUMBER_WORDS or len(w) > 6 else None
         if spelled is not None:
             value, n = spelled
@@ -684,6 +696,8 @@ def _number_pairs(words: list[str]) -> list[str]:
     return out
 
 
+_SPELLED_FRACTIONS = {"onehalf": "1/2", "onethird": "1/3", "twothirds": "2/3", "onequarter": "1/4", "onefourth": "1/4",
+                      "threequarters": "3/4", "threefourths": "3/4", "onefifth": "1/5", "onetenth": "1/10"}
 _ORDINAL_DIGITS = {str(i + 1): (w, suffix) for i, (w, suffix) in enumerate(zip(
     "first second third fourth fifth sixth seventh eighth ninth tenth".split(),
     "st nd rd th th th th th th th".split()))}

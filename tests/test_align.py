@@ -98,6 +98,12 @@ def test_word_category(word: str, category: str | None) -> None:
         ("is below .001 for the endpoint", "is below 0.001 for the endpoint", ["spelling"]),
         ("is below .01 for the endpoint", "is below 0.001 for the endpoint", ["number"]),
         ("about 390 feet lower", "about 390 ft lower", ["format"]),
+        # a relation typed in two characters, a spelled fraction with its figure, miles, "I'm"
+        ("eGFR >= 60 and ALT <= 2", "eGFR ≥ 60 and ALT ≤ 2", ["spelling", "spelling"]),
+        ("eGFR >= 60", "eGFR ≤ 60", ["number"]),
+        ("a radius of 1/2 mile", "a radius of one-half (1/2) mile", ["format"]),
+        ("within 3 mi of the store", "within three (3) miles of the store", ["format"]),
+        ("I am not sure", "I'm not sure", ["format"]),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:
