@@ -727,10 +727,10 @@ class Verifier:
         found += _limiters(after, edge=True)
         if tail and ended and not found:
             found += _narrowing(text, last.end, after, r.quote)
-        if tail and ended and not found and (hard := _HARD_LIMIT.match(text, last.end)) is not None:
+        if tail and ended and not found and (limit := _HARD_LIMIT.match(text, last.end)) is not None:
             # a hard limit right after the words the quote closes with a full stop ("... may use pro
             # forma figures." where the source goes on "for that year only")
-            found.append(" ".join(hard.group().split()).lstrip(",;( "))
+            found.append(" ".join(limit.group().split()).lstrip(",;( "))
         if tail and ended and not found:
             # further on, only a condition or an exception limits the claim (a negation there is
             # mostly a clause of its own: "... lawful in the United States following a decision
