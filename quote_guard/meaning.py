@@ -2239,6 +2239,38 @@ def made_mutual(quote: str, passage: str) -> tuple[Difference, ...]:
     return (Difference("replace", said, "∅", "party"),)
 
 
+def made_unilateral(quote: str, passage: str) -> tuple[Difference, ...]:
+    """A step the passage has both parties take together ("by mutual agreement in writing between
+    Mobimagic and PC Financial", "mutually agreed", "jointly") told with no such agreement ("may be
+    changed by Mobimagic in writing"): the quote says nothing of mutuality, both parties or an
+    agreement.
+
+    >>> made_unilateral("The Fee may be changed by Mobimagic in writing",
+    ...                 "The Fee may be changed by mutual agreement in writing between Mobimagic and PC Financial")[0].source_text
+    'mutual'
+    >>> made_unilateral("The Fee may be changed only if both sides agree in writing",
+    ...                 "The Fee may be changed by mutual agreement in writing between Mobimagic and PC Financial")
+    ()
+    """
+    m = _MUTUAL_STEP.search(passage)  # (in lower case: "Harbour Mutual Insurance" is a name)
+    if m is None or any(w in _MUTUAL or w.startswith(_MUTUAL_KEEPERS) for w in _words(quote)):
+        return ()
+    before = _words(passage[max(0, m.start() - _MUTUAL_ROUTE_CHARS) : m.start()])
+    if "or" in before or ")" in before or _OTHER_ROUTE.search(passage, m.end(), m.end() + 2 * _MUTUAL_ROUTE_CHARS):
+        # one route of several ("(i) by mutual written agreement of all of the Parties; and (ii) in writing
+        # by the Trust Advisors"): the quote may tell another
+        return ()
+    return (Difference("delete", "", m.group(), "party"),)
+
+
+_MUTUAL = frozenset("mutual mutually jointly".split())
+_MUTUAL_STEP = re.compile(r"\b(?:mutual|mutually|jointly)\b")
+_MUTUAL_ROUTE_CHARS = 40
+_OTHER_ROUTE = re.compile(r"\(\s*(?:ii|b|2)\s*\)|\bor\b", re.I)
+# what keeps mutuality in other words: "both parties agree", "the parties agree", "together", "consent of each"
+_MUTUAL_KEEPERS = ("both", "parties", "agree", "together", "each", "joint", "consent", "approv")
+
+
 def _party_sequence(words: list[str], *, possessives: bool = False) -> list[str]:
     """The parties a text names, in order (legal roles: licensor, tenant, buyer...), in the singular
     ("each of the parties" and "each party" name the same). A possessive is left out ("with the

@@ -51,6 +51,7 @@ from .meaning import (
     figure,
     invented_terms,
     made_mutual,
+    made_unilateral,
     meaning_differences,
     modal_swapped,
     negation_cut_off,
@@ -505,7 +506,7 @@ class Verifier:
                 or _added_claim(r.quote, passage)
                 or entity_from_elsewhere(r.quote, passage, text[max(0, start - _ELSEWHERE) : start] + " "
                                          + text[end : end + _ELSEWHERE])
-                or made_mutual(r.quote, text[_sentence_start(text, start) : end])
+                or made_mutual(r.quote, text[_sentence_start(text, start) : end]) or made_unilateral(r.quote, passage)
                 or added_significance(r.quote, _with_neighbours(text, start, end))
                 or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
                 or _swapped_in_copy(r, stage) or _edited_copy(r, passage, stage) or _traded_places(r, passage)

@@ -533,7 +533,9 @@ ROUND38 = (
     "data protection within fourteen days. The Supplier may use the data for any purpose permitted by law. "
     "Mr Reeve's wife called 999 at 21:14. An ambulance arrived at 23:52. On arrival at hospital the crew waited "
     "74 minutes before Mr Reeve could be handed over. If the customer terminates the agreement, the Developer "
-    "shall be paid pro rata. The exceedance is assessed as a moderate adverse, temporary effect."
+    "shall be paid pro rata. The exceedance is assessed as a moderate adverse, temporary effect. The Fee may be "
+    "changed by mutual agreement in writing between the Agent and the Client. This Agreement may be terminated (i) by "
+    "mutual written agreement of the parties; or (ii) by the Agent on thirty days' notice."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1109,6 +1111,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round38", "party", "if the Developer terminates the contract, then the Developer gets paid pro rata"),
     # an indirect antonym of WordNet (a synonym of "impermanent" against "permanent")
     ("round38", "antonym", "the exceedance is judged to be a moderate adverse, permanent effect"),
+    # a step both parties take together, told as one party's
+    ("round38", "party", "the Fee can be changed by the Agent in writing"),
     ("round38", "number", "the ambulance arrived at 21:14, and the crew then waited 74 minutes at hospital before "
                           "handing Mr Reeve over"),
 ]
@@ -1482,6 +1486,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # two neighbouring sentences in one, each half with its own figures
     ("round38", "the ambulance arrived at 23:52, and the crew then waited 74 minutes at hospital before handing "
                 "Mr Reeve over", PARA),
+    # mutuality in other words; one route of two, told alone
+    ("round38", "the Fee can be changed if both the Agent and the Client agree to it in writing", PARA),
+    ("round38", "the Agent can terminate this Agreement on thirty days' notice", PARA),
 ]
 
 
