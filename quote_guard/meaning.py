@@ -1180,8 +1180,11 @@ def _negator_at(words: list[str], i: int) -> bool:
         return False  # "Ten Thousand and NO/100 Dollars": no cents, in the way cheques write amounts
     if _restraint_lifted(words, i):
         return False  # "shall not be restricted from purchasing": a restraint negated, a freedom stated
-    if w == "not" and i > 0 and words[i - 1] == "but" and words[i + 1 : i + 3] == ["limited", "to"]:
-        return False  # "including but not limited to": a list left open, no claim negated
+    if w == "not" and "but" in words[max(0, i - 3) : i] and (words[i + 1 : i + 3] == ["limited", "to"]
+                                                            or words[i + 1 : i + 4] == ["be", "limited", "to"]):
+        # "including but not limited to", "include, but are not limited to", "but shall not be limited to":
+        # a list left open, no claim negated
+        return False
     if w == "apart" and words[i + 1 : i + 2] == ["from"]:
         return True  # "apart from claims of infringement": an exception, as "except" is
     if w == "save" and words[i + 1 : i + 2] == ["for"] and i > 0 and words[i - 1] in (",", ";", "("):
@@ -2239,6 +2242,28 @@ def made_mutual(quote: str, passage: str) -> tuple[Difference, ...]:
     return (Difference("replace", said, "∅", "party"),)
 
 
+def _list_closed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A list the passage opens ("including", "including but not limited to", "such as", "among
+    other things") that the quote closes ("namely", "consisting of", "limited to", "that is"): the
+    quote's word and the passage's, or ``None``.
+
+    >>> _list_closed("a service namely banks and utilities".split(), "a service including but not limited to banks".split())
+    ('namely', 'including')
+    >>> _list_closed("a service including banks".split(), "a service including but not limited to banks".split())
+    """
+    opened = next((w for w, n in itertools.pairwise([*pw, ""]) if w in _OPEN_LIST or (w, n) == ("such", "as")), None)
+    if opened is None:
+        return None
+    closed = next((w for i, w in enumerate(qw) if w == "namely" or (w == "consisting" and qw[i + 1 : i + 2] == ["of"])
+                   or (w == "limited" and qw[i + 1 : i + 2] == ["to"] and qw[i - 1 : i] != ["not"])), None)
+    if closed is None or closed in pw:
+        return None
+    return closed, opened
+
+
+_OPEN_LIST = frozenset("including include includes included".split())
+
+
 def made_unilateral(quote: str, passage: str) -> tuple[Difference, ...]:
     """A step the passage has both parties take together ("by mutual agreement in writing between
     Mobimagic and PC Financial", "mutually agreed", "jointly") told with no such agreement ("may be
@@ -2737,6 +2762,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                and not (k + 1 < len(qw) and _numbers(qw[k + 1 : k + 2]).keys() & pn_.keys())]
     if (qq - pq and pq) or (qq - pq) & _STRONG_QUANTIFIERS or (counted and "all" not in pq):
         out.append(Difference("replace", " ".join(sorted(qq - pq)), " ".join(sorted(pq)) or "∅", "quantifier"))
+    if (closed := _list_closed(qw, pw)) is not None:
+        # "namely financial institutions, health services and utility services" for "including but not
+        # limited to ...": an open list told as the whole of it
+        out.append(Difference("replace", closed[0], closed[1], "quantifier"))
     q_sides, p_sides = _sides(qw), _sides(pw)
     for (pair, side), words in q_sides.items():
         # the quote has one side of an opposite pair, the passage only the other

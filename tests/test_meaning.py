@@ -535,7 +535,8 @@ ROUND38 = (
     "74 minutes before Mr Reeve could be handed over. If the customer terminates the agreement, the Developer "
     "shall be paid pro rata. The exceedance is assessed as a moderate adverse, temporary effect. The Fee may be "
     "changed by mutual agreement in writing between the Agent and the Client. This Agreement may be terminated (i) by "
-    "mutual written agreement of the parties; or (ii) by the Agent on thirty days' notice."
+    "mutual written agreement of the parties; or (ii) by the Agent on thirty days' notice. Essential services "
+    "include, but are not limited to, financial services, health services and utility services."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1113,6 +1114,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round38", "antonym", "the exceedance is judged to be a moderate adverse, permanent effect"),
     # a step both parties take together, told as one party's
     ("round38", "party", "the Fee can be changed by the Agent in writing"),
+    # an open list told as the whole of it
+    ("round38", "quantifier", "Essential services are namely financial services, health services and utility services."),
     ("round38", "number", "the ambulance arrived at 21:14, and the crew then waited 74 minutes at hospital before "
                           "handing Mr Reeve over"),
 ]
@@ -1489,6 +1492,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # mutuality in other words; one route of two, told alone
     ("round38", "the Fee can be changed if both the Agent and the Client agree to it in writing", PARA),
     ("round38", "the Agent can terminate this Agreement on thirty days' notice", PARA),
+    # an open list kept open ("include, but are not limited to" negates no claim)
+    ("round38", "essential services include financial services, health services and utility services", PARA),
+    ("round38", "financial services, health services and utility services are among the essential services", PARA),
 ]
 
 
