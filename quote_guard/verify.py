@@ -2108,13 +2108,15 @@ _NOT_SIGNIFICANT = re.compile(
 # to the caveat: writers quote a right without its proviso both ways; so are the limits that open a
 # sentence ("Notwithstanding the foregoing,"), but for an exception (:func:`_hard_opener_before`).
 _HARD_LIMIT = re.compile(
-    r"(?:\s*\([\"“][^\"”()]{1,60}[\"”]\))?"  # a defined term between: '... from any source ("Included Investors"), except'
+    # a defined term between: '... from any source ("Included Investors"), except', '(each, an "Extension Period")
+    # unless', '(the "Marketing and Sale Restriction"); provided that'
+    r"(?:\s*\((?:each,?\s+)?(?:an?\s+|the\s+)?[\"“][^\"”()]{1,60}[\"”]\))?"
     r"\s*[,;(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
     r"|except\b|with\s+the\s+exception\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+if\b"
     r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their)\b|\d)"
     r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|excluding\b"
-    r"|however\s*,?\s*(?:if|where|when|in\s+the\s+event)\b"
+    r"|however\s*,?\s*(?:if|where|when|in\s+the\s+event)\b|or\s*,?\s*in\s+the\s+case\s+of\b"
     r"|(?:during|in|for|within|at|on)\s+[^.;:,!?]{1,40}?\bonly\b"
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
     r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
@@ -2229,7 +2231,7 @@ def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
         # unless the condition is right after it ("100% of the order's value subject to any processing
         # charges") or caps it (", subject to a sublimit of USD 250,000")
         return None
-    words = re.sub(r"^[\"“][^\"”()]*[\"”]\)\s*,?\s*", "", said).lower().split()  # the limit, past a defined term
+    words = re.sub(r"^(?:each,?\s+)?(?:an?\s+|the\s+)?[\"“][^\"”()]*[\"”]\)\s*[,;]?\s*", "", said).lower().split()  # the limit, past a defined term
     head = " ".join(words[:1] if words[0] == "unless" else words[:3] if words[0] in ("so", "not") else words[:2])
     if re.search(rf"\b{re.escape(head)}\b", r.quote, re.I):
         return None  # the quote limits its claim the same way ("unless ... and unless ...")
@@ -2308,9 +2310,19 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
         return None
     opener, head = opened
     hard = (opener[:1] in (["excepting"], ["unless"], ["except"]) or tuple(opener[:2]) in (("save", "for"), ("other", "than")))
+    if not hard and opener[:1] in (["in"], ["among"]) and {"subgroup", "subgroups"} & set(opener[1:5]):
+        # "In a prespecified subgroup of patients with baseline ferritin below 100 μg/L, [the walk distance
+        # was 24 m longer]": a subgroup's finding told as the study's, unless the quote names a population
+        # of its own ("the reduction was confined to participants with ..."); a study's own population
+        # opening its conclusion ("Among patients with stage 3 CKD, ...") is no limit
+        return None if _POPULATION_WORDS & set(token_texts(fold(r.quote).text)) else " ".join(head.split())
     if not hard or opener[1:2] == ["as"] or re.search(rf"\b{re.escape(opener[0])}\b", r.quote, re.I):
         return None
     return " ".join(head.split())
+
+
+_POPULATION_WORDS = frozenset("subgroup subgroups population patients participants subjects adults children women men "
+                              "those people individuals".split())
 
 
 def _after_opening_exception(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:
@@ -2358,7 +2370,8 @@ _CAVEAT_WORDS = _EDGE_LIMITERS - {"no", "nor", "neither", "none", "never", "when
 _CAVEAT_CHARS = 80  # how much of the source a caveat shows
 # a condition word right after a sentence's start (or a heading's colon): what an opener needs
 _OPENER_HINT = re.compile(r"(?i)(?:^|[.;:!?\n…。；：！？])[\W_]*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)[\W_]*)?"
-                          r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject)")
+                          r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject"
+                          r"|(?:in|among)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}subgroups?\b)")
 # ... and a limiting word among the first words after its end (a superset of what is then read)
 _RAW_WORDS = re.compile(r"[\w'’]+")
 _CAVEAT_STEMS = ("unless", "except", "provid", "not", "only", "without", "exclud", "if", "until", "whenever", "other",

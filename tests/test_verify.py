@@ -652,7 +652,12 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "the seller receiving 100% of the order's value subject to any processing charges. Notwithstanding the "
                "foregoing, this exclusion does not apply to response costs, subject to a sublimit of USD 250,000. Levels exceed the threshold at three receptors, during the "
                "piling phase only. The Territory is the area within three miles of the Premises; however, if the "
-               "Premises are in a city, the radius is one mile. Analysts may use pro forma figures for that year only.")
+               "Premises are in a city, the radius is one mile. Analysts may use pro forma figures for that year only. "
+               "This Agreement will renew for two terms of five years (each, an \"Extension Period\") unless either Party "
+               "gives notice. The Company shall not sell the Products to any third party (the \"Sale Restriction\"); "
+               "provided that it may sell them to Affiliates. Claims must be notified within eighteen months after "
+               "Completion or, in the case of a tax claim, within seven years. In a prespecified subgroup of patients "
+               "with low ferritin, the walk distance was 24 m longer with iron.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -711,6 +716,11 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     ("Levels exceed the threshold at three receptors", Verdict.ALTERED),
     ("The Territory is the area within three miles of the Premises", Verdict.ALTERED),
     ("Analysts may use pro forma figures.", Verdict.ALTERED),  # a full stop where the source goes on "... only"
+    # past a defined term with words of its own; another rule for some cases; the population a finding holds in
+    ("This Agreement will renew for two terms of five years", Verdict.ALTERED),
+    ("The Company shall not sell the Products to any third party", Verdict.ALTERED),
+    ("Claims must be notified within eighteen months after Completion", Verdict.ALTERED),
+    ("the walk distance was 24 m longer with iron", Verdict.ALTERED),
 ])
 def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
     text = POLICY_TEXT + " " + LIMITS_TEXT
