@@ -2006,7 +2006,13 @@ def _cuts_a_word(text: str, at: int, until: int) -> bool:
 def _own_word(piece: str) -> bool:
     """A piece of a cut word that is a word or a figure of its own."""
     w = fold(piece).text
-    return (piece.isascii() and piece.isdigit()) or (len(w) > 1 or w in ("a", "i")) and is_known_word(w)
+    # (a piece of three letters or fewer is a word only if it is a common short word: "he" of "She", "no" of
+    # "notice"; the word list also holds endings and abbreviations, "ing", "re", "co", that no quote means)
+    return (piece.isascii() and piece.isdigit()) or (w in _SHORT_WORDS if len(w) <= 3 else is_known_word(w))
+
+
+_SHORT_WORDS = frozenset("""he she it we us me my his her him our you no not nor an as at by if in is of on or so to up
+    do be am are was who any all one two six ten new old own off out its the and but for per may can nil""".split())
 
 
 def _cut_negation(text: str, at: int, until: int) -> tuple[int, str, str] | None:

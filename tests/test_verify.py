@@ -751,6 +751,8 @@ CUT_WORDS_TEXT = ("She signed the lease in May and paid rent of $4.15 million in
     # a cut that is no word of its own is a cut, character for character
     ("... Party possessi", Verdict.VERBATIM, None, "Party possessi"),
     ("She signed the lease in M", Verdict.VERBATIM, None, "She signed the lease in M"),
+    ("ssing the goods insures them", Verdict.VERBATIM, None, "ssing the goods insures them"),  # an ending, no word
+    ("ing the goods insures them", Verdict.VERBATIM, None, "ing the goods insures them"),  # "ing": in the word list, no word
     ("The tenant was unable to pay", Verdict.VERBATIM, None, "The tenant was unable to pay"),
 ])
 def test_a_quote_cut_inside_a_source_word_compares_the_whole_word(quote, verdict, category, span):
