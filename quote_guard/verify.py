@@ -2116,13 +2116,14 @@ _NOT_SIGNIFICANT = re.compile(
 _HARD_LIMIT = re.compile(
     # a defined term between: '... from any source ("Included Investors"), except', '(each, an "Extension Period")
     # unless', '(the "Marketing and Sale Restriction"); provided that'
-    r"(?:\s*\((?:each,?\s+)?(?:an?\s+|the\s+)?[\"“][^\"”()]{1,60}[\"”]\))?"
+    r"(?:\s*\([^()\"“]{0,40}[\"“][^\"”()]{1,60}[\"”]\))?"
     r"\s*[,;(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
     r"|except\b|with\s+the\s+exception\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+if\b"
     r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their)\b|\d)"
     r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|excluding\b"
-    r"|however\s*,?\s*(?:if|where|when|in\s+the\s+event)\b|or\s*,?\s*in\s+the\s+case\s+of\b"
+    r"|however\s*,?\s*(?:if|where|when|in\s+the\s+event)\b|or\s*,?\s*in\s+the\s+case\s+of\b|(?:for\s+)?as\s+long\s+as\b"
+    r"|with\s+the\s+(?:prior\s+)?(?:written\s+)?(?:consent|approval|agreement|permission)\s+of\b"
     r"|(?:during|in|for|within|at|on)\s+[^.;:,!?]{1,40}?\bonly\b"
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
     r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
@@ -2237,7 +2238,7 @@ def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
         # unless the condition is right after it ("100% of the order's value subject to any processing
         # charges") or caps it (", subject to a sublimit of USD 250,000")
         return None
-    words = re.sub(r"^(?:each,?\s+)?(?:an?\s+|the\s+)?[\"“][^\"”()]*[\"”]\)\s*[,;]?\s*", "", said).lower().split()  # the limit, past a defined term
+    words = re.sub(r"^[^()\"“]{0,40}[\"“][^\"”()]*[\"”]\)\s*[,;]?\s*", "", said).lower().split()  # the limit, past a defined term
     head = " ".join(words[:1] if words[0] == "unless" else words[:3] if words[0] in ("so", "not") else words[:2])
     if re.search(rf"\b{re.escape(head)}\b", r.quote, re.I):
         return None  # the quote limits its claim the same way ("unless ... and unless ...")

@@ -657,7 +657,10 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "gives notice. The Company shall not sell the Products to any third party (the \"Sale Restriction\"); "
                "provided that it may sell them to Affiliates. Claims must be notified within eighteen months after "
                "Completion or, in the case of a tax claim, within seven years. In a prespecified subgroup of patients "
-               "with low ferritin, the walk distance was 24 m longer with iron.")
+               "with low ferritin, the walk distance was 24 m longer with iron. The term shall expire on the last day "
+               "in February (such expiration date, the \"Scheduled Expiration Date\"), unless sooner terminated. The "
+               "royalties shall continue in perpetuity for as long as the Products are being sold. A member aged 55 "
+               "may retire before Normal Pension Age with the consent of the Trustees.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -721,6 +724,10 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     ("The Company shall not sell the Products to any third party", Verdict.ALTERED),
     ("Claims must be notified within eighteen months after Completion", Verdict.ALTERED),
     ("the walk distance was 24 m longer with iron", Verdict.ALTERED),
+    # a defined term in brackets with words before it; "for as long as"; "with the consent of"
+    ("The term shall expire on the last day in February", Verdict.ALTERED),
+    ("The royalties shall continue in perpetuity", Verdict.ALTERED),
+    ("A member aged 55 may retire before Normal Pension Age.", Verdict.ALTERED),
 ])
 def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
     text = POLICY_TEXT + " " + LIMITS_TEXT
