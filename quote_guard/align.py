@@ -699,8 +699,9 @@ def _number_pairs(words: list[str]) -> list[str]:
 _SPELLED_FRACTIONS = {"onehalf": "1/2", "onethird": "1/3", "twothirds": "2/3", "onequarter": "1/4", "onefourth": "1/4",
                       "threequarters": "3/4", "threefourths": "3/4", "onefifth": "1/5", "onetenth": "1/10"}
 _ORDINAL_DIGITS = {str(i + 1): (w, suffix) for i, (w, suffix) in enumerate(zip(
-    "first second third fourth fifth sixth seventh eighth ninth tenth".split(),
-    "st nd rd th th th th th th th".split()))}
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
+    "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split(),
+    "st nd rd th th th th th th th th th th th th th th th th th".split()))}
 _MONTH_NAMES = frozenset("january february march april may june july august september october november december".split())
 _MONTH_ABBREVIATIONS = {"jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june",
                         "jul": "july", "aug": "august", "sep": "september", "sept": "september", "oct": "october",
@@ -708,13 +709,13 @@ _MONTH_ABBREVIATIONS = {"jan": "january", "feb": "february", "mar": "march", "ap
 
 _DAY_COMMA_YEAR = re.compile(r"([0-3]?\d),(\d{4})")
 # a word without which :func:`_written_forms` rewrites nothing but dates (an ordinal's suffix stands for it)
-_WRITTEN_FORM_CUES = frozenset({"vs", "m", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
+_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
 
 
 def _written_forms(words: list[str]) -> list[str]:
     """A month's abbreviation before a day or a year ("Dec. 15", "Nov 2019") as the month's name,
-    "vs." as "versus" (the abbreviation's full stop ends no sentence), "m" after an amount of money
-    as "million", an ordinal in digits up to "10th" as its word: form.
+    "vs." as "versus" (the abbreviation's full stop ends no sentence), "m" and "k" after an amount of
+    money as "million" and "thousand", an ordinal in digits up to "20th" as its word: form.
 
     >>> _written_forms(["1.3%", "vs", ".", "4.6%"]), _written_forms(["dec", ".", "15"])
     (['1.3%', 'versus', '4.6%'], ['december', '15'])
@@ -736,8 +737,9 @@ def _written_forms(words: list[str]) -> list[str]:
             out.append("versus")
             i += 1 + dot
             continue
-        if w == "m" and len(out) >= 2 and out[-2] in CURRENCY_SIGNS and out[-1][:1].isdigit():
-            out.append("million")  # "£30m": after an amount of money "m" is million, not metres
+        if w in ("m", "k") and len(out) >= 2 and out[-2] in CURRENCY_SIGNS and out[-1][:1].isdigit():
+            # "£30m", "£640k": after an amount of money "m" is million, not metres, and "k" thousand
+            out.append("million" if w == "m" else "thousand")
             i += 1
             continue
         # a day before its month ("1st" too): "30 October 2019" in the order of "October 30, 2019"

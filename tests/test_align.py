@@ -104,6 +104,10 @@ def test_word_category(word: str, category: str | None) -> None:
         ("a radius of 1/2 mile", "a radius of one-half (1/2) mile", ["format"]),
         ("within 3 mi of the store", "within three (3) miles of the store", ["format"]),
         ("I am not sure", "I'm not sure", ["format"]),
+        # "k" after an amount of money is thousand (elsewhere it stays a letter); ordinals up to the 20th
+        ("would save about £640k a year", "would save about £640,000 a year", ["format"]),
+        ("well into the 19th century", "well into the nineteenth century", []),
+        ("well into the 18th century", "well into the nineteenth century", ["number"]),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:

@@ -769,3 +769,11 @@ def test_a_quote_cut_inside_a_source_word_compares_the_whole_word(quote, verdict
     if category is not None:
         assert any(d.category == category and d.load_bearing for d in r.metrics.differences), r.metrics.differences
 
+
+def test_a_quote_that_writes_percent_as_a_sign_ends_where_the_source_writes_it_out():
+    # "27%" for "27 per cent": the span takes the source's words for the sign, so the quote differs in form only
+    text = "In bench tests, obstruction raised peak pressure by between 18 and 27 per cent; the pins deformed."
+    [r] = Verifier(VerifierConfig(semantic={"enabled": False})).verify(
+        ["obstruction raised peak pressure by between 18 and 27%"], {"report": text})
+    assert r.verdict is Verdict.NEAR_VERBATIM, r.reason
+    assert text[r.spans[0].start : r.spans[0].end] == "obstruction raised peak pressure by between 18 and 27 per cent"
