@@ -37,7 +37,7 @@ added ``handwritten_tune13a.json``, ``handwritten_tune13b.json`` and ``handwritt
 (tuning, 150 each; disjoint ranges of CUAD contracts and XQuAD articles per writer), and the 37th
 ``handwritten_tune14a.json`` to ``handwritten_tune14c.json`` and ``handwritten_tune15a.json`` to
 ``handwritten_tune15c.json`` (tuning, 150 each, written the same way, none reusing a passage), and
-the 38th ``handwritten_tune16a.json`` to ``handwritten_tune17c.json`` (tuning, 150 each, the same way) and
+the 38th ``handwritten_tune16a.json`` to ``handwritten_tune18c.json`` (tuning, 150 each, the same way) and
 ``handwritten_heldout6.json`` (held out, 150, scored once its rules were fixed; its misses are not read).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
