@@ -679,9 +679,12 @@ def _number_pairs(words: list[str]) -> list[str]:
         spelled = spelled_number(words, i) if w in NUMBER_WORDS or len(w) > 6 else None
         if spelled is not None:
             value, n = spelled
+            inner = words[i + n + 1] if i + n + 1 < len(words) else ""
+            if _OCR_DIGITS.fullmatch(inner) and not inner.isdigit():
+                inner = inner.translate(_OCR_TO_DIGITS)  # "one (I) hour": a scanned "1" read as a letter
             if words[i + n : i + n + 1] == ["("] and words[i + n + 2 : i + n + 3] == [")"] and \
-                    canonical_number(words[i + n + 1]) == canonical_number(str(value)):
-                out.append(words[i + n + 1])
+                    canonical_number(inner) == canonical_number(str(value)):
+                out.append(inner)
                 i += n + 3
                 continue
         elif words[i][:1].isdigit() and words[i + 1 : i + 2] == ["("]:
@@ -696,6 +699,8 @@ def _number_pairs(words: list[str]) -> list[str]:
     return out
 
 
+_OCR_DIGITS = re.compile(r"[0-9ilo]*[ilo][0-9ilo]*")  # a figure in a scanned contract with letters for digits
+_OCR_TO_DIGITS = str.maketrans("ilo", "110")
 _SPELLED_FRACTIONS = {"onehalf": "1/2", "onethird": "1/3", "twothirds": "2/3", "onequarter": "1/4", "onefourth": "1/4",
                       "threequarters": "3/4", "threefourths": "3/4", "onefifth": "1/5", "onetenth": "1/10"}
 _ORDINAL_DIGITS = {str(i + 1): (w, suffix) for i, (w, suffix) in enumerate(zip(

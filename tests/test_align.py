@@ -108,6 +108,9 @@ def test_word_category(word: str, category: str | None) -> None:
         ("would save about £640k a year", "would save about £640,000 a year", ["format"]),
         ("well into the 19th century", "well into the nineteenth century", []),
         ("well into the 18th century", "well into the nineteenth century", ["number"]),
+        # a scanned contract's letters for digits in the bracketed figure ("one (I) hour"); another value is a change
+        ("a period of one (1) hour", "a period of one (I) hour", ["format"]),
+        ("a period of two (2) hours", "a period of two (I) hours", ["number"]),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:
