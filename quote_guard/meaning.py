@@ -2443,7 +2443,9 @@ _LINK_STEMS = ("associat", "correlat", "linked", "link ", "tied to")  # a link b
 _EFFECT_VERBS = frozenset("""reduce reduces reduced reducing lower lowers lowered lowering cut cuts cutting increase
     increases increased increasing raise raises raised raising prevent prevents prevented preventing improve improves
     improved improving cause causes caused causing protect protects protected protecting halve halved halves
-    double doubled doubles""".split())
+    double doubled doubles shorten shortens shortened shortening lengthen lengthens lengthened lengthening
+    worsen worsens worsened worsening speed speeds sped boost boosts boosted boosting slow slows slowed
+    slowing extend extends extended extending""".split())
 
 
 def _link_as_cause(qw: list[str], pw: list[str]) -> str | None:

@@ -535,7 +535,8 @@ ROUND38 = (
     "74 minutes before Mr Reeve could be handed over. If the customer terminates the agreement, the Developer "
     "shall be paid pro rata. The exceedance is assessed as a moderate adverse, temporary effect. The Fee may be "
     "changed by mutual agreement in writing between the Agent and the Client. This Agreement may be terminated (i) by "
-    "mutual written agreement of the parties; or (ii) by the Agent on thirty days' notice. Essential services "
+    "mutual written agreement of the parties; or (ii) by the Agent on thirty days' notice. Early mobilisation was "
+    "associated with a shorter hospital stay. Essential services "
     "include, but are not limited to, financial services, health services and utility services."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
@@ -1114,6 +1115,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round38", "antonym", "the exceedance is judged to be a moderate adverse, permanent effect"),
     # a step both parties take together, told as one party's
     ("round38", "party", "the Fee can be changed by the Agent in writing"),
+    # a link told as a cause
+    ("round38", "direction", "early mobilisation shortened the hospital stay"),
     # an open list told as the whole of it
     ("round38", "quantifier", "Essential services are namely financial services, health services and utility services."),
     ("round38", "number", "the ambulance arrived at 21:14, and the crew then waited 74 minutes at hospital before "
@@ -1492,6 +1495,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # mutuality in other words; one route of two, told alone
     ("round38", "the Fee can be changed if both the Agent and the Client agree to it in writing", PARA),
     ("round38", "the Agent can terminate this Agreement on thirty days' notice", PARA),
+    ("round38", "early mobilisation went together with a shorter stay in hospital", PARA),
     # an open list kept open ("include, but are not limited to" negates no claim)
     ("round38", "essential services include financial services, health services and utility services", PARA),
     ("round38", "financial services, health services and utility services are among the essential services", PARA),
