@@ -1928,7 +1928,7 @@ def _hedges(words: list[str]) -> set[str]:
     ['according to many indicators']
     """
     found = set(_HEDGES.intersection(words))
-    found.update(w for i, w in enumerate(words) if w == "possible" and i and words[i - 1] in ("a", "an", "one"))
+    found.update(w for i, w in enumerate(words) if w == "possible" and i and words[i - 1] in ("a", "an", "one", "the", "any"))
     found.update(f"{w} to {words[i + 2]}" for i, w in enumerate(words[:-2]) if w in _FORECASTS and words[i + 1] == "to"
                  and i and words[i - 1] in _BE)
     # ... in the active voice: "we expect margins to recover"

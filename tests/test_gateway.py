@@ -425,9 +425,10 @@ def test_check_timeout_fails_closed_or_open_in_process():
 
     cfg = load_config(overrides={"semantic.enabled": False})
     slow = GatewayGuard({"check_timeout": 1e-9, "warm_up": False, "max_quotes": 100}, config=cfg)
-    # a check that takes far longer than the thread switch interval: 15 altered quotes over 18 KB
+    # a check that takes far longer than the thread switch interval: 60 distinct altered quotes over 18 KB
+    # (distinct, so that no cache of an earlier check, in this test or another, makes it quick)
     long_source = " ".join(f"Clause {i}. {LEASE}" for i in range(100))
-    answer = " ".join(f"Clause {i} says “{MISQUOTE}”" for i in range(15))
+    answer = " ".join(f"Clause {i} says “{MISQUOTE[:-1]} on day {i}.”" for i in range(60))
     data = {"model": "m", "messages": [{"role": "user", "content": f'<document id="lease">{long_source}</document>'}]}
     with pytest.raises(GatewayError) as info:
         asyncio.run(slow.check_response(data, _answer(answer)))

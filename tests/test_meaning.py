@@ -536,7 +536,8 @@ ROUND38 = (
     "shall be paid pro rata. The exceedance is assessed as a moderate adverse, temporary effect. The Fee may be "
     "changed by mutual agreement in writing between the Agent and the Client. This Agreement may be terminated (i) by "
     "mutual written agreement of the parties; or (ii) by the Agent on thirty days' notice. Early mobilisation was "
-    "associated with a shorter hospital stay. Essential services "
+    "associated with a shorter hospital stay. The possible benefit in younger patients needs confirmation. "
+    "Essential services "
     "include, but are not limited to, financial services, health services and utility services."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
@@ -1117,6 +1118,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round38", "party", "the Fee can be changed by the Agent in writing"),
     # a link told as a cause
     ("round38", "direction", "early mobilisation shortened the hospital stay"),
+    # a possibility told as a finding ("the possible benefit")
+    ("round38", "dropped_hedge", "the benefit in younger patients needs confirmation"),
     # an open list told as the whole of it
     ("round38", "quantifier", "Essential services are namely financial services, health services and utility services."),
     ("round38", "number", "the ambulance arrived at 21:14, and the crew then waited 74 minutes at hospital before "
@@ -1496,6 +1499,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round38", "the Fee can be changed if both the Agent and the Client agree to it in writing", PARA),
     ("round38", "the Agent can terminate this Agreement on thirty days' notice", PARA),
     ("round38", "early mobilisation went together with a shorter stay in hospital", PARA),
+    ("round38", "a possible benefit in younger patients needs confirming", PARA),
     # an open list kept open ("include, but are not limited to" negates no claim)
     ("round38", "essential services include financial services, health services and utility services", PARA),
     ("round38", "financial services, health services and utility services are among the essential services", PARA),
