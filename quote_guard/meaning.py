@@ -1169,6 +1169,29 @@ def _un_participles(words: list[str], other: list[str]) -> int:
                if w.startswith("un") and w.endswith("ed") and len(w) > 6 and is_known_word(w[2:]))
 
 
+def _rather_than(words: list[str], other: list[str]) -> int:
+    """How many times ``words`` sets one thing against another it denies ("rather than", "instead of")
+    where ``other`` negates that thing: the first content word after it (by its first letters) is among
+    the words right after a negator of ``other``.
+
+    >>> _rather_than("destroy it rather than return it".split(), "destroy it ; do not return it".split())
+    1
+    >>> _rather_than("return it rather than destroy it".split(), "destroy it ; do not return it".split())
+    0
+    """
+    denied = {w[:VERB_PREFIX] for i, x in enumerate(other) if x in _NEGATORS or x.endswith("n't")
+              for w in other[i + 1 : i + 1 + _DENIED_WORDS] if content_word(w)}
+    count = 0
+    for i, (a, b) in enumerate(itertools.pairwise(words)):
+        if (a, b) in (("rather", "than"), ("instead", "of")):
+            first = next((w for w in words[i + 2 : i + 2 + _DENIED_WORDS] if content_word(w)), None)
+            count += first is not None and first[:VERB_PREFIX] in denied
+    return count
+
+
+_DENIED_WORDS = 5  # the words after a negator, or after "rather than", that name what is denied
+
+
 def _negator_at(words: list[str], i: int) -> bool:
     """Whether ``words[i]`` negates its clause. "No, parking is rented separately": an answer
     particle, not the negation of a claim."""
@@ -2638,6 +2661,16 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         q_un, p_un = _un_participles(qw, pw), _un_participles(pw, qw)
         if (q_un and pn > qn and _negated_participle_in(pw)) or (p_un and qn > pn and _negated_participle_in(qw)):
             qn, pn = qn + q_un, pn + p_un
+    if qn % 2 != pn % 2:
+        # "..., rather than returning the kettle to the store" for "they should not return the product to the
+        # store": a negation in other words, in the one text that has fewer
+        # (what "rather than" denies must be what the other text negates: "return it rather than destroy it"
+        # for "should destroy it; should not return it" swaps the sides)
+        q_rt, p_rt = _rather_than(qw, pw), _rather_than(pw, qw)
+        if q_rt and pn > qn and not p_rt:
+            qn += q_rt
+        elif p_rt and qn > pn and not q_rt:
+            pn += p_rt
     if pn and (aside := _asides_left_out(quote, passage)):
         # a negation inside an aside the quote leaves out whole ("(fried items no more than once a
         # week)", ", for whom the optimal duration has not been established") is information dropped

@@ -537,6 +537,7 @@ ROUND38 = (
     "changed by mutual agreement in writing between the Agent and the Client. This Agreement may be terminated (i) by "
     "mutual written agreement of the parties; or (ii) by the Agent on thirty days' notice. Early mobilisation was "
     "associated with a shorter hospital stay. The possible benefit in younger patients needs confirmation. "
+    "Consumers should destroy the recalled kettle; they should not return it to the store. "
     "Essential services "
     "include, but are not limited to, financial services, health services and utility services."
 )
@@ -1118,6 +1119,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round38", "party", "the Fee can be changed by the Agent in writing"),
     # a link told as a cause
     ("round38", "direction", "early mobilisation shortened the hospital stay"),
+    # "rather than" that denies the other side
+    ("round38", "role_reversal", "consumers should return the recalled kettle to the store rather than destroy it"),
     # a possibility told as a finding ("the possible benefit")
     ("round38", "dropped_hedge", "the benefit in younger patients needs confirmation"),
     # an open list told as the whole of it
@@ -1500,6 +1503,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round38", "the Agent can terminate this Agreement on thirty days' notice", PARA),
     ("round38", "early mobilisation went together with a shorter stay in hospital", PARA),
     ("round38", "a possible benefit in younger patients needs confirming", PARA),
+    # a negation in other words: "rather than", "instead of"
+    ("round38", "consumers should destroy the recalled kettle rather than return it to the store", PARA),
+    ("round38", "consumers should destroy the recalled kettle instead of returning it to the store", PARA),
     # an open list kept open ("include, but are not limited to" negates no claim)
     ("round38", "essential services include financial services, health services and utility services", PARA),
     ("round38", "financial services, health services and utility services are among the essential services", PARA),
