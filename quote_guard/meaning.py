@@ -811,6 +811,7 @@ _BOUND_AFTER = {("or", "more"): "lower", ("or", "greater"): "lower", ("or", "hig
 
 
 _BOUND_BEFORE_LONGEST = sorted(_BOUND_BEFORE.items(), key=lambda kv: -len(kv[0]))
+_BOUND_NEGATORS = frozenset("not never".split())  # a negator a word or two before a bound turns it over
 _SCALE_WORDS_AND_UNITS = frozenset(SCALE_WORDS) | frozenset(_UNITS) | {"%"}
 
 
@@ -819,6 +820,8 @@ def _bounded_figures(words: list[str]) -> dict[str, str]:
 
     >>> sorted(_bounded_figures("a fine of $ 250,000 or more and up to five years".split()).values())
     ['lower', 'upper']
+    >>> _bounded_figures("fees may not be more than $ 500".split())
+    {'500.0': 'upper'}
     """
     out: dict[str, str] = {}
     for i, w in enumerate(words):
@@ -828,6 +831,8 @@ def _bounded_figures(words: list[str]) -> dict[str, str]:
         j = i - 1 if i and words[i - 1] in CURRENCY_SIGNS else i
         for phrase, kind in _BOUND_BEFORE_LONGEST:  # "no more than" before "more than"
             if tuple(words[max(0, j - len(phrase)) : j]) == phrase:
+                if phrase[0] not in ("not", "no") and _BOUND_NEGATORS & set(words[max(0, j - len(phrase) - 2) : j - len(phrase)]):
+                    kind = "upper" if kind == "lower" else "lower"  # "may not be more than $500": at most $500
                 out.setdefault(x, kind)
         k = i + 1
         while k < len(words) and words[k] in _SCALE_WORDS_AND_UNITS:

@@ -537,7 +537,8 @@ ROUND38 = (
     "changed by mutual agreement in writing between the Agent and the Client. This Agreement may be terminated (i) by "
     "mutual written agreement of the parties; or (ii) by the Agent on thirty days' notice. Early mobilisation was "
     "associated with a shorter hospital stay. The possible benefit in younger patients needs confirmation. "
-    "Consumers should destroy the recalled kettle; they should not return it to the store. "
+    "Consumers should destroy the recalled kettle; they should not return it to the store. Fees shall not exceed "
+    "$500 per month. "
     "Essential services "
     "include, but are not limited to, financial services, health services and utility services."
 )
@@ -1121,6 +1122,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round38", "direction", "early mobilisation shortened the hospital stay"),
     # "rather than" that denies the other side
     ("round38", "role_reversal", "consumers should return the recalled kettle to the store rather than destroy it"),
+    # a floor for a cap, with the negation a word away from the bound
+    ("round38", "number", "fees may not be less than $500 per month"),
     # a possibility told as a finding ("the possible benefit")
     ("round38", "dropped_hedge", "the benefit in younger patients needs confirmation"),
     # an open list told as the whole of it
@@ -1506,6 +1509,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # a negation in other words: "rather than", "instead of"
     ("round38", "consumers should destroy the recalled kettle rather than return it to the store", PARA),
     ("round38", "consumers should destroy the recalled kettle instead of returning it to the store", PARA),
+    # "may not be more than" is "at most" (the negation a word before the bound turns it over)
+    ("round38", "fees may not be more than $500 per month", PARA),
     # an open list kept open ("include, but are not limited to" negates no claim)
     ("round38", "essential services include financial services, health services and utility services", PARA),
     ("round38", "financial services, health services and utility services are among the essential services", PARA),
