@@ -1288,6 +1288,40 @@ def _restraint_lifted(words: list[str], i: int) -> bool:
 _NEED_WORDS = frozenset("need needs needed require requires required".split())
 
 
+def _only_if_for_unless(qw: list[str], pw: list[str]) -> bool:
+    """Whether the quote's "only if" (only with, only after, only when, only upon, only where, only once)
+    restates the passage's "unless" (or "except", "without"): the words of the condition after it are
+    mostly the words after the passage's ("may sublet only if the Landlord consents" for "shall not sublet
+    unless the Landlord consents"; not "only if the Landlord objects").
+
+    >>> _only_if_for_unless("may sublet only if the landlord consents".split(), "shall not sublet unless the landlord consents".split())
+    True
+    >>> _only_if_for_unless("may sublet only if the landlord objects".split(), "shall not sublet unless the landlord consents".split())
+    False
+    """
+    said = {w[:VERB_PREFIX] for i, x in enumerate(pw) if x in ("unless", "except", "without")
+            for w in pw[i + 1 : i + 1 + _ONLY_IF_WINDOW] if content_word(w)}
+    # ... and the act the quote permits is the one the passage forbids ("may change its address only with
+    # consent" is no restatement of "shall not be assignable ... without consent")
+    forbidden = {w[:VERB_PREFIX] for i, x in enumerate(pw) if x in _PERMISSION | _OBLIGATION
+                 for w in pw[i + 1 : i + 1 + _ONLY_IF_WINDOW] if content_word(w) and w not in _AUXILIARIES}
+    acts = [w[:VERB_PREFIX] for i, x in enumerate(qw) if x in _PERMISSION
+            for w in qw[i + 1 : i + 3] if content_word(w) and w not in _AUXILIARIES]
+    if not acts or not set(acts) & forbidden:
+        return False
+    for k in range(len(qw) - 1):
+        if qw[k] == "only" and qw[k + 1] in _ONLY_CONDITIONS:
+            told = [w[:VERB_PREFIX] for w in qw[k + 2 : k + 2 + _ONLY_IF_WINDOW] if content_word(w)][:_ONLY_IF_WORDS]
+            if told and all(w in said for w in told):
+                return True
+    return False
+
+
+_ONLY_CONDITIONS = frozenset("if with after when while upon where once".split())
+_ONLY_IF_WINDOW = 8  # words read after "unless" and after "only if"
+_ONLY_IF_WORDS = 3  # ... and how many content words of the quote's condition must be the passage's
+
+
 def _modal_classes(words: list[str]) -> set[str]:
     """obligation / permission / prohibition, by the modal and the negation right after it, or a
     negative subject right before it ("neither party shall" = "a party may not").
@@ -1365,6 +1399,8 @@ def _quantifiers(words: list[str]) -> set[str]:
             q = "at least"
         if w == "all" and _idiom_all(words, i):
             q = None
+        if w == "only" and words[i + 1 : i + 2] in (["if"], ["when"], ["while"], ["after"], ["upon"], ["where"], ["once"]):
+            q = None  # "only if": a condition (read as one), no quantifier
         if q:
             out.add(q)
     return out
@@ -2533,7 +2569,7 @@ def modal_swapped(quote: str, passage: str) -> tuple[Difference, ...]:
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, pw, qw, autojunk=False).get_opcodes():
         if tag != "replace" or i2 - i1 > 2 or j2 - j1 > 2 or i1 < 1 or i2 + 2 > len(pw) or j2 + 2 > len(qw):
             continue
-        if pw[i1 - 1] != qw[j1 - 1] or pw[i2 : i2 + 2] != qw[j2 : j2 + 2] or "not" in (pw[i2], qw[j2]) \
+        if pw[i1 - 1] != qw[j1 - 1] or pw[i2 : i2 + 2] != qw[j2 : j2 + 2] or "not" in (pw[i2], qw[j2], *pw[i1:i2], *qw[j1:j2]) \
                 or _NEGATIVE_SUBJECTS & set(pw[max(0, i1 - 3) : i1] + qw[max(0, j1 - 3) : j1]):
             continue  # the same word before, the same two after ("neither party shall"/"may": both forbid)
         was = [w for w in pw[i1:i2] if w in _SWAP_MODALS]
@@ -2771,6 +2807,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         x = other_unit[0]
         out.append(Difference("replace", f"{qn_.get(x, x)} {q_units[x][1]}", f"{pn_.get(x, x)} {p_units[x][1]}", "number"))
     qm, pm = _modal_classes(qw), _modal_classes(pw)
+    unless_restated = "permission" in qm and "prohibition" in pm and _only_if_for_unless(qw, pw)
+    if unless_restated:
+        # "may sublet the Premises only if the Landlord consents" is "shall not sublet ... unless the Landlord
+        # consents": a prohibition with its exception
+        qm = (qm - {"permission"}) | {"prohibition"}
     if not any(d.category == "number" for d in out) and (
             threshold := _dropped_threshold(pbf, qbf, qn_, pn_, qm, pm)) is not None:
         # "must report any incident involving ammonia" for "... a release of more than 50 kilograms of ammonia"
@@ -2795,6 +2836,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if qm - pm and pm:
         out.append(Difference("replace", " ".join(sorted(qm - pm)), " ".join(sorted(pm)), "modal"))
     qq, pq = _quantifiers(qw), _quantifiers(pw)
+    if unless_restated:
+        qq.discard("only")  # ("only with the Landlord's prior written consent": the exception, restated)
     # a quantifier the passage contradicts, or a strong one it lacks ("each year" restating
     # "per year" is no change; "only" or "none" added is)
     # ("all seven astronauts" restates "its seven astronauts": the count the passage states is all of them)
@@ -2847,6 +2890,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
             and {"but", "however", "although", "though", "yet"} & (set(qw) - set(pw)):
         # "provided, however, that such termination shall not ..." restated with "but": a proviso, kept
         lost_conditions.discard("provided")
+    if lost_conditions & {"unless", "except"} and unless_restated:
+        # "may sublet only if the Landlord consents" restates "shall not sublet unless the Landlord consents"
+        lost_conditions -= {"unless", "except"}
     if "subject" in lost_conditions and "under" in set(qw) - set(pw):
         lost_conditions.discard("subject")  # "under written contracts" for "subject to written contracts"
     if "while" in keepers and _CONTRAST_WHILE.search(quote) and not re.search(r"(?<!,)\s+while\b", quote, re.I):

@@ -538,7 +538,9 @@ ROUND38 = (
     "mutual written agreement of the parties; or (ii) by the Agent on thirty days' notice. Early mobilisation was "
     "associated with a shorter hospital stay. The possible benefit in younger patients needs confirmation. "
     "Consumers should destroy the recalled kettle; they should not return it to the store. Fees shall not exceed "
-    "$500 per month. "
+    "$500 per month. The Tenant shall not sublet the garage unless the Landlord consents in writing. Either Party "
+    "may change its address by giving notice. This Agreement shall not be assigned by either Party without the "
+    "prior written consent of the other Party. "
     "Essential services "
     "include, but are not limited to, financial services, health services and utility services."
 )
@@ -1122,6 +1124,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round38", "direction", "early mobilisation shortened the hospital stay"),
     # "rather than" that denies the other side
     ("round38", "role_reversal", "consumers should return the recalled kettle to the store rather than destroy it"),
+    # "only if" for "unless" with another condition, or another act
+    ("round38", "antonym", "the Tenant may sublet the garage only if the Landlord objects in writing"),
+    ("round38", "added_claim", "either Party may change its address only with the other Party's written consent"),
     # a floor for a cap, with the negation a word away from the bound
     ("round38", "number", "fees may not be less than $500 per month"),
     # a possibility told as a finding ("the possible benefit")
@@ -1509,6 +1514,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # a negation in other words: "rather than", "instead of"
     ("round38", "consumers should destroy the recalled kettle rather than return it to the store", PARA),
     ("round38", "consumers should destroy the recalled kettle instead of returning it to the store", PARA),
+    # "may ... only if" is "shall not ... unless": a prohibition with its exception
+    ("round38", "the Tenant may sublet the garage only if the Landlord consents in writing", PARA),
+    ("round38", "either Party may assign this Agreement only with the other Party's prior written consent", PARA),
     # "may not be more than" is "at most" (the negation a word before the bound turns it over)
     ("round38", "fees may not be more than $500 per month", PARA),
     # an open list kept open ("include, but are not limited to" negates no claim)
