@@ -2808,9 +2808,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         out.append(Difference("replace", f"{qn_.get(x, x)} {q_units[x][1]}", f"{pn_.get(x, x)} {p_units[x][1]}", "number"))
     qm, pm = _modal_classes(qw), _modal_classes(pw)
     unless_restated = "permission" in qm and "prohibition" in pm and _only_if_for_unless(qw, pw)
-    if unless_restated:
+    if unless_restated or ("permission" in qm and "prohibition" in pm and _bound_negations(pw) and _bound_words(qw)
+                           and not _bound_negations(qw)):
         # "may sublet the Premises only if the Landlord consents" is "shall not sublet ... unless the Landlord
-        # consents": a prohibition with its exception
+        # consents": a prohibition with its exception; "fees can be at most $500" is "fees shall not exceed
+        # $500": a cap (which figure is capped, the number rules read)
         qm = (qm - {"permission"}) | {"prohibition"}
     if not any(d.category == "number" for d in out) and (
             threshold := _dropped_threshold(pbf, qbf, qn_, pn_, qm, pm)) is not None:

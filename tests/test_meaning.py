@@ -1129,6 +1129,7 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round38", "added_claim", "either Party may change its address only with the other Party's written consent"),
     # a floor for a cap, with the negation a word away from the bound
     ("round38", "number", "fees may not be less than $500 per month"),
+    ("round38", "number", "fees can be at least $500 per month"),
     # a possibility told as a finding ("the possible benefit")
     ("round38", "dropped_hedge", "the benefit in younger patients needs confirmation"),
     # an open list told as the whole of it
@@ -1519,6 +1520,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round38", "either Party may assign this Agreement only with the other Party's prior written consent", PARA),
     # "may not be more than" is "at most" (the negation a word before the bound turns it over)
     ("round38", "fees may not be more than $500 per month", PARA),
+    # a cap told with a permission ("can be at most") for the passage's "shall not exceed"
+    ("round38", "fees can be at most $500 per month", PARA),
     # an open list kept open ("include, but are not limited to" negates no claim)
     ("round38", "essential services include financial services, health services and utility services", PARA),
     ("round38", "financial services, health services and utility services are among the essential services", PARA),
