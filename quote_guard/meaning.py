@@ -811,8 +811,37 @@ _BOUND_AFTER = {("or", "more"): "lower", ("or", "greater"): "lower", ("or", "hig
 
 
 _BOUND_BEFORE_LONGEST = sorted(_BOUND_BEFORE.items(), key=lambda kv: -len(kv[0]))
-_BOUND_NEGATORS = frozenset("not never".split())  # a negator a word or two before a bound turns it over
+_BOUND_NEGATORS = frozenset("not never cannot".split())  # a negator a few words before a bound turns it over
+
+
+def _negated_before(words: list[str], at: int) -> bool:
+    """Whether a negator ("not", "never", "cannot", "-n't") stands in the three words before ``words[at]``
+    ("may not be more than", "cannot be rated above")."""
+    return any(w in _BOUND_NEGATORS or w.endswith("n't") for w in words[max(0, at - 3) : at])
 _SCALE_WORDS_AND_UNITS = frozenset(SCALE_WORDS) | frozenset(_UNITS) | {"%"}
+
+
+def _bounded_terms(words: list[str]) -> dict[str, str]:
+    """The terms (not figures) a text bounds, and how: {"f": "upper"} for "at most f(n)", read like
+    :func:`_bounded_figures` ("more than the fees paid": {"fees": "lower"}, past an article).
+
+    >>> _bounded_terms("the time is at most f ( n )".split()), _bounded_terms("may not be more than the fees".split())
+    ({'f': 'upper'}, {'fees': 'upper'})
+    """
+    out: dict[str, str] = {}
+    for j in range(1, len(words)):
+        for phrase, kind in _BOUND_BEFORE_LONGEST:
+            if tuple(words[max(0, j - len(phrase)) : j]) != phrase:
+                continue
+            k = j + (words[j] in ("the", "a", "an", "its", "their"))
+            term = words[k] if k < len(words) else ""
+            if not term.isalpha() or figure(term) is not None or number_word_value(term) is not None:
+                break
+            if phrase[0] not in ("not", "no") and _negated_before(words, j - len(phrase)):
+                kind = "upper" if kind == "lower" else "lower"
+            out.setdefault(term, kind)
+            break
+    return out
 
 
 def _bounded_figures(words: list[str]) -> dict[str, str]:
@@ -831,7 +860,7 @@ def _bounded_figures(words: list[str]) -> dict[str, str]:
         j = i - 1 if i and words[i - 1] in CURRENCY_SIGNS else i
         for phrase, kind in _BOUND_BEFORE_LONGEST:  # "no more than" before "more than"
             if tuple(words[max(0, j - len(phrase)) : j]) == phrase:
-                if phrase[0] not in ("not", "no") and _BOUND_NEGATORS & set(words[max(0, j - len(phrase) - 2) : j - len(phrase)]):
+                if phrase[0] not in ("not", "no") and _negated_before(words, j - len(phrase)):
                     kind = "upper" if kind == "lower" else "lower"  # "may not be more than $500": at most $500
                 out.setdefault(x, kind)
         k = i + 1
@@ -2473,7 +2502,8 @@ def _bound_negations(words: list[str]) -> int:
                     or (nxt[:1] and nxt[0] in _BOUND_AFTER_NO and nxt[1:2] == ["than"]
                         # a floor is a bound before a figure ("no less than 24 months"); "no less than
                         # reasonable care" after "at least the same degree of care" sets a standard
-                        and (nxt[0] not in _FLOOR_AFTER_NO or any(figure(x) for x in words[i + 3 : i + 5]))):
+                        and (nxt[0] not in _FLOOR_AFTER_NO
+                             or any(figure(x) or number_word_value(x) is not None for x in words[i + 3 : i + 5]))):
                 n += 1
     return n
 
@@ -2685,9 +2715,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     qn, pn = _negations(qw) + _negative_verbs(qw, pw), _negations(pw) + _negative_verbs(pw, qw)
     qn, pn = qn + _denied_claims(qw, pw), pn + _denied_claims(pw, qw)
     qb, pb = _bound_negations(qw), _bound_negations(pw)
-    if pb and (qb or _bound_words(qw)):
+    if (pb and (qb or _bound_words(qw))) or (qb and _bound_words(pw)):
         # "capped at the fees paid" restates "shall not exceed the fees paid": the same bound, not a
         # negation dropped; a quote that states no bound ("shall exceed the fees") keeps the difference
+        # (and the other way round: "needs no more than f(n) steps" for "at most f(n)")
         qn, pn = qn - qb, pn - pb
     q_due, p_due = _deadlines(qw), _deadlines(pw)
     if p_due and (q_due or _DEADLINE_WORDS & set(qw)):
@@ -2771,6 +2802,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # a bound from the other side: "up to $10,000" for "at least $10,000". (A bound added to an exact
     # figure is implied by it, "at least four" for "four"; one dropped is information dropped.)
     rebound = sorted(x for x, kind in qbf.items() if x in pbf and pbf[x] != kind)
+    qbt, pbt = _bounded_terms(qw), _bounded_terms(pw)
+    if (turned := sorted(x for x, kind in qbt.items() if x in pbt and pbt[x] != kind)) and not rebound:
+        # "is more than f(n)" for "is at most f(n)": a term bounded from the other side
+        said = {"lower": "at least", "upper": "at most"}
+        out.append(Difference("replace", f"{said[qbt[turned[0]]]} {turned[0]}", f"{said[pbt[turned[0]]]} {turned[0]}",
+                              "direction"))
     if rebound and not any(d.category == "number" for d in out):
         x = rebound[0]
         said = {"lower": "at least", "upper": "at most"}

@@ -1995,8 +1995,8 @@ def _cuts_a_word(text: str, at: int, until: int) -> bool:
     >>> _cuts_a_word(t, 1, 8), _cuts_a_word(t, 5, 13), _cuts_a_word(t, 0, 8), _cuts_a_word(t, 27, cut)
     (True, True, False, False)
     """
-    if not inside_word(text, at, until):
-        return False
+    if not inside_word(text, at, until) or (until < len(text) and text[until].isdigit() and not text[until].isascii()):
+        return False  # (a raised or lowered digit after the quote, "0000" of "0000²", is a mark of its own)
     head = _EDGE_WORD.match(text, at, until)
     tail = _EDGE_WORD_END.search(text, at, until)
     return any(piece is not None and _own_word(piece.group()) for piece, inside in (

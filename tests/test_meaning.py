@@ -540,7 +540,8 @@ ROUND38 = (
     "Consumers should destroy the recalled kettle; they should not return it to the store. Fees shall not exceed "
     "$500 per month. The Tenant shall not sublet the garage unless the Landlord consents in writing. Either Party "
     "may change its address by giving notice. This Agreement shall not be assigned by either Party without the "
-    "prior written consent of the other Party. "
+    "prior written consent of the other Party. The time required by the machine on each input of length n is at "
+    "most f(n). Issuers with fewer than three years of audited statements are generally not rated above BB+. "
     "Essential services "
     "include, but are not limited to, financial services, health services and utility services."
 )
@@ -1124,6 +1125,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round38", "direction", "early mobilisation shortened the hospital stay"),
     # "rather than" that denies the other side
     ("round38", "role_reversal", "consumers should return the recalled kettle to the store rather than destroy it"),
+    # a term (no figure) bounded from the other side
+    ("round38", "direction", "the time the machine needs on each input of length n is more than f(n)"),
     # "only if" for "unless" with another condition, or another act
     ("round38", "antonym", "the Tenant may sublet the garage only if the Landlord objects in writing"),
     ("round38", "added_claim", "either Party may change its address only with the other Party's written consent"),
@@ -1520,6 +1523,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round38", "either Party may assign this Agreement only with the other Party's prior written consent", PARA),
     # "may not be more than" is "at most" (the negation a word before the bound turns it over)
     ("round38", "fees may not be more than $500 per month", PARA),
+    # "no more than" for "at most" (a bound in either text), and a bound under a negation a few words before it
+    ("round38", "the time the machine needs on each input of length n is no more than f(n)", PARA),
+    ("round38", "issuers with less than three years of audited statements generally cannot be rated above BB+", PARA),
     # a cap told with a permission ("can be at most") for the passage's "shall not exceed"
     ("round38", "fees can be at most $500 per month", PARA),
     # an open list kept open ("include, but are not limited to" negates no claim)
