@@ -2192,7 +2192,7 @@ def _hedge_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
 def _denial_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     """The frame right before a verbatim fragment, in its sentence, when it denies the fragment ("I
     don't agree with Mrs K that", "there is no evidence that", "the tribunal rejected the submission
-    that"), and the quote denies nothing itself.
+    that"): whatever the fragment says, negations included, the source denies.
 
     >>> t = "That said, I don't agree with Mrs K that Harbour should pay to replace the entire kitchen."
     >>> r = QuoteResult("Harbour should pay to replace the entire kitchen", Verdict.VERBATIM,
@@ -2203,9 +2203,7 @@ def _denial_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     span = r.spans[0]
     text = _span_text(span, docs)
     m = _DENIAL_FRAME.search(text, max(0, span.start - _DENIAL_FRAME_CHARS), span.start)
-    if m is None or re.search(r"(?:not|no|never)|n't|n’t", r.quote, re.I):
-        return None
-    return " ".join(m.group().split())
+    return None if m is None else " ".join(m.group().split())
 
 
 _DENIAL_FRAME_CHARS = 100

@@ -660,7 +660,8 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "with low ferritin, the walk distance was 24 m longer with iron. The term shall expire on the last day "
                "in February (such expiration date, the \"Scheduled Expiration Date\"), unless sooner terminated. The "
                "royalties shall continue in perpetuity for as long as the Products are being sold. A member aged 55 "
-               "may retire before Normal Pension Age with the consent of the Trustees. The Licensee receives a credit "
+               "may retire before Normal Pension Age with the consent of the Trustees. There is no evidence that the "
+               "drug does not work in older adults. The Licensee receives a credit "
                "of 1/30 of the monthly fee for each hour, up to a maximum total of the fees for the month.")
 
 
@@ -730,6 +731,7 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     ("The royalties shall continue in perpetuity", Verdict.ALTERED),
     ("A member aged 55 may retire before Normal Pension Age.", Verdict.ALTERED),
     ("The Licensee receives a credit of 1/30 of the monthly fee for each hour", Verdict.ALTERED),  # a cap
+    ("the drug does not work in older adults", Verdict.ALTERED),  # a denied negation is still denied
 ])
 def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
     text = POLICY_TEXT + " " + LIMITS_TEXT
