@@ -811,13 +811,14 @@ _BOUND_AFTER = {("or", "more"): "lower", ("or", "greater"): "lower", ("or", "hig
 
 
 _BOUND_BEFORE_LONGEST = sorted(_BOUND_BEFORE.items(), key=lambda kv: -len(kv[0]))
-_BOUND_NEGATORS = frozenset("not never cannot".split())  # a negator a few words before a bound turns it over
+_BOUND_NEGATORS = frozenset("not never cannot neither nor no none nothing".split())  # a negator a few words before a bound turns it over
 
 
 def _negated_before(words: list[str], at: int) -> bool:
-    """Whether a negator ("not", "never", "cannot", "-n't") stands in the three words before ``words[at]``
-    ("may not be more than", "cannot be rated above")."""
-    return any(w in _BOUND_NEGATORS or w.endswith("n't") for w in words[max(0, at - 3) : at])
+    """Whether a negator ("not", "never", "cannot", "-n't", a negative subject: "neither party's liability
+    will exceed") stands in the four words before ``words[at]`` ("may not be more than", "cannot be rated
+    above")."""
+    return any(w in _BOUND_NEGATORS or w.endswith("n't") for w in words[max(0, at - 4) : at])
 _SCALE_WORDS_AND_UNITS = frozenset(SCALE_WORDS) | frozenset(_UNITS) | {"%"}
 
 
