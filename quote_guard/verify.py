@@ -2181,12 +2181,7 @@ def _hedge_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     >>> _hedge_frame_before(r, [_Doc(Source("d", t), None, 0)])
     'It has been claimed that'
     """
-    span = r.spans[0]
-    text = _span_text(span, docs)
-    m = _HEDGE_FRAME.search(text, max(0, span.start - _HEDGE_FRAME_CHARS), span.start)
-    if m is None:
-        return None
-    return " ".join(m.group().split())
+    return _frame_before(r, docs, _HEDGE_FRAME, _HEDGE_FRAME_CHARS)
 
 
 def _denial_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
@@ -2200,13 +2195,19 @@ def _denial_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     >>> _denial_frame_before(r, [_Doc(Source("d", t), None, 0)])
     "don't agree with Mrs K that"
     """
-    span = r.spans[0]
-    text = _span_text(span, docs)
-    m = _DENIAL_FRAME.search(text, max(0, span.start - _DENIAL_FRAME_CHARS), span.start)
-    return None if m is None else " ".join(m.group().split())
+    return _frame_before(r, docs, _DENIAL_FRAME, _DENIAL_FRAME_CHARS)
 
 
 _DENIAL_FRAME_CHARS = 100
+
+
+def _frame_before(r: QuoteResult, docs: list[_Doc], frame: re.Pattern[str], chars: int) -> str | None:
+    """The match of ``frame`` that ends where the quote's first span starts, read at most ``chars``
+    back, on one line; ``None`` when there is none."""
+    span = r.spans[0]
+    text = _span_text(span, docs)
+    m = frame.search(text, max(0, span.start - chars), span.start)
+    return None if m is None else " ".join(m.group().split())
 
 
 def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
