@@ -811,6 +811,8 @@ _BOUND_AFTER = {("or", "more"): "lower", ("or", "greater"): "lower", ("or", "hig
 
 
 _BOUND_BEFORE_LONGEST = sorted(_BOUND_BEFORE.items(), key=lambda kv: -len(kv[0]))
+# the phrases by their last word, longest first
+_BOUND_BY_LAST = {last: [(p, k) for p, k in _BOUND_BEFORE_LONGEST if p[-1] == last] for last in {p[-1] for p in _BOUND_BEFORE}}
 _BOUND_NEGATORS = frozenset("not never cannot neither nor no none nothing".split())  # a negator a few words before a bound turns it over
 
 
@@ -831,7 +833,7 @@ def _bounded_terms(words: list[str]) -> dict[str, str]:
     """
     out: dict[str, str] = {}
     for j in range(1, len(words)):
-        for phrase, kind in _BOUND_BEFORE_LONGEST:
+        for phrase, kind in _BOUND_BY_LAST.get(words[j - 1], ()):  # (the phrases that end with the word before)
             if tuple(words[max(0, j - len(phrase)) : j]) != phrase:
                 continue
             k = j + (words[j] in ("the", "a", "an", "its", "their"))
