@@ -861,7 +861,7 @@ def _bounded_figures(words: list[str]) -> dict[str, str]:
         if x is None or w in _DETERMINER_NUMBERS:
             continue
         j = i - 1 if i and words[i - 1] in CURRENCY_SIGNS else i
-        for phrase, kind in _BOUND_BEFORE_LONGEST:  # "no more than" before "more than"
+        for phrase, kind in _BOUND_BY_LAST.get(words[j - 1], ()) if j else ():  # "no more than" before "more than"
             if tuple(words[max(0, j - len(phrase)) : j]) == phrase:
                 if phrase[0] not in ("not", "no") and _negated_before(words, j - len(phrase)):
                     kind = "upper" if kind == "lower" else "lower"  # "may not be more than $500": at most $500
@@ -1216,7 +1216,7 @@ def _rather_than(words: list[str], other: list[str]) -> int:
     >>> _rather_than("return it rather than destroy it".split(), "destroy it ; do not return it".split())
     0
     """
-    denied = {w[:VERB_PREFIX] for i, x in enumerate(other) if x in _NEGATORS or x.endswith("n't")
+    denied = {w[:VERB_PREFIX] for i in range(len(other)) if _negator_at(other, i)
               for w in other[i + 1 : i + 1 + _DENIED_WORDS] if content_word(w)}
     count = 0
     for i, (a, b) in enumerate(itertools.pairwise(words)):
@@ -1350,6 +1350,7 @@ def _only_if_for_unless(qw: list[str], pw: list[str]) -> bool:
 
 
 _ONLY_CONDITIONS = frozenset("if with after when while upon where once".split())
+_ONLY_OPENS_CONDITION = _ONLY_CONDITIONS - {"with"}  # ("only with" may also restrict what it names: no quantifier rule)
 _ONLY_IF_WINDOW = 8  # words read after "unless" and after "only if"
 _ONLY_IF_WORDS = 3  # ... and how many content words of the quote's condition must be the passage's
 
@@ -1431,7 +1432,7 @@ def _quantifiers(words: list[str]) -> set[str]:
             q = "at least"
         if w == "all" and _idiom_all(words, i):
             q = None
-        if w == "only" and words[i + 1 : i + 2] in (["if"], ["when"], ["while"], ["after"], ["upon"], ["where"], ["once"]):
+        if w == "only" and i + 1 < len(words) and words[i + 1] in _ONLY_OPENS_CONDITION:
             q = None  # "only if": a condition (read as one), no quantifier
         if q:
             out.add(q)
@@ -2388,7 +2389,7 @@ def made_unilateral(quote: str, passage: str) -> tuple[Difference, ...]:
 
 
 _MUTUAL = frozenset("mutual mutually jointly".split())
-_MUTUAL_STEP = re.compile(r"\b(?:mutual|mutually|jointly)\b")
+_MUTUAL_STEP = re.compile(rf"\b(?:{'|'.join(sorted(_MUTUAL))})\b")
 _MUTUAL_ROUTE_CHARS = 40
 _OTHER_ROUTE = re.compile(r"\(\s*(?:ii|b|2)\s*\)|\bor\b", re.I)
 # what keeps mutuality in other words: "both parties agree", "the parties agree", "together", "consent of each"
@@ -2452,7 +2453,7 @@ def _persons(words: list[str]) -> list[str]:
     return out
 
 
-_FIRST_PERSON = frozenset("i me my mine myself we us our ours ourselves".split())
+_FIRST_PERSON = frozenset().union(*(g for g in _PRONOUN_GROUPS if _PERSON[g] == 1))
 _SECOND_PERSON = frozenset("you your yours yourself yourselves".split())
 
 
@@ -2847,9 +2848,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         x = other_unit[0]
         out.append(Difference("replace", f"{qn_.get(x, x)} {q_units[x][1]}", f"{pn_.get(x, x)} {p_units[x][1]}", "number"))
     qm, pm = _modal_classes(qw), _modal_classes(pw)
-    unless_restated = "permission" in qm and "prohibition" in pm and _only_if_for_unless(qw, pw)
-    if unless_restated or ("permission" in qm and "prohibition" in pm and _bound_negations(pw) and _bound_words(qw)
-                           and not _bound_negations(qw)):
+    permitted_for_forbidden = "permission" in qm and "prohibition" in pm
+    unless_restated = permitted_for_forbidden and _only_if_for_unless(qw, pw)
+    if unless_restated or (permitted_for_forbidden and pb and not qb and _bound_words(qw)):
         # "may sublet the Premises only if the Landlord consents" is "shall not sublet ... unless the Landlord
         # consents": a prohibition with its exception; "fees can be at most $500" is "fees shall not exceed
         # $500": a cap (which figure is capped, the number rules read)

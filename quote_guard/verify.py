@@ -1950,16 +1950,17 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
         return _limiters(words)
     ends_sentence = t[max(a.fstart, a.fend - 1) : a.fend] in (".", ";", "!", "?", ":")
     after_a = [] if ends_sentence else _limiters(_first_words(words))
-    # and the words of the next fragment's sentence just before it: "... in participants older than
-    # 65" cut from "The reduction was not statistically significant in participants older than 65"
-    before_b = _clause_words(gap[-_GAP_HEAD_CHARS:], first=False)
+    # the words of the gap's end in the next fragment's sentence (its clause, as _clause_words reads it)
+    tail = token_texts(fold(gap[-_GAP_HEAD_CHARS:]).text)
+    opener = tail[max((i for i, w in enumerate(tail) if w in (".", ";", "!", "?")), default=-1) + 1 :]
+    # and those just before it: "... in participants older than 65" cut from "The reduction was not
+    # statistically significant in participants older than 65"
+    before_b = opener[-_EDGE_WORDS:]
     # a hedge that governs the next fragment ("..., I consider it likely that [the resistance was
     # nearer 30 minutes]"): left out, the fragment is asserted as a finding
     hedges = [w for w in before_b[-_GAP_HEDGE_WORDS:] if w in _GAP_HEDGES]
     # and a condition the next fragment's sentence opens with in the gap ("...; if no resolution is
     # reached within a further thirty (30) days, [the Customer may terminate]"): the fragment without it
-    tail = token_texts(fold(gap[-_GAP_HEAD_CHARS:]).text)
-    opener = tail[max((i for i, w in enumerate(tail) if w in (".", ";", "!", "?")), default=-1) + 1 :]
     # (not a proviso: what follows "provided that" is the exception itself, which the fragment states)
     condition = [opener[0]] if (_opens_with_condition(opener) and len(opener) < len(tail)
                                 and opener[0] not in ("provided", "providing", "notwithstanding")) else []
