@@ -514,18 +514,6 @@ def is_word_char(c: str) -> bool:
     return c.isalnum() and not _CJK.match(c)
 
 
-def inside_word(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` starts or ends inside a word of ``text`` (a space-delimited one:
-    see :func:`is_word_char`): "he" in "She", "4.1" in "4.15".
-
-    >>> t = "She paid $4.15 billion."
-    >>> inside_word(t, 1, 3), inside_word(t, 10, 13), inside_word(t, 0, 3), inside_word(t, 9, 14)
-    (True, True, False, False)
-    """
-    return (0 < start < len(text) and is_word_char(text[start - 1]) and is_word_char(text[start])) or (
-        0 < end < len(text) and is_word_char(text[end - 1]) and is_word_char(text[end]))
-
-
 def is_cjk(text: str) -> bool:
     """True when most letters of ``text`` are Han or kana (no spaces between words)."""
     n_cjk = len(_CJK.findall(text))

@@ -64,7 +64,6 @@ from .normalize import (
     canonical_number,
     fold,
     fold_keeps_substrings,
-    inside_word,
     is_word_char,
     number_word_value,
     scaled_figure,
@@ -1995,13 +1994,20 @@ def _cuts_a_word(text: str, at: int, until: int) -> bool:
     >>> cut = t.index("possession") + len("possessi")
     >>> _cuts_a_word(t, 1, 8), _cuts_a_word(t, 5, 13), _cuts_a_word(t, 0, 8), _cuts_a_word(t, 27, cut)
     (True, True, False, False)
+
+    A raised digit after the quote is no part of its last word; each edge is read on its own:
+
+    >>> u = "She paid 10² dollars"
+    >>> _cuts_a_word(u, 4, 11), _cuts_a_word(u, 1, 11)
+    (False, True)
     """
-    if not inside_word(text, at, until) or (until < len(text) and text[until].isdigit() and not text[until].isascii()):
-        return False  # (a raised or lowered digit after the quote, "0000" of "0000²", is a mark of its own)
-    head = _EDGE_WORD.match(text, at, until)
-    tail = _EDGE_WORD_END.search(text, at, until)
-    return any(piece is not None and _own_word(piece.group()) for piece, inside in (
-        (head, at > 0 and is_word_char(text[at - 1])), (tail, until < len(text) and is_word_char(text[until]))) if inside)
+    starts_inside = 0 < at < len(text) and is_word_char(text[at - 1]) and is_word_char(text[at])
+    # (a raised or lowered digit after the quote, "0000" of "0000²", is a mark of its own, no part of a word)
+    ends_inside = (0 < until < len(text) and is_word_char(text[until - 1]) and is_word_char(text[until])
+                   and not (text[until].isdigit() and not text[until].isascii()))
+    head = _EDGE_WORD.match(text, at, until) if starts_inside else None
+    tail = _EDGE_WORD_END.search(text, at, until) if ends_inside else None
+    return any(piece is not None and _own_word(piece.group()) for piece in (head, tail))
 
 
 def _own_word(piece: str) -> bool:
