@@ -2545,15 +2545,15 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
             starts.append(gap.end())
     ends: list[int] = []
     if last not in _EDGE_STOP and not t.endswith(last, fs, fe):
-        # (or a form the source writes it in: "27%" for "27 per cent")
+        written = last  # the quote's last word as the source writes it
         b = t.find(last, fe, min(len(t), fe + _SNAP_MAX))
         if b < 0 and last.endswith("%") and last[:-1]:
             # "27%" for "27 per cent": the range stops after the figure, the source writes the sign out
-            b, last = next(((x, w) for w in (last[:-1] + " per cent", last[:-1] + " percent")
-                            if (x := t.find(w, fe - len(last) + 1, fe + len(w))) >= 0), (-1, last))
+            b, written = next(((x, w) for w in (last[:-1] + " per cent", last[:-1] + " percent")
+                               if (x := t.find(w, fe - len(last) + 1, fe + len(w))) >= 0), (-1, last))
         if b >= 0:
-            b += len(last)
-            if b < len(t) and t[b] in ")]" and ("(" in t[fe : b - len(last)] or fq.rstrip().endswith(t[b])):
+            b += len(written)
+            if b < len(t) and t[b] in ")]" and ("(" in t[fe : b - len(written)] or fq.rstrip().endswith(t[b])):
                 b += 1  # "25%" for "twenty-five percent (25%)", "(… 59.1 to 90.0)": the figure in brackets, closed
             if b == len(t) or not is_word_char(t[b]):
                 ends.append(b)
