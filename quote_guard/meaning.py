@@ -45,6 +45,7 @@ from .normalize import (
     FRACTION_PARTS,
     NUMBER_WORDS,
     SCALE_WORDS,
+    SHORT_TEXT_CACHES,
     SPEECH_VERBS,
     canonical_number,
     fold,
@@ -52,6 +53,7 @@ from .normalize import (
     number_word_value,
     quarters_as_digits,
     scaled_figure,
+    word_places,
 )
 
 __all__ = ["Entailment", "invented_terms", "meaning_differences"]
@@ -202,12 +204,23 @@ _SENTENCE_END = re.compile(r"[.!?:;\"“”'‘’(\[]\s*$")
 
 
 def _words(text: str) -> list[str]:
+    """The folded words of ``text`` as the meaning rules read them (a new list each call: callers may
+    change it; the rules of one check read the same quote and passage a dozen times, so the reading
+    itself is remembered)."""
+    return list(_read_words(text))
+
+
+@lru_cache(maxsize=1024)
+def _read_words(text: str) -> tuple[str, ...]:
     words = quarters_as_digits([w.replace("’", "'") for w in _WORD.findall(fold(text).text)])
     if "war" in words:  # "the Second World War" is "World War II"
         for i in range(len(words) - 2):
             if words[i] in ("first", "second") and words[i + 1 : i + 3] == ["world", "war"]:
                 words[i : i + 3] = ["world", "war", "i" if words[i] == "first" else "ii"]
-    return words
+    return tuple(words)
+
+
+SHORT_TEXT_CACHES.append(_read_words.cache_clear)
 
 
 def _side_table() -> tuple[dict[str, list[tuple[int, int]]], dict[str, list[tuple[int, int]]]]:
@@ -578,6 +591,8 @@ def _fraction(word: str, before: str = "") -> float | None:
     >>> _fraction("twothirds"), _fraction("quarters", "three"), _fraction("three quarters"), _fraction("thirds")
     (0.6666666666666666, 0.75, 0.75, None)
     """
+    if word[-1:] != "s":
+        return None  # every denominator is a plural (read for every word of both texts)
     for name, parts in _DENOMINATORS.items():
         if word.endswith(name):
             count = word[: -len(name)].strip() or before
@@ -880,6 +895,10 @@ _RATE_UNITS = {("daily",): "day", ("a", "day"): "day", ("per", "day"): "day", ("
                ("a", "month"): "month", ("per", "month"): "month", ("hourly",): "hour", ("an", "hour"): "hour",
                ("per", "hour"): "hour", ("yearly",): "year", ("annually",): "year", ("a", "year"): "year",
                ("per", "year"): "year"}
+_RATES_BY_FIRST: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+for _phrase, _unit in _RATE_UNITS.items():
+    _RATES_BY_FIRST.setdefault(_phrase[0], []).append((_phrase, _unit))
+del _phrase, _unit
 _TIMES = {"once": 1, "twice": 2, "thrice": 3}
 
 
@@ -891,8 +910,8 @@ def _rates(words: list[str]) -> dict[str, float]:
     {'day': 2.0, 'week': 3.0}
     """
     out: dict[str, float] = {}
-    for i in range(len(words)):
-        for phrase, unit in _RATE_UNITS.items():
+    for i, w in enumerate(words):
+        for phrase, unit in _RATES_BY_FIRST.get(w, ()):
             if tuple(words[i : i + len(phrase)]) != phrase:
                 continue
             before = words[max(0, i - 2) : i]
@@ -1470,7 +1489,7 @@ def _entities(text: str) -> set[str]:
 
 def _count_word(word: str, text: str) -> int:
     """How many times ``word`` stands in folded ``text`` as a whole word."""
-    return len(re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", text))
+    return sum(1 for _ in word_places(word, text))
 
 
 def _neighbours(entity: str, text: str) -> set[str]:
@@ -1534,7 +1553,7 @@ def entity_from_elsewhere(quote: str, passage: str, around: str) -> tuple[Differ
         return ()
     spelled = _spelled_out_acronyms(passage)
     for m in sorted(_entities(quote)):
-        if m.split()[-1] in fp or m.split()[-1] in _CALENDAR or not re.search(rf"(?<!\w){re.escape(m)}(?!\w)", fa):
+        if m.split()[-1] in fp or m.split()[-1] in _CALENDAR or next(word_places(m, fa), None) is None:
             continue
         if m.removesuffix("s") in spelled:
             continue  # "MEPs" for "Members of the European Parliament": the same name, in its initials
@@ -1929,7 +1948,7 @@ def _added_phrase_item(fq: str, fp: str) -> str | None:
         if len(items) < 3:
             continue
         inner = items[1:-1] + [" ".join(items[-1].split()[:3])]  # the first item carries its lead-in
-        found = [t for t in inner if re.search(rf"(?<!\w){re.escape(t)}(?!\w)", fp)]
+        found = [t for t in inner if next(word_places(t, fp), None) is not None]
         new = [t for t in inner if (stems := {w[:VERB_PREFIX] for w in _WORD.findall(t) if content_word(w)})
                and not stems & said]
         # a list of short phrases (four items or more, none of more than three words), three of them
@@ -2480,10 +2499,12 @@ def invented_terms(quote: str, sources_text: str) -> list[str]:
     Committee", an invented paper title): capitalised runs whose last word names a term or a body,
     or of five words or more. Names of people and places the quote adds are attribution, not
     terms. ``sources_text`` is the folded text of all sources."""
+    terms = [e for e in _entities(quote) if " " in e and e not in sources_text
+             and (e.split()[-1] in _TERM_HEADS or len(e.split()) >= _TITLE_MIN_WORDS)]
+    if not terms:
+        return []  # (most quotes: no need to read every word of the sources)
     words = set(sources_text.split())
-    return sorted(e for e in _entities(quote) if " " in e and e not in sources_text
-                  and not all(w in words for w in e.split())  # the same words, laid out otherwise
-                  and (e.split()[-1] in _TERM_HEADS or len(e.split()) >= _TITLE_MIN_WORDS))
+    return sorted(e for e in terms if not all(w in words for w in e.split()))  # the same words, laid out otherwise
 
 
 # an upper bound written with a negation ("shall not exceed $1 million", "no more than 30 days") and

@@ -19,6 +19,7 @@ from quote_guard.normalize import (
     is_cjk,
     spelled_number,
     tokenize,
+    word_places,
 )
 
 
@@ -188,3 +189,11 @@ def test_token_texts_are_the_texts_of_the_tokens():
     for t in texts:
         f = fold(t).text
         assert token_texts(f) == [tok.text for tok in tokenize(f)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="ab_ é1-.", max_size=30), st.text(alphabet="ab_é1-", min_size=1, max_size=4))
+def test_word_places_are_the_regex_whole_word_matches(text: str, word: str) -> None:
+    import re
+
+    assert list(word_places(word, text)) == [m.start() for m in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text)]

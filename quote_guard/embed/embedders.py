@@ -11,6 +11,7 @@ import os
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -132,17 +133,18 @@ class StaticEmbedder:
         lengths = np.zeros(len(texts), dtype=np.int64)
         with self._lock:  # one embedder serves the checks of several threads (the gateway's)
             ids = self._chunk_ids
-            todo = list(dict.fromkeys(c for cs in chunks for c in cs if c not in ids))
+            every = set().union(*chunks)
+            todo = sorted(every.difference(ids))  # (sorted: the same batches, run after run)
             if todo:
                 if len(ids) + len(todo) > _CHUNK_CACHE_MAX:
                     ids.clear()
-                    todo = list(dict.fromkeys(c for cs in chunks for c in cs))
+                    todo = sorted(every)
                 for chunk, enc in zip(todo, tok.encode_batch_fast(todo, add_special_tokens=False)):
                     ids[chunk] = enc.ids
+            pieces = ids.__getitem__
             for row, cs in enumerate(chunks):
                 start = len(flat)
-                for c in cs:
-                    flat.extend(ids[c])
+                flat.extend(chain.from_iterable(map(pieces, cs)))
                 lengths[row] = len(flat) - start
         return normalise(_sum_rows(table, np.asarray(flat, dtype=np.int64), lengths))
 
