@@ -316,6 +316,8 @@ def _spelling_variant(a: str, b: str) -> bool:
         for x, y in ((a, b), (b, a)):
             if gb in x and x.replace(gb, us) == y:
                 return True
+    if " " not in a and " " not in b and _other_first_part(a, b):
+        return False
     n = max(len(a), len(b))
     if n < _TYPO_MIN_CHARS or n > _TYPO_MAX_CHARS:
         return False
@@ -326,6 +328,27 @@ def _spelling_variant(a: str, b: str) -> bool:
     dist = OSA.distance(a, b)
     # one edit, or two in a long word or as a swap of letters ("hwihc"/"which")
     return dist <= 1 or (dist == 2 and (n >= _TYPO_TWO_EDITS_MIN_CHARS or sorted(a) == sorted(b)))
+
+
+def _other_first_part(a: str, b: str) -> bool:
+    """Whether two folded compounds end in the same word after two different words ("ondialysis" /
+    "offdialysis", the folds of "on-dialysis" / "off-dialysis"; "samesex" / "oppositesex"): another
+    compound, not a spelling.
+
+    >>> _other_first_part("ondialysis", "offdialysis"), _other_first_part("samesex", "oppositesex")
+    (True, True)
+    >>> _other_first_part("recieve", "receive"), _other_first_part("withold", "withhold")
+    (False, False)
+    """
+    shared = 0
+    while shared < min(len(a), len(b)) and a[-1 - shared] == b[-1 - shared]:
+        shared += 1
+    # (first parts a letter apart are one word mistyped: "withold" / "withhold")
+    return any(is_known_word(a[-k:]) and is_known_word(a[:-k]) and is_known_word(b[:-k]) and OSA.distance(a[:-k], b[:-k]) > 1
+               for k in range(shared, _COMPOUND_PART_MIN - 1, -1) if k < min(len(a), len(b)))
+
+
+_COMPOUND_PART_MIN = 3
 
 
 # loanwords English also writes without their accents, too rare in the word list to be known words

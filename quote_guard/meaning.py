@@ -199,7 +199,9 @@ _TITLE_STOP = frozenset(
     "Our We They He She I You Section Article Clause Mr Mrs Ms Dr Prof Sir Monday Tuesday Wednesday Thursday Friday Saturday Sunday "
     "January February March April May June July August September October November December".split()
 )
-_CAP_RUN = re.compile(r"[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*")
+# (an initialism with its dots before a capitalised word is one word of a name: "the U.S. Constitution";
+# alone, "U.S. troops", it reads as before, so that "American troops" restates it)
+_CAP_RUN = re.compile(r"(?:(?:[A-Z]\.){2,}(?=\s+[A-Z])|[A-Z][\w'’-]*)(?:\s+(?:of\s+)?(?:(?:[A-Z]\.){2,}(?=\s+[A-Z])|[A-Z][\w'’-]*))*")
 _SENTENCE_END = re.compile(r"[.!?:;\"“”'‘’(\[]\s*$")
 
 
@@ -890,11 +892,13 @@ def _bounded_figures(words: list[str]) -> dict[str, str]:
     return out
 
 
-_RATE_UNITS = {("daily",): "day", ("a", "day"): "day", ("per", "day"): "day", ("each", "day"): "day",
+_RATE_UNITS: dict[tuple[str, ...], str] = {("daily",): "day", ("a", "day"): "day", ("per", "day"): "day", ("each", "day"): "day",
                ("weekly",): "week", ("a", "week"): "week", ("per", "week"): "week", ("monthly",): "month",
                ("a", "month"): "month", ("per", "month"): "month", ("hourly",): "hour", ("an", "hour"): "hour",
                ("per", "hour"): "hour", ("yearly",): "year", ("annually",): "year", ("a", "year"): "year",
-               ("per", "year"): "year"}
+               ("per", "year"): "year", ("quarterly",): "quarter", ("a", "quarter"): "quarter",
+               ("per", "quarter"): "quarter",
+               **{(each, unit): unit for each in ("each", "every") for unit in ("day", "week", "month", "quarter", "year")}}
 _RATES_BY_FIRST: dict[str, list[tuple[tuple[str, ...], str]]] = {}
 for _phrase, _unit in _RATE_UNITS.items():
     _RATES_BY_FIRST.setdefault(_phrase[0], []).append((_phrase, _unit))
@@ -2722,6 +2726,31 @@ _EDITORIAL_NOTE = re.compile(r"\[[^\[\]]{0,40}\b(?:citation|verification|clarifi
                              r"needed|given|whom)\b[^\[\]]{0,40}\]", re.I)
 
 
+_SOME = frozenset("some a an certain".split())
+
+
+def _denied_thing(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A thing ``qw`` says there is "no" of, where ``pw`` says there is "some" (or "a", "certain") of
+    it and never "no": ("no loss", "some loss"). The thing is a content word, so that "no one" and
+    "a one-year term" never pair.
+
+    >>> _denied_thing("there would be no loss of outlook".split(), "while there would be some loss of outlook".split())
+    ('no loss', 'some loss')
+    >>> _denied_thing("no loss at all".split(), "some loss , or no loss".split()) is None
+    True
+    """
+    from .align import word_category
+
+    for i, w in enumerate(qw[:-1]):
+        thing = qw[i + 1]
+        if w != "no" or not content_word(thing) or word_category(thing) is not None:
+            continue
+        said = [pw[j - 1] for j in range(1, len(pw)) if pw[j] == thing]
+        if said and "no" not in said and (some := next((x for x in said if x in _SOME), None)) is not None:
+            return f"no {thing}", f"{some} {thing}"
+    return None
+
+
 def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     """The load-bearing ways ``quote`` does not claim what ``passage`` claims (empty: the same claim).
 
@@ -2778,6 +2807,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         out.append(Difference("delete", "", f"not {unnegated}", "negation"))
     elif qn % 2 != pn % 2:
         out.append(Difference("replace", _negators(qw, pw), _negators(pw, qw), "negation"))
+    elif (denied := _denied_thing(qw, pw) or _denied_thing(pw, qw)) is not None:
+        # "there would be no loss of outlook" for "while there would be some loss of outlook, the harm would
+        # not ...": the same thing said to be and not to be, whatever negations the rest of the text has
+        out.append(Difference("replace", *(denied if _denied_thing(qw, pw) else denied[::-1]), "negation"))
     elif (negated_pair := _prefix_negated(qw, pw)) is not None:
         # "a revocable licence" for "an irrevocable licence"
         out.append(Difference("replace", negated_pair[0], negated_pair[1], "negation"))
@@ -2886,6 +2919,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "500 mg a day" for "500 mg twice daily": another rate
         u = other_rate[0]
         out.append(Difference("replace", f"{q_rate[u]:g} a {u}", f"{p_rate[u]:g} a {u}", "number"))
+    elif q_rate and p_rate and not q_rate.keys() & p_rate.keys() and not any(d.category == "number" for d in out):
+        # "within five days after the end of each quarter" for "... of each month": another period
+        out.append(Difference("replace", f"a {min(q_rate)}", f"a {min(p_rate)}", "number"))
     qd, pd = _days(qw), _days(pw)
     if qd - pd and pd and not any(d.category == "number" for d in out):
         # "on Monday" for "on Tuesday", "next autumn" for "next spring": another day or season (one

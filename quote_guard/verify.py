@@ -69,6 +69,7 @@ from .normalize import (
     scaled_figure,
     split_ellipsis,
     token_texts,
+    word_places,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -508,7 +509,7 @@ class Verifier:
                 or made_mutual(r.quote, text[_sentence_start(text, start) : end]) or made_unilateral(r.quote, passage)
                 or added_significance(r.quote, _with_neighbours(text, start, end))
                 or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
-                or _swapped_in_copy(r, stage) or _edited_copy(r, passage, stage) or _traded_places(r, passage)
+                or _swapped_in_copy(r, stage) or _edited_copy(r, passage, stage) or _referent_swapped(r, passage) or _traded_places(r, passage)
                 or _added_content(r.quote, text, start, end, cosine, stage))
 
     # ------------------------------------------------------------------ internals
@@ -1536,6 +1537,53 @@ def _edited_copy(r: QuoteResult, passage: str, stage: SemanticStage) -> tuple[Di
     if any(w[:VERB_PREFIX] in said for w in sides[0]):
         return ()  # the quote's word is the passage's, elsewhere: words left out around it, misaligned ("Beaumont said")
     return (d,) if stage.similarity([(q_text, s_text)])[0] < _EDITED_MAX_COSINE else ()
+
+
+_REFERENT_MAX_WORDS = 5
+_REFERENT_MIN_RATIO = 0.8  # (a phrase of up to five words in the place of another costs a short quote more)
+_REFERENT_ARTICLES = frozenset("the a an this that these those such each any".split())
+
+
+def _referent_swapped(r: QuoteResult, passage: str) -> tuple[Difference, ...]:
+    """A quote that is its passage word for word (:data:`_REFERENT_MIN_RATIO` alike) but for one
+    phrase put in the place of another phrase the passage names elsewhere, the two sharing no
+    content word: "the provisions of the Statement of Work shall control" for "... of this Agreement
+    shall control" where both are named; "may terminate this Agreement" for "may terminate the
+    Services Term ... in breach of this Agreement". One thing the passage names is said of another
+    it names: the claim is moved, not restated.
+
+    >>> d = (Difference("replace", "the statement of work", "this agreement", "content"),)
+    >>> p = "In a conflict between this Agreement and a Statement of Work, this Agreement shall control."
+    >>> r = QuoteResult("In a conflict between this Agreement and a Statement of Work, the Statement of Work shall control.",
+    ...                 Verdict.UNSUPPORTED, metrics=Metrics(match_ratio=0.9, differences=d))
+    >>> _referent_swapped(r, p)[0].category
+    'order'
+    >>> _referent_swapped(r, "In a conflict between this Agreement and an order, this Agreement shall control.")
+    ()
+    """
+    load = [d for d in r.metrics.differences if d.load_bearing]
+    if len(load) != 1 or r.metrics.match_ratio is None or r.metrics.match_ratio < _REFERENT_MIN_RATIO:
+        return ()
+    d = load[0]
+    if d.kind != "replace" or d.category not in ("content", "party") or max(
+            len(d.quote_text.split()), len(d.source_text.split())) > _REFERENT_MAX_WORDS:
+        return ()
+    sides = [{w[:VERB_PREFIX] for w in side.split() if len(w) >= 4 and content_word(w) and w not in _AUXILIARIES}
+             for side in (d.quote_text, d.source_text)]
+    named = d.quote_text.split()
+    if named[0] in _REFERENT_ARTICLES:
+        named = named[1:]  # "the Statement of Work" where the passage names "a Statement of Work"
+    fq, fp = fold(r.quote).text, fold(passage).text
+    if not all(sides) or sides[0] & sides[1] or not (
+            0 < _count_places(" ".join(named), fp) < _count_places(" ".join(named), fq)):
+        # (named in the passage, and more often in the quote: it took another's place. Named as often,
+        # the alignment paired it with the wrong words: "Beaumont said" for "Mark Beaumont, a writer at NME, said")
+        return ()
+    return (Difference("replace", d.quote_text, d.source_text, "order"),)
+
+
+def _count_places(phrase: str, text: str) -> int:
+    return sum(1 for _ in word_places(phrase, text))
 
 
 def _shared_prefix(a: str, b: str) -> int:

@@ -59,6 +59,10 @@ def test_word_category(word: str, category: str | None) -> None:
         ("founded in the second century", "founded in the 2nd century", []),
         ("founded in the third century", "founded in the 2nd century", ["number"]),
         ("can be traced westwards to the fort", "can be traced eastwards to the fort", ["direction"]),
+        # a compound with another first word is no spelling ("on-dialysis" / "off-dialysis" fold to one word
+        # each); one mistyped is ("withold")
+        ("patients dosed on-dialysis", "patients dosed off-dialysis", ["content"]),
+        ("may withold such permission", "may withhold such permission", ["spelling"]),
         # an apostrophe added or dropped is spelling, unless both spellings are words
         ("the V&A's 16,000 objects", "the V&As 16,000 objects", ["spelling"]),
         ("its 16,000 objects", "it's 16,000 objects", ["party"]),

@@ -545,6 +545,12 @@ ROUND38 = (
     "Essential services "
     "include, but are not limited to, financial services, health services and utility services."
 )
+ROUND39 = (
+    "Service fees shall be paid to the Consultant within ten (10) days after the end of each month. In the event of a "
+    "conflict between this Agreement and any Work Order, the terms of this Agreement shall control. The panel found "
+    "that there would be some loss of daylight to the neighbouring houses, but the harm would not be significant. The "
+    "petition cited the freedoms guaranteed in the Bill of Rights to assemble and to speak."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -557,7 +563,7 @@ PASSAGES = {
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "proviso": PROVISO, "relative": RELATIVE, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
     "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS, "history2": HISTORY2,
     "widened": WIDENED, "kindred": KINDRED, "aliases": ALIASES, "housing": HOUSING, "mixed": MIXED,
-    "round37": ROUND37, "round38": ROUND38,
+    "round37": ROUND37, "round38": ROUND38, "round39": ROUND39,
 }
 
 
@@ -1139,6 +1145,13 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round38", "quantifier", "Essential services are namely financial services, health services and utility services."),
     ("round38", "number", "the ambulance arrived at 21:14, and the crew then waited 74 minutes at hospital before "
                           "handing Mr Reeve over"),
+    # another period of a rate; one thing the passage names put in the place of another it names; "no" of a
+    # thing the passage has "some" of (beside a negation of its own); a name with an initialism for another
+    ("round39", "number", "the Consultant gets its service fees within ten days of the end of each quarter"),
+    ("round39", "role_reversal", "In the event of a conflict between this Agreement and any Work Order, the terms of "
+                                 "the Work Order shall control."),
+    ("round39", "negation", "the panel concluded the neighbouring houses would suffer no loss of daylight"),
+    ("round39", "name", "The petition cited the freedoms guaranteed in the U.S. Constitution to assemble and to speak."),
 ]
 
 
@@ -1531,6 +1544,13 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # an open list kept open ("include, but are not limited to" negates no claim)
     ("round38", "essential services include financial services, health services and utility services", PARA),
     ("round38", "financial services, health services and utility services are among the essential services", PARA),
+    ("round39", "service fees are paid to the Consultant within ten days after the end of every month", PARA),
+    ("round39", "the Consultant gets its service fees within ten days of the end of each month", PARA),
+    ("round39", "where this Agreement and a Work Order conflict, this Agreement's terms control", PARA),
+    ("round39", "the panel found some loss of daylight to the neighbouring houses, but no significant harm", PARA),
+    ("round39", "the panel concluded the neighbouring houses would suffer some loss of daylight, though the harm "
+                "would not be significant", PARA),
+    ("round39", "the petition cited the freedoms to assemble and to speak guaranteed in the Bill of Rights", PARA),
 ]
 
 
