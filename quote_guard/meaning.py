@@ -1851,6 +1851,14 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
         return unreal
     if _REQUESTS & set(pw) and not _REQUESTS & set(qw) and (granted := sorted(_GRANTS & (set(qw) - set(pw)))):
         return granted[0]  # "the claimant is entitled to lost profit on 19 months" for "the claimant seeks ..."
+    if not _OUGHT & set(qw):
+        # "this finding has been confirmed in trials" for "this finding should be confirmed in trials": what
+        # ought to be done told as done
+        for i, w in enumerate(pw[:-2]):
+            v = pw[i + 2]
+            if w in _OUGHT and pw[i + 1] == "be" and v.endswith(("ed", "en")) and any(
+                    q == v and k and qw[k - 1] in ("been", "was", "were") for k, q in enumerate(qw)):
+                return v
     if _FUTURE & set(qw):
         return None
     for i, w in enumerate(pw):
@@ -1869,6 +1877,7 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
     return None
 
 
+_OUGHT = frozenset("should must ought needs need".split())
 _PENDING = frozenset("needs need requires require pending awaiting awaits subject underway ongoing".split())  # still to happen
 # what a quote says of something the passage calls pending, to tell it as done
 _COMPLETED = frozenset("closed completed finalized finalised concluded approved obtained received granted cleared "
@@ -2054,6 +2063,8 @@ def _hedges(words: list[str]) -> set[str]:
     # ... in the active voice: "we expect margins to recover"
     found.update(f"{w} to {words[j + 1]}" for i, w in enumerate(words) if w in _EXPECTING
                  for j in range(i + 2, min(len(words) - 1, i + 5)) if words[j] == "to" and words[i + 1] != "to")
+    # an attempt: "a metric which attempts to gauge corruption" (told as done: "a metric which gauges")
+    found.update(f"{w} to {words[i + 2]}" for i, w in enumerate(words[:-2]) if w in _ATTEMPTS and words[i + 1] == "to")
     # a claim made on some of the evidence: "according to many indicators", "by some estimates"
     for i, w in enumerate(words):
         j = i + 2 if words[i : i + 2] == ["according", "to"] else i + 1 if w == "by" else 0
@@ -2067,6 +2078,8 @@ def _hedges(words: list[str]) -> set[str]:
     return found
 
 
+_ATTEMPTS = frozenset("attempt attempts attempted attempting try tries tried trying seek seeks sought seeking aim aims "
+                      "aimed aiming strive strives strove striving endeavour endeavours endeavor endeavors".split())
 _SOME_OF = frozenset("some many most several certain one other early preliminary unofficial".split())
 _EVIDENCE_NOUNS = frozenset("indicators indicator measures measure estimates estimate accounts account reports report "
                             "sources source metrics criteria".split())
@@ -2675,7 +2688,9 @@ _EVENT_KINDS = (
     "signing signature signed execution executed", "countersigning countersigned countersignature",
     "receipt received receiving", "completion completed conclusion concluded", "commencement start beginning",
     "approval approved", "filing filed submission submitted", "invoice invoicing invoiced billing billed",
-    "delivery delivered", "shipment shipped dispatch dispatched", "acceptance accepted", "termination terminated",
+    "delivery delivered", "shipment shipped dispatch dispatched sent sending mailed mailing posted posting",
+    "acceptance accepted", "termination terminated", "demand demanded request requested",
+    "occurrence occurs occurred", "aware awareness",
     "expiration expiry expired", "announcement announced", "achievement achieved attainment attained",
     "installation installed", "closing", "hearing", "publication published", "collection collected",
     "launch launched", "verification verified",

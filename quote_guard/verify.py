@@ -1467,11 +1467,22 @@ def _traded_places(r: QuoteResult, passage: str) -> tuple[Difference, ...]:
     'order'
     >>> _traded_places(r, "consultant and adams golf shall meet")
     ()
+
+    A possessive names its party ("subject to ABG's Approval"):
+
+    >>> d = (Difference("replace", "abg", "papa john's", "party"), Difference("replace", "papa john's", "abg's", "party"))
+    >>> r = QuoteResult("q", Verdict.UNSUPPORTED, metrics=Metrics(differences=d))
+    >>> _traded_places(r, "created by PAPA JOHN'S, subject to ABG's Approval")[0].category
+    'order'
     """
     diffs = [d for d in r.metrics.differences if d.kind == "replace" and d.load_bearing]
     folded = fold(passage).text
+    def bare(t: str) -> str:
+        return t.removesuffix("'s")  # "subject to ABG's Approval" names ABG
+
     for a, b in itertools.combinations(diffs, 2):
-        if a.quote_text == b.source_text and a.source_text == b.quote_text and a.quote_text != a.source_text:
+        if bare(a.quote_text) == bare(b.source_text) and bare(a.source_text) == bare(b.quote_text) \
+                and bare(a.quote_text) != bare(a.source_text):
             i, j = folded.find(a.source_text), folded.find(b.source_text)
             if i < 0 or j < 0:
                 continue

@@ -551,6 +551,12 @@ ROUND39 = (
     "that there would be some loss of daylight to the neighbouring houses, but the harm would not be significant. The "
     "petition cited the freedoms guaranteed in the Bill of Rights to assemble and to speak."
 )
+ROUND39B = (
+    "The index attempts to measure how much households trust their banks. The safety benefit should be confirmed in "
+    "larger trials before the device is adopted. Each campaign post shall be drafted by the Agency, subject to the "
+    "Client's approval in every instance. A notice takes effect three business days after it is sent by registered "
+    "post to the address of the other party. Any shortfall shall be paid within 14 days of demand."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -563,7 +569,7 @@ PASSAGES = {
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "proviso": PROVISO, "relative": RELATIVE, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
     "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS, "history2": HISTORY2,
     "widened": WIDENED, "kindred": KINDRED, "aliases": ALIASES, "housing": HOUSING, "mixed": MIXED,
-    "round37": ROUND37, "round38": ROUND38, "round39": ROUND39,
+    "round37": ROUND37, "round38": ROUND38, "round39": ROUND39, "round39b": ROUND39B,
 }
 
 
@@ -1152,6 +1158,11 @@ FLIPS: list[tuple[str, str, str]] = [
                                  "the Work Order shall control."),
     ("round39", "negation", "the panel concluded the neighbouring houses would suffer no loss of daylight"),
     ("round39", "name", "The petition cited the freedoms guaranteed in the U.S. Constitution to assemble and to speak."),
+    # an attempt told as done; what ought to be done told as done; the event a period runs from, another one
+    ("round39b", "dropped_hedge", "households' trust in their banks is what the index measures"),
+    ("round39b", "direction", "in larger trials the safety benefit was confirmed, so the device can be adopted"),
+    ("round39b", "trigger", "a notice takes effect three business days after it is delivered to the other party's address"),
+    ("round39b", "trigger", "the tenant has to pay any shortfall within 14 days of receiving the invoice"),
 ]
 
 
@@ -1551,6 +1562,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round39", "the panel concluded the neighbouring houses would suffer some loss of daylight, though the harm "
                 "would not be significant", PARA),
     ("round39", "the petition cited the freedoms to assemble and to speak guaranteed in the Bill of Rights", PARA),
+    ("round39b", "the index tries to measure how far households trust their banks", PARA),
+    ("round39b", "a notice is effective three business days after it is posted by registered mail to the other "
+                 "party's address", PARA),
+    ("round39b", "the tenant has to pay any shortfall within 14 days after it is demanded", PARA),
 ]
 
 
