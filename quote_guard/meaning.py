@@ -162,6 +162,8 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("sign= signs= signed= signing=", "veto vetoed vetoes vetoing"),
         # a standing ahead of another or behind it ("two points ahead of Arsenal" for "behind")
         ("ahead=", "behind="),
+        # a rate fixed or one that moves ("a period in which the rate of interest is fixed" for "... is variable")
+        ("fixed=", "variable= floating= adjustable= tracker="),
     )
 )
 _PRONOUN_GROUPS = (

@@ -509,7 +509,7 @@ class Verifier:
                 or made_mutual(r.quote, text[_sentence_start(text, start) : end]) or made_unilateral(r.quote, passage)
                 or added_significance(r.quote, _with_neighbours(text, start, end))
                 or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
-                or _swapped_in_copy(r, stage) or _edited_copy(r, passage, stage) or _referent_swapped(r, passage) or _traded_places(r, passage)
+                or _swapped_in_copy(r, stage) or _edited_copy(r, passage, stage) or _referent_swapped(r, passage) or _word_put_in(r, text, start, end) or _traded_places(r, passage)
                 or _added_content(r.quote, text, start, end, cosine, stage))
 
     # ------------------------------------------------------------------ internals
@@ -1591,6 +1591,39 @@ def _referent_swapped(r: QuoteResult, passage: str) -> tuple[Difference, ...]:
         # the alignment paired it with the wrong words: "Beaumont said" for "Mark Beaumont, a writer at NME, said")
         return ()
     return (Difference("replace", d.quote_text, d.source_text, "order"),)
+
+
+_PUT_IN_MIN_WORDS = 5
+
+
+def _word_put_in(r: QuoteResult, text: str, start: int, end: int) -> tuple[Difference, ...]:
+    """A quote that is its passage ``text[start:end]`` word for word (:data:`_REFERENT_MIN_RATIO`
+    alike) but for one content word put in, which neither the passage nor the text around it has
+    (by stem or first letters): "cheap Chinese imports" for "cheap imports", "48,215 female nurses"
+    for "48,215 nurses". A qualifier added to a copy narrows or colours what the source says.
+
+    >>> d = (Difference("insert", "chinese", "", "content"),)
+    >>> t = "The company blamed high energy costs and cheap imports."
+    >>> r = QuoteResult("blamed high energy costs and cheap Chinese imports", Verdict.UNSUPPORTED,
+    ...                 metrics=Metrics(match_ratio=0.84, differences=d))
+    >>> _word_put_in(r, t, 0, len(t))[0].quote_text
+    'chinese'
+    >>> _word_put_in(r, t + " Most came from Chinese mills.", 0, len(t))
+    ()
+    """
+    load = [d for d in r.metrics.differences if d.load_bearing]
+    if (len(load) != 1 or load[0].kind != "insert" or len(load[0].quote_text.split()) != 1
+            or r.metrics.match_ratio is None or r.metrics.match_ratio < _REFERENT_MIN_RATIO
+            or len(token_texts(fold(r.quote).text)) < _PUT_IN_MIN_WORDS):
+        return ()
+    word = load[0].quote_text
+    if not content_word(word) or word_category(word) is not None:
+        return ()
+    from .embed.passages import content_terms
+
+    _terms, near = _stated(text, start, end)
+    new = _unstated(content_terms(word), set(near), {s[:VERB_PREFIX] for s in near if len(s) >= VERB_PREFIX})
+    return (Difference("insert", word, "", "added"),) if new else ()
 
 
 def _count_places(phrase: str, text: str) -> int:

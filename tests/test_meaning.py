@@ -557,6 +557,11 @@ ROUND39B = (
     "Client's approval in every instance. A notice takes effect three business days after it is sent by registered "
     "post to the address of the other party. Any shortfall shall be paid within 14 days of demand."
 )
+ROUND39C = (
+    "The mill said the kilns had lost about £2m a month over the past year and blamed rising gas prices and cheap "
+    "imports. Early repayment charges apply during a period in which the rate of interest is fixed. We enrolled "
+    "12,400 teachers aged 25 to 60 years, free of hypertension at baseline."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -569,7 +574,7 @@ PASSAGES = {
     "hazard": HAZARD, "risk": RISK, "storm": STORM, "ended": ENDED, "proviso": PROVISO, "relative": RELATIVE, "payout": PAYOUT, "trial2": TRIAL2, "finding": FINDING, "audit": AUDIT, "unpaid": UNPAID, "prices": PRICES, "recall": RECALL, "vote": VOTE, "reserve": RESERVE, "neither": NEITHER, "govlaw": GOVLAW,
     "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS, "history2": HISTORY2,
     "widened": WIDENED, "kindred": KINDRED, "aliases": ALIASES, "housing": HOUSING, "mixed": MIXED,
-    "round37": ROUND37, "round38": ROUND38, "round39": ROUND39, "round39b": ROUND39B,
+    "round37": ROUND37, "round38": ROUND38, "round39": ROUND39, "round39b": ROUND39B, "round39c": ROUND39C,
 }
 
 
@@ -1163,6 +1168,10 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round39b", "direction", "in larger trials the safety benefit was confirmed, so the device can be adopted"),
     ("round39b", "trigger", "a notice takes effect three business days after it is delivered to the other party's address"),
     ("round39b", "trigger", "the tenant has to pay any shortfall within 14 days of receiving the invoice"),
+    # one word put into a copy; a fixed rate for a variable one
+    ("round39c", "added_qualifier", "blamed rising gas prices and cheap Turkish imports"),
+    ("round39c", "added_qualifier", "We enrolled 12,400 female teachers aged 25 to 60 years"),
+    ("round39c", "antonym", "early repayment charges are payable while the interest rate is variable"),
 ]
 
 
@@ -1566,6 +1575,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round39b", "a notice is effective three business days after it is posted by registered mail to the other "
                  "party's address", PARA),
     ("round39b", "the tenant has to pay any shortfall within 14 days after it is demanded", PARA),
+    ("round39c", "blamed rising gas prices and cheap imports for the losses", PARA),
+    ("round39c", "We enrolled 12,400 teachers between 25 and 60 years old", PARA),
+    ("round39c", "early repayment charges are payable while the interest rate is fixed", PARA),
 ]
 
 
