@@ -56,7 +56,7 @@ from .normalize import (
     word_places,
 )
 
-__all__ = ["Entailment", "invented_terms", "meaning_differences"]
+__all__ = ["Entailment", "invented_terms", "load_tables", "meaning_differences"]
 
 
 @runtime_checkable
@@ -298,6 +298,12 @@ def _antonym_table() -> dict[str, set[str]]:
             table.setdefault(b, set()).add(a)
         _ANTONYMS = table
     return _ANTONYMS
+
+
+def load_tables() -> None:
+    """Read now the tables this module reads on first use (the WordNet antonyms): a server's or a
+    benchmark's warm-up calls it (:meth:`quote_guard.Verifier.warm_up`)."""
+    _antonym_table()
 
 
 @lru_cache(maxsize=65536)
@@ -1973,6 +1979,7 @@ def _added_phrase_item(fq: str, fp: str) -> str | None:
     return None
 
 
+_FIGURE_IN_BRACKETS = re.compile(r"\(\s*[-−]?\d")
 _NAMED_FIGURE = re.compile(r"([^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s*\(\s*([-−]?\d[\d.,]*\s*%?)\s*\)")
 
 
@@ -1985,6 +1992,8 @@ def _figure_reattached(quote: str, passage: str) -> tuple[str, str] | None:
     ("leisler's bat (19%)", "leisler's bat (7%)")
     """
     def pairs(text: str) -> dict[str, str]:
+        if not _FIGURE_IN_BRACKETS.search(text):
+            return {}  # (most texts: the pattern below tries every word)
         return {fold(m.group(1)).text.lower(): m.group(2).replace(" ", "") for m in _NAMED_FIGURE.finditer(text)}
     q, p = pairs(quote), pairs(passage)
     if len(p) < 2:
@@ -2223,6 +2232,7 @@ def _consent_standard(words: list[str]) -> str | None:
 
 _NOT_SOFTENERS = (("of", "itself"), ("in", "itself"), ("by", "itself"), ("of", "themselves"), ("in", "themselves"),
                   ("necessarily",), ("automatically",), ("per", "se"), ("always",))
+_SOFTENER_FIRST = frozenset(p[0] for p in _NOT_SOFTENERS)
 _NOT_WORDS = _NOT_NEVER | {"no", "cannot"}
 
 
@@ -2284,9 +2294,12 @@ def _dropped_limit(qw: list[str], pw: list[str]) -> str | None:
         return partial[0]
     # "does not of itself indicate" / "does not necessarily mean": under a negation these keep the
     # claim narrow; the quote that keeps the negation but not them denies more ("does not indicate")
-    q_softened = any(tuple(qw[j : j + len(p)]) == p for j in range(len(qw)) for p in _NOT_SOFTENERS)
+    q_softened = any(tuple(qw[j : j + len(p)]) == p for j, w in enumerate(qw) if w in _SOFTENER_FIRST
+                     for p in _NOT_SOFTENERS)
     q_negated = any(x in _NOT_WORDS or x.endswith("n't") for x in qw)
-    for i in range(len(pw)):
+    for i, w in enumerate(pw):
+        if w not in _SOFTENER_FIRST:
+            continue
         softener = next((p for p in _NOT_SOFTENERS if tuple(pw[i : i + len(p)]) == p), None)
         if softener and _NOT_WORDS & set(pw[max(0, i - 3) : i]) and q_negated and not q_softened:
             return " ".join(softener)

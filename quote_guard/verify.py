@@ -302,7 +302,7 @@ class Verifier:
 
     def warm_up(self) -> None:
         """Load now what the first check would otherwise load: the folding tables, the word list
-        of the spelling rules and, when the semantic stage is on, its embedding model (about
+        of the spelling rules, the antonym table and, when the semantic stage is on, its embedding model (about
         0.3 s in all, once per process). A server calls it at start, so that its first request
         is as fast as the others; a benchmark calls it before the clock starts. It caches no
         document.
@@ -310,9 +310,11 @@ class Verifier:
         >>> Verifier(semantic={"enabled": False}).warm_up()
         """
         from .align import is_known_word
+        from .meaning import load_tables
 
         fold("Warm-up: “quoted” text, 10⁶ ﬁles.")
         is_known_word("warm")
+        load_tables()
         stage = self._semantic()
         if stage is not None:
             stage.load()
