@@ -2090,7 +2090,7 @@ def _hedges(words: list[str]) -> set[str]:
 
 
 _ATTEMPTS = frozenset("attempt attempts attempted attempting try tries tried trying seek seeks sought seeking aim aims "
-                      "aimed aiming strive strives strove striving endeavour endeavours endeavor endeavors".split())
+                      "aimed aiming strive strives strove striving endeavour endeavours endeavor endeavors potential".split())
 _SOME_OF = frozenset("some many most several certain one other early preliminary unofficial".split())
 _EVIDENCE_NOUNS = frozenset("indicators indicator measures measure estimates estimate accounts account reports report "
                             "sources source metrics criteria".split())
@@ -2705,7 +2705,7 @@ _EVENT_KINDS = (
     "approval approved", "filing filed submission submitted", "invoice invoicing invoiced billing billed",
     "delivery delivered", "shipment shipped dispatch dispatched sent sending mailed mailing posted posting",
     "acceptance accepted", "termination terminated", "demand demanded request requested",
-    "occurrence occurs occurred", "aware awareness",
+    "occurrence occurs occurred", "aware awareness", "dosing dosed",
     "expiration expiry expired", "announcement announced", "achievement achieved attainment attained",
     "installation installed", "closing", "hearing", "publication published", "collection collected",
     "launch launched", "verification verified",

@@ -579,7 +579,7 @@ class Verifier:
             # a capital the source does not have there: the quote presents the end of a sentence as
             # a whole one, and what it leaves out may limit it ("Six passengers were injured" cut
             # from "Five out of six passengers were injured")
-            return self._check_cut(r, docs, True, False, opened=True)
+            return (_after_part_of(r, docs) if len(r.spans) == 1 else None) or self._check_cut(r, docs, True, False, opened=True)
         if not cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
             single = len(r.spans) == 1  # (fragments joined by an ellipsis: the last one may stop before a limit too)
             if single and (unproven := _significance_left_out(r, docs)) is not None:
@@ -596,6 +596,8 @@ class Verifier:
                 # "Harbour should pay to replace the entire kitchen" after "I don't agree with Mrs K that":
                 # what the source denies, quoted as what it says
                 return _limited(r, [denial], "the quote starts right after the source denies it", category="negation")
+            if (part := _after_part_of(r, docs)) is not None:
+                return part
             if (frame := _hedge_frame_before(r, docs)) is not None:
                 # "the Hungarians under Ferenc Deák directed revolutionary civil disobedience" after "It
                 # has been claimed that": a claim the source reports, quoted as one it makes
@@ -734,6 +736,11 @@ class Verifier:
             # a hard limit right after the words the quote closes with a full stop ("... may use pro
             # forma figures." where the source goes on "for that year only")
             found.append(" ".join(limit.group().split()).lstrip(",;( "))
+        if tail and ended and not found and len(token_texts(fold(r.quote).text)) >= _POPULATION_MIN_WORDS and (
+                population := _POPULATION_AFTER.match(text, last.end)) is not None:
+            # the population its finding holds in ("... should be avoided." where the source goes on "in
+            # patients already taking 2.5 mg twice daily")
+            found.append(" ".join(population.group().split()))
         if tail and ended and not found:
             # further on, only a condition or an exception limits the claim (a negation there is
             # mostly a clause of its own: "... lawful in the United States following a decision
@@ -2219,7 +2226,8 @@ _HARD_LIMIT = re.compile(
     # unless', '(the "Marketing and Sale Restriction"); provided that'
     r"(?:\s*\([^()\"“]{0,40}[\"“][^\"”()]{1,60}[\"”]\))?"
     r"\s*[,;(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
-    r"|except\b|with\s+the\s+exception\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
+    r"|except\b|with\s+the\s+exceptions?\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
+    r"|nor\b[^.;!?]{0,80}?,\s*(?:unless|except)\b|but\s+(?:[\w'’-]+\s+){1,3}(?:must|shall)\s+(?:first\s+)?(?:give|provide|notify|obtain|consult|inform)\b"
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+if\b"
     r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their)\b|\d)"
     r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|excluding\b"
@@ -2227,6 +2235,7 @@ _HARD_LIMIT = re.compile(
     r"|with\s+the\s+(?:prior\s+)?(?:written\s+)?(?:consent|approval|agreement|permission)\s+of\b"
     r"|up\s+to\s+(?:a\s+)?(?:maximum|max|total|aggregate|cap|limit)\b"
     r"|(?:during|in|for|within|at|on)\s+[^.;:,!?]{1,40}?\bonly\b"
+    r"|(?:for|during|in)\s+the\s+first\s+(?:[\w-]+\s+){0,2}(?:years?|months?|weeks?|days?|quarters?)\b"
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
     r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
     r"[^.;!?]{0,60}", re.I)
@@ -2237,7 +2246,8 @@ _HARD_LIMIT = re.compile(
 # is quoted as a phrase)
 _POPULATION_AFTER = re.compile(
     r"[ \t]+(?:in|among)\s+(?:the\s+)?(?:population|patients|participants|subjects|subgroup|adults|children|women|"
-    r"men|people|persons|those|individuals)\s+(?:aged|with|who|over|under|older|younger|without|in)\b[^.;!?]{0,60}", re.I)
+    r"men|people|persons|those|individuals)\s+(?:aged|with|who|over|under|older|younger|without|in|already|taking|receiving"
+    r"|treated|undergoing)\b[^.;!?]{0,60}", re.I)
 _POPULATION_MIN_WORDS = 6
 
 
@@ -2300,6 +2310,11 @@ def _denial_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
 
 
 _DENIAL_FRAME_CHARS = 100
+# a part named right before a fragment ("Much of [southern California is famous for ...]"), and a quote
+# that names a part of its own
+_PART_OF = re.compile(r"\b(?:much|most|some|part|parts|many|half|several|certain|portions?)\s+of\s+(?:the\s+)?$", re.I)
+_PART_OF_CHARS = 30
+_QUANTIFIED = re.compile(r"\W*(?:much|most|some|part|parts|many|half|several|certain|portions?|a\s+few|few)\b", re.I)
 
 
 def _frame_before(r: QuoteResult, docs: list[_Doc], frame: re.Pattern[str], chars: int) -> str | None:
@@ -2403,7 +2418,8 @@ def _with_caveat(r: QuoteResult, docs: list[_Doc]) -> QuoteResult:
 
 def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     """The opening clause of a verbatim fragment's sentence, when it is an exception ("Except for
-    liability arising from ...", "Excepting ...", "Unless ...", "Save for ...", "Other than ...") and
+    liability arising from ...", "Excepting ...", "Unless ...", "Save for ...", "Other than ...",
+    "However, if ..." after a semicolon) and
     the fragment starts after it, inside the sentence, without a limit of its own. Not the
     boilerplate "Except as otherwise provided herein", which excepts nothing in particular.
 
@@ -2417,20 +2433,43 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     if opened is None:
         return None
     opener, head = opened
-    hard = (opener[:1] in (["excepting"], ["unless"], ["except"]) or tuple(opener[:2]) in (("save", "for"), ("other", "than")))
+    hard = (opener[:1] in (["excepting"], ["unless"], ["except"])
+            or tuple(w for w in opener[:3] if w != ",")[:2] in (("save", "for"), ("other", "than"), ("however", "if"),
+                                                                ("no", "more"), ("not", "more"))
+            or (opener[:2] == ["with", "the"] and opener[2:3] in (["exception"], ["exceptions"])))
     if not hard and opener[:1] in (["in"], ["among"]) and {"subgroup", "subgroups"} & set(opener[1:5]):
         # "In a prespecified subgroup of patients with baseline ferritin below 100 μg/L, [the walk distance
         # was 24 m longer]": a subgroup's finding told as the study's, unless the quote names a population
         # of its own ("the reduction was confined to participants with ..."); a study's own population
         # opening its conclusion ("Among patients with stage 3 CKD, ...") is no limit
         return None if _POPULATION_WORDS & set(token_texts(fold(r.quote).text)) else " ".join(head.split())
-    if not hard or opener[1:2] == ["as"] or re.search(rf"\b{re.escape(opener[0])}\b", r.quote, re.I):
+    if not hard or opener[1:2] == ["as"]:
+        return None
+    key = opener[2] if opener[:2] == ["with", "the"] else opener[0]  # ("exception" of "With the exception of")
+    if re.search(rf"\b{re.escape(key)}\b", r.quote, re.I):
         return None
     return " ".join(head.split())
 
 
 _POPULATION_WORDS = frozenset("subgroup subgroups population patients participants subjects adults children women men "
                               "those people individuals".split())
+
+
+def _after_part_of(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:
+    """``r`` made ``altered`` when it starts right after a part its source names ("Much of", "Some of",
+    "Most of the"), the quote naming no part of its own: what the source says of a part, quoted of the
+    whole ("Southern California is famous for its suburbs" after "Much of"); else ``None``.
+
+    >>> t = "Much of southern California is famous for its suburbs."
+    >>> r = QuoteResult("southern California is famous for its suburbs", Verdict.VERBATIM,
+    ...                 spans=(Span("d", t.index("southern"), len(t) - 1),))
+    >>> _after_part_of(r, [_Doc(Source("d", t), None, 0)]).verdict.value
+    'altered'
+    """
+    part = _frame_before(r, docs, _PART_OF, _PART_OF_CHARS)
+    if part is None or _QUANTIFIED.match(r.quote):
+        return None
+    return _limited(r, [part], "the quote starts right after the source limits it to a part", category="quantifier")
 
 
 def _after_opening_exception(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:
@@ -2452,6 +2491,8 @@ def _sentence_opener(r: QuoteResult, docs: list[_Doc]) -> tuple[list[str], str] 
         return None
     opener = _sentence_before(text, span.start)
     opener = opener[len(opener) - opener[::-1].index(":") :] if ":" in opener else opener  # after a heading
+    if opener and _SECTION_NUMBER.fullmatch(opener[0]):
+        opener = opener[1:]  # after a section's number: "3.6.3 With the exception of amounts in dispute, ..."
     if ")" in opener[:3] and len(opener[: opener.index(")")]) <= 2:
         opener = opener[opener.index(")") + 1 :]  # after a list item's mark: "(a) EXCEPT WITH RESPECT TO ..."
     head = text[_sentence_start(text, span.start) : span.start]
@@ -2477,8 +2518,10 @@ def _shown(text: str) -> str:
 _CAVEAT_WORDS = _EDGE_LIMITERS - {"no", "nor", "neither", "none", "never", "when", "cannot"}  # opening a limit, not a clause
 _CAVEAT_CHARS = 80  # how much of the source a caveat shows
 # a condition word right after a sentence's start (or a heading's colon): what an opener needs
-_OPENER_HINT = re.compile(r"(?i)(?:^|[.;:!?\n…。；：！？])[\W_]*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)[\W_]*)?"
-                          r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject"
+_SECTION_NUMBER = re.compile(r"\d+(?:\.\d+)+\.?")
+_OPENER_HINT = re.compile(r"(?i)(?:^|[.;:!?\n…。；：！？])[\W_]*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)[\W_]*)?(?:\d+(?:\.\d+)+\.?\s+)?"
+                          r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject|however\s*,?\s*if\b"
+                          r"|no(?:t)?\s+more\s+than\b|with\s+the\s+exceptions?\s+of\b"
                           r"|(?:in|among)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}subgroups?\b)")
 # ... and a limiting word among the first words after its end (a superset of what is then read)
 _RAW_WORDS = re.compile(r"[\w'’]+")

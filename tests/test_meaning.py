@@ -560,7 +560,9 @@ ROUND39B = (
 ROUND39C = (
     "The mill said the kilns had lost about £2m a month over the past year and blamed rising gas prices and cheap "
     "imports. Early repayment charges apply during a period in which the rate of interest is fixed. We enrolled "
-    "12,400 teachers aged 25 to 60 years, free of hypertension at baseline."
+    "12,400 teachers aged 25 to 60 years, free of hypertension at baseline. The sponsor will pay the fee within 30 "
+    "days following the dosing of the first patient in the trial. The new satellite gave the service the potential to "
+    "carry 200 channels."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1172,6 +1174,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round39c", "added_qualifier", "blamed rising gas prices and cheap Turkish imports"),
     ("round39c", "added_qualifier", "We enrolled 12,400 female teachers aged 25 to 60 years"),
     ("round39c", "antonym", "early repayment charges are payable while the interest rate is variable"),
+    ("round39c", "trigger", "the sponsor pays the fee within 30 days after the trial's approval"),
+    ("round39c", "dropped_hedge", "the new satellite let the service carry 200 channels"),
 ]
 
 
@@ -1578,6 +1582,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round39c", "blamed rising gas prices and cheap imports for the losses", PARA),
     ("round39c", "We enrolled 12,400 teachers between 25 and 60 years old", PARA),
     ("round39c", "early repayment charges are payable while the interest rate is fixed", PARA),
+    ("round39c", "the sponsor pays the fee within 30 days after the first patient in the trial is dosed", PARA),
+    ("round39c", "the new satellite meant the service could potentially carry 200 channels", PARA),
 ]
 
 

@@ -662,7 +662,15 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "royalties shall continue in perpetuity for as long as the Products are being sold. A member aged 55 "
                "may retire before Normal Pension Age with the consent of the Trustees. There is no evidence that the "
                "drug does not work in older adults. The Licensee receives a credit "
-               "of 1/30 of the monthly fee for each hour, up to a maximum total of the fees for the month.")
+               "of 1/30 of the monthly fee for each hour, up to a maximum total of the fees for the month. The Agent "
+               "shall not appoint any sub-agent in the Territory nor shall it grant any sub-licence, unless the Principal "
+               "consents in writing. The Recipient may disclose the data if a court orders it, but the Recipient must "
+               "first notify the Owner. Sales rose 5% in Europe, but the board must decide on dividends. Water damage is "
+               "not covered; however, if the leak is reported within 14 days, the insurer will pay up to $5,000 for drying. "
+               "Members are exempt from the fee for the first two years. No more than once in any year, the Owner may "
+               "inspect the books. The storm destroyed all the farms in the valley with the exceptions of two. 4.2.1 With "
+               "the exception of disputed sums, unpaid invoices bear interest at 2% a month. Use with strong inhibitors of "
+               "CYP3A4 should be avoided in patients already taking 5 mg daily. Much of the coast is rocky and steep.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -732,6 +740,20 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     ("A member aged 55 may retire before Normal Pension Age.", Verdict.ALTERED),
     ("The Licensee receives a credit of 1/30 of the monthly fee for each hour", Verdict.ALTERED),  # a cap
     ("the drug does not work in older adults", Verdict.ALTERED),  # a denied negation is still denied
+    # an exception after a "nor" clause; a duty to notify after ", but"; a fragment after "however, if"
+    ("The Agent shall not appoint any sub-agent in the Territory", Verdict.ALTERED),
+    ("The Recipient may disclose the data if a court orders it", Verdict.ALTERED),
+    ("Sales rose 5% in Europe", Verdict.VERBATIM),  # ", but" with a duty of another kind
+    ("the insurer will pay up to $5,000 for drying", Verdict.ALTERED),
+    # a time limit after a full stop the source lacks; after an opening limit; exceptions; an opening exception
+    # after a section's number; the population after a full stop; a part named right before
+    ("Members are exempt from the fee.", Verdict.ALTERED),
+    ("the Owner may inspect the books", Verdict.ALTERED),
+    ("The storm destroyed all the farms in the valley", Verdict.ALTERED),
+    ("unpaid invoices bear interest at 2% a month", Verdict.ALTERED),
+    ("Use with strong inhibitors of CYP3A4 should be avoided.", Verdict.ALTERED),
+    ("the coast is rocky and steep", Verdict.ALTERED),
+    ("Much of the coast is rocky and steep", Verdict.VERBATIM),
 ])
 def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
     text = POLICY_TEXT + " " + LIMITS_TEXT
@@ -742,7 +764,8 @@ def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
                                     "the quote ends its sentence where the source's goes on to limit it",
                                     "the quote starts after the exception its source sentence opens with",
                                     "the quote starts right after the source denies it",
-                                    "the quote starts right after the source frames it as a claim it does not make"))
+                                    "the quote starts right after the source frames it as a claim it does not make",
+                                    "the quote starts right after the source limits it to a part"))
         assert any(d.kind == "delete" and d.load_bearing for d in r.metrics.differences)
 
 
