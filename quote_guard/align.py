@@ -737,7 +737,9 @@ _MONTH_ABBREVIATIONS = {"jan": "january", "feb": "february", "mar": "march", "ap
 
 _DAY_COMMA_YEAR = re.compile(r"([0-3]?\d),(\d{4})")
 # a word without which :func:`_written_forms` rewrites nothing but dates (an ordinal's suffix stands for it)
-_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
+_SIGN_WORDS = {"<": "below", ">": "above"}
+_DEGREE_LETTERS = {"e": "east", "w": "west", "n": "north", "s": "south"}  # (a temperature's letter is read elsewhere)
+_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", "<", ">", "°", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
 
 
 def _written_forms(words: list[str]) -> list[str]:
@@ -764,6 +766,14 @@ def _written_forms(words: list[str]) -> list[str]:
         if w == "vs":
             out.append("versus")
             i += 1 + dot
+            continue
+        if w in _SIGN_WORDS and after and after[0][:1].isdigit() and not dot:
+            out.append(_SIGN_WORDS[w])  # "the INR is < 2.0": "below 2.0"
+            i += 1
+            continue
+        if w == "°" and out and out[-1][:1].isdigit() and words[i + 1 : i + 2] and words[i + 1] in _DEGREE_LETTERS:
+            out.extend(("degrees", _DEGREE_LETTERS[words[i + 1]]))  # "28.5°E": "28.5 degrees east"
+            i += 2
             continue
         if w in ("m", "k") and len(out) >= 2 and out[-2] in CURRENCY_SIGNS and out[-1][:1].isdigit():
             # "£30m", "£640k": after an amount of money "m" is million, not metres, and "k" thousand

@@ -1327,9 +1327,9 @@ _COMPARATIVES = frozenset("later earlier sooner less more fewer greater longer".
 
 def _negative_subject(words: list[str], i: int) -> bool:
     """Whether the modal at ``i`` has a negative subject in its clause: "neither party shall
-    assign", "no Party may disclose", "none of them shall". The three words before it are read,
-    up to a clause mark; "no later than" is a deadline, not a negation."""
-    for j in range(i - 1, max(-1, i - 4), -1):
+    assign", "no Party may disclose", "none of them shall", "no new default fees may be applied". The
+    four words before it are read, up to a clause mark; "no later than" is a deadline, not a negation."""
+    for j in range(i - 1, max(-1, i - 5), -1):
         w = words[j]
         if w in (",", ".", ";", ":", "!", "?"):
             return False
@@ -1393,6 +1393,8 @@ def _modal_classes(words: list[str]) -> set[str]:
     >>> sorted(_modal_classes("neither party shall license it".split()))
     ['prohibition']
     >>> sorted(_modal_classes("neither may license it".split()))
+    ['prohibition']
+    >>> sorted(_modal_classes("no new default fees may be applied".split()))
     ['prohibition']
     >>> sorted(_modal_classes("no later than friday the tenant shall pay".split()))
     ['obligation']

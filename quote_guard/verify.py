@@ -2665,6 +2665,13 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     >>> fs, fe = _grow_edges(t, 19, 47, "a dividend, payable dec. 15")
     >>> t[fs:fe]
     'a dividend, payable december 15'
+
+    A date whose day and month the quote gives the other way round:
+
+    >>> t = "to raise rates by 7.5 per cent from 1 july, the first rise"
+    >>> fs, fe = _grow_edges(t, 3, t.index(" 1 july"), "raise rates by 7.5% from july 1")
+    >>> t[fs:fe]
+    'raise rates by 7.5 per cent from 1 july'
     """
     words = _EDGE_TOKEN.findall(fq)
     if not words or fe <= fs:
@@ -2694,6 +2701,9 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
                 b += 1  # "25%" for "twenty-five percent (25%)", "(… 59.1 to 90.0)": the figure in brackets, closed
             if b == len(t) or not is_word_char(t[b]):
                 ends.append(b)
+                if len(words) >= 2 and (swapped := re.match(r"[ \t]+([^\W_]+)\b", t[b : b + 30])) is not None \
+                        and swapped.group(1) == words[-2]:
+                    ends.append(b + swapped.end())  # "from July 1" for "from 1 July": the last two words in turn
     if last not in _EDGE_STOP and not t.endswith(last, fs, fe):
         # ... or back to the end of the sentence the range runs past ("to 4.25 percent" aligned into
         # "to 4.25%. Two members")

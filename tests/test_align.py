@@ -63,6 +63,10 @@ def test_word_category(word: str, category: str | None) -> None:
         # each); one mistyped is ("withold")
         ("patients dosed on-dialysis", "patients dosed off-dialysis", ["content"]),
         ("may withold such permission", "may withhold such permission", ["spelling"]),
+        # a sign before a figure and its word are one relation; a compass point after a degree sign written out
+        ("once the INR is < 2.0", "once the INR is below 2.0", []),
+        ("once the INR is > 2.0", "once the INR is below 2.0", ["direction"]),
+        ("at the 28.5 degrees east orbital position", "at the 28.5°E orbital position", []),
         # an apostrophe added or dropped is spelling, unless both spellings are words
         ("the V&A's 16,000 objects", "the V&As 16,000 objects", ["spelling"]),
         ("its 16,000 objects", "it's 16,000 objects", ["party"]),
