@@ -2312,7 +2312,8 @@ def _denial_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
 _DENIAL_FRAME_CHARS = 100
 # a part named right before a fragment ("Much of [southern California is famous for ...]"), and a quote
 # that names a part of its own
-_PART_OF = re.compile(r"\b(?:much|most|some|part|parts|many|half|several|certain|portions?)\s+of\s+(?:the\s+)?$", re.I)
+# ("part of", "portion of" are left out: "as part of the Services", "forms part of this Agreement")
+_PART_OF = re.compile(r"\b(?:much|most|some|many|half|several|certain)\s+of\s+(?:the\s+)?$", re.I)
 _PART_OF_CHARS = 30
 _QUANTIFIED = re.compile(r"\W*(?:much|most|some|part|parts|many|half|several|certain|portions?|a\s+few|few)\b", re.I)
 
