@@ -2437,7 +2437,8 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     hard = (opener[:1] in (["excepting"], ["unless"], ["except"])
             or tuple(w for w in opener[:3] if w != ",")[:2] in (("save", "for"), ("other", "than"), ("however", "if"),
                                                                 ("no", "more"), ("not", "more"))
-            or (opener[:2] == ["with", "the"] and opener[2:3] in (["exception"], ["exceptions"])))
+            or (opener[:2] == ["with", "the"] and opener[2:3] in (["exception"], ["exceptions"]))
+            or tuple(opener[:2]) in (("so", "long"), ("as", "long")) or _only_opener(opener))
     if not hard and opener[:1] in (["in"], ["among"]) and {"subgroup", "subgroups"} & set(opener[1:5]):
         # "In a prespecified subgroup of patients with baseline ferritin below 100 μg/L, [the walk distance
         # was 24 m longer]": a subgroup's finding told as the study's, unless the quote names a population
@@ -2446,12 +2447,20 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
         return None if _POPULATION_WORDS & set(token_texts(fold(r.quote).text)) else " ".join(head.split())
     if not hard or opener[1:2] == ["as"]:
         return None
-    key = opener[2] if opener[:2] == ["with", "the"] else opener[0]  # ("exception" of "With the exception of")
+    # the word that makes it a limit: "exception" of "With the exception of", "only" of "For firm transportation only,"
+    key = opener[2] if opener[:2] == ["with", "the"] else "only" if _only_opener(opener) else opener[0]
     if re.search(rf"\b{re.escape(key)}\b", r.quote, re.I):
         return None
     return " ".join(head.split())
 
 
+def _only_opener(opener: list[str]) -> bool:
+    """A short opening phrase with "only" that ends at its comma ("For firm transportation only, ..."), a
+    heading before it allowed: what follows holds only there."""
+    return len(opener) <= _ONLY_OPENER_WORDS and opener[-1:] == [","] and "only" in opener
+
+
+_ONLY_OPENER_WORDS = 12
 _POPULATION_WORDS = frozenset("subgroup subgroups population patients participants subjects adults children women men "
                               "those people individuals".split())
 
@@ -2522,7 +2531,8 @@ _CAVEAT_CHARS = 80  # how much of the source a caveat shows
 _SECTION_NUMBER = re.compile(r"\d+(?:\.\d+)+\.?")
 _OPENER_HINT = re.compile(r"(?i)(?:^|[.;:!?\n…。；：！？])[\W_]*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)[\W_]*)?(?:\d+(?:\.\d+)+\.?\s+)?"
                           r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject|however\s*,?\s*if\b"
-                          r"|no(?:t)?\s+more\s+than\b|with\s+the\s+exceptions?\s+of\b"
+                          r"|no(?:t)?\s+more\s+than\b|with\s+the\s+exceptions?\s+of\b|(?:so|as)\s+long\s+as\b"
+                          r"|[^.;:!?\n]{0,60}\bonly\s*,"
                           r"|(?:in|among)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}subgroups?\b)")
 # ... and a limiting word among the first words after its end (a superset of what is then read)
 _RAW_WORDS = re.compile(r"[\w'’]+")

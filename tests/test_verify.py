@@ -670,7 +670,9 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "Members are exempt from the fee for the first two years. No more than once in any year, the Owner may "
                "inspect the books. The storm destroyed all the farms in the valley with the exceptions of two. 4.2.1 With "
                "the exception of disputed sums, unpaid invoices bear interest at 2% a month. Use with strong inhibitors of "
-               "CYP3A4 should be avoided in patients already taking 5 mg daily. Much of the coast is rocky and steep.")
+               "CYP3A4 should be avoided in patients already taking 5 mg daily. Much of the coast is rocky and steep. So "
+               "long as the Tenant is not in default, the Landlord shall not grant a competing lease. 9. SUPPLY For bulk "
+               "orders only, the Seller will deliver within five days.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -754,6 +756,9 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     ("Use with strong inhibitors of CYP3A4 should be avoided.", Verdict.ALTERED),
     ("the coast is rocky and steep", Verdict.ALTERED),
     ("Much of the coast is rocky and steep", Verdict.VERBATIM),
+    # an opening "So long as"; a short opening phrase with "only", after a heading
+    ("the Landlord shall not grant a competing lease", Verdict.ALTERED),
+    ("the Seller will deliver within five days", Verdict.ALTERED),
 ])
 def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
     text = POLICY_TEXT + " " + LIMITS_TEXT
