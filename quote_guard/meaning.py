@@ -2076,6 +2076,9 @@ def _hedges(words: list[str]) -> set[str]:
     # ... in the active voice: "we expect margins to recover"
     found.update(f"{w} to {words[j + 1]}" for i, w in enumerate(words) if w in _EXPECTING
                  for j in range(i + 2, min(len(words) - 1, i + 5)) if words[j] == "to" and words[i + 1] != "to")
+    # a statement made only as far as its maker knows: "represents that, to the best of its knowledge, ..."
+    found.update("to the best of knowledge" for i in range(len(words) - 3) if words[i : i + 3] == ["to", "the", "best"]
+                 and "knowledge" in words[i + 3 : i + 7])
     # an attempt: "a metric which attempts to gauge corruption" (told as done: "a metric which gauges")
     found.update(f"{w} to {words[i + 2]}" for i, w in enumerate(words[:-2]) if w in _ATTEMPTS and words[i + 1] == "to")
     # a claim made on some of the evidence: "according to many indicators", "by some estimates"

@@ -2230,7 +2230,7 @@ _HARD_LIMIT = re.compile(
     r"|nor\b[^.;!?]{0,80}?,\s*(?:unless|except)\b|but\s+(?:[\w'’-]+\s+){1,3}(?:must|shall)\s+(?:first\s+)?(?:give|provide|notify|obtain|consult|inform)\b"
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+if\b"
     r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their)\b|\d)"
-    r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|excluding\b"
+    r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|(?:but\s+)?excluding\b"
     r"|however\s*,?\s*(?:if|where|when|in\s+the\s+event)\b|or\s*,?\s*in\s+the\s+case\s+of\b|(?:for\s+)?as\s+long\s+as\b"
     r"|with\s+the\s+(?:prior\s+)?(?:written\s+)?(?:consent|approval|agreement|permission)\s+of\b"
     r"|up\s+to\s+(?:a\s+)?(?:maximum|max|total|aggregate|cap|limit)\b"
@@ -2445,13 +2445,20 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
         # of its own ("the reduction was confined to participants with ..."); a study's own population
         # opening its conclusion ("Among patients with stage 3 CKD, ...") is no limit
         return None if _POPULATION_WORDS & set(token_texts(fold(r.quote).text)) else " ".join(head.split())
-    if not hard or opener[1:2] == ["as"]:
-        return None
+    if not hard or (opener[1:2] == ["as"] and opener[2:3] in _BOILERPLATE_AFTER_AS):
+        return None  # "Except as otherwise provided herein" excepts nothing in particular
     # the word that makes it a limit: "exception" of "With the exception of", "only" of "For firm transportation only,"
     key = opener[2] if opener[:2] == ["with", "the"] else "only" if _only_opener(opener) else opener[0]
     if re.search(rf"\b{re.escape(key)}\b", r.quote, re.I):
         return None
     return " ".join(head.split())
+
+
+# "Except as otherwise provided", "Except as set forth", "Except as expressly stated": no exception in particular
+# ("Except as may be reasonably necessary for marketing purposes" is one)
+_BOILERPLATE_AFTER_AS = (["otherwise"], ["provided"], ["set"], ["expressly"], ["stated"], ["specifically"], ["described"],
+                         ["contemplated"], ["permitted"], ["required"], ["agreed"], ["specified"], ["herein"], ["noted"],
+                         ["modified"], ["amended"], ["supplemented"], ["indicated"])
 
 
 def _only_opener(opener: list[str]) -> bool:

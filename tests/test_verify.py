@@ -672,7 +672,8 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "the exception of disputed sums, unpaid invoices bear interest at 2% a month. Use with strong inhibitors of "
                "CYP3A4 should be avoided in patients already taking 5 mg daily. Much of the coast is rocky and steep. So "
                "long as the Tenant is not in default, the Landlord shall not grant a competing lease. 9. SUPPLY For bulk "
-               "orders only, the Seller will deliver within five days.")
+               "orders only, the Seller will deliver within five days. Except as may be needed for technical support, the "
+               "Reseller shall not copy the Software. The Territory is the State of Texas, but excluding any airport.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -759,6 +760,9 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     # an opening "So long as"; a short opening phrase with "only", after a heading
     ("the Landlord shall not grant a competing lease", Verdict.ALTERED),
     ("the Seller will deliver within five days", Verdict.ALTERED),
+    # an opening "Except as" that names what it excepts; ", but excluding"
+    ("the Reseller shall not copy the Software", Verdict.ALTERED),
+    ("The Territory is the State of Texas", Verdict.ALTERED),
 ])
 def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
     text = POLICY_TEXT + " " + LIMITS_TEXT
