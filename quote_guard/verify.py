@@ -196,6 +196,31 @@ class _Doc:
     n: int = -1  # its number in a large collection (the corpus filter's and seed table's)
 
 
+def _capitalised(text: str) -> frozenset[str]:
+    """The words of ``text`` written with capitals (folded), the names a replaced word may be: not a
+    common word that is capitalised only because it starts a sentence ("Updated timetables will be
+    available" names nothing; "Vyera shall pay" names Vyera).
+
+    >>> sorted(_capitalised("Updated timetables go online. Vyera shall pay the Company."))
+    ['company', 'vyera']
+    """
+    from .align import is_known_word
+
+    out = set()
+    for m in _NAME.finditer(text):
+        w = m.group()
+        if w.islower():
+            continue
+        before = text[: m.start()].rstrip()
+        if (not before or before[-1] in _SENTENCE_OPENERS) and w[1:].islower() and is_known_word(w.casefold()):
+            continue  # a common word starting its sentence
+        out.add(w.casefold())
+    return frozenset(out)
+
+
+_SENTENCE_OPENERS = ".!?:;\"“(["
+
+
 @dataclass(frozen=True, slots=True)
 class _Match:
     """A located passage in one document (folded coordinates) and how well it matches."""
@@ -213,7 +238,7 @@ class _Match:
     def differences(self, raw_quote: str, raw_passage: str) -> tuple[Difference, ...]:
         if not self.distance:
             return ()
-        names = frozenset(w.casefold() for w in _NAME.findall(raw_quote + " " + raw_passage) if not w.islower())
+        names = _capitalised(raw_quote) | _capitalised(raw_passage)
         t = self.doc.index.text
         found = differences(self.folded_quote, t[self.fstart : self.fend], names=names,
                             context=t[max(0, self.fstart - _CONTEXT_CHARS) : self.fend + _CONTEXT_CHARS])

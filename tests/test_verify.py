@@ -813,3 +813,12 @@ def test_a_quote_that_writes_percent_as_a_sign_ends_where_the_source_writes_it_o
         ["obstruction raised peak pressure by between 18 and 27%"], {"report": text})
     assert r.verdict is Verdict.NEAR_VERBATIM, r.reason
     assert text[r.spans[0].start : r.spans[0].end] == "obstruction raised peak pressure by between 18 and 27 per cent"
+
+
+def test_a_common_word_that_starts_a_sentence_names_no_party():
+    v = Verifier(VerifierConfig(semantic={"enabled": False}))
+    src = {"notice": "Route 14X stops running in March. Updated timetables will be available online from 17 February."}
+    [r] = v.verify(["new timetables will be available online from 17 February"], src)
+    assert [d.category for d in r.metrics.differences if d.load_bearing] == ["content"], r.metrics.differences
+    [r] = v.verify(["Route 15X stops running in March"], src)  # a name starting its sentence is still a name
+    assert r.verdict is Verdict.ALTERED
