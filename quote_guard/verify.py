@@ -211,8 +211,10 @@ def _capitalised(text: str) -> frozenset[str]:
         w = m.group()
         if w.islower():
             continue
-        before = text[: m.start()].rstrip()
-        if (not before or before[-1] in _SENTENCE_OPENERS) and w[1:].islower() and is_known_word(w.casefold()):
+        j = m.start() - 1
+        while j >= 0 and text[j].isspace():
+            j -= 1
+        if (j < 0 or text[j] in _SENTENCE_OPENERS) and w[1:].islower() and is_known_word(w.casefold()):
             continue  # a common word starting its sentence
         out.add(w.casefold())
     return frozenset(out)
