@@ -206,21 +206,12 @@ def _capitalised(text: str) -> frozenset[str]:
     """
     from .align import is_known_word
 
-    out = set()
-    for m in _NAME.finditer(text):
-        w = m.group()
-        if w.islower():
-            continue
-        j = m.start() - 1
-        while j >= 0 and text[j].isspace():
-            j -= 1
-        if (j < 0 or text[j] in _SENTENCE_OPENERS) and w[1:].islower() and is_known_word(w.casefold()):
-            continue  # a common word starting its sentence
-        out.add(w.casefold())
-    return frozenset(out)
+    starts = {m.start(1) for m in _SENTENCE_START.finditer(text)}
+    return frozenset(w.casefold() for m in _NAME.finditer(text) if not (w := m.group()).islower()
+                     and not (m.start() in starts and w[1:].islower() and is_known_word(w.casefold())))
 
 
-_SENTENCE_OPENERS = ".!?:;\"“(["
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“(\[])\s*([^\W\d_])")  # the first letter of a sentence
 
 
 @dataclass(frozen=True, slots=True)
