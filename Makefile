@@ -26,7 +26,7 @@ bench-handwritten: setup
 	.venv/bin/python benchmarks/run_handwritten.py --show-misses
 	for f in handwritten_tune2 handwritten_tune3a handwritten_tune3b handwritten_tune4 handwritten_tune5 handwritten_tune6 handwritten_tune7 handwritten_tune8a handwritten_tune8b handwritten_tune9a handwritten_tune9b handwritten_tune10a handwritten_tune10b handwritten_tune11a handwritten_tune11b handwritten_tune12a handwritten_tune12b handwritten_tune13a handwritten_tune13b handwritten_tune13c handwritten_tune14a handwritten_tune14b handwritten_tune14c handwritten_tune15a handwritten_tune15b handwritten_tune15c handwritten_tune16a handwritten_tune16b handwritten_tune16c handwritten_tune17a handwritten_tune17b handwritten_tune17c handwritten_tune18a handwritten_tune18b handwritten_tune18c handwritten_tune19a handwritten_tune19b handwritten_tune20a handwritten_tune20b; do \
 	  .venv/bin/python benchmarks/run_handwritten.py --show-misses --items benchmarks/$$f.json || exit 1; done
-	for f in handwritten_heldout handwritten_heldout2 handwritten_heldout3 handwritten_heldout4 handwritten_heldout5 handwritten_heldout6 handwritten_heldout7; do \
+	for f in handwritten_heldout handwritten_heldout2 handwritten_heldout3 handwritten_heldout4 handwritten_heldout5 handwritten_heldout6 handwritten_heldout7 handwritten_heldout8; do \
 	  .venv/bin/python benchmarks/run_handwritten.py --items benchmarks/$$f.json || exit 1; done
 
 fuzz: setup

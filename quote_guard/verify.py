@@ -206,12 +206,18 @@ def _capitalised(text: str) -> frozenset[str]:
     """
     from .align import is_known_word
 
-    starts = {m.start(1) for m in _SENTENCE_START.finditer(text)}
-    return frozenset(w.casefold() for m in _NAME.finditer(text) if not (w := m.group()).islower()
-                     and not (m.start() in starts and w[1:].islower() and is_known_word(w.casefold())))
+    caps = [w.casefold() for w in _NAME.findall(text) if not w.islower()]
+    if not caps:
+        return frozenset()
+    names = set(caps)
+    starters = [w.casefold() for w in _SENTENCE_START.findall(text) if w[1:].islower()]
+    for w in set(starters):
+        if caps.count(w) == starters.count(w) and is_known_word(w):
+            names.discard(w)  # a common word capitalised only where it starts a sentence
+    return frozenset(names)
 
 
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“(\[])\s*([^\W\d_])")  # the first letter of a sentence
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“(\[])\s*([^\W\d_][\w']*)")  # the first word of a sentence
 
 
 @dataclass(frozen=True, slots=True)
