@@ -237,7 +237,7 @@ class _Match:
     def differences(self, raw_quote: str, raw_passage: str) -> tuple[Difference, ...]:
         if not self.distance:
             return ()
-        names = _capitalised(raw_quote) | _capitalised(raw_passage)
+        names = _capitalised(raw_quote + ". " + raw_passage)  # (the passage's first word starts a sentence)
         t = self.doc.index.text
         found = differences(self.folded_quote, t[self.fstart : self.fend], names=names,
                             context=t[max(0, self.fstart - _CONTEXT_CHARS) : self.fend + _CONTEXT_CHARS])
@@ -2528,7 +2528,9 @@ def _sentence_opener(r: QuoteResult, docs: list[_Doc]) -> tuple[list[str], str] 
     (after a heading's colon, if any), when a condition word opens it (:data:`_OPENER_HINT`)."""
     span = r.spans[0]
     text = _span_text(span, docs)
-    if not _OPENER_HINT.search(text[max(0, span.start - 200) : span.start]) or _starts_sentence(r, docs):
+    window = text[max(0, span.start - 200) : span.start]
+    if not (_OPENER_HINT.search(window) or ("only" in window.lower() and _ONLY_HINT.search(window))) \
+            or _starts_sentence(r, docs):
         return None
     opener = _sentence_before(text, span.start)
     opener = opener[len(opener) - opener[::-1].index(":") :] if ":" in opener else opener  # after a heading
@@ -2563,8 +2565,9 @@ _SECTION_NUMBER = re.compile(r"\d+(?:\.\d+)+\.?")
 _OPENER_HINT = re.compile(r"(?i)(?:^|[.;:!?\n…。；：！？])[\W_]*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)[\W_]*)?(?:\d+(?:\.\d+)+\.?\s+)?"
                           r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject|however\s*,?\s*if\b"
                           r"|no(?:t)?\s+more\s+than\b|with\s+the\s+exceptions?\s+of\b|(?:so|as)\s+long\s+as\b"
-                          r"|[^.;:!?\n]{0,60}\bonly\s*,"
                           r"|(?:in|among)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}subgroups?\b)")
+# a short opening phrase with "only" ("For firm transportation only, ..."), read where the window has "only"
+_ONLY_HINT = re.compile(r"(?i)(?:^|[.;:!?\n])[^.;:!?\n]{0,60}\bonly\s*,")
 # ... and a limiting word among the first words after its end (a superset of what is then read)
 _RAW_WORDS = re.compile(r"[\w'’]+")
 _CAVEAT_STEMS = ("unless", "except", "provid", "not", "only", "without", "exclud", "if", "until", "whenever", "other",
