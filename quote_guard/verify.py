@@ -196,28 +196,24 @@ class _Doc:
     n: int = -1  # its number in a large collection (the corpus filter's and seed table's)
 
 
-def _capitalised(text: str) -> frozenset[str]:
-    """The words of ``text`` written with capitals (folded), the names a replaced word may be: not a
-    common word that is capitalised only because it starts a sentence ("Updated timetables will be
-    available" names nothing; "Vyera shall pay" names Vyera).
+def _capitalised(quote: str, passage: str) -> frozenset[str]:
+    """The words of a quote and its passage written with capitals (folded), the names a replaced word
+    may be: not a common word capitalised only because it starts the quote or the passage ("Updated
+    timetables will be available" names nothing; "Vyera shall pay" names Vyera).
 
-    >>> sorted(_capitalised("Updated timetables go online. Vyera shall pay the Company."))
+    >>> sorted(_capitalised("new timetables for the Company", "Updated timetables. Vyera shall pay the Company."))
     ['company', 'vyera']
     """
     from .align import is_known_word
 
-    caps = [w.casefold() for w in _NAME.findall(text) if not w.islower()]
-    if not caps:
-        return frozenset()
-    names = set(caps)
-    starters = [w.casefold() for w in _SENTENCE_START.findall(text) if w[1:].islower()]
-    for w in set(starters):
-        if caps.count(w) == starters.count(w) and is_known_word(w):
-            names.discard(w)  # a common word capitalised only where it starts a sentence
+    joined = quote + " " + passage
+    names = {w.casefold() for w in _NAME.findall(joined) if not w.islower()}
+    for text in (quote, passage):
+        first = _NAME.search(text)
+        if first is not None and not text[: first.start()].strip() and (w := first.group())[1:].islower() \
+                and not w[:1].islower() and joined.count(w) == 1 and is_known_word(w.casefold()):
+            names.discard(w.casefold())  # a common word capitalised only where it starts the text
     return frozenset(names)
-
-
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“(\[])\s*([^\W\d_][\w']*)")  # the first word of a sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +233,7 @@ class _Match:
     def differences(self, raw_quote: str, raw_passage: str) -> tuple[Difference, ...]:
         if not self.distance:
             return ()
-        names = _capitalised(raw_quote + ". " + raw_passage)  # (the passage's first word starts a sentence)
+        names = _capitalised(raw_quote, raw_passage)
         t = self.doc.index.text
         found = differences(self.folded_quote, t[self.fstart : self.fend], names=names,
                             context=t[max(0, self.fstart - _CONTEXT_CHARS) : self.fend + _CONTEXT_CHARS])
