@@ -39,7 +39,10 @@ added ``handwritten_tune13a.json``, ``handwritten_tune13b.json`` and ``handwritt
 ``handwritten_tune15c.json`` (tuning, 150 each, written the same way, none reusing a passage), and
 the 38th ``handwritten_tune16a.json`` to ``handwritten_tune18c.json`` (tuning, 150 each, the same way) and
 ``handwritten_heldout6.json`` (held out, 150, scored once its rules were fixed; its misses are not read), and
-at its end ``handwritten_heldout7.json`` (held out, 150, scored once on the final code).
+at its end ``handwritten_heldout7.json`` (held out, 150, scored once on the final code). The 39th added
+``handwritten_tune19a.json``, ``handwritten_tune19b.json``, ``handwritten_tune20a.json`` and
+``handwritten_tune20b.json`` (tuning, 150 each, the same way) and at its end ``handwritten_heldout8.json``
+(held out, 150, scored once on the final code).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every
