@@ -2786,6 +2786,14 @@ def _denied_thing(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None
 
 
+def _denied_either_way(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """:func:`_denied_thing` read both ways: (the quote's words, the passage's), else ``None``."""
+    if (q_denies := _denied_thing(qw, pw)) is not None:
+        return q_denies
+    p_denies = _denied_thing(pw, qw)
+    return None if p_denies is None else (p_denies[1], p_denies[0])
+
+
 def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     """The load-bearing ways ``quote`` does not claim what ``passage`` claims (empty: the same claim).
 
@@ -2842,10 +2850,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         out.append(Difference("delete", "", f"not {unnegated}", "negation"))
     elif qn % 2 != pn % 2:
         out.append(Difference("replace", _negators(qw, pw), _negators(pw, qw), "negation"))
-    elif (denied := _denied_thing(qw, pw) or _denied_thing(pw, qw)) is not None:
+    elif (denied := _denied_either_way(qw, pw)) is not None:
         # "there would be no loss of outlook" for "while there would be some loss of outlook, the harm would
         # not ...": the same thing said to be and not to be, whatever negations the rest of the text has
-        out.append(Difference("replace", *(denied if _denied_thing(qw, pw) else denied[::-1]), "negation"))
+        out.append(Difference("replace", denied[0], denied[1], "negation"))
     elif (negated_pair := _prefix_negated(qw, pw)) is not None:
         # "a revocable licence" for "an irrevocable licence"
         out.append(Difference("replace", negated_pair[0], negated_pair[1], "negation"))

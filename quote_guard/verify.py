@@ -531,7 +531,8 @@ class Verifier:
                 or made_mutual(r.quote, text[_sentence_start(text, start) : end]) or made_unilateral(r.quote, passage)
                 or added_significance(r.quote, _with_neighbours(text, start, end))
                 or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
-                or _swapped_in_copy(r, stage) or _edited_copy(r, passage, stage) or _referent_swapped(r, passage) or _word_put_in(r, text, start, end) or _traded_places(r, passage)
+                or _swapped_in_copy(r, stage) or _edited_copy(r, passage, stage) or _referent_swapped(r, passage)
+                or _word_put_in(r, text, start, end) or _traded_places(r, passage)
                 or _added_content(r.quote, text, start, end, cosine, stage))
 
     # ------------------------------------------------------------------ internals
@@ -2557,8 +2558,9 @@ def _shown(text: str) -> str:
 _CAVEAT_WORDS = _EDGE_LIMITERS - {"no", "nor", "neither", "none", "never", "when", "cannot"}  # opening a limit, not a clause
 _CAVEAT_CHARS = 80  # how much of the source a caveat shows
 # a condition word right after a sentence's start (or a heading's colon): what an opener needs
-_SECTION_NUMBER = re.compile(r"\d+(?:\.\d+)+\.?")
-_OPENER_HINT = re.compile(r"(?i)(?:^|[.;:!?\n…。；：！？])[\W_]*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)[\W_]*)?(?:\d+(?:\.\d+)+\.?\s+)?"
+_SECTION_NUMBER = re.compile(r"\d+(?:\.\d+)+\.?")  # "3.6.3": a section's number before its sentence
+_OPENER_HINT = re.compile(r"(?i)(?:^|[.;:!?\n…。；：！？])[\W_]*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)[\W_]*)?"
+                          rf"(?:{_SECTION_NUMBER.pattern}\s+)?"
                           r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject|however\s*,?\s*if\b"
                           r"|no(?:t)?\s+more\s+than\b|with\s+the\s+exceptions?\s+of\b|(?:so|as)\s+long\s+as\b"
                           r"|(?:in|among)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}subgroups?\b)")
