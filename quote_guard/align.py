@@ -14,6 +14,7 @@ never rests on the score alone.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -690,6 +691,7 @@ def _number_pairs(words: list[str]) -> list[str]:
     drafting habit of contracts, which quotes often drop. Only when the two give one value."""
     if "(" not in words:
         return words
+    opens = [k for k, w in enumerate(words) if w == "("]
     out: list[str] = []
     i = 0
     while i < len(words):
@@ -699,7 +701,9 @@ def _number_pairs(words: list[str]) -> list[str]:
             out.append(words[i + 2])  # "one-half (1/2) mile" quoted as "1/2 mile"
             i += 4
             continue
-        spelled = spelled_number(words, i) if w in NUMBER_WORDS or len(w) > 6 else None
+        # (a spelled number is read only where a bracket follows within its longest length)
+        near = (k := bisect.bisect_right(opens, i)) < len(opens) and opens[k] - i <= _SPELLED_MAX_WORDS
+        spelled = spelled_number(words, i) if near and (w in NUMBER_WORDS or len(w) > 6) else None
         if spelled is not None:
             value, n = spelled
             inner = words[i + n + 1] if i + n + 1 < len(words) else ""
@@ -722,6 +726,7 @@ def _number_pairs(words: list[str]) -> list[str]:
     return out
 
 
+_SPELLED_MAX_WORDS = 12  # words a number spelt out takes at most ("one hundred and twenty-five thousand" takes 5)
 _OCR_DIGITS = re.compile(r"[0-9ilo]*[ilo][0-9ilo]*")  # a figure in a scanned contract with letters for digits
 _OCR_TO_DIGITS = str.maketrans("ilo", "110")
 _SPELLED_FRACTIONS = {"onehalf": "1/2", "onethird": "1/3", "twothirds": "2/3", "onequarter": "1/4", "onefourth": "1/4",
