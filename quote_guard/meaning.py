@@ -53,6 +53,7 @@ from .normalize import (
     number_word_value,
     quarters_as_digits,
     scaled_figure,
+    word_count,
     word_places,
 )
 
@@ -1501,11 +1502,6 @@ def _entities(text: str) -> set[str]:
     return out
 
 
-def _count_word(word: str, text: str) -> int:
-    """How many times ``word`` stands in folded ``text`` as a whole word."""
-    return sum(1 for _ in word_places(word, text))
-
-
 def _neighbours(entity: str, text: str) -> set[str]:
     """The words right before and right after ``entity`` in ``text`` (folded; articles skipped; an
     entity whose possessive :func:`_entities` dropped is found with it: "people's republic of china")."""
@@ -2786,6 +2782,9 @@ def _denied_thing(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None
 
 
+_BOUND_SAID = {"lower": "at least", "upper": "at most"}  # how a difference names the side of a bound
+
+
 def _denied_either_way(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     """:func:`_denied_thing` read both ways: (the quote's words, the passage's), else ``None``."""
     if (q_denies := _denied_thing(qw, pw)) is not None:
@@ -2906,13 +2905,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     qbt, pbt = _bounded_terms(qw), _bounded_terms(pw)
     if (turned := sorted(x for x, kind in qbt.items() if x in pbt and pbt[x] != kind)) and not rebound:
         # "is more than f(n)" for "is at most f(n)": a term bounded from the other side
-        said = {"lower": "at least", "upper": "at most"}
-        out.append(Difference("replace", f"{said[qbt[turned[0]]]} {turned[0]}", f"{said[pbt[turned[0]]]} {turned[0]}",
-                              "direction"))
+        t = turned[0]
+        out.append(Difference("replace", f"{_BOUND_SAID[qbt[t]]} {t}", f"{_BOUND_SAID[pbt[t]]} {t}", "direction"))
     if rebound and not any(d.category == "number" for d in out):
         x = rebound[0]
-        said = {"lower": "at least", "upper": "at most"}
-        out.append(Difference("replace", f"{said[qbf[x]]} {qn_.get(x, x)}", f"{said[pbf[x]]} {pn_.get(x, x)}",
+        out.append(Difference("replace", f"{_BOUND_SAID[qbf[x]]} {qn_.get(x, x)}", f"{_BOUND_SAID[pbf[x]]} {pn_.get(x, x)}",
                               "number"))
     elif not any(d.category == "number" for d in out):
         # "six people were injured" for "five out of six people were injured": the whole for the part
@@ -3171,7 +3168,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # Methodist Church", where "Sexuality" is the passage's, in another slot, and the quote's too)
     q_entities, p_entities = _entities(quote), _entities(passage)
     missing = sorted(e for e in q_entities if e.split()[-1] not in folded_passage
-                     or _count_word(e.split()[-1], folded_quote) > _count_word(e.split()[-1], folded_passage))
+                     or word_count(e.split()[-1], folded_quote) > word_count(e.split()[-1], folded_passage))
     dropped = sorted(e for e in p_entities if e.split()[-1] not in folded_quote)
     # (and a role the passage names in lower case: "If the Developer terminates" for "If the customer terminates")
     dropped += sorted({w for w in _party_sequence(pw) if w not in folded_quote} - set(dropped))

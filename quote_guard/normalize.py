@@ -58,6 +58,7 @@ __all__ = [
     "token_texts",
     "tokenize",
     "trim",
+    "word_count",
     "word_places",
 ]
 
@@ -543,6 +544,15 @@ def word_places(word: str, text: str) -> Iterator[int]:
             i = text.find(word, j)
         else:
             i = text.find(word, i + 1)
+
+
+def word_count(word: str, text: str) -> int:
+    """How many times ``word`` stands in ``text`` as a whole word (:func:`word_places`).
+
+    >>> word_count("lease", "the lease, a sublease; lease")
+    2
+    """
+    return sum(1 for _ in word_places(word, text))
 
 
 def _is_w(c: str) -> bool:

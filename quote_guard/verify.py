@@ -69,7 +69,7 @@ from .normalize import (
     scaled_figure,
     split_ellipsis,
     token_texts,
-    word_places,
+    word_count,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -753,15 +753,11 @@ class Verifier:
         found += _limiters(after, edge=True)
         if tail and ended and not found:
             found += _narrowing(text, last.end, after, r.quote)
-        if tail and ended and not found and (limit := _HARD_LIMIT.match(text, last.end)) is not None:
+        if tail and ended and not found and (limit := _limit_right_after(text, last.end, r.quote)) is not None:
             # a hard limit right after the words the quote closes with a full stop ("... may use pro
-            # forma figures." where the source goes on "for that year only")
+            # forma figures." where the source goes on "for that year only"), or the population its
+            # finding holds in ("... should be avoided." before "in patients already taking 2.5 mg")
             found.append(" ".join(limit.group().split()).lstrip(",;( "))
-        if tail and ended and not found and len(token_texts(fold(r.quote).text)) >= _POPULATION_MIN_WORDS and (
-                population := _POPULATION_AFTER.match(text, last.end)) is not None:
-            # the population its finding holds in ("... should be avoided." where the source goes on "in
-            # patients already taking 2.5 mg twice daily")
-            found.append(" ".join(population.group().split()))
         if tail and ended and not found:
             # further on, only a condition or an exception limits the claim (a negation there is
             # mostly a clause of its own: "... lawful in the United States following a decision
@@ -1507,6 +1503,7 @@ def _traded_places(r: QuoteResult, passage: str) -> tuple[Difference, ...]:
     """
     diffs = [d for d in r.metrics.differences if d.kind == "replace" and d.load_bearing]
     folded = fold(passage).text
+
     def bare(t: str) -> str:
         return t.removesuffix("'s")  # "subject to ABG's Approval" names ABG
 
@@ -1616,7 +1613,7 @@ def _referent_swapped(r: QuoteResult, passage: str) -> tuple[Difference, ...]:
         named = named[1:]  # "the Statement of Work" where the passage names "a Statement of Work"
     fq, fp = fold(r.quote).text, fold(passage).text
     if not all(sides) or sides[0] & sides[1] or not (
-            0 < _count_places(" ".join(named), fp) < _count_places(" ".join(named), fq)):
+            0 < word_count(" ".join(named), fp) < word_count(" ".join(named), fq)):
         # (named in the passage, and more often in the quote: it took another's place. Named as often,
         # the alignment paired it with the wrong words: "Beaumont said" for "Mark Beaumont, a writer at NME, said")
         return ()
@@ -1654,10 +1651,6 @@ def _word_put_in(r: QuoteResult, text: str, start: int, end: int) -> tuple[Diffe
     _terms, near = _stated(text, start, end)
     new = _unstated(content_terms(word), set(near), {s[:VERB_PREFIX] for s in near if len(s) >= VERB_PREFIX})
     return (Difference("insert", word, "", "added"),) if new else ()
-
-
-def _count_places(phrase: str, text: str) -> int:
-    return sum(1 for _ in word_places(phrase, text))
 
 
 def _shared_prefix(a: str, b: str) -> int:
@@ -2361,9 +2354,7 @@ def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
     """
     span = r.spans[-1]
     text = _span_text(span, docs)
-    m = _HARD_LIMIT.match(text, span.end)
-    if m is None and len(r.quote.split()) >= _POPULATION_MIN_WORDS:
-        m = _POPULATION_AFTER.match(text, span.end)
+    m = _limit_right_after(text, span.end, r.quote)
     if m is None or text[span.end - 1 : span.end] == ":" or _ends_sentence(r, docs) and (
             r.quote.rstrip().endswith(";") or _proviso_after(r, docs) is None):
         # (the next sentence's "Except for ..." limits what it says; "; provided that" limits this one,
@@ -2381,6 +2372,15 @@ def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
     if re.search(rf"\b{re.escape(head)}\b", r.quote, re.I):
         return None  # the quote limits its claim the same way ("unless ... and unless ...")
     return said
+
+
+def _limit_right_after(text: str, at: int, quote: str) -> re.Match[str] | None:
+    """A hard limit (:data:`_HARD_LIMIT`) that starts at ``text[at]``, or for a quote of six words or more
+    the population its finding holds in (:data:`_POPULATION_AFTER`)."""
+    m = _HARD_LIMIT.match(text, at)
+    if m is None and len(quote.split()) >= _POPULATION_MIN_WORDS:
+        m = _POPULATION_AFTER.match(text, at)
+    return m
 
 
 _CAP_WORDS = re.compile(r"\b(?:sub-?limit|limit|cap|maximum|minimum|deductible|excess|ceiling|threshold)s?\b", re.I)
@@ -2455,11 +2455,12 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     if opened is None:
         return None
     opener, head = opened
+    only = _only_opener(opener)
     hard = (opener[:1] in (["excepting"], ["unless"], ["except"])
             or tuple(w for w in opener[:3] if w != ",")[:2] in (("save", "for"), ("other", "than"), ("however", "if"),
                                                                 ("no", "more"), ("not", "more"))
             or (opener[:2] == ["with", "the"] and opener[2:3] in (["exception"], ["exceptions"]))
-            or tuple(opener[:2]) in (("so", "long"), ("as", "long")) or _only_opener(opener))
+            or tuple(opener[:2]) in (("so", "long"), ("as", "long")) or only)
     if not hard and opener[:1] in (["in"], ["among"]) and {"subgroup", "subgroups"} & set(opener[1:5]):
         # "In a prespecified subgroup of patients with baseline ferritin below 100 μg/L, [the walk distance
         # was 24 m longer]": a subgroup's finding told as the study's, unless the quote names a population
@@ -2469,7 +2470,7 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     if not hard or (opener[1:2] == ["as"] and opener[2:3] in _BOILERPLATE_AFTER_AS):
         return None  # "Except as otherwise provided herein" excepts nothing in particular
     # the word that makes it a limit: "exception" of "With the exception of", "only" of "For firm transportation only,"
-    key = opener[2] if opener[:2] == ["with", "the"] else "only" if _only_opener(opener) else opener[0]
+    key = opener[2] if opener[:2] == ["with", "the"] else "only" if only else opener[0]
     if re.search(rf"\b{re.escape(key)}\b", r.quote, re.I):
         return None
     return " ".join(head.split())
