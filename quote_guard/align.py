@@ -409,6 +409,8 @@ _EQUIVALENT = {
     "kg": "kilograms", "kilogram": "kilograms", "cm": "centimetres", "centimetre": "centimetres",
     "centimeter": "centimetres", "centimeters": "centimetres", "mm": "millimetres", "millimetre": "millimetres",
     "millimeter": "millimetres", "millimeters": "millimetres", "ha": "hectares", "hectare": "hectares",
+    "metre": "metres", "meter": "metres", "meters": "metres", "mg": "milligrams", "milligram": "milligrams",
+    "μg": "micrograms", "mcg": "micrograms", "microgram": "micrograms", "litre": "litres", "liter": "litres", "liters": "litres",
     "usd": "$", "eur": "€", "gbp": "£",  # "USD 311 million" / "$311 million"
     "cannot": "can not", "won't": "will not", "can't": "can not", "shan't": "shall not", "it's": "it is",
     "that's": "that is", "there's": "there is", "we'll": "we will", "they'll": "they will",
@@ -744,18 +746,24 @@ _DAY_COMMA_YEAR = re.compile(r"([0-3]?\d),(\d{4})")
 # a word without which :func:`_written_forms` rewrites nothing but dates (an ordinal's suffix stands for it)
 _SIGN_WORDS = {"<": "below", ">": "above"}
 _DEGREE_LETTERS = {"e": "east", "w": "west", "n": "north", "s": "south"}  # (a temperature's letter is read elsewhere)
-_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", "<", ">", "°", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
+_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", "/", "<", ">", "°", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
+
+
+_PER_LITRE_BEFORE = frozenset({"g", "mg", "μg", "mcg", "ng", "mmol", "mol", "grams", "milligrams", "micrograms"})
 
 
 def _written_forms(words: list[str]) -> list[str]:
     """A month's abbreviation before a day or a year ("Dec. 15", "Nov 2019") as the month's name,
     "vs." as "versus" (the abbreviation's full stop ends no sentence), "m" and "k" after an amount of
-    money as "million" and "thousand", an ordinal in digits up to "20th" as its word: form.
+    money as "million" and "thousand" (after another figure "m" is metres), "/L" after a mass as "per
+    litre", an ordinal in digits up to "20th" as its word: form.
 
     >>> _written_forms(["1.3%", "vs", ".", "4.6%"]), _written_forms(["dec", ".", "15"])
     (['1.3%', 'versus', '4.6%'], ['december', '15'])
     >>> _written_forms(["£", "30", "m", "fees"]), _written_forms(["the", "2", "nd", "century"]), _written_forms(["30", "m", "high"])
-    (['£', '30', 'million', 'fees'], ['the', 'second', 'century'], ['30', 'm', 'high'])
+    (['£', '30', 'million', 'fees'], ['the', 'second', 'century'], ['30', 'metres', 'high'])
+    >>> _written_forms(["5", "μg", "/", "l", "of", "lead"])
+    ['5', 'μg', 'per', 'litres', 'of', 'lead']
     >>> _written_forms(["on", "june", "1,1999"]), _written_forms(["on", "1", "st", "march", "1979"])
     (['on', 'june', '1', ',', '1999'], ['on', 'march', '1', ',', '1979'])
     """
@@ -784,6 +792,14 @@ def _written_forms(words: list[str]) -> list[str]:
             # "£30m", "£640k": after an amount of money "m" is million, not metres, and "k" thousand
             out.append("million" if w == "m" else "thousand")
             i += 1
+            continue
+        if w == "m" and out and out[-1][:1].isdigit():
+            out.append("metres")  # "30 m high": a length ("30 metres high")
+            i += 1
+            continue
+        if w == "/" and out and out[-1] in _PER_LITRE_BEFORE and words[i + 1 : i + 2] == ["l"]:
+            out.extend(("per", "litres"))  # "5 μg/L": "5 micrograms per litre"
+            i += 2
             continue
         # a day before its month ("1st" too): "30 October 2019" in the order of "October 30, 2019"
         suffix = w in _ORDINAL_DIGITS and words[i + 1 : i + 2] == [_ORDINAL_DIGITS[w][1]]

@@ -55,6 +55,12 @@ def test_word_category(word: str, category: str | None) -> None:
         ("1.3% versus 4.6% of patients", "1.3% vs. 4.6% of patients", []),
         # units and amounts written out or abbreviated, an ordinal in digits, two points of the compass
         ("about 2.4 kilometres away", "about 2.4 km away", ["format"]),
+        # "m" after a figure is metres (after money, million); "/L" after a mass is "per litre"
+        ("the tower is 30 m high", "the tower is 30 metres high", []),
+        ("a tower 30 meters high", "a tower 30 metres high", ["format"]),
+        ("the tower is 30 m high", "the tower is 30 km high", ["content"]),
+        ("lead at 5 μg/L in tap water", "lead at 5 micrograms per liter in tap water", ["format", "format"]),
+        ("lead at 5 μg/L in tap water", "lead at 5 mg/L in tap water", ["content"]),
         ("fees of £30 million for the channels", "fees of £30m for the channels", []),
         ("founded in the second century", "founded in the 2nd century", []),
         ("founded in the third century", "founded in the 2nd century", ["number"]),
