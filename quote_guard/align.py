@@ -30,6 +30,7 @@ from .normalize import (
     Token,
     canonical_number,
     initials,
+    mixed_numbers,
     number_word_value,
     scaled_figure,
     spelled_number,
@@ -498,6 +499,9 @@ def _canonical(words: list[str]) -> list[str]:
             if (scaled := scaled_figure(out[-1], w)) is not None:
                 out[-1] = canonical_number(str(scaled)) or out[-1]  # "500 million" is "500,000,000"
                 continue
+        if w not in NUMBER_WORDS and len(w) > 6 and (compound := number_word_value(w)) is not None:
+            out.append(canonical_number(str(compound)) or w)  # "twenty-three" (folded "twentythree") is "23"
+            continue
         out.append(canonical_number(NUMBER_WORDS.get(w, w)) or w)
     return out
 
@@ -578,7 +582,7 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         # word for word: a typo of a lexicon word ("Landlrod") is spelling, but one lexicon
         # word for another ("Licensor"/"Licensee", "shall"/"may") carries meaning
         for a, b in zip(q_w, s_w):
-            if a == b or _unaccented_name(a, b, names):
+            if a == b or _unaccented_name(a, b, names) or _same_number(a, b):
                 continue
             if _compass_points(a) != _compass_points(b):
                 return "direction"  # "westwards" for "eastwards", "North" for "South"
@@ -603,8 +607,9 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
             if cat and w not in _PRONOUNS:
                 return cat
     if len(q_w) == len(s_w) and all(a == b or _spelling_variant(a, b) or _unaccented_name(a, b, names)
-                                    for a, b in zip(q_w, s_w)):
-        return "spelling"
+                                    or _same_number(a, b) for a, b in zip(q_w, s_w)):
+        # ("23 randomized" for "Twenty-three randomised": a number in digits beside a spelling)
+        return "format" if any(a != b and _same_number(a, b) for a, b in zip(q_w, s_w)) else "spelling"
     if q_w and s_w and _spelling_variant(" ".join(q_w), " ".join(s_w)) and len(" ".join(q_w)) >= _PHRASE_TYPO_MIN_CHARS:
         return "spelling"
     if set(q_w) | set(s_w) <= _ARTICLES or (not q_w and set(s_w) <= _DROPPABLE) or (
@@ -615,6 +620,15 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
     if len(q_w) == len(s_w) == 1 and _plural_of(q_w[0], s_w[0]):
         return "wording"  # "all dollar amounts" for "all dollar amount": the same word, in the other number
     return "content"
+
+
+def _same_number(a: str, b: str) -> bool:
+    """Whether two words are one number written two ways ("23" and "twentythree").
+
+    >>> _same_number("23", "twentythree"), _same_number("24", "twentythree"), _same_number("the", "the")
+    (True, False, False)
+    """
+    return a != b and (a[:1].isdigit() or b[:1].isdigit()) and _canonical([a]) == _canonical([b])
 
 
 _SIGN = re.compile(r"[-+±^]")
@@ -705,7 +719,7 @@ def _number_pairs(words: list[str]) -> list[str]:
             continue
         # (a spelled number is read only where a bracket follows within its longest length)
         near = (k := bisect.bisect_right(opens, i)) < len(opens) and opens[k] - i <= _SPELLED_MAX_WORDS
-        spelled = spelled_number(words, i) if near and (w in NUMBER_WORDS or len(w) > 6) else None
+        spelled = _spelled_value(words, i) if near and (w in NUMBER_WORDS or len(w) > 6) else None
         if spelled is not None:
             value, n = spelled
             inner = words[i + n + 1] if i + n + 1 < len(words) else ""
@@ -728,6 +742,23 @@ def _number_pairs(words: list[str]) -> list[str]:
     return out
 
 
+def _spelled_value(words: list[str], i: int) -> tuple[float, int] | None:
+    """:func:`spelled_number` with a fraction after "and" ("one and one-half": 1.5, in 3 words).
+
+    >>> _spelled_value(["one", "and", "onehalf", "percent"], 0), _spelled_value(["six", "days"], 0)
+    ((1.5, 3), (6, 1))
+    """
+    spelled = spelled_number(words, i)
+    if spelled is None:
+        return None
+    value, n = spelled
+    part = words[i + n + 1] if words[i + n : i + n + 1] == ["and"] and i + n + 1 < len(words) else ""
+    if part in _SPELLED_FRACTIONS:
+        top, bottom = _SPELLED_FRACTIONS[part].split("/")
+        return value + int(top) / int(bottom), n + 2
+    return value, n
+
+
 _SPELLED_MAX_WORDS = 12  # words a number spelt out takes at most ("one hundred and twenty-five thousand" takes 5)
 _OCR_DIGITS = re.compile(r"[0-9ilo]*[ilo][0-9ilo]*")  # a figure in a scanned contract with letters for digits
 _OCR_TO_DIGITS = str.maketrans("ilo", "110")
@@ -746,7 +777,7 @@ _DAY_COMMA_YEAR = re.compile(r"([0-3]?\d),(\d{4})")
 # a word without which :func:`_written_forms` rewrites nothing but dates (an ordinal's suffix stands for it)
 _SIGN_WORDS = {"<": "below", ">": "above"}
 _DEGREE_LETTERS = {"e": "east", "w": "west", "n": "north", "s": "south"}  # (a temperature's letter is read elsewhere)
-_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", "/", "<", ">", "°", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
+_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", "p", "/", "<", ">", "°", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
 
 
 _PER_LITRE_BEFORE = frozenset({"g", "mg", "μg", "mcg", "ng", "mmol", "mol", "grams", "milligrams", "micrograms"})
@@ -791,6 +822,10 @@ def _written_forms(words: list[str]) -> list[str]:
         if w in ("m", "k") and len(out) >= 2 and out[-2] in CURRENCY_SIGNS and out[-1][:1].isdigit():
             # "£30m", "£640k": after an amount of money "m" is million, not metres, and "k" thousand
             out.append("million" if w == "m" else "thousand")
+            i += 1
+            continue
+        if w == "p" and out and out[-1][:1].isdigit() and not dot:
+            out.append("pence")  # "420p": pence ("5 p.m." is left alone)
             i += 1
             continue
         if w == "m" and out and out[-1][:1].isdigit():
@@ -856,6 +891,8 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     >>> [d.category for d in differences("the tenant shall pay", "the tenant shall not pay")]
     ['negation']
     """
+    if "/" in quote or "/" in passage:
+        quote, passage = mixed_numbers(quote), mixed_numbers(passage)  # "1-1/2%" is "1.5%"
     raw_q, raw_s = _written_forms(_signed_words(quote)), _written_forms(_signed_words(passage))
     qt, st = _modal_phrases(raw_q), _modal_phrases(raw_s)
     # a modal phrased differently ("is not allowed to" / "may not") is wording, not form: it keeps
@@ -929,10 +966,12 @@ def _spelled_before_figure(sw: list[str], after: list[str]) -> bool:
 
     >>> _spelled_before_figure(["fortyfive", "("], ["45"]), _spelled_before_figure(["forty", "("], ["45"])
     (True, False)
+    >>> _spelled_before_figure(["one", "and", "onehalf", "percent", "("], ["1.5"])
+    True
     """
     if sw[-1:] != ["("] or not after:
         return False
-    spelled = spelled_number(sw, 0)
+    spelled = _spelled_value(sw, 0)
     if spelled is None:
         return False
     value, n = spelled

@@ -50,6 +50,7 @@ from .normalize import (
     canonical_number,
     fold,
     initials,
+    mixed_numbers,
     number_word_value,
     quarters_as_digits,
     scaled_figure,
@@ -217,7 +218,10 @@ def _words(text: str) -> list[str]:
 
 @lru_cache(maxsize=1024)
 def _read_words(text: str) -> tuple[str, ...]:
-    words = quarters_as_digits([w.replace("’", "'") for w in _WORD.findall(fold(text).text)])
+    folded = fold(text).text
+    if "/" in folded:
+        folded = mixed_numbers(folded)  # "1-1/2%": one figure, 1.5%
+    words = quarters_as_digits([w.replace("’", "'") for w in _WORD.findall(folded)])
     if "war" in words:  # "the Second World War" is "World War II"
         for i in range(len(words) - 2):
             if words[i] in ("first", "second") and words[i + 1 : i + 3] == ["world", "war"]:
@@ -548,10 +552,12 @@ def _magnitudes(words: list[str]) -> list[str]:
 def _with_scales(words: list[str]) -> list[str]:
     """``words`` with each figure and the scale word after it written as one figure ("1 million"
     as "1,000,000", "4.1 bn" as "4,100,000,000"), so that every figure rule compares values; "m",
-    "b" and "k" are left alone (metres, clause letters).
+    "b" and "k" are left alone (metres, clause letters) except "m" and "k" after money.
 
     >>> _with_scales("limits of $ 1 million and 2.5 bn , not 4 b".split())
     ['limits', 'of', '$', '1,000,000', 'and', '2,500,000,000', ',', 'not', '4', 'b']
+    >>> _with_scales("savings of £ 60 m and £ 640 k , not 60 m high".split())
+    ['savings', 'of', '£', '60,000,000', 'and', '£', '640,000', ',', 'not', '60', 'm', 'high']
     """
     out: list[str] = []
     skip = False
@@ -559,6 +565,8 @@ def _with_scales(words: list[str]) -> list[str]:
         if skip:
             skip = False
             continue
+        if nxt in ("m", "k") and out and out[-1] in CURRENCY_SIGNS:
+            nxt = "million" if nxt == "m" else "thousand"  # "£60m", "£640k": after money, a scale
         value = scaled_figure(w, nxt)
         if value is not None:
             out.append(f"{int(value):,}" if value == int(value) else f"{value:,}")
@@ -1403,6 +1411,8 @@ def _modal_classes(words: list[str]) -> set[str]:
     ['permission']
     >>> sorted(_modal_classes("users need parental consent".split())), sorted(_modal_classes("users need to ask".split()))
     ([], ['obligation'])
+    >>> sorted(_modal_classes("it owes the maximum amount allowed by law".split()))
+    []
     """
     out: set[str] = set()
     for i, w in enumerate(words):
@@ -1417,6 +1427,8 @@ def _modal_classes(words: list[str]) -> set[str]:
             continue
         if w in ("have", "has") and (i + 1 >= len(words) or words[i + 1] != "to"):
             continue  # "have" is a modal only in "have to"
+        if w in ("allowed", "permitted") and words[i + 1 : i + 2] in (["by"], ["under"]):
+            continue  # "the maximum amount allowed by law": what a law allows, no right of the text's party
         if w in _NEED_WORDS and words[i + 1 : i + 2] not in (["to"], ["not"], ["never"]):
             # a need of a thing is no modal: "need parental consent" restates "may not ... without
             # parental consent", "needs further study" and "if that is reasonably needed" bind no one

@@ -49,6 +49,7 @@ __all__ = [
     "is_word_char",
     "json_unescape",
     "jsonl_lines",
+    "mixed_numbers",
     "number_word_value",
     "quarters_as_digits",
     "scale_after",
@@ -729,6 +730,25 @@ def scale_after(word: str) -> int | None:
     if word in _SCALE_ABBREVIATIONS:
         return _SCALE_ABBREVIATIONS[word]
     return next((v for w, v in SCALE_WORDS.items() if w != "hundred" and word.startswith(w)), None)
+
+
+_MIXED_NUMBER = re.compile(r"(?<![\w.,/])(\d{1,4})(?:-| )([1-9])/([2-9]|1[0-6])(?![\w/])")
+
+
+def mixed_numbers(text: str) -> str:
+    """``text`` with each whole number and a proper fraction after it ("1-1/2", "2 1/2") written as
+    one decimal figure, the same value ("1.5", "2.5"): a mixed number is one figure.
+
+    >>> mixed_numbers("late charges of 1-1/2% per month for 2 1/2 years, not 2/3 or 3 3/2")
+    'late charges of 1.5% per month for 2.5 years, not 2/3 or 3 3/2'
+    """
+    def one(m: re.Match[str]) -> str:
+        whole, top, bottom = int(m[1]), int(m[2]), int(m[3])
+        if top >= bottom:
+            return m[0]
+        return canonical_number(str(whole + top / bottom)) or m[0]
+
+    return _MIXED_NUMBER.sub(one, text)
 
 
 def scaled_figure(token: str, next_word: str) -> Decimal | None:

@@ -65,6 +65,7 @@ from .normalize import (
     fold,
     fold_keeps_substrings,
     is_word_char,
+    mixed_numbers,
     number_word_value,
     scaled_figure,
     split_ellipsis,
@@ -1120,7 +1121,8 @@ def _figures(text: str, *, scaled: bool = False) -> dict[str, str]:
     True
     """
     out: dict[str, str] = {}
-    words = token_texts(fold(text).text)
+    folded = fold(text).text
+    words = token_texts(mixed_numbers(folded) if "/" in folded else folded)  # "1-1/2%" is 1.5%
     for i, w in enumerate(words):
         if i and words[i - 1] == "q" and w in ("1", "2", "3", "4"):
             continue  # "Q4": a quarter, which the meaning guard compares ("the fourth quarter" is it, "Q3" is not)
@@ -2736,13 +2738,16 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
         written = last  # the quote's last word as the source writes it
         b = t.find(last, fe, min(len(t), fe + _SNAP_MAX))
         if b < 0 and last.endswith("%") and last[:-1]:
-            # "27%" for "27 per cent": the range stops after the figure, the source writes the sign out
+            # "27%" for "27 per cent": the range stops after the figure or inside the sign the source
+            # writes out ("4.5 per" of "4.5 per cent.")
             b, written = next(((x, w) for w in (last[:-1] + " per cent", last[:-1] + " percent")
-                               if (x := t.find(w, fe - len(last) + 1, fe + len(w))) >= 0), (-1, last))
+                               if (x := t.find(w, max(fs, fe - len(w) + 1), fe + len(w))) >= 0), (-1, last))
         if b >= 0:
             b += len(written)
             if b < len(t) and t[b] in ")]" and ("(" in t[fe : b - len(written)] or fq.rstrip().endswith(t[b])):
                 b += 1  # "25%" for "twenty-five percent (25%)", "(… 59.1 to 90.0)": the figure in brackets, closed
+            if b < len(t) and t[b] in ".!?" and fq.rstrip().endswith(t[b]):
+                b += 1  # "to 4.5%." for "to 4.5 per cent.": the sentence's end, which the quote keeps
             if b == len(t) or not is_word_char(t[b]):
                 ends.append(b)
                 if len(words) >= 2 and (swapped := re.match(r"[ \t]+([^\W_]+)\b", t[b : b + 30])) is not None \

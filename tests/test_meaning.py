@@ -564,6 +564,11 @@ ROUND39C = (
     "days following the dosing of the first patient in the trial. The new satellite gave the service the potential to "
     "carry 200 channels."
 )
+ROUND40 = (
+    "If the Buyer fails to pay any amount due within ten (10) days of the invoice, late charges of 1-1/2% per month, "
+    "or the maximum amount allowable by law, whichever is less, shall become payable by the Buyer. The group expects "
+    "to achieve annual cost savings of about £60 million by the end of the third year after completion."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -577,6 +582,7 @@ PASSAGES = {
     "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS, "history2": HISTORY2,
     "widened": WIDENED, "kindred": KINDRED, "aliases": ALIASES, "housing": HOUSING, "mixed": MIXED,
     "round37": ROUND37, "round38": ROUND38, "round39": ROUND39, "round39b": ROUND39B, "round39c": ROUND39C,
+    "round40": ROUND40,
 }
 
 
@@ -1584,6 +1590,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round39c", "early repayment charges are payable while the interest rate is fixed", PARA),
     ("round39c", "the sponsor pays the fee within 30 days after the first patient in the trial is dosed", PARA),
     ("round39c", "the new satellite meant the service could potentially carry 200 channels", PARA),
+    # a mixed number ("1-1/2%") is one figure; what a law allows is no permission of a party; "£60m" is £60 million
+    ("round40", "if the Buyer doesn't pay within ten days of the invoice, it owes late charges of 1.5% per month or "
+                "the maximum amount allowed by law, whichever is less", PARA),
+    ("round40", "by the end of the third year after completion, the group thinks it will be saving about £60m a year", PARA),
 ]
 
 

@@ -119,6 +119,18 @@ def test_typo_corrected_by_the_model_is_near_verbatim():
         ("Smith and Jones LLP shall act as counsel.", "Smith & Jones LLP shall act as counsel."),
         ("The Supplier does not warrant uninterrupted service.", "The Supplier doesn't warrant uninterrupted service."),
         ("Acme Incorporated shall deliver the goods under Section 4.", "Acme Inc. shall deliver the goods under Sec. 4."),
+        # a sign written out at the end of a sentence ("4.5%." for "4.5 per cent."), a mixed number,
+        # a fraction spelled out before its figure, a number word opening a sentence, pence
+        ("Two members preferred to reduce Bank Rate by 0.25 percentage points, to 4.5%.",
+         "Two members preferred to reduce Bank Rate by 0.25 percentage points, to 4.5 per cent."),
+        ("Late charges of 1.5% per month shall also become payable by the buyer.",
+         "Late charges of 1-1/2% per month shall also become payable by the buyer."),
+        ("shall be subject to a late charge equal to 1.5% per month, payable on demand.",
+         "shall be subject to a late charge equal to one and one-half percent (1.5%) per month, payable on demand."),
+        ("23 randomized controlled trials involving 14,862 participants met the inclusion criteria.",
+         "Twenty-three randomised controlled trials involving 14,862 participants met the inclusion criteria."),
+        ("Shareholders will receive 420p in cash for each share they hold.",
+         "Shareholders will receive 420 pence in cash for each share they hold."),
     ],
 )
 def test_same_words_and_values_written_differently_are_near_verbatim(lexical, quote, source):
