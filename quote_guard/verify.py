@@ -61,6 +61,7 @@ from .meaning import (
 )
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import (
+    SPEECH_VERBS,
     canonical_number,
     fold,
     fold_keeps_substrings,
@@ -534,7 +535,7 @@ class Verifier:
                 or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
                 or _swapped_in_copy(r, stage) or _edited_copy(r, passage, stage) or _referent_swapped(r, passage)
                 or _word_put_in(r, text, start, end) or _traded_places(r, passage)
-                or _added_content(r.quote, text, start, end, cosine, stage))
+                or _added_content(r.quote, text, start, end, cosine, stage) or _one_place_copy(r, stage))
 
     # ------------------------------------------------------------------ internals
     def _verify_one(self, quote: str, docs: list[_Doc], use_bm25: bool, *, fuzzy: bool = True,
@@ -1687,6 +1688,69 @@ def _swapped_in_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, 
         return ()  # "increased" for "rose": one side of an opposite pair of the lexicon, however the embedder rates them
     cos = stage.similarity([(d.quote_text, d.source_text) for d in load])
     return tuple(load) if all(c < _SWAP_MAX_COSINE for c in cos) else ()
+
+
+def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, ...]:
+    """The quote is its closest passage (:data:`_ONE_PLACE_MIN_RATIO` alike) but for one phrase put in
+    the place of another, the one place the lexical stage found load-bearing, the two phrases sharing
+    no content word and neither one word in another form nor a synonym (the embedder below
+    :data:`_ONE_PLACE_MAX_COSINE`): "Academy Award winner" for "Academy Award nominee", "with the
+    Distributor's consent" for "at its sole discretion", "paid as store credit" for "paid to the original
+    card". A model edits the words it copies this way; a restatement rewords more than one place.
+    Across a sentence's end, a quotation mark or a speech verb the alignment of the closest wording is
+    no evidence (an attribution moved, two sentences joined); a modal or a negation put in other words
+    is the meaning guard's to compare ("can come into" for "may enter"), and a word the lexicon pairs
+    with its own side ("increased" for "rose") is none either.
+
+    >>> class Unrelated:
+    ...     def similarity(self, pairs): return [0.0 for _ in pairs]
+    >>> d = (Difference("replace", "winner", "nominee", "content"),)
+    >>> r = QuoteResult("Grammy winner and Academy Award winner Lady Gaga sang", Verdict.UNSUPPORTED,
+    ...                 metrics=Metrics(match_ratio=0.86, differences=d))
+    >>> _one_place_copy(r, Unrelated())[0].source_text
+    'nominee'
+    >>> d = (Difference("replace", "runs", "is running", "content"),)
+    >>> _one_place_copy(replace(r, metrics=Metrics(match_ratio=0.9, differences=d)), Unrelated())
+    ()
+    """
+    load = [d for d in r.metrics.differences if d.load_bearing]
+    if len(load) != 1 or r.metrics.match_ratio is None or r.metrics.match_ratio < _ONE_PLACE_MIN_RATIO:
+        return ()
+    d = load[0]
+    if d.kind != "replace" or d.category == "negation" or same_side(d.quote_text, d.source_text):
+        return ()
+    qs, ss = d.quote_text.split(), d.source_text.split()
+    if any(w in _ONE_PLACE_STOPS or w in SPEECH_VERBS or w in _PERMITS or word_category(w) in ("modal", "negation")
+           or w.endswith("n't") for w in qs + ss):
+        return ()  # a modal or a negation restated: "can come into" for "may enter", "won't face" for "will be exempt from"
+    sides = [{w[:VERB_PREFIX] for w in side if len(w) >= 3 and content_word(w) and w not in _AUXILIARIES}
+             for side in (qs, ss)]
+    if not all(sides) or sides[0] & sides[1]:
+        return ()
+    q1, s1 = [w for w in qs if w not in _AUXILIARIES], [w for w in ss if w not in _AUXILIARIES]
+    if len(q1) == len(s1) == 1 and (k := _shared_prefix(q1[0], s1[0])) >= 3 and k >= min(len(q1[0]), len(s1[0])) - 2:
+        return ()  # one word in another form ("runs" for "is running", "licks" for "is licking")
+    if not _first_part_swapped(qs, ss) and stage.similarity([(d.quote_text, d.source_text)])[0] >= _ONE_PLACE_MAX_COSINE:
+        return ()  # a synonym ("founded" for "established", "stayed high" for "remained elevated")
+    return (d,)
+
+
+def _first_part_swapped(qs: list[str], ss: list[str]) -> bool:
+    """Two one-word compounds with one last part and other first parts ("same-sex" / "opposite-sex",
+    folded "samesex" / "oppositesex"): the embedder rates them alike, but they name opposite things.
+
+    >>> _first_part_swapped(["samesex"], ["oppositesex"]), _first_part_swapped(["founded"], ["established"])
+    (True, False)
+    """
+    if not (len(qs) == len(ss) == 1 and min(len(qs[0]), len(ss[0])) > 6 and qs[0][:3] != ss[0][:3]):
+        return False
+    return qs[0][-3:] == ss[0][-3:]
+
+
+_ONE_PLACE_MIN_RATIO = 0.7  # the closest wording at least this alike (the lexical stage's altered_min_ratio)
+_ONE_PLACE_MAX_COSINE = 0.5  # the static embedder rates synonyms 0.5 or more ("founded"/"established" 0.70)
+_PERMITS = frozenset("allow allows allowed permit permits permitted require requires required entitled obliged".split())
+_ONE_PLACE_STOPS = frozenset('. ! ? ; " \' ( ) [ ] :'.split())
 
 
 def _sentence_start(text: str, pos: int) -> int:

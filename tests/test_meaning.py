@@ -567,7 +567,11 @@ ROUND39C = (
 ROUND40 = (
     "If the Buyer fails to pay any amount due within ten (10) days of the invoice, late charges of 1-1/2% per month, "
     "or the maximum amount allowable by law, whichever is less, shall become payable by the Buyer. The group expects "
-    "to achieve annual cost savings of about £60 million by the end of the third year after completion."
+    "to achieve annual cost savings of about £60 million by the end of the third year after completion. The Supplier "
+    "may appoint additional distributors in the Territory at its sole discretion. The gallery holds a full-size oil "
+    "sketch for the painting, made by Constable in 1821. Refunds are paid to the original card within ten business days "
+    "of the return. The historical society was established in 1884 by a group of local merchants. Food prices remained "
+    "elevated through the winter months, the bureau said."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1182,6 +1186,11 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round39c", "antonym", "early repayment charges are payable while the interest rate is variable"),
     ("round39c", "trigger", "the sponsor pays the fee within 30 days after the trial's approval"),
     ("round39c", "dropped_hedge", "the new satellite let the service carry 200 channels"),
+    # a copy with one phrase put in the place of another that is no synonym of it
+    ("round40", "noun_swap", "The Supplier may appoint additional distributors in the Territory with the Distributor's "
+                             "consent."),
+    ("round40", "noun_swap", "The gallery holds a finished version of the painting, made by Constable in 1821."),
+    ("round40", "noun_swap", "Refunds are paid as store credit within ten business days of the return."),
 ]
 
 
@@ -1594,6 +1603,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round40", "if the Buyer doesn't pay within ten days of the invoice, it owes late charges of 1.5% per month or "
                 "the maximum amount allowed by law, whichever is less", PARA),
     ("round40", "by the end of the third year after completion, the group thinks it will be saving about £60m a year", PARA),
+    # a copy with one word or phrase put in the place of its synonym
+    ("round40", "The historical society was founded in 1884 by a group of local merchants.", PARA),
+    ("round40", "Food prices stayed high through the winter months.", PARA),
 ]
 
 
