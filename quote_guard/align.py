@@ -15,6 +15,7 @@ never rests on the score alone.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -411,6 +412,7 @@ _EQUIVALENT = {
     "centimeter": "centimetres", "centimeters": "centimetres", "mm": "millimetres", "millimetre": "millimetres",
     "millimeter": "millimetres", "millimeters": "millimetres", "ha": "hectares", "hectare": "hectares",
     "metre": "metres", "meter": "metres", "meters": "metres", "mg": "milligrams", "milligram": "milligrams",
+    "mph": "miles per hour", "kph": "kilometres per hour", "yr": "year", "yrs": "years", "hr": "hour", "hrs": "hours",
     "μg": "micrograms", "mcg": "micrograms", "microgram": "micrograms", "litre": "litres", "liter": "litres", "liters": "litres",
     "usd": "$", "eur": "€", "gbp": "£",  # "USD 311 million" / "$311 million"
     "cannot": "can not", "won't": "will not", "can't": "can not", "shan't": "shall not", "it's": "it is",
@@ -449,6 +451,15 @@ def _slashed(words: list[str]) -> list[str]:
             continue
         out.append(w)
     return out
+
+
+def _per_slash(words: list[str]) -> list[str]:
+    """:func:`_slashed`, and a slash left between words as "per" ("m/yr": "m per yr").
+
+    >>> _per_slash(["1", "/", "3", "m", "/", "yr"])
+    ['1/3', 'm', 'per', 'yr']
+    """
+    return ["per" if w == "/" else w for w in _slashed(words)]
 
 
 def _joined_tokens(words: list[str]) -> list[str]:
@@ -501,6 +512,9 @@ def _canonical(words: list[str]) -> list[str]:
                 continue
         if w not in NUMBER_WORDS and len(w) > 6 and (compound := number_word_value(w)) is not None:
             out.append(canonical_number(str(compound)) or w)  # "twenty-three" (folded "twentythree") is "23"
+            continue
+        if w in _SPELLED_FRACTIONS:
+            out.append(_SPELLED_FRACTIONS[w])  # "one-sixth" is "1/6"
             continue
         out.append(canonical_number(NUMBER_WORDS.get(w, w)) or w)
     return out
@@ -563,13 +577,21 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "footnote"  # "2014¹" quoted as "2014": a note on a year, not an exponent
     if not q_w and not s_w:
         return "punctuation"
+    if not q_words and _DEFINED_TERM.fullmatch(" ".join(s_words)):
+        return "format"  # a defined term's label the quote leaves out: 'Distribution Agreement ("Agreement")'
     if {tuple(q_words), tuple(s_words)} == _RANGE_LINK:
         return "format"  # "140%-160%" / "140% to 160%"
     if "".join(q_w) == "".join(s_w):
         return "spelling" if q_w else "punctuation"
+    if "".join(q_words) == "".join(s_words):
+        return "punctuation"  # the same characters, spaced otherwise: "{0, 1}" for "{0,1}"
     if _canonical(q_w) == _canonical(s_w) or _numbered_compound(q_w) == _numbered_compound(s_w) is not None or (
-            "/" in q_words + s_words and _canonical(_slashed(q_words)) == _canonical(_slashed(s_words))):
+            "/" in q_words + s_words and _canonical(_per_slash(q_words)) == _canonical(_per_slash(s_words))):
         return "format"  # the same words and values, written differently ("12-month" / "twelve-month")
+    if len(q_w) == len(s_w) == 1 and {q_w[0], s_w[0]} in ({"each", "per"}, {"every", "per"}, {"each", "every"}):
+        return "wording"  # "each calendar year" for "per calendar year": one rate, one universal
+    if _duty_told_plainly(q_w, s_w):
+        return "wording"  # "fees are paid" for "fees shall be paid": a duty of the text, told as what happens
     if len(q_w) == len(s_w) == 1 and {q_w[0], s_w[0]} in ({"a", "per"}, {"an", "per"}):
         return "wording"  # "£160 a night" for "£160 per night": the same rate
     if _failed_as_not(q_w, s_w) or _failed_as_not(s_w, q_w):
@@ -620,6 +642,27 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
     if len(q_w) == len(s_w) == 1 and _plural_of(q_w[0], s_w[0]):
         return "wording"  # "all dollar amounts" for "all dollar amount": the same word, in the other number
     return "content"
+
+
+# a defined term's label in brackets: '("Agreement")', '(the "Company")', '(each, a "Party" and together the "Parties")'
+_DEFINED_TERM = re.compile(r'\( (?:(?:the|a|an|each|collectively|together|individually|hereinafter|herein|referred to as|'
+                           r'called|and|or|,) )*" [^"()]{1,60} "(?: (?:(?:the|a|an|and|or|together|collectively|,) )+'
+                           r'" [^"()]{1,60} ")* \)')
+
+
+_PLAIN_VERBS = frozenset("is are be was were gets get receives receive".split())
+
+
+def _duty_told_plainly(q_w: list[str], s_w: list[str]) -> bool:
+    """Whether the source's words are a modal of obligation ("shall be", "will be", "must") and the
+    quote's only a plain verb in their place ("are", "is"): a contract's duty restated as what happens.
+
+    >>> _duty_told_plainly(["are"], ["shall", "be"]), _duty_told_plainly(["are"], ["may", "be"])
+    (True, False)
+    """
+    modal = [w for w in s_w if w in _MODAL_CLASS or w in ("will", "shall")]
+    return bool(q_w) and set(q_w) <= _PLAIN_VERBS and bool(modal) and all(
+        _MODAL_CLASS.get(w, "obligation") == "obligation" for w in modal) and set(s_w) - set(modal) <= _PLAIN_VERBS
 
 
 def _same_number(a: str, b: str) -> bool:
@@ -762,8 +805,12 @@ def _spelled_value(words: list[str], i: int) -> tuple[float, int] | None:
 _SPELLED_MAX_WORDS = 12  # words a number spelt out takes at most ("one hundred and twenty-five thousand" takes 5)
 _OCR_DIGITS = re.compile(r"[0-9ilo]*[ilo][0-9ilo]*")  # a figure in a scanned contract with letters for digits
 _OCR_TO_DIGITS = str.maketrans("ilo", "110")
-_SPELLED_FRACTIONS = {"onehalf": "1/2", "onethird": "1/3", "twothirds": "2/3", "onequarter": "1/4", "onefourth": "1/4",
-                      "threequarters": "3/4", "threefourths": "3/4", "onefifth": "1/5", "onetenth": "1/10"}
+# a fraction spelled out as one folded word ("one-sixth", "three-quarters", "five-eighths") as its digits
+_SPELLED_FRACTIONS = {
+    f"{count}{part}{'s' if n > 1 else ''}": f"{n}/{parts}"
+    for count, n in (("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6), ("seven", 7), ("nine", 9))
+    for part, parts in FRACTION_PARTS.items() if n < parts and not (part == "half" and n > 1)
+}
 _ORDINAL_DIGITS = {str(i + 1): (w, suffix) for i, (w, suffix) in enumerate(zip(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
     "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split(),
@@ -935,8 +982,10 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
             category = "format"  # "95% CI" for "95% confidence interval [CI]": the defined short form, quoted alone
         elif not qw and len(sw) == 3 and any(_spelled_before_acronym(st[k:c] + sw[:1], sw[1:]) for k in range(max(0, c - 8), c)):
             category = "format"  # "95% confidence interval" for "95% confidence interval [CI]": the short form's definition left out
-        elif not qw and _spelled_before_figure(sw, st[d : d + 1]):
+        elif not qw and _spelled_before_figure(sw, st[d : d + 3]):
             category = "format"  # "45 days" for "forty-five (45) days" among other differences: the value, written once
+        elif not qw and len(sw) == 3 and sw[0] == "(" and sw[2] == ")" and _spelled_ends_at(st, c, sw[1]):
+            category = "format"  # "two years" for "two (2) years": the value, written once
         elif not qw and sw and set(sw) <= _DATE_WORDS and not any(_DIGIT.search(w) for w in sw):
             category = "function"  # "on Tuesday" left out: a date dropped, no claim changed
         elif category == "content" and _aside(qw, sw, names):
@@ -969,14 +1018,40 @@ def _spelled_before_figure(sw: list[str], after: list[str]) -> bool:
     >>> _spelled_before_figure(["one", "and", "onehalf", "percent", "("], ["1.5"])
     True
     """
+    after = list(itertools.dropwhile(lambda w: w in _MONEY_BEFORE_FIGURE, after))  # "(US$5,000,000)"
     if sw[-1:] != ["("] or not after:
         return False
     spelled = _spelled_value(sw, 0)
     if spelled is None:
         return False
     value, n = spelled
-    rest = sw[n:-1]
-    return rest in ([], ["percent"], ["per", "cent"]) and canonical_number(after[0]) == canonical_number(str(value))
+    rest = " ".join(w for w in sw[n:-1] if w != ".")
+    return rest in _SPELLED_UNITS and canonical_number(after[0]) == canonical_number(str(value))
+
+
+# what a spelled amount may name between its number and the figure in brackets ("five million U.S. Dollars (")
+_SPELLED_UNITS = frozenset(("", "percent", "per cent", "dollars", "us dollars", "u s dollars", "united states dollars",
+                            "euros", "pounds", "pounds sterling"))
+_MONEY_BEFORE_FIGURE = frozenset(("us", "u", ".", "s", "$", "€", "£", "usd", "eur", "gbp"))
+
+
+def _spelled_ends_at(words: list[str], end: int, figure: str) -> bool:
+    """Whether a number spelled out ends right before ``words[end]`` with the value of ``figure``
+    ("two" before "(2)").
+
+    >>> _spelled_ends_at(["a", "period", "of", "two", "(", "2", ")"], 4, "2")
+    True
+    >>> _spelled_ends_at(["a", "period", "of", "two", "(", "3", ")"], 4, "3")
+    False
+    """
+    value = canonical_number(figure)
+    if value is None:
+        return False
+    for k in range(max(0, end - _SPELLED_MAX_WORDS), end):
+        spelled = _spelled_value(words, k)
+        if spelled is not None and k + spelled[1] == end:
+            return canonical_number(str(spelled[0])) == value
+    return False
 
 
 def _spelled_before_acronym(sw: list[str], after: list[str]) -> bool:

@@ -428,7 +428,11 @@ _ANCHOR_WORDS = 2  # how far before a figure (or its month) the word it belongs 
 
 def _anchored(words: list[str]) -> dict[str, dict[str, str]]:
     """Each figure of a text (a date as its month and day) under the nearest content word before it,
-    within ``_ANCHOR_WORDS`` words and its clause: {anchor: {figure: as written}}."""
+    within ``_ANCHOR_WORDS`` words and its clause: {anchor: {figure: as written}}.
+
+    >>> _anchored("touchdown about 640 metres , leaving roughly 1,150 metres".split())
+    {'touchdown': {'640.0': '640'}, 'leaving': {'1150.0': '1,150'}}
+    """
     out: dict[str, dict[str, str]] = {}
     for i, w in enumerate(words):
         x = figure(w) if w[:1].isdigit() else None
@@ -441,7 +445,8 @@ def _anchored(words: list[str]) -> dict[str, dict[str, str]]:
             a = words[j]
             if not a[:1].isalnum() or a[:1].isdigit():
                 break  # a clause mark, a bracket or a dash, or another figure
-            if content_word(a) and a not in _MONTHS and len(a) > 3:
+            if content_word(a) and a not in _MONTHS and a not in _ESTIMATES and len(a) > 3:
+                # (not "about" or "roughly": a figure approximated is not anchored by the approximation)
                 out.setdefault(a, {}).setdefault(key, f"{words[i - 1]} {w}" if month else w)
                 break
     return out
@@ -464,13 +469,22 @@ def _figure_in_place(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     """A figure of the quote standing between the same two words as another figure of the passage,
     which has no such place with the quote's figure: "about 6.0 months" for "about 8.0 months"
     (a 6 elsewhere in the passage does not make it stated). The two words must be words, and one
-    of them longer than three letters. (quote figure, passage figure), or ``None``."""
+    of them longer than three letters. (quote figure, passage figure), or ``None``.
+
+    >>> _figure_in_place("about 6.0 months".split(), "about 8.0 months and 6 weeks".split())
+    ('6.0', '8.0')
+    >>> _figure_in_place("about 640 metres , roughly 1,150 metres".split(),
+    ...                  "approximately 640 metres , about 1,150 metres".split()) is None
+    True
+    """
     def places(words: list[str]) -> dict[tuple[str, str], dict[str, str]]:
         out: dict[tuple[str, str], dict[str, str]] = {}  # (word before, word after) -> {figure: as written}
         for i in range(1, len(words) - 1):
             x, a, b = figure(words[i]), words[i - 1], words[i + 1]
             if x is not None and words[i][:1].isdigit() and a.isalpha() and b.isalpha() and max(len(a), len(b)) > 3:
-                out.setdefault((a, b), {}).setdefault(x, words[i])
+                # ("about", "approximately" and "roughly" are one word here: "about 640 metres" and
+                # "approximately 640 metres" stand in one place)
+                out.setdefault(("≈" if a in _ESTIMATES else a, b), {}).setdefault(x, words[i])
         return out
 
     q, p = places(qw), places(pw)
@@ -516,7 +530,8 @@ def _numbers(words: list[str]) -> dict[str, str]:
             out.setdefault(w, w)
         elif w[-1:] == "s" and w[:-1] in SCALE_WORDS and i and words[i - 1][:1].isdigit():
             out.setdefault(w[:-1], w)  # "1.1 millions youths": the scale, written in the plural
-        elif w in _SCALE_SPELLINGS:
+        elif w in _SCALE_SPELLINGS and not (len(w) == 1 and i and words[i - 1][:1].isdigit()):
+            # (a letter right after a figure is a unit, "640 m" of metres; after money _with_scales read it)
             out.setdefault(_SCALE_SPELLINGS[w], w)
         elif w in _MONTHS:
             out.setdefault(_MONTHS[w], w)  # a date: "May 15" is not "March 15"

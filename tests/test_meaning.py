@@ -571,7 +571,8 @@ ROUND40 = (
     "may appoint additional distributors in the Territory at its sole discretion. The gallery holds a full-size oil "
     "sketch for the painting, made by Constable in 1821. Refunds are paid to the original card within ten business days "
     "of the return. The historical society was established in 1884 by a group of local merchants. Food prices remained "
-    "elevated through the winter months, the bureau said."
+    "elevated through the winter months, the bureau said. 3.3 Touchdown occurred approximately 640 metres beyond the "
+    "runway threshold, leaving about 1,150 metres of the 1,800-metre runway available for stopping."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1606,6 +1607,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # a copy with one word or phrase put in the place of its synonym
     ("round40", "The historical society was founded in 1884 by a group of local merchants.", PARA),
     ("round40", "Food prices stayed high through the winter months.", PARA),
+    # "m" after a figure is metres; "about" and "approximately" approximate one figure each, whichever is where
+    ("round40", "Touchdown occurred about 640 m past the runway threshold, which left roughly 1,150 m of the "
+                "1,800 m runway available for stopping.", PARA),
 ]
 
 
