@@ -1696,7 +1696,9 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
     no content word and neither one word in another form nor a synonym (the embedder below
     :data:`_ONE_PLACE_MAX_COSINE`): "Academy Award winner" for "Academy Award nominee", "with the
     Distributor's consent" for "at its sole discretion", "paid as store credit" for "paid to the original
-    card". A model edits the words it copies this way; a restatement rewords more than one place.
+    card"; or for a word or two the copy leaves out that limit what it keeps ("the claimant's costs"
+    for "two-thirds of the claimant's costs", "per transaction" for "per initial transaction").
+    A model edits the words it copies this way; a restatement rewords more than one place.
     Across a sentence's end, a quotation mark or a speech verb the alignment of the closest wording is
     no evidence (an attribution moved, two sentences joined); a modal or a negation put in other words
     is the meaning guard's to compare ("can come into" for "may enter"), and a word the lexicon pairs
@@ -1709,6 +1711,9 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
     ...                 metrics=Metrics(match_ratio=0.86, differences=d))
     >>> _one_place_copy(r, Unrelated())[0].source_text
     'nominee'
+    >>> d = (Difference("delete", "", "initial", "content"),)
+    >>> _one_place_copy(replace(r, metrics=Metrics(match_ratio=0.85, differences=d)), Unrelated())[0].source_text
+    'initial'
     >>> d = (Difference("replace", "runs", "is running", "content"),)
     >>> _one_place_copy(replace(r, metrics=Metrics(match_ratio=0.9, differences=d)), Unrelated())
     ()
@@ -1717,6 +1722,14 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
     if len(load) != 1 or r.metrics.match_ratio is None or r.metrics.match_ratio < _ONE_PLACE_MIN_RATIO:
         return ()
     d = load[0]
+    if d.kind == "delete":
+        # the copy leaves out a word or two that limit what it keeps: "the claimant's costs" for
+        # "two-thirds of the claimant's costs", "per transaction" for "per initial transaction"
+        words = d.source_text.split()
+        left_out = (len(words) <= _ONE_PLACE_LEFT_OUT and d.category not in ("negation", "modal")
+                    and all(w.isalpha() and w not in SPEECH_VERBS for w in words)
+                    and any(content_word(w) and w not in _AUXILIARIES and len(w) >= 3 for w in words))
+        return (d,) if left_out else ()
     if d.kind != "replace" or d.category == "negation" or same_side(d.quote_text, d.source_text):
         return ()
     qs, ss = d.quote_text.split(), d.source_text.split()
@@ -1748,6 +1761,7 @@ def _first_part_swapped(qs: list[str], ss: list[str]) -> bool:
 
 
 _ONE_PLACE_MIN_RATIO = 0.7  # the closest wording at least this alike (the lexical stage's altered_min_ratio)
+_ONE_PLACE_LEFT_OUT = 3  # words of the source a copy leaves out in its one place ("two-thirds of")
 _ONE_PLACE_MAX_COSINE = 0.5  # the static embedder rates synonyms 0.5 or more ("founded"/"established" 0.70)
 _PERMITS = frozenset("allow allows allowed permit permits permitted require requires required entitled obliged".split())
 _ONE_PLACE_STOPS = frozenset('. ! ? ; " \' ( ) [ ] :'.split())

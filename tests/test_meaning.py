@@ -572,7 +572,9 @@ ROUND40 = (
     "sketch for the painting, made by Constable in 1821. Refunds are paid to the original card within ten business days "
     "of the return. The historical society was established in 1884 by a group of local merchants. Food prices remained "
     "elevated through the winter months, the bureau said. 3.3 Touchdown occurred approximately 640 metres beyond the "
-    "runway threshold, leaving about 1,150 metres of the 1,800-metre runway available for stopping."
+    "runway threshold, leaving about 1,150 metres of the 1,800-metre runway available for stopping. The insurer shall "
+    "pay two-thirds of the claimant's costs of the appeal. A service fee of $2 is charged per user per initial "
+    "transaction on the platform."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1192,6 +1194,9 @@ FLIPS: list[tuple[str, str, str]] = [
                              "consent."),
     ("round40", "noun_swap", "The gallery holds a finished version of the painting, made by Constable in 1821."),
     ("round40", "noun_swap", "Refunds are paid as store credit within ten business days of the return."),
+    # a copy that leaves out a word or two limiting what it keeps
+    ("round40", "dropped_condition", "The insurer shall pay the claimant's costs of the appeal."),
+    ("round40", "dropped_condition", "A service fee of $2 is charged per user per transaction on the platform."),
 ]
 
 
