@@ -1303,6 +1303,10 @@ def _negator_at(words: list[str], i: int) -> bool:
         # "including but not limited to", "include, but are not limited to", "but shall not be limited to":
         # a list left open, no claim negated
         return False
+    if w == "not" and i and (words[i - 1] == "than" or (words[i - 1] == "or" and _whether_before(words, i - 1))):
+        # "more likely than not", "whether or not extended", "whether in berth or not": an idiom and an
+        # alternative, no negation
+        return False
     if w == "apart" and words[i + 1 : i + 2] == ["from"]:
         return True  # "apart from claims of infringement": an exception, as "except" is
     if w == "save" and words[i + 1 : i + 2] == ["for"] and i > 0 and words[i - 1] in (",", ";", "("):
@@ -1322,9 +1326,25 @@ _OR_NONE = frozenset("little few minimal limited with".split())
 _ENGLISH_BEFORE_SIN = frozenset("without a the of original mortal deadly no any their his her its our".split())
 
 
+def _whether_before(words: list[str], i: int) -> bool:
+    """Whether "whether" opens the clause before ``words[i]`` within six words ("whether in berth or")."""
+    for w in reversed(words[max(0, i - 6) : i]):
+        if w == "whether":
+            return True
+        if w in (",", ".", ";", ":"):
+            return False
+    return False
+
+
 def _negations(words: list[str]) -> int:
     """The negations of ``words``, clause by clause: "nor" after a negation of its clause
-    continues it ("neither … nor", "is not Muslim nor a member" is one negation)."""
+    continues it ("neither … nor", "is not Muslim nor a member" is one negation).
+
+    >>> _negations("it is more likely than not , whether or not extended".split()), _negations("it is not".split())
+    (0, 1)
+    >>> _negations("whether in berth or not".split()), _negations("in berth or not at anchor".split())
+    (0, 1)
+    """
     n, negated = 0, False
     for i, w in enumerate(words):
         if w in (".", ";", "!", "?"):

@@ -574,7 +574,8 @@ ROUND40 = (
     "elevated through the winter months, the bureau said. 3.3 Touchdown occurred approximately 640 metres beyond the "
     "runway threshold, leaving about 1,150 metres of the 1,800-metre runway available for stopping. The insurer shall "
     "pay two-thirds of the claimant's costs of the appeal. A service fee of $2 is charged per user per initial "
-    "transaction on the platform."
+    "transaction on the platform. This Lease may be terminated by either party for any reason or no reason, whether or "
+    "not renewed beyond the initial term, by giving the other party written notice ninety (90) days in advance."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1615,6 +1616,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # "m" after a figure is metres; "about" and "approximately" approximate one figure each, whichever is where
     ("round40", "Touchdown occurred about 640 m past the runway threshold, which left roughly 1,150 m of the "
                 "1,800 m runway available for stopping.", PARA),
+    # "whether or not" is an alternative, no negation
+    ("round40", "Either party can end the lease for any reason or no reason by giving the other party 90 days' "
+                "advance written notice.", PARA),
 ]
 
 
