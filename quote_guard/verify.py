@@ -592,7 +592,13 @@ class Verifier:
             checked = self._check_cut(r, docs, opened, True, ended=True, opened=opened)
             # and after the exception its sentence opens with ("the Distributor agrees that ... shall handle
             # no competing products." after "Unless accepted by the Principal,")
-            return (_after_opening_exception(r, docs) or checked) if checked is r and len(r.spans) == 1 else checked
+            checked = (_after_opening_exception(r, docs) or checked) if checked is r and len(r.spans) == 1 else checked
+            if checked is r and (rest := _sentence_goes_on(r, docs)):
+                # whatever the rest says, the quote's full stop claims the sentence ends there: what a
+                # copied sentence goes on to say may narrow it ("... since the 1980s." before "at stations
+                # below 1,500 m"), and a reader cannot tell a clause dropped from one that never was
+                return _limited(r, [rest], "the quote ends its sentence where the source's goes on")
+            return checked
         if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[-1:] in ".!?" and (proviso := _proviso_after(r, docs)):
             # a full stop for the source's semicolon, where what follows it is a proviso or an
             # exception of the clause ("... consent of the other Party." for "...; provided, however,
@@ -2728,6 +2734,46 @@ def _proviso_after(r: QuoteResult, docs: list[_Doc]) -> str | None:
 def _span_text(span: Span, docs: list[_Doc]) -> str:
     """The text of the source ``span`` is in."""
     return next(d.source.text for d in docs if d.source.id == span.source_id)
+
+
+def _sentence_goes_on(r: QuoteResult, docs: list[_Doc]) -> str:
+    """The first words of the rest of the source sentence the quote's last span stops inside (at most
+    :data:`_GOES_ON_WORDS`) when they attach to what it says, as a qualifier with no comma before it does
+    ("... since the 1980s" before "at stations below 1,500 m"); "" when a clause of its own follows (after
+    a comma or a conjunction), a defined term's label ('... one year (the "Term").'), or the span itself
+    runs past its sentence's end.
+
+    >>> t = 'Snowpack has declined by about 18% at stations below 1,500 m. It rose.'
+    >>> r = QuoteResult("Snowpack has declined by about 18%.", Verdict.NEAR_VERBATIM, spans=(Span("d", 0, 34),))
+    >>> _sentence_goes_on(r, [_Doc(Source("d", t), None, 0)])
+    'at stations below 1,500 m'
+    >>> t = 'The term is one year (the "Term"). It renews.'
+    >>> r = QuoteResult("The term is one year.", Verdict.NEAR_VERBATIM, spans=(Span("d", 0, 20),))
+    >>> _sentence_goes_on(r, [_Doc(Source("d", t), None, 0)])
+    ''
+    """
+    span = r.spans[-1]
+    text = _span_text(span, docs)
+    if _SENTENCE_GAP.search(text, max(span.start, span.end - _GOES_ON_INSIDE), span.end):
+        return ""  # ("at age 39. The": a span that ran past its sentence, not a sentence cut short)
+    end = _SENTENCE_GAP.search(text, span.end, span.end + _REST_CHARS)
+    rest = text[span.end : end.start() if end is not None else span.end + _REST_CHARS].strip()
+    words = rest.split()
+    if not words or _LABEL_AFTER.fullmatch(rest) or (text[span.end - 1 : span.end] + rest[:1]).strip()[:1] in tuple(",;:—–-") \
+            or words[0].lower() in _GOES_ON_FREELY:
+        # a clause of its own after a comma or a conjunction ("Sales rose 5%, but margins fell", "and
+        # captured them"), or what happened after: information left out, not a limit of the claim
+        return ""
+    return " ".join(words[:_GOES_ON_WORDS]).rstrip(",;:")
+
+
+# words that start a clause of its own, or a sequel, after the words a quote ends with a full stop
+_GOES_ON_FREELY = frozenset("and but or nor yet so then thus while whereas following because".split())
+
+
+_GOES_ON_WORDS = 8
+_GOES_ON_INSIDE = 8  # characters at the end of a span in which a sentence's end means it ran past it
+_LABEL_AFTER = re.compile(r'\((?:the |each |a |an )?["“][^"”()]{1,60}["”]\)[.;]?')
 
 
 def _ends_sentence(r: QuoteResult, docs: list[_Doc]) -> bool:

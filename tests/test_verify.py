@@ -227,6 +227,32 @@ def test_a_clause_dropped_or_added_without_an_ellipsis_is_altered(lexical, quote
     assert len([d for d in r.metrics.differences if d.load_bearing]) == 1
 
 
+@pytest.mark.parametrize(
+    ("quote", "source", "verdict"),
+    [
+        # a full stop where the source's sentence goes on: whatever follows may narrow it
+        ("Snowpack on 1 April has declined by about 18% since the 1980s.",
+         "Snowpack on 1 April has declined by about 18% since the 1980s at stations below 1,500 m. Above it, less.",
+         Verdict.ALTERED),
+        ("The hosting fee is $450 a month for the basic plan.",
+         "The hosting fee is $450 a month for the basic plan over CER. Other plans cost more.", Verdict.ALTERED),
+        # ... but not a clause of its own (after a comma or a conjunction), a defined term's label, or a
+        # sentence that does end there
+        ("Sales rose 5% in the quarter.", "Sales rose 5% in the quarter, but margins fell. Costs rose.",
+         Verdict.NEAR_VERBATIM),
+        ("The plant cooled the air until it liquefied.", "The plant cooled the air until it liquefied and then "
+         "distilled it. Next.", Verdict.NEAR_VERBATIM),
+        ("The term of this Agreement is one year.",
+         'The term of this Agreement is one year (the "Term"). It renews each year.', Verdict.NEAR_VERBATIM),
+        ("The term of this Agreement is one year.",
+         "The term of this Agreement is one year. It renews each year.", Verdict.VERBATIM),
+    ],
+)
+def test_a_sentence_ended_where_the_source_goes_on_is_altered(lexical, quote, source, verdict):
+    r = one(lexical, quote, [Source("s", source)])
+    assert r.verdict is verdict, r.reason
+
+
 def test_scattered_rewording_is_not_altered(lexical):
     # several ordinary words changed: a rewording for the semantic stage, never 'altered'
     r = one(lexical, "The renter must pay the owner a rent of $1,200 each month on its first day.")
