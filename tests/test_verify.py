@@ -240,8 +240,8 @@ def test_a_clause_dropped_or_added_without_an_ellipsis_is_altered(lexical, quote
         # sentence that does end there
         ("Sales rose 5% in the quarter.", "Sales rose 5% in the quarter, but margins fell. Costs rose.",
          Verdict.NEAR_VERBATIM),
-        ("The plant cooled the air until it liquefied.", "The plant cooled the air until it liquefied and then "
-         "distilled it. Next.", Verdict.NEAR_VERBATIM),
+        ("The plant cooled the air and distilled the gases.", "The plant cooled the air and distilled the gases "
+         "and captured them. Next.", Verdict.NEAR_VERBATIM),
         ("The term of this Agreement is one year.",
          'The term of this Agreement is one year (the "Term"). It renews each year.', Verdict.NEAR_VERBATIM),
         ("The term of this Agreement is one year.",
