@@ -521,7 +521,9 @@ def _canonical(words: list[str]) -> list[str]:
 
 
 _NOTE_MARK = re.compile(r"(?:note|nb|n|fn|footnote|ref)?\s?\d{1,3}|[a-z]|citation needed|update|when \?|who \?|"
-                        r"clarification needed|dubious|verification needed")
+                        r"clarification needed|dubious|verification needed|vague|disputed|specify|which \?|where \?|"
+                        r"by whom \?|according to whom \?|original research \?|not in citation given|page needed|"
+                        r"better source needed|full citation needed|improper synthesis \?|dead link")
 _YEAR_NOTE = re.compile(r"(?:1[0-9]|20)\d\d\^\d{1,2}")  # a year with a superscript number after it
 
 
@@ -984,6 +986,8 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
             category = "format"  # "95% confidence interval" for "95% confidence interval [CI]": the short form's definition left out
         elif not qw and _spelled_before_figure(sw, st[d : d + 3]):
             category = "format"  # "45 days" for "forty-five (45) days" among other differences: the value, written once
+        elif not qw and len(sw) == 1 and c and st[c - 1][:1].isdigit() and _unit_said_once(sw[0], qt[a : a + 4]):
+            category = "format"  # "from 7.1 to 8.4 millimetres" for "from 7.1 mm to 8.4 mm": a range's unit, said once
         elif not qw and len(sw) == 3 and sw[0] == "(" and sw[2] == ")" and _spelled_ends_at(st, c, sw[1]):
             category = "format"  # "two years" for "two (2) years": the value, written once
         elif not qw and sw and set(sw) <= _DATE_WORDS and not any(_DIGIT.search(w) for w in sw):
@@ -1033,6 +1037,17 @@ def _spelled_before_figure(sw: list[str], after: list[str]) -> bool:
 _SPELLED_UNITS = frozenset(("", "percent", "per cent", "dollars", "us dollars", "u s dollars", "united states dollars",
                             "euros", "pounds", "pounds sterling"))
 _MONEY_BEFORE_FIGURE = frozenset(("us", "u", ".", "s", "$", "€", "£", "usd", "eur", "gbp"))
+
+
+def _unit_said_once(unit: str, after: list[str]) -> bool:
+    """Whether ``unit``, left out after a range's first figure, is said after its second (``after``: the
+    quote's words from there): "to" or "and", a figure, then the unit in either written form.
+
+    >>> _unit_said_once("mm", ["and", "8.4", "millimetres"]), _unit_said_once("mm", ["and", "8.4", "metres"])
+    (True, False)
+    """
+    return (len(after) >= 3 and after[0] in ("and", "to", "-", "–") and after[1][:1].isdigit() and unit.isalpha()
+            and _canonical([after[2]]) == _canonical([unit]))
 
 
 def _spelled_ends_at(words: list[str], end: int, figure: str) -> bool:

@@ -1929,8 +1929,9 @@ _STANDS_FOR_PRONOUNS = frozenset("we us our ours you your yours i me my it its t
 
 def _name_stood_for(r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Doc]) -> QuoteResult:
     """An altered result whose only load-bearing differences are source names (or pronouns) the quote
-    left out where it put bracketed insertions ("[the company] expects" for "Corvalis expects"): the
-    insertions stand for the names, so it is near_verbatim (the marks are listed by
+    left out where it put bracketed insertions ("[the company] expects" for "Corvalis expects"), or a
+    thing the source names where the quote put a pronoun in brackets ("[it] needed" for "the measure
+    needed"): the insertions stand for the names, so it is near_verbatim (the marks are listed by
     :meth:`Verifier._editorial`). Not when the document defines the name as another party than the
     insertion names ("Acme (the "Licensor")" for "[the Licensee]")."""
     insertions = [m for m, kind in marks if kind == "insertion"]
@@ -1939,9 +1940,12 @@ def _name_stood_for(r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Do
     lb = [d for d in r.metrics.differences if d.load_bearing]
     text = _span_text(r.spans[0], docs)
     original = " ".join(text[span.start : span.end] for span in r.spans)
+    pronoun = any(m.strip("[] ").lower() in _STANDS_FOR_PRONOUNS for m in insertions)
     if not 0 < len(lb) <= len(insertions) or not all(
             d.kind == "delete" and d.category == "content" and 0 < len(d.source_text.split()) <= _NAME_MAX_WORDS
-            and all(_capitalised_in(w, original) or w in _STANDS_FOR_PRONOUNS for w in d.source_text.split()) for d in lb):
+            and (all(_capitalised_in(w, original) or w in _STANDS_FOR_PRONOUNS for w in d.source_text.split())
+                 # "[it] needed a simple majority" for "the measure needed ...": a pronoun for the thing named
+                 or (pronoun and d.source_text.split()[0] in _REFERENT_ARTICLES)) for d in lb):
         return r
     named = {w for m in insertions for w in re.findall(r"\w+", m.lower()) if word_category(w) == "party"}
     if any((role := _defined_party(text, d.source_text.split()[-1])) and named and role not in named for d in lb):

@@ -88,6 +88,10 @@ def test_word_category(word: str, category: str | None) -> None:
         ("twenty days of paid vacation each calendar year", "twenty days of paid vacation per calendar year", ["wording"]),
         ("service fees are paid within ten days", "service fees shall be paid within ten days", ["wording"]),
         ("service fees are paid within ten days", "service fees may be paid within ten days", ["modal"]),
+        # a wiki tag left out; a range's unit said once
+        ("the first modern statement of the principle", "the first modern[vague] statement of the principle", ["footnote"]),
+        ("from 7.1 to 8.4 millimetres thick", "from 7.1 mm to 8.4 mm thick", ["format", "format"]),
+        ("from 7.1 to 8.4 metres thick", "from 7.1 mm to 8.4 mm thick", ["content", "content"]),
         ("fees of £30 million for the channels", "fees of £30m for the channels", []),
         ("founded in the second century", "founded in the 2nd century", []),
         ("founded in the third century", "founded in the 2nd century", ["number"]),

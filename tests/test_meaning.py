@@ -575,7 +575,8 @@ ROUND40 = (
     "runway threshold, leaving about 1,150 metres of the 1,800-metre runway available for stopping. The insurer shall "
     "pay two-thirds of the claimant's costs of the appeal. A service fee of $2 is charged per user per initial "
     "transaction on the platform. This Lease may be terminated by either party for any reason or no reason, whether or "
-    "not renewed beyond the initial term, by giving the other party written notice ninety (90) days in advance."
+    "not renewed beyond the initial term, by giving the other party written notice ninety (90) days in advance. "
+    "Voters approved a $48 million bond, with 58 per cent in favour; the measure needed a simple majority to pass."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1877,6 +1878,9 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
      ["Effects were larger for aerobic than for resistance training,"]),
     ("relative", "This agreement shall renew for three years.", {ALT}, ["This agreement shall renew for three years"]),
     ("relative", "Sales rose 5%.", {NV}, ["Sales rose 5%,"]),
+    # a pronoun in brackets for the thing the source names
+    ("round40", "with 58 per cent in favour; [it] needed a simple majority to pass.", {NV},
+     ["with 58 per cent in favour; the measure needed a simple majority to pass."]),
     # a capital the source does not have: a condition opening the source's sentence is read too
     # (not after an ellipsis, which marks the cut, nor before a name, whose capital is the source's)
     ("unpaid", "Balances unpaid after that period bear interest of 1% per month.", {ALT},
