@@ -1156,7 +1156,10 @@ def _merge_adjacent(diffs: list[Difference]) -> tuple[Difference, ...]:
             prev = merged[-1]
             q = f"{prev.quote_text} {d.quote_text}".strip()
             s = f"{prev.source_text} {d.source_text}".strip()
-            if q.replace(" ", "") == s.replace(" ", ""):
+            if q.replace(" ", "") == s.replace(" ", "") and (q != s or not any(word_category(w) for w in q.split())):
+                # (a word of the lexicon left out in one place and put in at another was moved, and what it
+                # governs with it: "shall not be considered ... shall be entitled" quoted as "shall be
+                # considered ... shall not be entitled"; "agree otherwise" for "otherwise agree" is wording)
                 merged[-1] = Difference("replace", q, s, "spelling")
                 continue
         merged.append(d)

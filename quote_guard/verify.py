@@ -65,6 +65,7 @@ from .normalize import (
     canonical_number,
     fold,
     fold_keeps_substrings,
+    initials,
     is_word_char,
     mixed_numbers,
     number_word_value,
@@ -1744,6 +1745,8 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
         return ()  # a modal or a negation restated: "can come into" for "may enter", "won't face" for "will be exempt from"
     sides = [{w[:VERB_PREFIX] for w in side if len(w) >= 3 and content_word(w) and w not in _AUXILIARIES}
              for side in (qs, ss)]
+    if not all(sides) and _short_name_swapped(qs, ss):
+        return (d,)  # "LEA shall remain the owner" for "T&B shall remain the owner": a party named by letters
     if not all(sides) or sides[0] & sides[1]:
         return ()
     q1, s1 = [w for w in qs if w not in _AUXILIARIES], [w for w in ss if w not in _AUXILIARIES]
@@ -1752,6 +1755,22 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
     if not _first_part_swapped(qs, ss) and stage.similarity([(d.quote_text, d.source_text)])[0] >= _ONE_PLACE_MAX_COSINE:
         return ()  # a synonym ("founded" for "established", "stayed high" for "remained elevated")
     return (d,)
+
+
+def _short_name_swapped(qs: list[str], ss: list[str]) -> bool:
+    """Whether one short name in letters is put for another ("lea" for "t & b"), neither the other's
+    initials ("us" for "united states").
+
+    >>> _short_name_swapped(["lea"], ["t", "&", "b"]), _short_name_swapped(["us"], ["united", "states"])
+    (True, False)
+    """
+    q = [w for w in qs if w.isalnum()]
+    s = [w for w in ss if w.isalnum()]
+    if not q or not s or len(q) > 3 or len(s) > 3 or any(w[:1].isdigit() for w in q + s):
+        return False
+    if "".join(q) in (initials(s), "".join(s)) or "".join(s) == initials(q):
+        return False
+    return all(len(w) <= 4 for w in q + s)
 
 
 def _first_part_swapped(qs: list[str], ss: list[str]) -> bool:

@@ -88,6 +88,9 @@ def test_word_category(word: str, category: str | None) -> None:
         ("twenty days of paid vacation each calendar year", "twenty days of paid vacation per calendar year", ["wording"]),
         ("service fees are paid within ten days", "service fees shall be paid within ten days", ["wording"]),
         ("service fees are paid within ten days", "service fees may be paid within ten days", ["modal"]),
+        # a negation moved from one clause to another (a plain word moved is wording)
+        ("Affiliates shall be considered third parties and shall not be entitled to access",
+         "Affiliates shall not be considered third parties and shall be entitled to access", ["negation", "negation"]),
         # a wiki tag left out; a range's unit said once
         ("the first modern statement of the principle", "the first modern[vague] statement of the principle", ["footnote"]),
         ("from 7.1 to 8.4 millimetres thick", "from 7.1 mm to 8.4 mm thick", ["format", "format"]),

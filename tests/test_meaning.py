@@ -576,7 +576,9 @@ ROUND40 = (
     "pay two-thirds of the claimant's costs of the appeal. A service fee of $2 is charged per user per initial "
     "transaction on the platform. This Lease may be terminated by either party for any reason or no reason, whether or "
     "not renewed beyond the initial term, by giving the other party written notice ninety (90) days in advance. "
-    "Voters approved a $48 million bond, with 58 per cent in favour; the measure needed a simple majority to pass."
+    "Voters approved a $48 million bond, with 58 per cent in favour; the measure needed a simple majority to pass. "
+    "For the avoidance of doubt, T&B shall remain the owner of all right, title and interest in and to the Derivative "
+    "Works from inception."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1197,6 +1199,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round40", "noun_swap", "The gallery holds a finished version of the painting, made by Constable in 1821."),
     ("round40", "noun_swap", "Refunds are paid as store credit within ten business days of the return."),
     # a copy that leaves out a word or two limiting what it keeps
+    ("round40", "party", "For the avoidance of doubt, LEA shall remain the owner of all right, title and interest "
+                         "in and to the Derivative Works from inception."),
     ("round40", "dropped_condition", "The insurer shall pay the claimant's costs of the appeal."),
     ("round40", "dropped_condition", "A service fee of $2 is charged per user per transaction on the platform."),
 ]
