@@ -673,7 +673,10 @@ def _same_number(a: str, b: str) -> bool:
     >>> _same_number("23", "twentythree"), _same_number("24", "twentythree"), _same_number("the", "the")
     (True, False, False)
     """
-    return a != b and (a[:1].isdigit() or b[:1].isdigit()) and _canonical([a]) == _canonical([b])
+    if a[:1].isdigit() == b[:1].isdigit():
+        return False  # (one in digits, one in words)
+    word = b if a[:1].isdigit() else a
+    return (word in NUMBER_WORDS or number_word_value(word) is not None) and _canonical([a]) == _canonical([b])
 
 
 _SIGN = re.compile(r"[-+±^]")
