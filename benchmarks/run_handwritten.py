@@ -42,7 +42,11 @@ the 38th ``handwritten_tune16a.json`` to ``handwritten_tune18c.json`` (tuning, 1
 at its end ``handwritten_heldout7.json`` (held out, 150, scored once on the final code). The 39th added
 ``handwritten_tune19a.json``, ``handwritten_tune19b.json``, ``handwritten_tune20a.json`` and
 ``handwritten_tune20b.json`` (tuning, 150 each, the same way) and at its end ``handwritten_heldout8.json``
-(held out, 150, scored once on the final code).
+(held out, 150, scored once on the final code). The 40th added ``handwritten_tune21a.json``,
+``handwritten_tune21b.json``, ``handwritten_tune22a.json`` to ``handwritten_tune22c.json``,
+``handwritten_tune23a.json`` and ``handwritten_tune23b.json`` (tuning, 150 each, the same way),
+``handwritten_heldout9.json`` (held out, 150, scored early in the stop and at its end) and
+``handwritten_heldout10.json`` (held out, 150, scored once on the final code).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every
