@@ -2782,14 +2782,15 @@ def _sentence_goes_on(r: QuoteResult, docs: list[_Doc]) -> str:
     end = _SENTENCE_GAP.search(text, span.end, span.end + _REST_CHARS)
     rest = text[span.end : end.start() if end is not None else span.end + _REST_CHARS].strip()
     words = rest.split()
-    if not words or _LABEL_AFTER.fullmatch(rest) or (text[span.end - 1 : span.end] + rest[:1]).strip()[:1] in tuple(",;:—–-") \
-            or words[0].lower() in _GOES_ON_FREELY:
+    if not words or _LABEL_AFTER.fullmatch(rest) or text[span.end - 1 : span.end] in _CLAUSE_MARKS \
+            or rest[:1] in _CLAUSE_MARKS or words[0].lower() in _GOES_ON_FREELY:
         # a clause of its own after a comma or a conjunction ("Sales rose 5%, but margins fell", "and
         # captured them"), or what happened after: information left out, not a limit of the claim
         return ""
     return " ".join(words[:_GOES_ON_WORDS]).rstrip(",;:")
 
 
+_CLAUSE_MARKS = frozenset(",;:—–-")  # marks before a clause of its own (the span may end with its comma)
 # words that start a clause of its own, or a sequel, after the words a quote ends with a full stop
 _GOES_ON_FREELY = frozenset("and but or nor yet so then thus while whereas following because".split())
 
