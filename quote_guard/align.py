@@ -813,7 +813,8 @@ _OCR_TO_DIGITS = str.maketrans("ilo", "110")
 # a fraction spelled out as one folded word ("one-sixth", "three-quarters", "five-eighths") as its digits
 _SPELLED_FRACTIONS = {
     f"{count}{part}{'s' if n > 1 else ''}": f"{n}/{parts}"
-    for count, n in (("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6), ("seven", 7), ("nine", 9))
+    for count, n in (("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6), ("seven", 7), ("eight", 8),
+                     ("nine", 9))
     for part, parts in FRACTION_PARTS.items() if n < parts and not (part == "half" and n > 1)
 }
 _ORDINAL_DIGITS = {str(i + 1): (w, suffix) for i, (w, suffix) in enumerate(zip(
