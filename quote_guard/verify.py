@@ -1705,7 +1705,8 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
     Distributor's consent" for "at its sole discretion", "paid as store credit" for "paid to the original
     card"; or for a word or two the copy leaves out that limit what it keeps ("the claimant's costs"
     for "two-thirds of the claimant's costs", "per transaction" for "per initial transaction").
-    A model edits the words it copies this way; a restatement rewords more than one place.
+    A model edits the words it copies this way; a restatement rewords more than one place. Two such
+    places, each an edit by itself, count too in a copy :data:`_TWO_PLACES_MIN_RATIO` alike.
     Across a sentence's end, a quotation mark or a speech verb the alignment of the closest wording is
     no evidence (an attribution moved, two sentences joined); a modal or a negation put in other words
     is the meaning guard's to compare ("can come into" for "may enter"), and a word the lexicon pairs
@@ -1726,6 +1727,13 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
     ()
     """
     load = [d for d in r.metrics.differences if d.load_bearing]
+    if len(load) == 2 and r.metrics.match_ratio is not None and r.metrics.match_ratio >= _TWO_PLACES_MIN_RATIO \
+            and not any(d.category in ("connective", "direction") for d in load):
+        # two such places in a closer copy: each must be an edit by itself ("Academy Award winner" for
+        # "nominee" and "Seven-time" for "Six-time"); a joining word restated ("and won" for "to earn")
+        # goes with a reworded sentence
+        found = [x for d in load for x in _one_place_copy(replace(r, metrics=replace(r.metrics, differences=(d,))), stage)]
+        return tuple(found) if len(found) == 2 else ()
     if len(load) != 1 or r.metrics.match_ratio is None or r.metrics.match_ratio < _ONE_PLACE_MIN_RATIO:
         return ()
     d = load[0]
@@ -1763,13 +1771,15 @@ def _short_name_swapped(qs: list[str], ss: list[str]) -> bool:
 
     >>> _short_name_swapped(["lea"], ["t", "&", "b"]), _short_name_swapped(["us"], ["united", "states"])
     (True, False)
+    >>> _short_name_swapped(["if"], ["that"])
+    False
     """
     q = [w for w in qs if w.isalnum()]
     s = [w for w in ss if w.isalnum()]
     if not q or not s or len(q) > 3 or len(s) > 3 or any(w[:1].isdigit() for w in q + s):
         return False
-    if "".join(q) in (initials(s), "".join(s)) or "".join(s) == initials(q):
-        return False
+    if "".join(q) in (initials(s), "".join(s)) or "".join(s) == initials(q) or all(is_known_word(w) for w in q + s):
+        return False  # (two common words, "if" for "that", are no names)
     return all(len(w) <= 4 for w in q + s)
 
 
@@ -1786,6 +1796,7 @@ def _first_part_swapped(qs: list[str], ss: list[str]) -> bool:
 
 
 _ONE_PLACE_MIN_RATIO = 0.7  # the closest wording at least this alike (the lexical stage's altered_min_ratio)
+_TWO_PLACES_MIN_RATIO = 0.85  # two edited places, each one by the rules of one, in a copy at least this alike
 _ONE_PLACE_LEFT_OUT = 3  # words of the source a copy leaves out in its one place ("two-thirds of")
 _ONE_PLACE_MAX_COSINE = 0.5  # the static embedder rates synonyms 0.5 or more ("founded"/"established" 0.70)
 _PERMITS = frozenset("allow allows allowed permit permits permitted require requires required entitled obliged".split())

@@ -578,7 +578,8 @@ ROUND40 = (
     "not renewed beyond the initial term, by giving the other party written notice ninety (90) days in advance. "
     "Voters approved a $48 million bond, with 58 per cent in favour; the measure needed a simple majority to pass. "
     "For the avoidance of doubt, T&B shall remain the owner of all right, title and interest in and to the Derivative "
-    "Works from inception."
+    "Works from inception. Veteran striker Ana Ruiz, a two-time league champion and World Cup finalist, captained the "
+    "side. The clinic is staffed by volunteer nurses and a visiting dermatologist on weekdays."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1201,6 +1202,10 @@ FLIPS: list[tuple[str, str, str]] = [
     # a copy that leaves out a word or two limiting what it keeps
     ("round40", "party", "For the avoidance of doubt, LEA shall remain the owner of all right, title and interest "
                          "in and to the Derivative Works from inception."),
+    # two such phrases in a closer copy, each an edit by itself
+    ("round40", "noun_swap", "Veteran striker Ana Ruiz, a three-time league champion and World Cup winner, captained "
+                             "the side."),
+    ("round40", "noun_swap", "The clinic is staffed by salaried nurses and a resident dermatologist on weekdays."),
     ("round40", "dropped_condition", "The insurer shall pay the claimant's costs of the appeal."),
     ("round40", "dropped_condition", "A service fee of $2 is charged per user per transaction on the platform."),
 ]
