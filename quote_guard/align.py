@@ -26,6 +26,7 @@ from .models import Difference
 from .normalize import (
     CURRENCY_SIGNS,
     FRACTION_PARTS,
+    MONEY_SCALE_LETTERS,
     NUMBER_WORDS,
     SPEECH_VERBS,
     Token,
@@ -39,7 +40,7 @@ from .normalize import (
     tokenize,
 )
 
-__all__ = ["Alignment", "differences", "infix", "word_category"]
+__all__ = ["Alignment", "defined_term_label", "differences", "infix", "word_category"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -579,7 +580,7 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "footnote"  # "2014¹" quoted as "2014": a note on a year, not an exponent
     if not q_w and not s_w:
         return "punctuation"
-    if not q_words and _DEFINED_TERM.fullmatch(" ".join(s_words)):
+    if not q_words and defined_term_label(s_words):
         return "format"  # a defined term's label the quote leaves out: 'Distribution Agreement ("Agreement")'
     if {tuple(q_words), tuple(s_words)} == _RANGE_LINK:
         return "format"  # "140%-160%" / "140% to 160%"
@@ -665,6 +666,16 @@ def _duty_told_plainly(q_w: list[str], s_w: list[str]) -> bool:
     modal = [w for w in s_w if w in _MODAL_CLASS or w in ("will", "shall")]
     return bool(q_w) and set(q_w) <= _PLAIN_VERBS and bool(modal) and all(
         _MODAL_CLASS.get(w, "obligation") == "obligation" for w in modal) and set(s_w) - set(modal) <= _PLAIN_VERBS
+
+
+def defined_term_label(words: list[str]) -> bool:
+    """Whether folded tokens are a defined term's label in brackets, and nothing else ('("Agreement")',
+    '(the "Company")', '(each, a "Party")'): left out, it changes no claim.
+
+    >>> defined_term_label(["(", "the", '"', "term", '"', ")"]), defined_term_label(["(", "not", '"', "term", '"', ")"])
+    (True, False)
+    """
+    return _DEFINED_TERM.fullmatch(" ".join(words)) is not None
 
 
 def _same_number(a: str, b: str) -> bool:
@@ -872,9 +883,9 @@ def _written_forms(words: list[str]) -> list[str]:
             out.extend(("degrees", _DEGREE_LETTERS[words[i + 1]]))  # "28.5°E": "28.5 degrees east"
             i += 2
             continue
-        if w in ("m", "k") and len(out) >= 2 and out[-2] in CURRENCY_SIGNS and out[-1][:1].isdigit():
+        if w in MONEY_SCALE_LETTERS and len(out) >= 2 and out[-2] in CURRENCY_SIGNS and out[-1][:1].isdigit():
             # "£30m", "£640k": after an amount of money "m" is million, not metres, and "k" thousand
-            out.append("million" if w == "m" else "thousand")
+            out.append(MONEY_SCALE_LETTERS[w])
             i += 1
             continue
         if w == "p" and out and out[-1][:1].isdigit() and not dot:
@@ -944,8 +955,7 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     >>> [d.category for d in differences("the tenant shall pay", "the tenant shall not pay")]
     ['negation']
     """
-    if "/" in quote or "/" in passage:
-        quote, passage = mixed_numbers(quote), mixed_numbers(passage)  # "1-1/2%" is "1.5%"
+    quote, passage = mixed_numbers(quote), mixed_numbers(passage)  # "1-1/2%" is "1.5%"
     raw_q, raw_s = _written_forms(_signed_words(quote)), _written_forms(_signed_words(passage))
     qt, st = _modal_phrases(raw_q), _modal_phrases(raw_s)
     # a modal phrased differently ("is not allowed to" / "may not") is wording, not form: it keeps

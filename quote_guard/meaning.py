@@ -43,6 +43,7 @@ from .models import Difference
 from .normalize import (
     CURRENCY_SIGNS,
     FRACTION_PARTS,
+    MONEY_SCALE_LETTERS,
     NUMBER_WORDS,
     SCALE_WORDS,
     SHORT_TEXT_CACHES,
@@ -218,9 +219,7 @@ def _words(text: str) -> list[str]:
 
 @lru_cache(maxsize=1024)
 def _read_words(text: str) -> tuple[str, ...]:
-    folded = fold(text).text
-    if "/" in folded:
-        folded = mixed_numbers(folded)  # "1-1/2%": one figure, 1.5%
+    folded = mixed_numbers(fold(text).text)  # "1-1/2%": one figure, 1.5%
     words = quarters_as_digits([w.replace("’", "'") for w in _WORD.findall(folded)])
     if "war" in words:  # "the Second World War" is "World War II"
         for i in range(len(words) - 2):
@@ -580,8 +579,8 @@ def _with_scales(words: list[str]) -> list[str]:
         if skip:
             skip = False
             continue
-        if nxt in ("m", "k") and out and out[-1] in CURRENCY_SIGNS:
-            nxt = "million" if nxt == "m" else "thousand"  # "£60m", "£640k": after money, a scale
+        if nxt in MONEY_SCALE_LETTERS and out and out[-1] in CURRENCY_SIGNS:
+            nxt = MONEY_SCALE_LETTERS[nxt]  # "£60m", "£640k": after money, a scale
         value = scaled_figure(w, nxt)
         if value is not None:
             out.append(f"{int(value):,}" if value == int(value) else f"{value:,}")

@@ -35,6 +35,7 @@ __all__ = [
     "CJK_RANGES",
     "CURRENCY_SIGNS",
     "ELLIPSIS",
+    "MONEY_SCALE_LETTERS",
     "NUMBER_WORDS",
     "SCALE_WORDS",
     "SPEECH_VERBS",
@@ -742,6 +743,8 @@ def mixed_numbers(text: str) -> str:
     >>> mixed_numbers("late charges of 1-1/2% per month for 2 1/2 years, not 2/3 or 3 3/2")
     'late charges of 1.5% per month for 2.5 years, not 2/3 or 3 3/2'
     """
+    if "/" not in text:
+        return text  # (most texts: no fraction, no pattern run)
     def one(m: re.Match[str]) -> str:
         whole, top, bottom = int(m[1]), int(m[2]), int(m[3])
         if top >= bottom:
@@ -749,6 +752,10 @@ def mixed_numbers(text: str) -> str:
         return canonical_number(str(whole + top / bottom)) or m[0]
 
     return _MIXED_NUMBER.sub(one, text)
+
+
+#: the letter after an amount of money that names its scale ("£30m", "£640k"); elsewhere "m" is metres
+MONEY_SCALE_LETTERS = {"m": "million", "k": "thousand"}
 
 
 def scaled_figure(token: str, next_word: str) -> Decimal | None:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from rapidfuzz.distance import Levenshtein
 
-from .align import differences, infix, is_known_word, word_category
+from .align import defined_term_label, differences, infix, is_known_word, word_category
 from .embed.config import SemanticConfig
 from .errors import ConfigError, QuoteVerificationError, SourceError
 from .index import CorpusSeeds, DocIndex, get_corpus_filter, get_index
@@ -1129,8 +1129,7 @@ def _figures(text: str, *, scaled: bool = False) -> dict[str, str]:
     True
     """
     out: dict[str, str] = {}
-    folded = fold(text).text
-    words = token_texts(mixed_numbers(folded) if "/" in folded else folded)  # "1-1/2%" is 1.5%
+    words = token_texts(mixed_numbers(fold(text).text))  # "1-1/2%" is 1.5%
     for i, w in enumerate(words):
         if i and words[i - 1] == "q" and w in ("1", "2", "3", "4"):
             continue  # "Q4": a quarter, which the meaning guard compares ("the fourth quarter" is it, "Q3" is not)
@@ -1574,15 +1573,13 @@ def _edited_copy(r: QuoteResult, passage: str, stage: SemanticStage) -> tuple[Di
     q_text, s_text = d.quote_text, d.source_text
     if len(q_text.split()) == len(s_text.split()) == 1 and (k := _shared_prefix(q_text, s_text)) >= _COMPOUND_HEAD:
         q_text, s_text = q_text[k:], s_text[k:]  # "power-efficient" for "power-hungry": the parts that differ
-    sides = [[w for w in side.split() if len(w) >= 4 and content_word(w) and w not in _AUXILIARIES]
-             for side in (q_text, s_text)]
+    sides = [_copy_stems(q_text.split()), _copy_stems(s_text.split())]
     if (max(len(d.quote_text.split()), len(d.source_text.split())) > _EDITED_MAX_WORDS or not all(sides)
-            or {w[:VERB_PREFIX] for w in sides[0]} & {w[:VERB_PREFIX] for w in sides[1]}
+            or sides[0] & sides[1]
             or _SAYS & set(d.quote_text.split())
             or any(word_category(w) == "modal" for w in (d.quote_text + " " + d.source_text).split())):
         return ()  # ("can come into" for "may enter": a modal phrase restated)
-    said = {w[:VERB_PREFIX] for w in token_texts(fold(passage).text)}
-    if any(w[:VERB_PREFIX] in said for w in sides[0]):
+    if sides[0] & {w[:VERB_PREFIX] for w in token_texts(fold(passage).text)}:
         return ()  # the quote's word is the passage's, elsewhere: words left out around it, misaligned ("Beaumont said")
     return (d,) if stage.similarity([(q_text, s_text)])[0] < _EDITED_MAX_COSINE else ()
 
@@ -1616,8 +1613,7 @@ def _referent_swapped(r: QuoteResult, passage: str) -> tuple[Difference, ...]:
     if d.kind != "replace" or d.category not in ("content", "party") or max(
             len(d.quote_text.split()), len(d.source_text.split())) > _REFERENT_MAX_WORDS:
         return ()
-    sides = [{w[:VERB_PREFIX] for w in side.split() if len(w) >= 4 and content_word(w) and w not in _AUXILIARIES}
-             for side in (d.quote_text, d.source_text)]
+    sides = [_copy_stems(d.quote_text.split()), _copy_stems(d.source_text.split())]
     named = d.quote_text.split()
     if named[0] in _REFERENT_ARTICLES:
         named = named[1:]  # "the Statement of Work" where the passage names "a Statement of Work"
@@ -1727,42 +1723,54 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
     ()
     """
     load = [d for d in r.metrics.differences if d.load_bearing]
-    if len(load) == 2 and r.metrics.match_ratio is not None and r.metrics.match_ratio >= _TWO_PLACES_MIN_RATIO \
-            and not any(d.category in ("connective", "direction") for d in load):
-        # two such places in a closer copy: each must be an edit by itself ("Academy Award winner" for
-        # "nominee" and "Seven-time" for "Six-time"); a joining word restated ("and won" for "to earn")
-        # goes with a reworded sentence
-        found = [x for d in load for x in _one_place_copy(replace(r, metrics=replace(r.metrics, differences=(d,))), stage)]
-        return tuple(found) if len(found) == 2 else ()
-    if len(load) != 1 or r.metrics.match_ratio is None or r.metrics.match_ratio < _ONE_PLACE_MIN_RATIO:
+    ratio = r.metrics.match_ratio
+    if ratio is None:
         return ()
-    d = load[0]
+    if len(load) == 1 and ratio >= _ONE_PLACE_MIN_RATIO and _edited_place(load[0], stage):
+        return tuple(load)
+    if len(load) == 2 and ratio >= _TWO_PLACES_MIN_RATIO and not any(d.category in ("connective", "direction") for d in load) \
+            and all(_edited_place(d, stage) for d in load):
+        # two such places in a closer copy, each an edit by itself ("Academy Award winner" for "nominee" and
+        # "Seven-time" for "Six-time"); a joining word restated ("and won" for "to earn") goes with a
+        # reworded sentence
+        return tuple(load)
+    return ()
+
+
+def _edited_place(d: Difference, stage: SemanticStage) -> bool:
+    """Whether one load-bearing place of a near copy is an edit (see :func:`_one_place_copy`)."""
     if d.kind == "delete":
         # the copy leaves out a word or two that limit what it keeps: "the claimant's costs" for
         # "two-thirds of the claimant's costs", "per transaction" for "per initial transaction"
         words = d.source_text.split()
-        left_out = (len(words) <= _ONE_PLACE_LEFT_OUT and d.category not in ("negation", "modal")
-                    and all(w.isalpha() and w not in SPEECH_VERBS for w in words)
-                    and any(content_word(w) and w not in _AUXILIARIES and len(w) >= 3 for w in words))
-        return (d,) if left_out else ()
+        return (len(words) <= _ONE_PLACE_LEFT_OUT and d.category not in ("negation", "modal")
+                and all(w.isalpha() and w not in SPEECH_VERBS for w in words) and bool(_copy_stems(words, 3)))
     if d.kind != "replace" or d.category == "negation" or same_side(d.quote_text, d.source_text):
-        return ()
+        return False
     qs, ss = d.quote_text.split(), d.source_text.split()
     if any(w in _ONE_PLACE_STOPS or w in SPEECH_VERBS or w in _PERMITS or word_category(w) in ("modal", "negation")
            or w.endswith("n't") for w in qs + ss):
-        return ()  # a modal or a negation restated: "can come into" for "may enter", "won't face" for "will be exempt from"
-    sides = [{w[:VERB_PREFIX] for w in side if len(w) >= 3 and content_word(w) and w not in _AUXILIARIES}
-             for side in (qs, ss)]
+        return False  # a modal or a negation restated: "can come into" for "may enter", "won't face" for "will be exempt from"
+    sides = [_copy_stems(qs, 3), _copy_stems(ss, 3)]
     if not all(sides) and _short_name_swapped(qs, ss):
-        return (d,)  # "LEA shall remain the owner" for "T&B shall remain the owner": a party named by letters
+        return True  # "LEA shall remain the owner" for "T&B shall remain the owner": a party named by letters
     if not all(sides) or sides[0] & sides[1]:
-        return ()
+        return False
     q1, s1 = [w for w in qs if w not in _AUXILIARIES], [w for w in ss if w not in _AUXILIARIES]
     if len(q1) == len(s1) == 1 and (k := _shared_prefix(q1[0], s1[0])) >= 3 and k >= min(len(q1[0]), len(s1[0])) - 2:
-        return ()  # one word in another form ("runs" for "is running", "licks" for "is licking")
-    if not _first_part_swapped(qs, ss) and stage.similarity([(d.quote_text, d.source_text)])[0] >= _ONE_PLACE_MAX_COSINE:
-        return ()  # a synonym ("founded" for "established", "stayed high" for "remained elevated")
-    return (d,)
+        return False  # one word in another form ("runs" for "is running", "licks" for "is licking")
+    # not a synonym ("founded" for "established", "stayed high" for "remained elevated")
+    return _first_part_swapped(qs, ss) or stage.similarity([(d.quote_text, d.source_text)])[0] < _ONE_PLACE_MAX_COSINE
+
+
+def _copy_stems(words: Iterable[str], min_len: int = 4) -> set[str]:
+    """The stems (first :data:`VERB_PREFIX` letters) of the content words among ``words`` of ``min_len``
+    letters or more, auxiliaries left out: what the two sides of a copy's changed place are compared by.
+
+    >>> sorted(_copy_stems("is the stainless backing plate".split()))
+    ['backi', 'plate', 'stain']
+    """
+    return {w[:VERB_PREFIX] for w in words if len(w) >= min_len and content_word(w) and w not in _AUXILIARIES}
 
 
 def _short_name_swapped(qs: list[str], ss: list[str]) -> bool:
@@ -2793,7 +2801,7 @@ def _sentence_goes_on(r: QuoteResult, docs: list[_Doc]) -> str:
     end = _SENTENCE_GAP.search(text, span.end, span.end + _REST_CHARS)
     rest = text[span.end : end.start() if end is not None else span.end + _REST_CHARS].strip()
     words = rest.split()
-    if not words or _LABEL_AFTER.fullmatch(rest) or text[span.end - 1 : span.end] in _CLAUSE_MARKS \
+    if not words or defined_term_label(token_texts(fold(rest.rstrip(".;")).text)) or text[span.end - 1 : span.end] in _CLAUSE_MARKS \
             or rest[:1] in _CLAUSE_MARKS or words[0].lower() in _GOES_ON_FREELY:
         # a clause of its own after a comma or a conjunction ("Sales rose 5%, but margins fell", "and
         # captured them"), or what happened after: information left out, not a limit of the claim
@@ -2808,7 +2816,6 @@ _GOES_ON_FREELY = frozenset("and but or nor yet so then thus while whereas follo
 
 _GOES_ON_WORDS = 8
 _GOES_ON_INSIDE = 8  # characters at the end of a span in which a sentence's end means it ran past it
-_LABEL_AFTER = re.compile(r'\((?:the |each |a |an )?["“][^"”()]{1,60}["”]\)[.;]?')
 
 
 def _ends_sentence(r: QuoteResult, docs: list[_Doc]) -> bool:
