@@ -111,7 +111,7 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("allow permit enabl authoriz authoris", "prohibit forbid forbad bann barr disallow"),
         ("buy bought purchas acquir", "sell sold dispos divest"),
         ("win won victor", "lose lost loss"),
-        ("includ", "exclud"),
+        ("includ inclusive=", "exclud plus="),  # "inclusive of GST" is not "plus GST"
         ("profit surplus", "loss deficit"),
         ("success succeed", "fail failure"),
         ("succeed", "dismiss"),  # a claim or complaint that succeeds, or is dismissed
@@ -1269,18 +1269,67 @@ def _rather_than(words: list[str], other: list[str]) -> int:
     1
     >>> _rather_than("return it rather than destroy it".split(), "destroy it ; do not return it".split())
     0
+    >>> _rather_than("from the site rather than from the adjoining road depot".split(), "from the site , not from the next road depot".split())
+    1
+    >>> _rather_than("return it rather than destroy it at the store".split(), "destroy it ; do not return it at the store".split())
+    0
     """
     denied = {w[:VERB_PREFIX] for i in range(len(other)) if _negator_at(other, i)
               for w in other[i + 1 : i + 1 + _DENIED_WORDS] if content_word(w)}
+    said = {w[:VERB_PREFIX] for w in other}
     count = 0
     for i, (a, b) in enumerate(itertools.pairwise(words)):
         if (a, b) in (("rather", "than"), ("instead", "of")):
-            first = next((w for w in words[i + 2 : i + 2 + _DENIED_WORDS] if content_word(w)), None)
-            count += first is not None and first[:VERB_PREFIX] in denied
+            # (or a later one, where the first is a word of its own that ``other`` lacks: "rather than from
+            # the adjoining Harlow Road depot" for ", not from the neighbouring Harlow Road depot"; not
+            # where the first is a word ``other`` affirms, "return it rather than destroy it")
+            named = [w[:VERB_PREFIX] for w in words[i + 2 : i + 2 + _DENIED_WORDS] if content_word(w)]
+            count += bool(named) and (named[0] in denied or (named[0] not in said and bool(denied.intersection(named[1:]))))
     return count
 
 
 _DENIED_WORDS = 5  # the words after a negator, or after "rather than", that name what is denied
+
+
+# words that say "not" in a predicate of their own: "misses the minimum" for "does not meet the
+# minimum", "factors the scorecard misses" for "factors not captured by the scorecard"
+_NEGATIVE_PREDICATES = frozenset("miss misses missed lack lacks lacked omit omits omitted neglect neglects "
+                                 "neglected behind".split())
+
+
+def _negative_predicates(words: list[str], other: list[str]) -> int:
+    """How many words of ``words`` say "not" in a predicate of their own (:data:`_NEGATIVE_PREDICATES`,
+    absent from ``other``) where ``other`` negates a word that ``words`` does not have: the first content
+    word after each negator of ``other`` (by its first letters) is missing from ``words``. A negative
+    word beside the very word ``other`` negates ("reduced mortality in patients lacking X" for "did
+    not reduce mortality") restates nothing.
+
+    >>> _negative_predicates("if he misses the minimum".split(), "if he does not meet the minimum".split())
+    1
+    >>> _negative_predicates("it reduced deaths in those lacking it".split(), "it did not reduce deaths".split())
+    0
+    >>> _negative_predicates("he said he'll miss the governor most".split(), "he spoke with kernan not long before the oath".split())
+    0
+    """
+    said = {w for w in words if w in _NEGATIVE_PREDICATES} - set(other)
+    if not said:
+        return 0
+    have = {w[:VERB_PREFIX] for w in words}
+
+    def around(ws: list[str], at: int) -> set[str]:
+        return {w[:VERB_PREFIX] for w in ws[max(0, at - _PREDICATE_REACH) : at + 1 + _PREDICATE_REACH]
+                if content_word(w) and w not in _AUXILIARIES and w not in _NEGATIVE_PREDICATES}
+
+    # (and only where the two speak of the same thing: a content word near the one is near the
+    # other; "he'll miss the governor's civility" restates no "spoke with Kernan not long before")
+    near = set().union(*(around(words, i) for i, w in enumerate(words) if w in said))
+    negated = [next((w for w in other[i + 1 : i + 1 + _NEGATED_VERB_WINDOW] if content_word(w)
+                     and w not in _AUXILIARIES), None) for i in range(len(other))
+               if _negator_at(other, i) and around(other, i) & near]
+    return min(len(said), sum(1 for w in negated if w is not None and w[:VERB_PREFIX] not in have))
+
+
+_PREDICATE_REACH = 4  # words on each side of a negative predicate, or a negator, that say what it is about
 
 
 def _negator_at(words: list[str], i: int) -> bool:
@@ -1659,12 +1708,17 @@ _CONDITION_KEEPERS = frozenset("when where while after before once upon long cas
                                "conditional contingent requires required".split())
 
 
+_ASIDE_ENDS = frozenset(", ) ; : .".split())
+
+
 def _conditions(words: list[str]) -> set[str]:
     """The condition and exception words of a text ("if", "unless", "provided", "other than", "as
     long as"; "so long as" is "as long as").
 
     >>> sorted(_conditions("he need not repay it so long as he performs".split()))
     ['as long']
+    >>> sorted(_conditions("subject to the limits , if any , in the plan".split())), sorted(_conditions("if any party breaches".split()))
+    (['subject'], ['if'])
     """
     # "with one exception: …" and "except that …" state the same exception; "provided" opens a
     # condition ("provided that", "provided, however"), not where it is a participle ("as otherwise
@@ -1672,6 +1726,9 @@ def _conditions(words: list[str]) -> set[str]:
     found = {"except" if w == "exception" else w for i, w in enumerate(words) if w in _CONDITION_WORDS
              and not (w in _PROVISO and not proviso_at(words, i))
              and not (w == "if" and i and words[i - 1] == "as")  # "as if": a likeness, no condition
+             # "the supply limitations, if any, in the Plan": an aside that sets no condition
+             and not (w == "if" and words[i + 1 : i + 2] in (["any"], ["applicable"])
+                      and (i + 2 == len(words) or words[i + 2] in _ASIDE_ENDS))
              and not (w == "only" and i and _amount_word(words[i - 1]))}
     # "so long as" is "as long as"; "save for" and "except for" are "except"
     found.update("as long" if a == "so" else "except" if b == "for" and a in ("save", "except") else f"{a} {b}"
@@ -2606,7 +2663,9 @@ def _bound_negations(words: list[str]) -> int:
                     or (nxt[:1] and nxt[0] in _BOUND_AFTER_NO and nxt[1:2] == ["than"]
                         # a floor is a bound before a figure ("no less than 24 months"); "no less than
                         # reasonable care" after "at least the same degree of care" sets a standard
-                        and (nxt[0] not in _FLOOR_AFTER_NO
+                        # ("limits not less than the following: (a) each occurrence, $1,000,000": the
+                        # figures listed next)
+                        and (nxt[0] not in _FLOOR_AFTER_NO or words[i + 3 : i + 5] == ["the", "following"]
                              or any(figure(x) or number_word_value(x) is not None for x in words[i + 3 : i + 5]))):
                 n += 1
     return n
@@ -2875,6 +2934,13 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         q_un, p_un = _un_participles(qw, pw), _un_participles(pw, qw)
         if (q_un and pn > qn and _negated_participle_in(pw)) or (p_un and qn > pn and _negated_participle_in(qw)):
             qn, pn = qn + q_un, pn + p_un
+    if qn % 2 != pn % 2:
+        # "misses the minimum" for "does not meet the minimum": a negative predicate, in the one text
+        # that has fewer negations
+        if pn > qn and (q_neg := _negative_predicates(qw, pw)):
+            qn += q_neg
+        elif qn > pn and (p_neg := _negative_predicates(pw, qw)):
+            pn += p_neg
     if qn % 2 != pn % 2:
         # "..., rather than returning the kettle to the store" for "they should not return the product to the
         # store": a negation in other words, in the one text that has fewer

@@ -581,6 +581,15 @@ ROUND40 = (
     "Works from inception. Veteran striker Ana Ruiz, a two-time league champion and World Cup finalist, captained the "
     "side. The clinic is staffed by volunteer nurses and a visiting dermatologist on weekdays."
 )
+ROUND41 = (
+    "In the event the Licensee does not meet the minimum annual sales requirements for a contract year, $50,000 of the "
+    "advance will be deemed to be unearned. The review panel may raise the score by one grade to reflect factors not "
+    "captured by the checklist, such as site history. Each party shall maintain insurance with limits not less than the "
+    "following: (a) each occurrence, two million dollars ($2,000,000). In my opinion the damp most likely came from the "
+    "failed gutter on the rear elevation rather than from the adjoining garage roof. The Contractor shall keep enough "
+    "staff on site to meet the programme, but always subject to the access restrictions, if any, in the Site Rules. The "
+    "Company will pay the Consultant a fee of $90,000 per year plus VAT and applicable taxes. "
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -594,7 +603,7 @@ PASSAGES = {
     "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS, "history2": HISTORY2,
     "widened": WIDENED, "kindred": KINDRED, "aliases": ALIASES, "housing": HOUSING, "mixed": MIXED,
     "round37": ROUND37, "round38": ROUND38, "round39": ROUND39, "round39b": ROUND39B, "round39c": ROUND39C,
-    "round40": ROUND40,
+    "round40": ROUND40, "round41": ROUND41,
 }
 
 
@@ -1208,6 +1217,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round40", "noun_swap", "The clinic is staffed by salaried nurses and a resident dermatologist on weekdays."),
     ("round40", "dropped_condition", "The insurer shall pay the claimant's costs of the appeal."),
     ("round40", "dropped_condition", "A service fee of $2 is charged per user per transaction on the platform."),
+    # a tax "included" where the source adds it on top
+    ("round41", "antonym", "The Company will pay the Consultant $90,000 a year, inclusive of VAT and applicable taxes."),
 ]
 
 
@@ -1629,6 +1640,21 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # "whether or not" is an alternative, no negation
     ("round40", "Either party can end the lease for any reason or no reason by giving the other party 90 days' "
                 "advance written notice.", PARA),
+    # a negated verb told by a negative word of its own ("misses" / "does not meet", "the checklist misses" /
+    # "not captured by the checklist")
+    ("round41", "if the Licensee misses the minimum annual sales requirements in a contract year, $50,000 of the "
+                "advance is treated as unearned", PARA),
+    ("round41", "the panel can raise the score a grade to reflect factors the checklist misses, such as site history",
+     PARA),
+    # "not less than the following: ... $2,000,000" is a floor, which "at least" restates
+    ("round41", "each party must carry insurance with limits of at least two million dollars ($2,000,000) for each "
+                "occurrence", PARA),
+    # ", not from" restates "rather than from", whatever the place is called
+    ("round41", "the expert thinks the damp most likely came from the failed gutter at the rear, not from the "
+                "neighbouring garage roof", PARA),
+    # "if any" is an aside, no condition
+    ("round41", "the Contractor must keep enough staff on site to meet the programme, always subject to any access "
+                "restrictions in the Site Rules", PARA),
 ]
 
 
