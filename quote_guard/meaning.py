@@ -1800,6 +1800,33 @@ def _restated_clauses(quote: str, passage: str) -> str | None:
     return " ".join(kept) if kept and len(kept) < len(parts) else None
 
 
+_IF_NOT_WINDOW = 8  # words after "if" where the negator of "if ... not" (which "unless" restates) stands
+
+
+def _if_not(words: list[str], other: list[str]) -> bool:
+    """Whether ``words`` set a condition with "if" whose clause is negated ("if operators did not
+    withdraw") where ``other`` says "unless" of the same verb ("unless operators withdrew"): the
+    first content word after the negator is among the words after "unless".
+
+    >>> _if_not("strikes could follow if operators did not withdraw the plans".split(), "strikes could follow unless operators withdrew the plans".split())
+    True
+    >>> _if_not("strikes could follow if operators did not withdraw the plans".split(), "strikes could follow unless operators announced the plans".split())
+    False
+    """
+    after_unless = {x[:VERB_PREFIX] for i, w in enumerate(other) if w == "unless"
+                    for x in other[i + 1 : i + 1 + _IF_NOT_WINDOW]}
+    for i, w in enumerate(words):
+        if w != "if":
+            continue
+        for j in range(i + 1, min(len(words), i + 1 + _IF_NOT_WINDOW)):
+            if _negator_at(words, j):
+                negated = next((x for x in words[j + 1 : j + 1 + _NEGATED_VERB_WINDOW] if content_word(x)
+                                and x not in _AUXILIARIES), None)
+                if negated is not None and negated[:VERB_PREFIX] in after_unless:
+                    return True
+    return False
+
+
 _PROVISO = frozenset(("provided", "providing"))
 _PARTICIPLE_AFTER = frozenset("in by to for under above below herein hereunder hereinafter hereto therein thereunder "
                               "pursuant with on at elsewhere from".split())
@@ -3133,6 +3160,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # their places ("the Tenant's responsibility unless the Landlord caused it" for "the Landlord
         # shall be responsible, except where the Tenant caused it" is no such restatement)
         lost_conditions -= exceptions[1]
+    if "except" in lost_conditions and ("except", "with") in itertools.pairwise(pw) and "without" in set(qw) - set(pw):
+        lost_conditions.discard("except")  # "without the other's consent" for "except with the consent of the other"
+    if "if" in lost_conditions and "unless" in set(qw) - set(pw) and _if_not(pw, qw):
+        lost_conditions.discard("if")  # "unless operators withdrew" for "if operators did not withdraw"
+    if "unless" in lost_conditions and "if" in qw and _if_not(qw, pw):
+        lost_conditions.discard("unless")  # the other way round
     if lost_conditions and (restated := _restated_clauses(quote, passage)) is not None:
         # a condition of a clause the quote does not restate ("..., but officials warned the closure
         # could last until the weekend if that attempt fails") is not one of its claim

@@ -588,7 +588,9 @@ ROUND41 = (
     "following: (a) each occurrence, two million dollars ($2,000,000). In my opinion the damp most likely came from the "
     "failed gutter on the rear elevation rather than from the adjoining garage roof. The Contractor shall keep enough "
     "staff on site to meet the programme, but always subject to the access restrictions, if any, in the Site Rules. The "
-    "Company will pay the Consultant a fee of $90,000 per year plus VAT and applicable taxes. "
+    "Company will pay the Consultant a fee of $90,000 per year plus VAT and applicable taxes. Neither party shall "
+    "assign this Agreement or any rights under it except with the prior written consent of the other. The union said "
+    "further stoppages could follow if the operators did not withdraw their plans for automated cranes."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1219,6 +1221,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round40", "dropped_condition", "A service fee of $2 is charged per user per transaction on the platform."),
     # a tax "included" where the source adds it on top
     ("round41", "antonym", "The Company will pay the Consultant $90,000 a year, inclusive of VAT and applicable taxes."),
+    # "unless" restates only a negated "if": "if the operators withdrew" it is not
+    ("round41", "dropped_condition", "the union warned that more stoppages could follow unless the operators "
+                                     "announced their plans for automated cranes"),
 ]
 
 
@@ -1652,6 +1657,11 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # ", not from" restates "rather than from", whatever the place is called
     ("round41", "the expert thinks the damp most likely came from the failed gutter at the rear, not from the "
                 "neighbouring garage roof", PARA),
+    # "without consent" restates "except with consent"; "unless they withdrew" restates "if they did not withdraw"
+    ("round41", "Neither party may assign the Agreement or any rights under it without the other party's prior "
+                "written consent.", PARA),
+    ("round41", "the union warned that more stoppages could follow unless the operators withdrew their plans for "
+                "automated cranes", PARA),
     # "if any" is an aside, no condition
     ("round41", "the Contractor must keep enough staff on site to meet the programme, always subject to any access "
                 "restrictions in the Site Rules", PARA),
