@@ -1496,6 +1496,8 @@ def _modal_classes(words: list[str]) -> set[str]:
     ([], ['obligation'])
     >>> sorted(_modal_classes("it owes the maximum amount allowed by law".split()))
     []
+    >>> sorted(_modal_classes("the other party shall , at its option , have the right to terminate".split()))
+    ['permission']
     """
     out: set[str] = set()
     for i, w in enumerate(words):
@@ -1523,8 +1525,34 @@ def _modal_classes(words: list[str]) -> set[str]:
                 or _negative_subject(words, i):
             out.add("prohibition")
         else:
-            out.add("permission" if _grants_right(words, i + 1) else cls)
+            # (past an aside between commas: "shall, at its option, have the right to terminate")
+            j = i + 1 + words[i + 2 : i + 2 + _ASIDE_MAX].index(",") + 2 if words[i + 1 : i + 2] == [","] \
+                and "," in words[i + 2 : i + 2 + _ASIDE_MAX] else i + 1
+            out.add("permission" if _grants_right(words, j) else cls)
     return out
+
+
+_ASIDE_MAX = 6  # words of an aside between a modal and its verb
+
+
+def _use_only(words: list[str]) -> bool:
+    """Whether a modal of ``words`` is followed, a few words on, by "only" ("will use such information
+    only for", "may use it only to"): what it binds or permits is a restriction.
+
+    >>> _use_only("it will use such information only for that purpose".split()), _use_only("it may only sublet".split())
+    (True, True)
+    >>> _use_only("it may sublet only if the landlord consents".split())
+    False
+    """
+    for i, w in enumerate(words):
+        if w in _OBLIGATION | _PERMISSION and "only" in (after := words[i + 1 : i + 1 + _USE_ONLY_WINDOW]):
+            k = i + 1 + after.index("only")
+            if words[k + 1 : k + 2] == [] or words[k + 1] not in _ONLY_OPENS_CONDITION:
+                return True  # (not "may sublet only if the Landlord consents": a condition)
+    return False
+
+
+_USE_ONLY_WINDOW = 6  # words after a modal where the "only" of a restriction stands
 
 
 _RIGHT_NOUNS = frozenset(("right", "option"))
@@ -2784,6 +2812,8 @@ def modal_swapped(quote: str, passage: str) -> tuple[Difference, ...]:
     ()
     >>> modal_swapped("Neither Party may assign any of its rights", "Neither Party shall assign any rights")
     ()
+    >>> modal_swapped("the other Party may, at its option, terminate it", "the other Party shall, at its option, have the right to terminate it")
+    ()
     """
     qw, pw = _words(quote), _words(passage)
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, pw, qw, autojunk=False).get_opcodes():
@@ -2794,9 +2824,15 @@ def modal_swapped(quote: str, passage: str) -> tuple[Difference, ...]:
             continue  # the same word before, the same two after ("neither party shall"/"may": both forbid)
         was = [w for w in pw[i1:i2] if w in _SWAP_MODALS]
         now = [w for w in qw[j1:j2] if w in _SWAP_MODALS]
-        if len(was) == len(now) == 1 and _SWAP_MODALS[was[0]] != _SWAP_MODALS[now[0]]:
+        if len(was) == len(now) == 1 and _SWAP_MODALS[was[0]] != _SWAP_MODALS[now[0]] \
+                and _modal_classes(pw[i1 : i2 + _SWAP_READ]) != _modal_classes(qw[j1 : j2 + _SWAP_READ]):
+            # (read on with what follows: "shall, at its option, have the right to terminate" is "may, at its
+            # option, terminate")
             return (Difference("replace", now[0], was[0], "modal"),)
     return ()
+
+
+_SWAP_READ = 10  # words read after a swapped modal to tell its class
 
 
 _FINDINGS = ("find", "found", "show", "demonstrat", "establish", "prove", "proven", "identif", "detect", "evidence")
@@ -3088,6 +3124,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # consents": a prohibition with its exception; "fees can be at most $500" is "fees shall not exceed
         # $500": a cap (which figure is capped, the number rules read)
         qm = (qm - {"permission"}) | {"prohibition"}
+    if qm ^ pm == {"obligation", "permission"} and _use_only(qw) and _use_only(pw):
+        # "may use it only to carry out its obligations" for "will use it only for the purpose of ...":
+        # either way a restriction to that use, whichever modal says it
+        qm = pm
     if not any(d.category == "number" for d in out) and (
             threshold := _dropped_threshold(pbf, qbf, qn_, pn_, qm, pm)) is not None:
         # "must report any incident involving ammonia" for "... a release of more than 50 kilograms of ammonia"

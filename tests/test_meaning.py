@@ -590,7 +590,10 @@ ROUND41 = (
     "staff on site to meet the programme, but always subject to the access restrictions, if any, in the Site Rules. The "
     "Company will pay the Consultant a fee of $90,000 per year plus VAT and applicable taxes. Neither party shall "
     "assign this Agreement or any rights under it except with the prior written consent of the other. The union said "
-    "further stoppages could follow if the operators did not withdraw their plans for automated cranes."
+    "further stoppages could follow if the operators did not withdraw their plans for automated cranes. The Reseller "
+    "agrees that it will use such pricing information only for the purpose of quoting to its customers. The Reseller "
+    "will promote the Products in the Territory. Should either Party fail to cure a material breach within thirty (30) "
+    "days after notice, the other Party shall, at its option, have the right to terminate this Agreement."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1221,6 +1224,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round40", "dropped_condition", "A service fee of $2 is charged per user per transaction on the platform."),
     # a tax "included" where the source adds it on top
     ("round41", "antonym", "The Company will pay the Consultant $90,000 a year, inclusive of VAT and applicable taxes."),
+    # a duty told as a right is no restriction restated, "only" or not
+    ("round41", "modal", "The Reseller may promote the Products only in the Territory."),
     # "unless" restates only a negated "if": "if the operators withdrew" it is not
     ("round41", "dropped_condition", "the union warned that more stoppages could follow unless the operators "
                                      "announced their plans for automated cranes"),
@@ -1662,6 +1667,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                 "written consent.", PARA),
     ("round41", "the union warned that more stoppages could follow unless the operators withdrew their plans for "
                 "automated cranes", PARA),
+    # a restriction to a use, whichever modal says it; "shall, at its option, have the right to" is "may"
+    ("round41", "the Reseller may use the pricing information only to quote to its customers", PARA),
+    ("round41", "if either Party fails to cure a material breach within 30 days after notice, the other Party may, at "
+                "its option, terminate the Agreement", PARA),
     # "if any" is an aside, no condition
     ("round41", "the Contractor must keep enough staff on site to meet the programme, always subject to any access "
                 "restrictions in the Site Rules", PARA),
