@@ -487,7 +487,11 @@ _TYPED_RELATIONS = {">": "≥", "<": "≤", "!": "≠"}
 
 def _canonical(words: list[str]) -> list[str]:
     """Words in one written form: "&" as "and", "per cent"/"%" as "percent", "1,000.00" as
-    "1000", "Inc" as "incorporated", "don't" as "do not"."""
+    "1000", "Inc" as "incorporated", "don't" as "do not".
+
+    >>> _canonical(["five", "hundred", "thousand"]) == _canonical(["500,000"])
+    True
+    """
     out: list[str] = []
     for w in words:
         if w == "cent" and out and out[-1] == "per":
@@ -510,6 +514,9 @@ def _canonical(words: list[str]) -> list[str]:
                 continue
             if (scaled := scaled_figure(out[-1], w)) is not None:
                 out[-1] = canonical_number(str(scaled)) or out[-1]  # "500 million" is "500,000,000"
+                continue
+            if w == "hundred" and count.isdigit() and 0 < int(count) < 100:
+                out[-1] = canonical_number(str(int(count) * 100)) or out[-1]  # "five hundred thousand" is "500,000"
                 continue
         if w not in NUMBER_WORDS and len(w) > 6 and (compound := number_word_value(w)) is not None:
             out.append(canonical_number(str(compound)) or w)  # "twenty-three" (folded "twentythree") is "23"
@@ -565,6 +572,30 @@ def _plural_of(a: str, b: str) -> bool:
     return len(short) >= 3 and short.isalpha() and long_ in (short + "s", short + "es")
 
 
+def _acronym_of(short: list[str], long: list[str]) -> bool:
+    """Whether ``short`` is one word of two to five letters made of the first letters of ``long``'s
+    words ("ci" / "confidence interval", "fda" / "food and drug administration", the small words
+    "and", "of", "for", "the" counted or not, a Roman numeral whole: "wwii" / "world war ii").
+
+    >>> _acronym_of(["ci"], ["confidence", "interval"]), _acronym_of(["fda"], ["food", "and", "drug", "administration"])
+    (True, True)
+    >>> _acronym_of(["wwii"], ["world", "war", "ii"])
+    True
+    >>> _acronym_of(["ca"], ["confidence", "interval"]), _acronym_of(["it"], ["information", "technology", "staff"])
+    (False, False)
+    """
+    if len(short) != 1 or not 2 <= len(short[0]) <= 5 or not short[0].isalpha() or len(long) < 2:
+        return False
+    # (a numeral stays whole: "wwii" / "world war ii", "covid19" / "coronavirus disease 19" are not read)
+    initials = "".join(w if w in _ROMAN else w[0] for w in long if w[:1].isalpha())
+    content = "".join(w if w in _ROMAN else w[0] for w in long if w[:1].isalpha() and w not in _ACRONYM_SKIPS)
+    return short[0] in (initials, content)
+
+
+_ACRONYM_SKIPS = frozenset("and of for the".split())
+_ROMAN = frozenset("ii iii iv vi vii viii ix".split())
+
+
 def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = frozenset()) -> str:
     """Why a block of differing tokens matters (see :class:`Difference`)."""
     q_words, s_words = _joined_tokens(q_words), _joined_tokens(s_words)
@@ -591,6 +622,10 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
     if _canonical(q_w) == _canonical(s_w) or _numbered_compound(q_w) == _numbered_compound(s_w) is not None or (
             "/" in q_words + s_words and _canonical(_per_slash(q_words)) == _canonical(_per_slash(s_words))):
         return "format"  # the same words and values, written differently ("12-month" / "twelve-month")
+    if _acronym_of(s_w, q_w):
+        # "95% confidence interval" for "95% CI": the source's abbreviation written out (the other way,
+        # "US" for "United States", the alignment may end inside the long form: "after World" for "after WWII")
+        return "format"
     if len(q_w) == len(s_w) == 1 and {q_w[0], s_w[0]} in ({"each", "per"}, {"every", "per"}, {"each", "every"}):
         return "wording"  # "each calendar year" for "per calendar year": one rate, one universal
     if _duty_told_plainly(q_w, s_w):
@@ -763,7 +798,11 @@ def _modal_phrases(words: list[str]) -> list[str]:
 
 def _number_pairs(words: list[str]) -> list[str]:
     """A number written both ways, "thirty (30)" or "30 (thirty)", as its digits alone: the
-    drafting habit of contracts, which quotes often drop. Only when the two give one value."""
+    drafting habit of contracts, which quotes often drop. Only when the two give one value.
+
+    >>> _number_pairs(["at", "one", "and", "onehalf", "percent", "(", "1.5", "%", ")", "per", "month"])
+    ['at', '1.5', '%', 'per', 'month']
+    """
     if "(" not in words:
         return words
     opens = [k for k, w in enumerate(words) if w == "("]
@@ -789,6 +828,12 @@ def _number_pairs(words: list[str]) -> list[str]:
                 out.append(inner)
                 i += n + 3
                 continue
+            if words[i + n : i + n + 2] == ["percent", "("] and (inside := _bracketed_figure(words, i + n + 2)) is not None \
+                    and inside[0] == canonical_number(str(value)) and words[inside[1] - 2 : inside[1]] == ["%", ")"]:
+                # "one and one-half percent (1.5%)", "one and one half percent (1 1/2%)" quoted as "1.5%"
+                out.extend((inside[0], "%"))
+                i = inside[1]
+                continue
         elif words[i][:1].isdigit() and words[i + 1 : i + 2] == ["("]:
             after = spelled_number(words, i + 2)
             if after is not None and words[i + 2 + after[1] : i + 3 + after[1]] == [")"] and \
@@ -801,12 +846,40 @@ def _number_pairs(words: list[str]) -> list[str]:
     return out
 
 
+def _bracketed_figure(words: list[str], i: int) -> tuple[str, int] | None:
+    """The figure in brackets from ``words[i]`` ("1.5", or "1 1/2" as "1.5"), with a per-cent sign
+    or not, and where the words after the closing bracket start; ``None`` if the brackets hold
+    anything else.
+
+    >>> _bracketed_figure(["1", "1/2", "%", ")", "per"], 0), _bracketed_figure(["1.5", "%", ")"], 0)
+    (('1.5', 4), ('1.5', 3))
+    """
+    k = i
+    if k >= len(words) or canonical_number(words[k]) is None:
+        return None
+    value = float(canonical_number(words[k]) or 0)
+    k += 1
+    if k < len(words) and re.fullmatch(r"[1-9]/[1-9]\d?", words[k]) and words[i].isdigit():
+        top, bottom = words[k].split("/")
+        value, k = value + int(top) / int(bottom), k + 1
+    k += words[k : k + 1] == ["%"]
+    if words[k : k + 1] != [")"]:
+        return None
+    return canonical_number(str(value)) or words[i], k + 1
+
+
 def _spelled_value(words: list[str], i: int) -> tuple[float, int] | None:
     """:func:`spelled_number` with a fraction after "and" ("one and one-half": 1.5, in 3 words).
 
     >>> _spelled_value(["one", "and", "onehalf", "percent"], 0), _spelled_value(["six", "days"], 0)
     ((1.5, 3), (6, 1))
+    >>> _spelled_value(["one", "and", "one", "half", "percent"], 0)
+    (1.5, 4)
     """
+    if (whole := number_word_value(words[i])) is not None and words[i + 1 : i + 2] == ["and"] \
+            and "".join(words[i + 2 : i + 4]) in _SPELLED_FRACTIONS:
+        top, bottom = _SPELLED_FRACTIONS["".join(words[i + 2 : i + 4])].split("/")  # "one and one half", unhyphenated
+        return whole + int(top) / int(bottom), 4
     spelled = spelled_number(words, i)
     if spelled is None:
         return None
@@ -841,7 +914,7 @@ _DAY_COMMA_YEAR = re.compile(r"([0-3]?\d),(\d{4})")
 # a word without which :func:`_written_forms` rewrites nothing but dates (an ordinal's suffix stands for it)
 _SIGN_WORDS = {"<": "below", ">": "above"}
 _DEGREE_LETTERS = {"e": "east", "w": "west", "n": "north", "s": "south"}  # (a temperature's letter is read elsewhere)
-_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", "p", "/", "<", ">", "°", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
+_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", "p", "/", "<", ">", "°", "'", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
 
 
 _PER_LITRE_BEFORE = frozenset({"g", "mg", "μg", "mcg", "ng", "mmol", "mol", "grams", "milligrams", "micrograms"})
@@ -857,6 +930,10 @@ def _written_forms(words: list[str]) -> list[str]:
     (['1.3%', 'versus', '4.6%'], ['december', '15'])
     >>> _written_forms(["£", "30", "m", "fees"]), _written_forms(["the", "2", "nd", "century"]), _written_forms(["30", "m", "high"])
     (['£', '30', 'million', 'fees'], ['the', 'second', 'century'], ['30', 'metres', 'high'])
+    >>> _written_forms(["the", "1960", "s", "and", "'", "70", "s"])
+    ['the', '1960', 's', 'and', '1970', 's']
+    >>> _written_forms(["3.1", "m", "customers"]), _written_forms(["640", "m", "beyond"])
+    (['3.1', 'million', 'customers'], ['640', 'metres', 'beyond'])
     >>> _written_forms(["5", "μg", "/", "l", "of", "lead"])
     ['5', 'μg', 'per', 'litres', 'of', 'lead']
     >>> _written_forms(["on", "june", "1,1999"]), _written_forms(["on", "1", "st", "march", "1979"])
@@ -893,8 +970,18 @@ def _written_forms(words: list[str]) -> list[str]:
             i += 1
             continue
         if w == "m" and out and out[-1][:1].isdigit():
-            out.append("metres")  # "30 m high": a length ("30 metres high")
+            # "30 m high": a length ("30 metres high"); before a plural noun, a count in millions
+            # ("3.1m customers")
+            nxt = words[i + 1 : i + 2]
+            plural = bool(nxt) and len(nxt[0]) > 3 and nxt[0].endswith("s") and not nxt[0].endswith("ss") and nxt[0].isalpha()
+            out.append("million" if plural else "metres")
             i += 1
+            continue
+        if w == "'" and words[i + 2 : i + 3] == ["s"] and len(nd := words[i + 1]) == 2 and nd.isdigit() \
+                and (decade := next((x for x, y in zip(out[::-1][1:], out[::-1]) if y == "s" and len(x) == 4
+                                     and x.isdigit()), None)) is not None:
+            out.append(decade[:2] + nd)  # "the 1960s and '70s": the 1970s, in the century of the decade before
+            i += 2
             continue
         if w == "/" and out and out[-1] in _PER_LITRE_BEFORE and words[i + 1 : i + 2] == ["l"]:
             out.extend(("per", "litres"))  # "5 μg/L": "5 micrograms per litre"

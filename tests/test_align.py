@@ -64,9 +64,19 @@ def test_word_category(word: str, category: str | None) -> None:
         # a mixed number; a fraction spelled out before its figure; a number word beside a spelling; pence
         ("late charges of 1.5% per month", "late charges of 1-1/2% per month", []),
         ("late charges of 2.5% per month", "late charges of 1-1/2% per month", ["number"]),
-        ("a late charge of 1.5% per month", "a late charge of one and one-half percent (1.5%) per month",
-         ["format", "punctuation"]),
+        ("a late charge of 1.5% per month", "a late charge of one and one-half percent (1.5%) per month", ["format"]),
         ("23 randomized trials", "Twenty-three randomised trials", ["format"]),
+        # a fraction spelled without its hyphen, with a mixed number in brackets; a number spelled with "hundred"
+        ("a late charge of 1.5% per month", "a late charge of one and one half percent (1 1/2%) per month", ["format"]),
+        ("provide five hundred thousand impressions", "provide 500,000 impressions", ["format"]),
+        ("provide six hundred thousand impressions", "provide 500,000 impressions", ["number"]),
+        # "m" before a plural noun counts millions; a decade's two digits after a decade in full
+        ("serves about 3.1m customers", "serves about 3.1 million customers", []),
+        ("music for the 1960s and '70s stories", "music for the 1960s and 1970s stories", []),
+        ("music for the 1960s and '80s stories", "music for the 1960s and 1970s stories", ["number"]),
+        # the source's abbreviation written out
+        ("a 95% confidence interval of 0.6 to 4.2", "a 95% CI of 0.6 to 4.2", ["format"]),
+        ("a 95% confidence limit of 0.6 to 4.2", "a 95% CI of 0.6 to 4.2", ["content"]),
         ("24 randomized trials", "Twenty-three randomised trials", ["number"]),
         ("will receive 420p in cash", "will receive 420 pence in cash", []),
         # a defined term's label left out; a figure in brackets after its words, or words before it, left out
