@@ -611,8 +611,10 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "footnote"  # "2014¹" quoted as "2014": a note on a year, not an exponent
     if not q_w and not s_w:
         return "punctuation"
-    if not q_words and defined_term_label(s_words):
-        return "format"  # a defined term's label the quote leaves out: 'Distribution Agreement ("Agreement")'
+    if not q_words and (defined_term_label(s_words) or (s_words[:1] == [")"] and defined_term_label([*s_words[1:], ")"]))):
+        # a defined term's label the quote leaves out: 'Distribution Agreement ("Agreement")' (the alignment
+        # may pair the label's bracket with the one before it: '($14,862,000) (the "Estimated Costs")')
+        return "format"
     if {tuple(q_words), tuple(s_words)} == _RANGE_LINK:
         return "format"  # "140%-160%" / "140% to 160%"
     if "".join(q_w) == "".join(s_w):

@@ -1722,7 +1722,10 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
     >>> _one_place_copy(replace(r, metrics=Metrics(match_ratio=0.9, differences=d)), Unrelated())
     ()
     """
-    load = [d for d in r.metrics.differences if d.load_bearing]
+    # (a place of symbols and single letters alone, "|−|p" left out, is no place of words: the copy's own form)
+    load = [_at_quote_end(d, r.quote) for d in r.metrics.differences
+            if d.load_bearing and any(w[:1].isdigit() or (w[:1].isalpha() and len(w) > 1)
+                                      for w in (d.quote_text + " " + d.source_text).split())]
     ratio = r.metrics.match_ratio
     if ratio is None:
         return ()
@@ -1737,12 +1740,32 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
     return ()
 
 
+def _at_quote_end(d: Difference, quote: str) -> Difference:
+    """``d`` without the quote's own closing full stop, where its words end the quote ("appeal to the
+    High Court." for "ask the Competition and Markets Authority to review it."): the stop ends the
+    quote, no sentence joined to another.
+
+    >>> _at_quote_end(Difference("replace", "high court .", "competition", "content"), "or appeal to the High Court.").quote_text
+    'high court'
+    >>> _at_quote_end(Difference("replace", "court . the", "review", "content"), "the court. The fee").quote_text
+    'court . the'
+    """
+    words = d.quote_text.split()
+    if len(words) > 1 and words[-1] == "." and quote.rstrip().endswith(".") \
+            and fold(quote).text.rstrip(" .").endswith(words[-2]):
+        return replace(d, quote_text=" ".join(words[:-1]))
+    return d
+
+
 def _edited_place(d: Difference, stage: SemanticStage) -> bool:
     """Whether one load-bearing place of a near copy is an edit (see :func:`_one_place_copy`)."""
     if d.kind == "delete":
         # the copy leaves out a word or two that limit what it keeps: "the claimant's costs" for
         # "two-thirds of the claimant's costs", "per transaction" for "per initial transaction"
+        # (a comma before them goes with them, ", purportedly for gross misconduct"; one on each side sets
+        # off an aside, ", from now on,", which a copy may leave out)
         words = d.source_text.split()
+        words = words[1:] if words[:1] == [","] and words[-1:] != [","] else words
         return (len(words) <= _ONE_PLACE_LEFT_OUT and d.category not in ("negation", "modal")
                 and all(w.isalpha() and w not in SPEECH_VERBS for w in words) and bool(_copy_stems(words, 3)))
     if d.kind != "replace" or d.category == "negation" or same_side(d.quote_text, d.source_text):

@@ -593,7 +593,14 @@ ROUND41 = (
     "further stoppages could follow if the operators did not withdraw their plans for automated cranes. The Reseller "
     "agrees that it will use such pricing information only for the purpose of quoting to its customers. The Reseller "
     "will promote the Products in the Territory. Should either Party fail to cure a material breach within thirty (30) "
-    "days after notice, the other Party shall, at its option, have the right to terminate this Agreement."
+    "days after notice, the other Party shall, at its option, have the right to terminate this Agreement. The "
+    "employee was dismissed on 3 May 2021, purportedly for gross misconduct arising from the alleged misuse of the "
+    "client account funds held by the firm. "
+    "The Operator has estimated that the Works will cost approximately TWO MILLION DOLLARS ($2,000,000) (the "
+    "\"Estimated Cost\") for the first phase. The Service Charge shall not include the cost of repairing any "
+    "structural defect in the Building, nor any cost recoverable under the Landlord's insurance. Completing Q with "
+    "respect to the absolute value yields the field of real numbers, while completing it with respect to the p-adic "
+    "norm |−|p yields the field of p-adic numbers."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1224,6 +1231,16 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round40", "dropped_condition", "A service fee of $2 is charged per user per transaction on the platform."),
     # a tax "included" where the source adds it on top
     ("round41", "antonym", "The Company will pay the Consultant $90,000 a year, inclusive of VAT and applicable taxes."),
+    # a near copy's one or two edited places: a hedge left out with its comma ("purportedly"), not counting a
+    # defined term's label left out after a bracketed figure, nor the quote's own closing full stop
+    ("round41", "noun_swap", "The employee was dismissed on 3 May 2021 for gross misconduct arising from the proven "
+                             "misuse of the client account funds held by the firm."),
+    ("round41", "dropped_condition", "The Operator has estimated that the Works will cost TWO MILLION DOLLARS "
+                                     "($2,000,000) for the first phase."),
+    ("round41", "noun_swap", "The Service Charge shall not include the cost of repairing any structural defect in the "
+                             "Building, nor any cost of insurance."),
+    ("round41", "noun_swap", "Completing Q with respect to the absolute value yields the field of complex numbers, "
+                             "while completing it with respect to the p-adic norm yields the field of p-adic numbers."),
     # a duty told as a right is no restriction restated, "only" or not
     ("round41", "modal", "The Reseller may promote the Products only in the Territory."),
     # "unless" restates only a negated "if": "if the operators withdrew" it is not
