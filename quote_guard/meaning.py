@@ -266,6 +266,18 @@ def same_side(a: str, b: str) -> bool:
     return bool(set(_sides_of(a)) & set(_sides_of(b)))
 
 
+def opposite_sides(a: str, b: str) -> bool:
+    """Whether two folded texts hold words on the two sides of one opposite pair of the lexicon, and
+    none on the same side ("after" / "before", "sell" / "buy").
+
+    >>> opposite_sides("after", "before"), opposite_sides("rose", "increased"), opposite_sides("the fee", "the cost")
+    (True, False, False)
+    """
+    one = {k for w in a.split() for k in _sides_of(w)}
+    two = {k for w in b.split() for k in _sides_of(w)}
+    return not one & two and any((g, 1 - k) in two for g, k in one)
+
+
 def _sides(words: list[str]) -> dict[tuple[int, int], list[str]]:
     out: dict[tuple[int, int], list[str]] = {}
     for w in words:

@@ -55,6 +55,7 @@ from .meaning import (
     meaning_differences,
     modal_swapped,
     negation_cut_off,
+    opposite_sides,
     proviso_at,
     same_side,
     trigger_changed,
@@ -1729,10 +1730,10 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
     ratio = r.metrics.match_ratio
     if ratio is None:
         return ()
-    if len(load) == 1 and ratio >= _ONE_PLACE_MIN_RATIO and _edited_place(load[0], stage):
+    if len(load) == 1 and ratio >= _ONE_PLACE_MIN_RATIO and _edited_place(load[0], stage, r.quote):
         return tuple(load)
     if len(load) == 2 and ratio >= _TWO_PLACES_MIN_RATIO and not any(d.category in ("connective", "direction") for d in load) \
-            and all(_edited_place(d, stage) for d in load):
+            and all(_edited_place(d, stage, r.quote) for d in load):
         # two such places in a closer copy, each an edit by itself ("Academy Award winner" for "nominee" and
         # "Seven-time" for "Six-time"); a joining word restated ("and won" for "to earn") goes with a
         # reworded sentence
@@ -1757,8 +1758,9 @@ def _at_quote_end(d: Difference, quote: str) -> Difference:
     return d
 
 
-def _edited_place(d: Difference, stage: SemanticStage) -> bool:
-    """Whether one load-bearing place of a near copy is an edit (see :func:`_one_place_copy`)."""
+def _edited_place(d: Difference, stage: SemanticStage, quote: str = "") -> bool:
+    """Whether one load-bearing place of a near copy is an edit (see :func:`_one_place_copy`); ``quote``,
+    as written, tells the names among the words it puts in."""
     if d.kind == "delete":
         # the copy leaves out a word or two that limit what it keeps: "the claimant's costs" for
         # "two-thirds of the claimant's costs", "per transaction" for "per initial transaction"
@@ -1768,8 +1770,20 @@ def _edited_place(d: Difference, stage: SemanticStage) -> bool:
         words = words[1:] if words[:1] == [","] and words[-1:] != [","] else words
         return (len(words) <= _ONE_PLACE_LEFT_OUT and d.category not in ("negation", "modal")
                 and all(w.isalpha() and w not in SPEECH_VERBS for w in words) and bool(_copy_stems(words, 3)))
+    if d.kind == "insert":
+        # a name the copy puts in of its own ("a Haaland penalty", "LA Galaxy, Los Angeles FC"): a party
+        # the source does not name (other words put in may restate: "upside-down", "floods")
+        words = [w for w in d.quote_text.split() if w != ","]
+        named = {m.group().lower() for m in re.finditer(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+", quote)}
+        return (0 < len(words) <= _ONE_PLACE_LEFT_OUT and d.category not in ("negation", "modal", "connective")
+                and all(w.isalpha() for w in words) and any(w in named for w in words))
     if d.kind != "replace" or d.category == "negation" or same_side(d.quote_text, d.source_text):
         return False
+    if d.category == "direction" and opposite_sides(d.quote_text, d.source_text):
+        return True  # "within 180 days after the invoice" for "... before the invoice": a word and its opposite
+    if d.category == "number" and (figures := (_place_figures(d.quote_text), _place_figures(d.source_text))) \
+            and all(figures) and not figures[0] & figures[1] and _short_place(d):
+        return True  # "two firefighters were hospitalized" for "one firefighter was treated": another figure
     qs, ss = d.quote_text.split(), d.source_text.split()
     if any(w in _ONE_PLACE_STOPS or w in SPEECH_VERBS or w in _PERMITS or word_category(w) in ("modal", "negation")
            or w.endswith("n't") for w in qs + ss):
@@ -1784,6 +1798,30 @@ def _edited_place(d: Difference, stage: SemanticStage) -> bool:
         return False  # one word in another form ("runs" for "is running", "licks" for "is licking")
     # not a synonym ("founded" for "established", "stayed high" for "remained elevated")
     return _first_part_swapped(qs, ss) or stage.similarity([(d.quote_text, d.source_text)])[0] < _ONE_PLACE_MAX_COSINE
+
+
+def _short_place(d: Difference) -> bool:
+    """Whether a changed place is a few words on each side with no sentence mark or bracket: two
+    phrases in one place of one sentence, not a misaligned stretch."""
+    qs, ss = d.quote_text.split(), d.source_text.split()
+    return len(qs) <= _SHORT_PLACE and len(ss) <= _SHORT_PLACE and not _ONE_PLACE_STOPS.intersection(qs + ss)
+
+
+_SHORT_PLACE = 4  # words on each side of a changed place read as one phrase put for another
+
+
+def _place_figures(text: str) -> frozenset[str]:
+    """The figures of one changed place, digits or number words, by value.
+
+    >>> sorted(_place_figures("two firefighters")), sorted(_place_figures("one ( 1 ) additional"))
+    (['2.0'], ['1.0'])
+    """
+    out = set()
+    for w in text.split():
+        value = canonical_number(w) if w[:1].isdigit() else (str(v) if (v := number_word_value(w)) is not None else None)
+        if value is not None:
+            out.add(canonical_number(value) or value)
+    return frozenset(out)
 
 
 def _copy_stems(words: Iterable[str], min_len: int = 4) -> set[str]:

@@ -600,7 +600,11 @@ ROUND41 = (
     "\"Estimated Cost\") for the first phase. The Service Charge shall not include the cost of repairing any "
     "structural defect in the Building, nor any cost recoverable under the Landlord's insurance. Completing Q with "
     "respect to the absolute value yields the field of real numbers, while completing it with respect to the p-adic "
-    "norm |−|p yields the field of p-adic numbers."
+    "norm |−|p yields the field of p-adic numbers. The Supplier may include on a statement, and the Buyer agrees to pay "
+    "for: (i) any Goods delivered within sixty (60) days before the date of the statement; and (ii) any corrections to "
+    "amounts charged within sixty (60) days after the date of the original statement. No injuries have been reported; "
+    "one steward was treated for smoke inhalation at the scene and released. Teams based in the region include sides "
+    "from the NFL (Kansas City Chiefs); NBA (Denver Nuggets, Utah Jazz); and MLS (Sporting Kansas City)."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1241,6 +1245,11 @@ FLIPS: list[tuple[str, str, str]] = [
                              "Building, nor any cost of insurance."),
     ("round41", "noun_swap", "Completing Q with respect to the absolute value yields the field of complex numbers, "
                              "while completing it with respect to the p-adic norm yields the field of p-adic numbers."),
+    # ... a word put for its opposite, another figure, a name put in of its own
+    ("round41", "antonym", "The Supplier may include on a statement, and the Buyer agrees to pay for any Goods "
+                           "delivered within sixty (60) days after the date of the statement."),
+    ("round41", "number", "No injuries have been reported; two stewards were hospitalised for smoke inhalation"),
+    ("round41", "added_claim", "NBA (Denver Nuggets, Utah Jazz); and MLS (Sporting Kansas City, Real Salt Lake)"),
     # a duty told as a right is no restriction restated, "only" or not
     ("round41", "modal", "The Reseller may promote the Products only in the Territory."),
     # "unless" restates only a negated "if": "if the operators withdrew" it is not
