@@ -2224,7 +2224,21 @@ _DOUBT_KEEPERS = ("possib", "presum", "suspect", "likel", "probab", "sugges", "m
 # a forecast: "are expected to reach", "is projected to grow" (told as "will reach", it is a certainty)
 _FORECASTS = frozenset("expected forecast projected predicted anticipated estimated".split())
 _BE = frozenset("is are was were be been".split())
+_SEEMING = frozenset("appear appears appeared seem seems seemed".split())
 _EXPECTING = frozenset("expect expects anticipate anticipates forecast forecasts predict predicts project projects".split())
+
+
+_WHOLE_KEEPERS = frozenset("may might could can should said says".split())  # keepers read as whole words only
+
+
+def _keeps(w: str, keepers: tuple[str, ...]) -> bool:
+    """Whether the word ``w`` keeps a hedge: it starts with one of ``keepers`` ("alleg": "alleged"), or is
+    one of the short ones whole ("can" and "can't", not "cancellations"; "may", not "mayor").
+
+    >>> _keeps("cancellations", _DOUBT_KEEPERS), _keeps("can", _DOUBT_KEEPERS), _keeps("alleged", _REPORT_KEEPERS)
+    (False, True, True)
+    """
+    return any(w.removesuffix("n't") == k if k in _WHOLE_KEEPERS else w.startswith(k) for k in keepers)
 
 
 def _hedges(words: list[str]) -> set[str]:
@@ -2234,11 +2248,15 @@ def _hedges(words: list[str]) -> set[str]:
 
     >>> sorted(_hedges("it is , according to many indicators , the largest".split()))
     ['according to many indicators']
+    >>> sorted(_hedges("growth appears to have remained at 0.3 %".split()))
+    ['appears to']
     """
     found = set(_HEDGES.intersection(words))
     found.update(w for i, w in enumerate(words) if w == "possible" and i and words[i - 1] in ("a", "an", "one", "the", "any"))
     found.update(f"{w} to {words[i + 2]}" for i, w in enumerate(words[:-2]) if w in _FORECASTS and words[i + 1] == "to"
                  and i and words[i - 1] in _BE)
+    # a claim told as how things look: "appears to have remained", "seemed to slow"
+    found.update(f"{w} to" for i, w in enumerate(words[:-1]) if w in _SEEMING and words[i + 1] == "to")
     # ... in the active voice: "we expect margins to recover"
     found.update(f"{w} to {words[j + 1]}" for i, w in enumerate(words) if w in _EXPECTING
                  for j in range(i + 2, min(len(words) - 1, i + 5)) if words[j] == "to" and words[i + 1] != "to")
@@ -3319,7 +3337,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     on_some = any(h.split()[-1] in _EVIDENCE_NOUNS for h in q_hedges)
     dropped_hedges = sorted(h for h in _hedges(pw) - q_hedges - set(qw)
                             if not (on_some and h.split()[-1] in _EVIDENCE_NOUNS)
-                            and not any(w.startswith(_REPORT_KEEPERS if h in _REPORT_HEDGES else _DOUBT_KEEPERS) for w in qw)
+                            and not any(_keeps(w, _REPORT_KEEPERS if h in _REPORT_HEDGES else _DOUBT_KEEPERS) for w in qw)
                             # a forecast is dropped when the quote states its event ("will reach" for "are
                             # expected to reach"), not when it tells of another ("passed $1 million")
                             and (" to " not in h or h.startswith("according") or any(w[:4] == h.split()[-1][:4] for w in qw)))

@@ -603,8 +603,12 @@ ROUND41 = (
     "norm |−|p yields the field of p-adic numbers. The Supplier may include on a statement, and the Buyer agrees to pay "
     "for: (i) any Goods delivered within sixty (60) days before the date of the statement; and (ii) any corrections to "
     "amounts charged within sixty (60) days after the date of the original statement. No injuries have been reported; "
-    "one steward was treated for smoke inhalation at the scene and released. Teams based in the region include sides "
-    "from the NFL (Kansas City Chiefs); NBA (Denver Nuggets, Utah Jazz); and MLS (Sporting Kansas City)."
+    "one steward was treated for smoke inhalation at the scene and released. Underlying output growth appears to have "
+    "remained at about 0.4 per cent per quarter. A work-to-rule, which the union says will continue until at least "
+    "the end of the season, is expected to cause further cancellations on weekend services. The crew's attempt to "
+    "restart the right engine during the climb was unsuccessful, and the aircraft landed 3 km short of runway 09. "
+    "Teams based in the region include sides from the NFL (Kansas City Chiefs); NBA (Denver Nuggets, Utah Jazz); and "
+    "MLS (Sporting Kansas City)."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1250,6 +1254,11 @@ FLIPS: list[tuple[str, str, str]] = [
                            "delivered within sixty (60) days after the date of the statement."),
     ("round41", "number", "No injuries have been reported; two stewards were hospitalised for smoke inhalation"),
     ("round41", "added_claim", "NBA (Denver Nuggets, Utah Jazz); and MLS (Sporting Kansas City, Real Salt Lake)"),
+    # a hedge left out: how things appear told as how they are; a forecast told as certain ("cancellations"
+    # keeps no doubt, though it starts with "can")
+    ("round41", "dropped_hedge", "Underlying output growth has remained at 0.4 per cent per quarter."),
+    ("round41", "dropped_hedge", "A work-to-rule, which the union says will continue until the end of the season, "
+                                 "will cause further cancellations on weekend services."),
     # a duty told as a right is no restriction restated, "only" or not
     ("round41", "modal", "The Reseller may promote the Products only in the Territory."),
     # "unless" restates only a negated "if": "if the operators withdrew" it is not
@@ -1697,6 +1706,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round41", "the Reseller may use the pricing information only to quote to its customers", PARA),
     ("round41", "if either Party fails to cure a material breach within 30 days after notice, the other Party may, at "
                 "its option, terminate the Agreement", PARA),
+    # "couldn't" keeps an attempt that failed
+    ("round41", "the crew couldn't restart the right engine during the climb, and the aircraft landed 3 km short of "
+                "runway 09", PARA),
     # "if any" is an aside, no condition
     ("round41", "the Contractor must keep enough staff on site to meet the programme, always subject to any access "
                 "restrictions in the Site Rules", PARA),
