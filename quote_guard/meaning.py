@@ -1186,7 +1186,7 @@ def _negated_verb_told_plain(qw: list[str], pw: list[str]) -> str | None:
     def negated_at(words: list[str], i: int) -> bool:
         near = words[max(0, i - _NOT_BEFORE_VERB) : i]
         for w in reversed(near):  # back to the clause's start
-            if w in _NOT_NEVER:
+            if w in _NOT_NEVER or w in ("neither", "nor"):  # ("he neither interviewed them nor ...")
                 return True
             if w in (",", ";", ".", "and", "but", "or"):
                 return False
@@ -1412,6 +1412,22 @@ def _negations(words: list[str]) -> int:
         elif _negator_at(words, i) and not (w == "nor" and negated):
             n, negated = n + 1, True
     return n
+
+
+def _neither_nor(words: list[str]) -> bool:
+    """Whether ``words`` say "neither … nor" in one clause.
+
+    >>> _neither_nor("he neither asked nor wrote".split()), _neither_nor("neither party ; nor".split())
+    (True, False)
+    """
+    for i, w in enumerate(words):
+        if w == "neither":
+            for x in words[i + 1 :]:
+                if x in (".", ";", "!", "?"):
+                    break
+                if x == "nor":
+                    return True
+    return False
 
 
 def _negators(words: list[str], other: list[str]) -> str:
@@ -3027,6 +3043,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         q_un, p_un = _un_participles(qw, pw), _un_participles(pw, qw)
         if (q_un and pn > qn and _negated_participle_in(pw)) or (p_un and qn > pn and _negated_participle_in(qw)):
             qn, pn = qn + q_un, pn + p_un
+    if qn % 2 != pn % 2 and (_neither_nor(qw) and pn > qn or _neither_nor(pw) and qn > pn):
+        # "he neither interviewed them nor reviewed the logs" for "he did not interview them, and he did not
+        # review the logs": two negated claims, which "neither … nor" says in one
+        qn, pn = (qn + 1, pn) if _neither_nor(qw) and pn > qn else (qn, pn + 1)
     if qn % 2 != pn % 2:
         # "misses the minimum" for "does not meet the minimum": a negative predicate, in the one text
         # that has fewer negations

@@ -607,6 +607,9 @@ ROUND41 = (
     "remained at about 0.4 per cent per quarter. A work-to-rule, which the union says will continue until at least "
     "the end of the season, is expected to cause further cancellations on weekend services. The crew's attempt to "
     "restart the right engine during the climb was unsuccessful, and the aircraft landed 3 km short of runway 09. "
+    "Mr Hale accepted in cross-examination that he did not interview the two night managers who, on the claimant's "
+    "account, had approved the disputed hours, and that he did not review the door entry logs, although they were "
+    "readily available. "
     "Teams based in the region include sides from the NFL (Kansas City Chiefs); NBA (Denver Nuggets, Utah Jazz); and "
     "MLS (Sporting Kansas City)."
 )
@@ -1259,6 +1262,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round41", "dropped_hedge", "Underlying output growth has remained at 0.4 per cent per quarter."),
     ("round41", "dropped_hedge", "A work-to-rule, which the union says will continue until the end of the season, "
                                  "will cause further cancellations on weekend services."),
+    ("round41", "negation", "Mr Hale admitted in cross-examination that he interviewed the two night managers who, "
+                            "according to the claimant, had approved the disputed hours, and reviewed the door entry logs"),
     # a duty told as a right is no restriction restated, "only" or not
     ("round41", "modal", "The Reseller may promote the Products only in the Territory."),
     # "unless" restates only a negated "if": "if the operators withdrew" it is not
@@ -1706,6 +1711,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round41", "the Reseller may use the pricing information only to quote to its customers", PARA),
     ("round41", "if either Party fails to cure a material breach within 30 days after notice, the other Party may, at "
                 "its option, terminate the Agreement", PARA),
+    # "neither … nor" says two negated claims in one
+    ("round41", "Mr Hale admitted in cross-examination that he neither interviewed the two night managers who, "
+                "according to the claimant, had approved the disputed hours, nor reviewed the door entry logs", PARA),
     # "couldn't" keeps an attempt that failed
     ("round41", "the crew couldn't restart the right engine during the climb, and the aircraft landed 3 km short of "
                 "runway 09", PARA),
