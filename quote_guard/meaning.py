@@ -1533,7 +1533,10 @@ def _modal_classes(words: list[str]) -> set[str]:
             out.add("permission")  # "were given the option to convert", "has the right to terminate"
             continue
         cls = "obligation" if w in _OBLIGATION else "permission" if w in _PERMISSION else None
-        if w.endswith("n't") and w[:-3] in ("can", "may", "must", "shan", "won", "couldn", "mightn"):
+        # "mustn't", "mayn't" forbid; "can't", "won't", "couldn't" are read as no modal class at all: in
+        # restatements they tell ability and the future far more than a prohibition ("the Group can't meet
+        # its obligations", "won't face the increase"), and a permission turned into one is the negation's
+        if w.endswith("n't") and w[:-3] in ("may", "must"):
             out.add("prohibition")
             continue
         if cls is None:
