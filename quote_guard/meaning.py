@@ -2302,7 +2302,7 @@ _ATTEMPTS = frozenset("attempt attempts attempted attempting try tries tried try
 _SOME_OF = frozenset("some many most several certain one other early preliminary unofficial".split())
 _EVIDENCE_NOUNS = frozenset("indicators indicator measures measure estimates estimate accounts account reports report "
                             "sources source metrics criteria".split())
-_POSSIBLE_LINKS = frozenset("associated linked related caused explained attributed attributable due driven".split())
+_POSSIBLE_LINKS = frozenset("associated linked related caused explained attributed attributable due driven considered".split())
 _IRREGULAR_PARTICIPLES = frozenset("made done paid given taken held sold set put kept sent built brought bought found told "
                                    "shown won left lost spent read seen met led cut let shut spread struck hung dealt "
                                    "meant felt fought taught thought caught sought heard understood withdrawn undertaken "

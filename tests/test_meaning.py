@@ -609,7 +609,9 @@ ROUND41 = (
     "restart the right engine during the climb was unsuccessful, and the aircraft landed 3 km short of runway 09. "
     "Mr Hale accepted in cross-examination that he did not interview the two night managers who, on the claimant's "
     "account, had approved the disputed hours, and that he did not review the door entry logs, although they were "
-    "readily available. "
+    "readily available. For adults with a score of 2, anticoagulation may be considered after shared "
+    "decision-making that weighs the patient's bleeding risk and preferences (conditional recommendation, "
+    "low-certainty evidence). "
     "Teams based in the region include sides from the NFL (Kansas City Chiefs); NBA (Denver Nuggets, Utah Jazz); and "
     "MLS (Sporting Kansas City)."
 )
@@ -1264,6 +1266,9 @@ FLIPS: list[tuple[str, str, str]] = [
                                  "will cause further cancellations on weekend services."),
     ("round41", "negation", "Mr Hale admitted in cross-examination that he interviewed the two night managers who, "
                             "according to the claimant, had approved the disputed hours, and reviewed the door entry logs"),
+    # "may be considered" is a weak recommendation, not a strong one
+    ("round41", "dropped_hedge", "For adults with a score of 2, anticoagulation is recommended after shared "
+                                 "decision-making that weighs the patient's stroke risk and preferences"),
     # a duty told as a right is no restriction restated, "only" or not
     ("round41", "modal", "The Reseller may promote the Products only in the Territory."),
     # "unless" restates only a negated "if": "if the operators withdrew" it is not
@@ -1714,6 +1719,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # "neither … nor" says two negated claims in one
     ("round41", "Mr Hale admitted in cross-examination that he neither interviewed the two night managers who, "
                 "according to the claimant, had approved the disputed hours, nor reviewed the door entry logs", PARA),
+    ("round41", "For adults with a score of 2, anticoagulation can be considered after shared decision-making that "
+                "weighs the patient's bleeding risk and preferences", PARA),
     # "couldn't" keeps an attempt that failed
     ("round41", "the crew couldn't restart the right engine during the climb, and the aircraft landed 3 km short of "
                 "runway 09", PARA),
