@@ -1788,6 +1788,8 @@ def _edited_place(d: Difference, stage: SemanticStage, quote: str = "") -> bool:
     if any(w in _ONE_PLACE_STOPS or w in SPEECH_VERBS or w in _PERMITS or word_category(w) in ("modal", "negation")
            or w.endswith("n't") for w in qs + ss):
         return False  # a modal or a negation restated: "can come into" for "may enter", "won't face" for "will be exempt from"
+    if _role_swapped(qs, ss):
+        return True  # "incurred by Franchisee" for "incurred by Franchisor": the other party of a pair
     sides = [_copy_stems(qs, 3), _copy_stems(ss, 3)]
     if not all(sides) and _short_name_swapped(qs, ss):
         return True  # "LEA shall remain the owner" for "T&B shall remain the owner": a party named by letters
@@ -1798,6 +1800,28 @@ def _edited_place(d: Difference, stage: SemanticStage, quote: str = "") -> bool:
         return False  # one word in another form ("runs" for "is running", "licks" for "is licking")
     # not a synonym ("founded" for "established", "stayed high" for "remained elevated")
     return _first_part_swapped(qs, ss) or stage.similarity([(d.quote_text, d.source_text)])[0] < _ONE_PLACE_MAX_COSINE
+
+
+def _role_swapped(qs: list[str], ss: list[str]) -> bool:
+    """Whether one word of a place is the other party of a pair the other word names ("franchisee" /
+    "franchisor", "lessee" / "lessor", "employer" / "employee", "payee" / "payer"): the same stem, one
+    ending in "-ee" and the other in "-or" or "-er" (not one word in another form).
+
+    >>> _role_swapped(["franchisee"], ["franchisor"]), _role_swapped(["the", "licensees"], ["the", "licensor"])
+    (True, True)
+    >>> _role_swapped(["runner"], ["runs"]), _role_swapped(["employees"], ["employees"])
+    (False, False)
+    """
+    def role(w: str) -> tuple[str, str] | None:
+        w = w.removesuffix("s") if len(w) > 5 else w
+        for end in ("ee", "or", "er"):
+            if w.endswith(end) and len(w) > len(end) + 3:
+                return w[: -len(end)], end
+        return None
+
+    one = [r for w in qs if (r := role(w)) is not None]
+    two = [r for w in ss if (r := role(w)) is not None]
+    return len(one) == len(two) == 1 and one[0][0] == two[0][0] and one[0][1] != two[0][1] and "ee" in (one[0][1], two[0][1])
 
 
 def _short_place(d: Difference) -> bool:

@@ -611,7 +611,8 @@ ROUND41 = (
     "account, had approved the disputed hours, and that he did not review the door entry logs, although they were "
     "readily available. For adults with a score of 2, anticoagulation may be considered after shared "
     "decision-making that weighs the patient's bleeding risk and preferences (conditional recommendation, "
-    "low-certainty evidence). "
+    "low-certainty evidence). Member agrees to pay all court costs and reasonable attorney's fees incurred by the "
+    "Transferor in obtaining specific performance of this covenant. "
     "Teams based in the region include sides from the NFL (Kansas City Chiefs); NBA (Denver Nuggets, Utah Jazz); and "
     "MLS (Sporting Kansas City)."
 )
@@ -1269,6 +1270,9 @@ FLIPS: list[tuple[str, str, str]] = [
     # "may be considered" is a weak recommendation, not a strong one
     ("round41", "dropped_hedge", "For adults with a score of 2, anticoagulation is recommended after shared "
                                  "decision-making that weighs the patient's stroke risk and preferences"),
+    # the other party of a pair ("-ee" for "-or"), not the same word in another form
+    ("round41", "party", "Member agrees to pay all court costs and reasonable attorney's fees the Transferee incurs in "
+                         "obtaining specific performance of this covenant"),
     # a duty told as a right is no restriction restated, "only" or not
     ("round41", "modal", "The Reseller may promote the Products only in the Territory."),
     # "unless" restates only a negated "if": "if the operators withdrew" it is not
