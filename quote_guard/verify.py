@@ -1784,6 +1784,8 @@ def _edited_place(d: Difference, stage: SemanticStage, quote: str = "") -> bool:
     if d.category == "number" and (figures := (_place_figures(d.quote_text), _place_figures(d.source_text))) \
             and all(figures) and not figures[0] & figures[1] and _short_place(d):
         return True  # "two firefighters were hospitalized" for "one firefighter was treated": another figure
+    if _bound_left_out(_without_bracketed_figures(d.quote_text.split()), _without_bracketed_figures(d.source_text.split())):
+        return True  # "a single staff member" for "at least one (1) staff member": a bound made exact
     qs, ss = d.quote_text.split(), d.source_text.split()
     if any(w in _ONE_PLACE_STOPS or w in SPEECH_VERBS or w in _PERMITS or word_category(w) in ("modal", "negation")
            or w.endswith("n't") for w in qs + ss):
@@ -1800,6 +1802,41 @@ def _edited_place(d: Difference, stage: SemanticStage, quote: str = "") -> bool:
         return False  # one word in another form ("runs" for "is running", "licks" for "is licking")
     # not a synonym ("founded" for "established", "stayed high" for "remained elevated")
     return _first_part_swapped(qs, ss) or stage.similarity([(d.quote_text, d.source_text)])[0] < _ONE_PLACE_MAX_COSINE
+
+
+def _without_bracketed_figures(words: list[str]) -> list[str]:
+    """``words`` without a figure in brackets that repeats the one before it ("one ( 1 )" as "one").
+
+    >>> _without_bracketed_figures("at least one ( 1 ) staff".split())
+    ['at', 'least', 'one', 'staff']
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if words[i] == "(" and words[i + 2 : i + 3] == [")"] and words[i + 1][:1].isdigit() and out:
+            i += 3
+            continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
+_BOUNDS = (("at", "least"), ("at", "most"), ("up", "to"), ("no", "more"), ("not", "more"), ("no", "less"),
+           ("not", "less"), ("no", "fewer"), ("not", "fewer"), ("or", "more"), ("or", "less"))
+
+
+def _bound_left_out(qs: list[str], ss: list[str]) -> bool:
+    """Whether the source side of a place bounds a figure ("at least one", "up to 38") and the quote's
+    side, holding a figure or an article for it, bounds nothing: a bound told as an exact amount.
+
+    >>> _bound_left_out("a single".split(), "at least one".split()), _bound_left_out("a minimum of one".split(), "at least one".split())
+    (True, False)
+    """
+    def bounded(ws: list[str]) -> bool:
+        return any(p in _BOUNDS for p in itertools.pairwise(ws)) or bool({"minimum", "maximum", "min", "max"} & set(ws))
+
+    return (len(qs) <= _SHORT_PLACE and len(ss) <= _SHORT_PLACE and bounded(ss) and not bounded(qs)
+            and any(w[:1].isdigit() or number_word_value(w) is not None or w in ("a", "an", "single") for w in qs))
 
 
 def _role_swapped(qs: list[str], ss: list[str]) -> bool:
@@ -1831,7 +1868,7 @@ def _short_place(d: Difference) -> bool:
     return len(qs) <= _SHORT_PLACE and len(ss) <= _SHORT_PLACE and not _ONE_PLACE_STOPS.intersection(qs + ss)
 
 
-_SHORT_PLACE = 4  # words on each side of a changed place read as one phrase put for another
+_SHORT_PLACE = 5  # words on each side of a changed place read as one phrase put for another
 
 
 def _place_figures(text: str) -> frozenset[str]:

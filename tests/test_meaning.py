@@ -612,7 +612,9 @@ ROUND41 = (
     "readily available. For adults with a score of 2, anticoagulation may be considered after shared "
     "decision-making that weighs the patient's bleeding risk and preferences (conditional recommendation, "
     "low-certainty evidence). Member agrees to pay all court costs and reasonable attorney's fees incurred by the "
-    "Transferor in obtaining specific performance of this covenant. "
+    "Transferor in obtaining specific performance of this covenant. Throughout the Term, the Licensor shall designate "
+    "at least one (1) staff member to provide the Distributor with all reasonably necessary assistance and support "
+    "relating to its obligations herein. "
     "Teams based in the region include sides from the NFL (Kansas City Chiefs); NBA (Denver Nuggets, Utah Jazz); and "
     "MLS (Sporting Kansas City)."
 )
@@ -1273,6 +1275,10 @@ FLIPS: list[tuple[str, str, str]] = [
     # the other party of a pair ("-ee" for "-or"), not the same word in another form
     ("round41", "party", "Member agrees to pay all court costs and reasonable attorney's fees the Transferee incurs in "
                          "obtaining specific performance of this covenant"),
+    # a bound told as an exact amount ("a single" for "at least one (1)")
+    ("round41", "quantifier", "Throughout the Term, the Licensor shall designate a single staff member to provide the "
+                              "Distributor with all reasonably necessary assistance and support relating to its "
+                              "obligations"),
     # a duty told as a right is no restriction restated, "only" or not
     ("round41", "modal", "The Reseller may promote the Products only in the Territory."),
     # "unless" restates only a negated "if": "if the operators withdrew" it is not
