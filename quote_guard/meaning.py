@@ -871,6 +871,22 @@ _BOUND_AFTER = {("or", "more"): "lower", ("or", "greater"): "lower", ("or", "hig
 
 
 _BOUND_BEFORE_LONGEST = sorted(_BOUND_BEFORE.items(), key=lambda kv: -len(kv[0]))
+# the bounds of two words or more, and the nouns that name one: what :func:`states_bound` looks for
+_BOUND_PHRASES = frozenset(p for p in (*_BOUND_BEFORE, *_BOUND_AFTER) if len(p) > 1)
+
+
+def states_bound(words: Sequence[str]) -> bool:
+    """Whether ``words`` bound a figure with a phrase ("at least one", "up to 38", "10 or more", "no
+    more than", "a maximum of"; one word alone, "over" or "under", is too often no bound).
+
+    >>> states_bound("at least one".split()), states_bound("a single".split()), states_bound("no more than five".split())
+    (True, False, True)
+    """
+    return any(tuple(words[i : i + len(p)]) == p for p in _BOUND_PHRASES for i in range(len(words) - len(p) + 1)) \
+        or not _BOUND_NOUNS.isdisjoint(words)
+
+
+_BOUND_NOUNS = frozenset("minimum maximum min max".split())
 # the phrases by their last word, longest first
 _BOUND_BY_LAST = {last: [(p, k) for p, k in _BOUND_BEFORE_LONGEST if p[-1] == last] for last in {p[-1] for p in _BOUND_BEFORE}}
 _BOUND_NEGATORS = frozenset("not never cannot neither nor no none nothing".split())  # a negator a few words before a bound turns it over

@@ -58,6 +58,7 @@ from .meaning import (
     opposite_sides,
     proviso_at,
     same_side,
+    states_bound,
     trigger_changed,
 )
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
@@ -1821,10 +1822,6 @@ def _without_bracketed_figures(words: list[str]) -> list[str]:
     return out
 
 
-_BOUNDS = (("at", "least"), ("at", "most"), ("up", "to"), ("no", "more"), ("not", "more"), ("no", "less"),
-           ("not", "less"), ("no", "fewer"), ("not", "fewer"), ("or", "more"), ("or", "less"))
-
-
 def _bound_left_out(qs: list[str], ss: list[str]) -> bool:
     """Whether the source side of a place bounds a figure ("at least one", "up to 38") and the quote's
     side, holding a figure or an article for it, bounds nothing: a bound told as an exact amount.
@@ -1832,10 +1829,7 @@ def _bound_left_out(qs: list[str], ss: list[str]) -> bool:
     >>> _bound_left_out("a single".split(), "at least one".split()), _bound_left_out("a minimum of one".split(), "at least one".split())
     (True, False)
     """
-    def bounded(ws: list[str]) -> bool:
-        return any(p in _BOUNDS for p in itertools.pairwise(ws)) or bool({"minimum", "maximum", "min", "max"} & set(ws))
-
-    return (len(qs) <= _SHORT_PLACE and len(ss) <= _SHORT_PLACE and bounded(ss) and not bounded(qs)
+    return (len(qs) <= _SHORT_PLACE and len(ss) <= _SHORT_PLACE and states_bound(ss) and not states_bound(qs)
             and any(w[:1].isdigit() or number_word_value(w) is not None or w in ("a", "an", "single") for w in qs))
 
 
