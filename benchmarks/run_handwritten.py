@@ -75,9 +75,12 @@ ACCEPTED = {"verbatim", "near_verbatim", "paraphrase"}
 
 
 def passages(spec: dict[str, Any], where_from: Path = ITEMS) -> dict[str, str]:
-    """Each passage's text: inline, a CUAD contract file, or an XQuAD paragraph."""
+    """Each passage's text: inline, a CUAD contract file, an XQuAD paragraph, or the paragraphs of one
+    TAT-QA report (``{"tatqa": i}``: item ``i`` of the test set's gold file, its paragraphs in order,
+    a blank line between them; the dev file feeds the real-habits set)."""
     out: dict[str, str] = {}
     xquad: Any = None
+    tatqa: Any = None
     for key, where in spec.items():
         if "text" in where:
             out[key] = where["text"]
@@ -89,8 +92,13 @@ def passages(spec: dict[str, Any], where_from: Path = ITEMS) -> dict[str, str]:
                 xquad = json.loads((DATA / "xquad" / "xquad.en.json").read_text(encoding="utf-8"))
             article, paragraph = where["xquad"]
             out[key] = xquad["data"][article]["paragraphs"][paragraph]["context"]
+        elif "tatqa" in where:
+            if tatqa is None:
+                tatqa = json.loads((DATA / "tatqa" / "tatqa_dataset_test_gold.json").read_text(encoding="utf-8"))
+            report = tatqa[where["tatqa"]]
+            out[key] = "\n\n".join(p["text"] for p in sorted(report["paragraphs"], key=lambda p: p["order"]))
         else:
-            raise SystemExit(f"{where_from}: passage {key!r} names no text, cuad file or xquad paragraph")
+            raise SystemExit(f"{where_from}: passage {key!r} names no text, cuad file, xquad paragraph or tatqa report")
     return out
 
 
