@@ -1733,13 +1733,30 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
         return ()
     if len(load) == 1 and ratio >= _ONE_PLACE_MIN_RATIO and _edited_place(load[0], stage, r.quote):
         return tuple(load)
-    if len(load) == 2 and ratio >= _TWO_PLACES_MIN_RATIO and not any(d.category in ("connective", "direction") for d in load) \
+    if len(load) == 2 and ratio >= _TWO_PLACES_MIN_RATIO and not any(d.category == "direction" or _joins_clauses(d) for d in load) \
             and all(_edited_place(d, stage, r.quote) for d in load):
         # two such places in a closer copy, each an edit by itself ("Academy Award winner" for "nominee" and
-        # "Seven-time" for "Six-time"); a joining word restated ("and won" for "to earn") goes with a
-        # reworded sentence
+        # "Seven-time" for "Six-time"; "re-covers the roof" for "repairs the slates and flashings", a place
+        # with a joining word inside); a link between clauses restated ("and won" for "to earn") or a
+        # direction word restated goes with a reworded sentence
         return tuple(load)
     return ()
+
+
+_JOINERS = frozenset("and to or but which that while whereas so".split())
+
+
+def _joins_clauses(d: Difference) -> bool:
+    """Whether a place restates the link between two clauses: a joining word opens one of its sides
+    ("and won" for "to earn").
+
+    >>> _joins_clauses(Difference("replace", "and won", "to earn", "connective"))
+    True
+    >>> _joins_clauses(Difference("replace", "roof", "slates and flashings", "connective"))
+    False
+    """
+    return d.category == "connective" and any(t.split()[:1] and t.split()[0] in _JOINERS
+                                              for t in (d.quote_text, d.source_text))
 
 
 def _at_quote_end(d: Difference, quote: str) -> Difference:

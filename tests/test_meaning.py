@@ -614,7 +614,8 @@ ROUND41 = (
     "low-certainty evidence). Member agrees to pay all court costs and reasonable attorney's fees incurred by the "
     "Transferor in obtaining specific performance of this covenant. Throughout the Term, the Licensor shall designate "
     "at least one (1) staff member to provide the Distributor with all reasonably necessary assistance and support "
-    "relating to its obligations herein. "
+    "relating to its obligations herein. We recommend that a roofing contractor repairs the gutters and downpipes "
+    "within the next two months, before the winter, to prevent further damp penetration. "
     "Teams based in the region include sides from the NFL (Kansas City Chiefs); NBA (Denver Nuggets, Utah Jazz); and "
     "MLS (Sporting Kansas City)."
 )
@@ -1279,6 +1280,9 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round41", "quantifier", "Throughout the Term, the Licensor shall designate a single staff member to provide the "
                               "Distributor with all reasonably necessary assistance and support relating to its "
                               "obligations"),
+    # two edited places in a close copy, one of them with a joining word in it ("the gutters and downpipes")
+    ("round41", "noun_swap", "We recommend that a roofing contractor replaces the roof within the next two months, "
+                             "before the winter, to prevent further damp penetration."),
     # a duty told as a right is no restriction restated, "only" or not
     ("round41", "modal", "The Reseller may promote the Products only in the Territory."),
     # "unless" restates only a negated "if": "if the operators withdrew" it is not
@@ -1731,6 +1735,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                 "according to the claimant, had approved the disputed hours, nor reviewed the door entry logs", PARA),
     ("round41", "For adults with a score of 2, anticoagulation can be considered after shared decision-making that "
                 "weighs the patient's bleeding risk and preferences", PARA),
+    ("round41", "We recommend that a roofing contractor fixes the gutters and downpipes within the next two months, "
+                "before the winter, to stop further damp getting in.", PARA),
     # "couldn't" keeps an attempt that failed
     ("round41", "the crew couldn't restart the right engine during the climb, and the aircraft landed 3 km short of "
                 "runway 09", PARA),
