@@ -915,8 +915,9 @@ _MONTH_ABBREVIATIONS = {"jan": "january", "feb": "february", "mar": "march", "ap
 _DAY_COMMA_YEAR = re.compile(r"([0-3]?\d),(\d{4})")
 # a word without which :func:`_written_forms` rewrites nothing but dates (an ordinal's suffix stands for it)
 _SIGN_WORDS = {"<": "below", ">": "above"}
+_BOUND_SIGNS = {"≥": ("at", "least"), ">=": ("at", "least"), "≤": ("at", "most"), "<=": ("at", "most")}
 _DEGREE_LETTERS = {"e": "east", "w": "west", "n": "north", "s": "south"}  # (a temperature's letter is read elsewhere)
-_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", "p", "/", "<", ">", "°", "'", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
+_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", "p", "/", "<", ">", "°", "'", "≥", "≤", "or", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
 
 
 _PER_LITRE_BEFORE = frozenset({"g", "mg", "μg", "mcg", "ng", "mmol", "mol", "grams", "milligrams", "micrograms"})
@@ -932,6 +933,8 @@ def _written_forms(words: list[str]) -> list[str]:
     (['1.3%', 'versus', '4.6%'], ['december', '15'])
     >>> _written_forms(["£", "30", "m", "fees"]), _written_forms(["the", "2", "nd", "century"]), _written_forms(["30", "m", "high"])
     (['£', '30', 'million', 'fees'], ['the', 'second', 'century'], ['30', 'metres', 'high'])
+    >>> _written_forms(["a", "score", "of", "≥", "2"]), _written_forms(["a", "score", "of", "2", "or", "more"])
+    (['a', 'score', 'of', 'at', 'least', '2'], ['a', 'score', 'of', 'at', 'least', '2'])
     >>> _written_forms(["the", "1960", "s", "and", "'", "70", "s"])
     ['the', '1960', 's', 'and', '1970', 's']
     >>> _written_forms(["3.1", "m", "customers"]), _written_forms(["640", "m", "beyond"])
@@ -957,6 +960,16 @@ def _written_forms(words: list[str]) -> list[str]:
         if w in _SIGN_WORDS and after and after[0][:1].isdigit() and not dot:
             out.append(_SIGN_WORDS[w])  # "the INR is < 2.0": "below 2.0"
             i += 1
+            continue
+        if (w in _BOUND_SIGNS or (w in "<>" and after == ["="])) and words[i + 1 + (after == ["="]) :][:1] \
+                and words[i + 1 + (after == ["="])][:1].isdigit():
+            out.extend(_BOUND_SIGNS[w + "=" if w in "<>" else w])  # "a score of ≥2": "at least 2"
+            i += 1 + (after == ["="])
+            continue
+        if w[:1].isdigit() and words[i + 1 : i + 3] in (["or", "more"], ["or", "less"], ["or", "fewer"], ["or", "greater"]):
+            # "2 or more": "at least 2" (as "≥2" reads), "10 or fewer": "at most 10"
+            out.extend(("at", "least" if words[i + 2] in ("more", "greater") else "most", w))
+            i += 3
             continue
         if w == "°" and out and out[-1][:1].isdigit() and words[i + 1 : i + 2] and words[i + 1] in _DEGREE_LETTERS:
             out.extend(("degrees", _DEGREE_LETTERS[words[i + 1]]))  # "28.5°E": "28.5 degrees east"

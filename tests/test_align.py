@@ -157,8 +157,11 @@ def test_word_category(word: str, category: str | None) -> None:
         ("is below .01 for the endpoint", "is below 0.001 for the endpoint", ["number"]),
         ("about 390 feet lower", "about 390 ft lower", ["format"]),
         # a relation typed in two characters, a spelled fraction with its figure, miles, "I'm"
-        ("eGFR >= 60 and ALT <= 2", "eGFR ≥ 60 and ALT ≤ 2", ["spelling", "spelling"]),
-        ("eGFR >= 60", "eGFR ≤ 60", ["number"]),
+        ("eGFR >= 60 and ALT <= 2", "eGFR ≥ 60 and ALT ≤ 2", []),
+        ("eGFR >= 60", "eGFR ≤ 60", ["direction"]),
+        # a bound by its sign or in words: "≥2" is "2 or more", "at least 2"
+        ("a score of ≥2 in men, or ≥3 in women", "a score of 2 or more in men, or 3 or more in women", []),
+        ("a score of ≥2 in men", "a score of 2 or less in men", ["direction"]),
         ("a radius of 1/2 mile", "a radius of one-half (1/2) mile", ["format"]),
         ("within 3 mi of the store", "within three (3) miles of the store", ["format"]),
         ("I am not sure", "I'm not sure", ["format"]),
