@@ -47,10 +47,11 @@ at its end ``handwritten_heldout7.json`` (held out, 150, scored once on the fina
 ``handwritten_tune23a.json`` and ``handwritten_tune23b.json`` (tuning, 150 each, the same way),
 ``handwritten_heldout9.json`` (held out, 150, scored early in the stop and at its end) and
 ``handwritten_heldout10.json`` (held out, 150, scored once on the final code). The 41st added
-``handwritten_tune24a.json`` to ``handwritten_tune24c.json``, ``handwritten_tune25a.json`` and
-``handwritten_tune25b.json`` (tuning, 150 each, the same way; scored on arrival with the 40th stop's
-code and with the stop's code as it stood, before their misses were read) and
-``handwritten_heldout11.json`` and ``handwritten_heldout12.json`` (held out, 150 each, scored on
+``handwritten_tune24a.json`` to ``handwritten_tune24c.json``, ``handwritten_tune25a.json``,
+``handwritten_tune25b.json``, ``handwritten_tune26a.json`` and ``handwritten_tune26b.json`` (tuning, 150
+each, the same way, the last two over TAT-QA reports instead of XQuAD paragraphs; scored on arrival
+with the 40th stop's code and with the stop's code as it stood, before their misses were read) and
+``handwritten_heldout11.json`` to ``handwritten_heldout13.json`` (held out, 150 each, scored on
 arrival and on the final code).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
