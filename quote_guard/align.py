@@ -961,9 +961,9 @@ def _written_forms(words: list[str]) -> list[str]:
             out.append(_SIGN_WORDS[w])  # "the INR is < 2.0": "below 2.0"
             i += 1
             continue
-        if (w in _BOUND_SIGNS or (w in "<>" and after == ["="])) and words[i + 1 + (after == ["="]) :][:1] \
+        if (w in _BOUND_SIGNS or (w in ("<", ">") and after == ["="])) and words[i + 1 + (after == ["="]) :][:1] \
                 and words[i + 1 + (after == ["="])][:1].isdigit():
-            out.extend(_BOUND_SIGNS[w + "=" if w in "<>" else w])  # "a score of ≥2": "at least 2"
+            out.extend(_BOUND_SIGNS[w + "=" if w in ("<", ">") else w])  # "a score of ≥2": "at least 2"
             i += 1 + (after == ["="])
             continue
         if w[:1].isdigit() and words[i + 1 : i + 3] in (["or", "more"], ["or", "less"], ["or", "fewer"], ["or", "greater"]):
