@@ -1733,7 +1733,7 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
         return ()
     if len(load) == 1 and ratio >= _ONE_PLACE_MIN_RATIO and _edited_place(load[0], stage, r.quote):
         return tuple(load)
-    if len(load) == 2 and ratio >= _TWO_PLACES_MIN_RATIO and not any(d.category == "direction" or _joins_clauses(d) for d in load) \
+    if len(load) == 2 and ratio >= _TWO_PLACES_MIN_RATIO and not any(_reworded_link(d) for d in load) \
             and all(_edited_place(d, stage, r.quote) for d in load):
         # two such places in a closer copy, each an edit by itself ("Academy Award winner" for "nominee" and
         # "Seven-time" for "Six-time"; "re-covers the roof" for "repairs the slates and flashings", a place
@@ -1746,17 +1746,32 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
 _JOINERS = frozenset("and to or but which that while whereas so".split())
 
 
-def _joins_clauses(d: Difference) -> bool:
-    """Whether a place restates the link between two clauses: a joining word opens one of its sides
-    ("and won" for "to earn").
+def _reworded_link(d: Difference) -> bool:
+    """Whether a place of a near copy restates a link rather than edits a claim: the link between two
+    clauses (a joining word opens one of its sides, "and won" for "to earn") or a preposition ("under"
+    for "pursuant to"), put in other words on both sides. A stretch left out or put in ("or low cost"
+    left out) restates nothing; a bound or an order ("more than" for "roughly") is no mere link.
 
-    >>> _joins_clauses(Difference("replace", "and won", "to earn", "connective"))
+    >>> _reworded_link(Difference("replace", "and won", "to earn", "connective"))
     True
-    >>> _joins_clauses(Difference("replace", "roof", "slates and flashings", "connective"))
+    >>> _reworded_link(Difference("replace", "roof", "slates and flashings", "connective"))
+    False
+    >>> _reworded_link(Difference("replace", "under", "pursuant to", "direction")), _reworded_link(Difference("replace", "more than", "roughly", "direction"))
+    (True, False)
+    >>> _reworded_link(Difference("delete", "", "or low cost", "connective"))
     False
     """
-    return d.category == "connective" and any(t.split()[:1] and t.split()[0] in _JOINERS
-                                              for t in (d.quote_text, d.source_text))
+    if d.kind != "replace":
+        return False
+    if d.category == "connective":
+        return any(t.split()[:1] and t.split()[0] in _JOINERS for t in (d.quote_text, d.source_text))
+    if d.category == "direction":
+        said = [w for w in (d.quote_text + " " + d.source_text).split() if word_category(w) == "direction"]
+        return all(w in _LINK_WORDS for w in said)
+    return False
+
+
+_LINK_WORDS = frozenset("to from under over upon within before after up down beyond above below until".split())
 
 
 def _at_quote_end(d: Difference, quote: str) -> Difference:

@@ -615,7 +615,10 @@ ROUND41 = (
     "Transferor in obtaining specific performance of this covenant. Throughout the Term, the Licensor shall designate "
     "at least one (1) staff member to provide the Distributor with all reasonably necessary assistance and support "
     "relating to its obligations herein. We recommend that a roofing contractor repairs the gutters and downpipes "
-    "within the next two months, before the winter, to prevent further damp penetration. "
+    "within the next two months, before the winter, to prevent further damp penetration. The fire forced the "
+    "evacuation of roughly 2,400 residents and destroyed at least 9 homes, fire officials said on Tuesday. Charities in "
+    "the city are known for providing shelters, free or low cost legal clinics and housing assistance to students from "
+    "out of town. "
     "Teams based in the region include sides from the NFL (Kansas City Chiefs); NBA (Denver Nuggets, Utah Jazz); and "
     "MLS (Sporting Kansas City)."
 )
@@ -1283,6 +1286,11 @@ FLIPS: list[tuple[str, str, str]] = [
     # two edited places in a close copy, one of them with a joining word in it ("the gutters and downpipes")
     ("round41", "noun_swap", "We recommend that a roofing contractor replaces the roof within the next two months, "
                              "before the winter, to prevent further damp penetration."),
+    # ... a bound word is no mere link ("more than" for "roughly"), nor is an alternative left out ("or low cost")
+    ("round41", "quantifier", "The fire forced the evacuation of more than 2,400 residents and destroyed 9 homes, fire "
+                              "officials said on Tuesday."),
+    ("round41", "noun_swap", "Charities in the city are known for providing shelters, free legal clinics and housing "
+                             "assistance to families from out of town."),
     # a duty told as a right is no restriction restated, "only" or not
     ("round41", "modal", "The Reseller may promote the Products only in the Territory."),
     # "unless" restates only a negated "if": "if the operators withdrew" it is not
