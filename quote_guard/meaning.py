@@ -340,7 +340,8 @@ def _bases(word: str) -> frozenset[str]:
 
 _IRREGULAR_PLURALS = {"men": "man", "women": "woman", "children": "child", "feet": "foot", "teeth": "tooth",
                       "mice": "mouse", "geese": "goose"}
-_OTHER_LEXICONS = frozenset(_QUANTIFIERS) | _NEGATORS | _OBLIGATION | _PERMISSION
+_MODAL_WORDS = _OBLIGATION | _PERMISSION
+_OTHER_LEXICONS = frozenset(_QUANTIFIERS) | _NEGATORS | _MODAL_WORDS
 
 
 def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
@@ -1351,10 +1352,18 @@ def _negative_predicates(words: list[str], other: list[str]) -> int:
     # (and only where the two speak of the same thing: a content word near the one is near the
     # other; "he'll miss the governor's civility" restates no "spoke with Kernan not long before")
     near = set().union(*(around(words, i) for i, w in enumerate(words) if w in said))
-    negated = [next((w for w in other[i + 1 : i + 1 + _NEGATED_VERB_WINDOW] if content_word(w)
-                     and w not in _AUXILIARIES), None) for i in range(len(other))
-               if _negator_at(other, i) and around(other, i) & near]
+    negated = [_word_negated_at(other, i) for i in range(len(other)) if _negator_at(other, i) and around(other, i) & near]
     return min(len(said), sum(1 for w in negated if w is not None and w[:VERB_PREFIX] not in have))
+
+
+def _word_negated_at(words: list[str], i: int) -> str | None:
+    """The first content word (no auxiliary) in the :data:`_NEGATED_VERB_WINDOW` words after the
+    negator ``words[i]``: what it negates ("does not meet the minimum": "meet").
+
+    >>> _word_negated_at("he does not meet the minimum".split(), 2)
+    'meet'
+    """
+    return next((w for w in words[i + 1 : i + 1 + _NEGATED_VERB_WINDOW] if content_word(w) and w not in _AUXILIARIES), None)
 
 
 _PREDICATE_REACH = 4  # words on each side of a negative predicate, or a negator, that say what it is about
@@ -1502,7 +1511,7 @@ def _only_if_for_unless(qw: list[str], pw: list[str]) -> bool:
             for w in pw[i + 1 : i + 1 + _ONLY_IF_WINDOW] if content_word(w)}
     # ... and the act the quote permits is the one the passage forbids ("may change its address only with
     # consent" is no restatement of "shall not be assignable ... without consent")
-    forbidden = {w[:VERB_PREFIX] for i, x in enumerate(pw) if x in _PERMISSION | _OBLIGATION
+    forbidden = {w[:VERB_PREFIX] for i, x in enumerate(pw) if x in _MODAL_WORDS
                  for w in pw[i + 1 : i + 1 + _ONLY_IF_WINDOW] if content_word(w) and w not in _AUXILIARIES}
     acts = [w[:VERB_PREFIX] for i, x in enumerate(qw) if x in _PERMISSION
             for w in qw[i + 1 : i + 3] if content_word(w) and w not in _AUXILIARIES]
@@ -1592,7 +1601,7 @@ def _use_only(words: list[str]) -> bool:
     False
     """
     for i, w in enumerate(words):
-        if w in _OBLIGATION | _PERMISSION and "only" in (after := words[i + 1 : i + 1 + _USE_ONLY_WINDOW]):
+        if w in _MODAL_WORDS and "only" in (after := words[i + 1 : i + 1 + _USE_ONLY_WINDOW]):
             k = i + 1 + after.index("only")
             if words[k + 1 : k + 2] == [] or words[k + 1] not in _ONLY_OPENS_CONDITION:
                 return True  # (not "may sublet only if the Landlord consents": a condition)
@@ -1894,11 +1903,9 @@ def _if_not(words: list[str], other: list[str]) -> bool:
         if w != "if":
             continue
         for j in range(i + 1, min(len(words), i + 1 + _IF_NOT_WINDOW)):
-            if _negator_at(words, j):
-                negated = next((x for x in words[j + 1 : j + 1 + _NEGATED_VERB_WINDOW] if content_word(x)
-                                and x not in _AUXILIARIES), None)
-                if negated is not None and negated[:VERB_PREFIX] in after_unless:
-                    return True
+            if _negator_at(words, j) and (negated := _word_negated_at(words, j)) is not None \
+                    and negated[:VERB_PREFIX] in after_unless:
+                return True
     return False
 
 
@@ -3062,10 +3069,13 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         q_un, p_un = _un_participles(qw, pw), _un_participles(pw, qw)
         if (q_un and pn > qn and _negated_participle_in(pw)) or (p_un and qn > pn and _negated_participle_in(qw)):
             qn, pn = qn + q_un, pn + p_un
-    if qn % 2 != pn % 2 and (_neither_nor(qw) and pn > qn or _neither_nor(pw) and qn > pn):
+    if qn % 2 != pn % 2:
         # "he neither interviewed them nor reviewed the logs" for "he did not interview them, and he did not
         # review the logs": two negated claims, which "neither … nor" says in one
-        qn, pn = (qn + 1, pn) if _neither_nor(qw) and pn > qn else (qn, pn + 1)
+        if pn > qn and _neither_nor(qw):
+            qn += 1
+        elif qn > pn and _neither_nor(pw):
+            pn += 1
     if qn % 2 != pn % 2:
         # "misses the minimum" for "does not meet the minimum": a negative predicate, in the one text
         # that has fewer negations

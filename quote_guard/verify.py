@@ -1153,8 +1153,7 @@ def _unstated_figures(quote: str, passage: str) -> list[str]:
     missing = quoted.keys() - stated.keys()
     if missing:
         # (a number the passage spells out states its figure too: "30 days" for "thirty days")
-        spelled = {canonical_number(str(v)) for w in token_texts(fold(passage).text) if (v := number_word_value(w)) is not None}
-        missing -= spelled
+        missing -= _spelled_figures(token_texts(fold(passage).text))
     if missing:
         values = _figures(passage, scaled=True).keys() | stated.keys()
         by_value = _figures(quote, scaled=True)
@@ -1744,6 +1743,8 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
 
 
 _JOINERS = frozenset("and to or but which that while whereas so".split())
+# a capitalised word that does not open the quote or a sentence of it: a name the quote writes
+_NAME_INSIDE = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+")
 
 
 def _reworded_link(d: Difference) -> bool:
@@ -1807,7 +1808,7 @@ def _edited_place(d: Difference, stage: SemanticStage, quote: str = "") -> bool:
         # a name the copy puts in of its own ("a Haaland penalty", "LA Galaxy, Los Angeles FC"): a party
         # the source does not name (other words put in may restate: "upside-down", "floods")
         words = [w for w in d.quote_text.split() if w != ","]
-        named = {m.group().lower() for m in re.finditer(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+", quote)}
+        named = {m.group().lower() for m in _NAME_INSIDE.finditer(quote)}
         return (0 < len(words) <= _ONE_PLACE_LEFT_OUT and d.category not in ("negation", "modal", "connective")
                 and all(w.isalpha() for w in words) and any(w in named for w in words))
     if d.kind != "replace" or d.category == "negation" or same_side(d.quote_text, d.source_text):
@@ -1903,12 +1904,18 @@ def _place_figures(text: str) -> frozenset[str]:
     >>> sorted(_place_figures("two firefighters")), sorted(_place_figures("one ( 1 ) additional"))
     (['2.0'], ['1.0'])
     """
-    out = set()
-    for w in text.split():
-        value = canonical_number(w) if w[:1].isdigit() else (str(v) if (v := number_word_value(w)) is not None else None)
-        if value is not None:
-            out.add(canonical_number(value) or value)
-    return frozenset(out)
+    words = text.split()
+    return frozenset({c for w in words if w[:1].isdigit() and (c := canonical_number(w)) is not None}
+                     | _spelled_figures(words))
+
+
+def _spelled_figures(words: Iterable[str]) -> set[str]:
+    """The values of the number words among folded ``words`` ("thirty" as "30"), as figures are keyed.
+
+    >>> sorted(_spelled_figures("thirty days or 4 weeks".split()))
+    ['30.0']
+    """
+    return {canonical_number(str(v)) or str(v) for w in words if (v := number_word_value(w)) is not None}
 
 
 def _copy_stems(words: Iterable[str], min_len: int = 4) -> set[str]:
