@@ -924,6 +924,23 @@ def _bounded_terms(words: list[str]) -> dict[str, str]:
     return out
 
 
+_NEAR_BOUND = frozenset("""as much many up most least maximum minimum max min within under below over above beyond
+    more less fewer longer shorter younger older exceed exceeds exceeding exceeded cap capped limit limited ceiling
+    upto""".split())
+_BOUND_WINDOW = 3  # words on either side of a figure where a word of comparison bounds it in words of its own
+
+
+def _bound_near(words: list[str], x: str) -> bool:
+    """Whether a word of comparison stands within a few words of the figure ``x`` ("as much as £40 million",
+    "younger than 16", "six hours or longer"): a bound in words the bound phrases do not list.
+
+    >>> _bound_near("users younger than 16 need consent".split(), figure("16")), _bound_near("users of 16 need consent".split(), figure("16"))
+    (True, False)
+    """
+    return any(figure(w) == x and not _NEAR_BOUND.isdisjoint(words[max(0, i - _BOUND_WINDOW) : i + 1 + _BOUND_WINDOW])
+               for i, w in enumerate(words))
+
+
 def _bounded_figures(words: list[str]) -> dict[str, str]:
     """The figures a text bounds, and how: {"250000": "lower"} for "$250,000 or more".
 
@@ -1274,6 +1291,47 @@ def _negated_participle_in(words: list[str]) -> bool:
     """Whether ``words`` negate a participle ("will not be changed", "was not affected")."""
     return any(_negator_at(words, i) and any(x.endswith("ed") for x in words[i + 1 : i + 4] if x not in ("need",))
                for i in range(len(words)))
+
+
+_COMPLEMENT_STEMS = {"inclu": "exclu", "exclu": "inclu", "accep": "rejec", "rejec": "accep"}  # one is the other denied
+_AUX_NOT = {"doesn't": "does", "don't": "do", "didn't": "did", "isn't": "is", "aren't": "are", "wasn't": "was",
+            "weren't": "were", "hasn't": "has", "haven't": "have", "hadn't": "had"}
+_MODALS_BEFORE_NOT = frozenset("shall will may must can could would should might".split())
+
+
+def _negated_opposites(words: list[str], other: list[str]) -> list[str]:
+    """``words`` with each "not X" (also "is not X", "doesn't X", "has not been X") made the one word of
+    ``other`` that denies X: a complementary opposite ("were not included" for "were excluded", "does not
+    accept" for "rejects") or X with a negating prefix ("is not enforceable" for "is unenforceable"; a
+    participle, "unaffected", is read in pairs by :func:`_un_participles`). The same
+    claim in the other text's words, so that neither a negation nor an opposite is read as changed. A
+    modal's "not" is left alone ("may not include" forbids; it does not exclude).
+
+    >>> _negated_opposites("the options were not included in diluted eps".split(), "options were excluded".split())
+    ['the', 'options', 'were', 'excluded', 'in', 'diluted', 'eps']
+    >>> _negated_opposites("the waiver is not enforceable".split(), "the waiver is unenforceable".split())
+    ['the', 'waiver', 'is', 'unenforceable']
+    >>> _negated_opposites("the tribunal does not accept that".split(), "the tribunal rejected the argument".split())
+    ['the', 'tribunal', 'does', 'rejected', 'that']
+    >>> _negated_opposites("it may not include fees".split(), "it excludes fees".split())
+    ['it', 'may', 'not', 'include', 'fees']
+    """
+    oset = set(other)
+    out: list[str | None] = list(words)
+    for i, w in enumerate(words):
+        if not (w in ("not", "never") or w in _AUX_NOT) or (i and words[i - 1] in _MODALS_BEFORE_NOT):
+            continue
+        j = i + 2 if words[i + 1 : i + 2] in (["be"], ["been"], ["being"]) else i + 1
+        if j >= len(words) or (x := words[j]) in oset or len(x) < 4:
+            continue
+        opposite = next((o for o in oset if o[:5] == _COMPLEMENT_STEMS[x[:5]]), None) if x[:5] in _COMPLEMENT_STEMS else None
+        if opposite is None:
+            opposite = next((o for o in (f"un{x}", f"non{x}") if o in oset and _negated(o)), None)
+        if opposite is None and x.endswith(_IN_ENDINGS):
+            opposite = next((o for o in (f"{p}{x}" for p in _IN_PREFIXES) if o in oset), None)
+        if opposite is not None:
+            out[i], out[j] = _AUX_NOT.get(w), opposite
+    return [t for t in out if t is not None]
 
 
 def _un_participles(words: list[str], other: list[str]) -> int:
@@ -2259,6 +2317,9 @@ _REPORT_KEEPERS = ("report", "alleg", "appar", "suppos", "purport", "possib", "p
                    "claim", "said", "says", "may", "might", "could")
 # ... or the doubt: "may cause", "is thought to", "suggests" ("the police said" keeps no doubt: "said a
 # lightning strike was the source" for "said a lightning strike was one possible source")
+# a bare possibility ("were possible"), kept only by words of possibility: "likely" or "expected" make it probable
+_POSSIBLE_KEEPERS = ("possib", "may", "might", "could", "can", "perhap", "maybe", "potential", "uncertain", "unclear")
+_BE_POSSIBLE = frozenset("is are was were be been remains remain remained seems seemed appears".split())
 _DOUBT_KEEPERS = ("possib", "presum", "suspect", "likel", "probab", "sugges", "may", "might", "could", "can", "appear",
                   "perhap", "maybe",
                   "seem", "indicat", "unlikel", "thought", "believ",
@@ -2295,6 +2356,8 @@ def _hedges(words: list[str]) -> set[str]:
     """
     found = set(_HEDGES.intersection(words))
     found.update(w for i, w in enumerate(words) if w == "possible" and i and words[i - 1] in ("a", "an", "one", "the", "any"))
+    # ... and said of a thing: "shortages were possible", "it remains possible that" (not "where possible")
+    found.update(f"{words[i - 1]} {w}" for i, w in enumerate(words) if w == "possible" and i and words[i - 1] in _BE_POSSIBLE)
     found.update(f"{w} to {words[i + 2]}" for i, w in enumerate(words[:-2]) if w in _FORECASTS and words[i + 1] == "to"
                  and i and words[i - 1] in _BE)
     # a claim told as how things look: "appears to have remained", "seemed to slow"
@@ -2312,6 +2375,12 @@ def _hedges(words: list[str]) -> set[str]:
         j = i + 2 if words[i : i + 2] == ["according", "to"] else i + 1 if w == "by" else 0
         if j and words[j : j + 1] and words[j] in _SOME_OF and words[j + 1 : j + 2] and words[j + 1] in _EVIDENCE_NOUNS:
             found.add(f"{' '.join(words[i:j])} {words[j]} {words[j + 1]}")
+    # a possibility of an event: "each day could delay 40,000 containers", "shortages might follow" (told with
+    # "would" or "will", it is a prediction); not "could not", nor a "be", read below, nor the most that could
+    # happen ("could face up to two years in prison" is "would face up to", "faces a maximum of")
+    found.update(f"{w} {words[i + 1]}" for i, w in enumerate(words[:-1]) if w in ("could", "might")
+                 and words[i + 1].isalpha() and words[i + 1] not in _NOT_BE_AFTER_MODAL
+                 and not states_bound(words[i + 2 : i + 2 + _BOUND_AFTER_VERB]))
     # a possibility: "may be a useful option", "might be linked to" (not a permission, "may be made only
     # within 30 days", "may be terminated": a passive after "may be" is one, unless it links or explains)
     found.update(f"{w} be" for i, w in enumerate(words[:-2]) if w in ("may", "might", "could") and words[i + 1] == "be"
@@ -2320,6 +2389,8 @@ def _hedges(words: list[str]) -> set[str]:
     return found
 
 
+_BOUND_AFTER_VERB = 4  # words after a possible event's verb where a bound makes it the most that could happen
+_NOT_BE_AFTER_MODAL = frozenset("not never be have also only still".split())
 _ATTEMPTS = frozenset("attempt attempts attempted attempting try tries tried trying seek seeks sought seeking aim aims "
                       "aimed aiming strive strives strove striving endeavour endeavours endeavor endeavors potential".split())
 _SOME_OF = frozenset("some many most several certain one other early preliminary unofficial".split())
@@ -3047,6 +3118,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         quote, passage = _EDITORIAL_NOTE.sub(" ", quote), _EDITORIAL_NOTE.sub(" ", passage)
     qw, pw = _with_scales(_never_as_not(_words(quote))), _with_scales(_never_as_not(_words(passage)))
     qw, pw = _million_units(qw, pw), _million_units(pw, qw)
+    # "were not included" for "were excluded": one claim, the negation in the word
+    qw, pw = _negated_opposites(qw, pw), _negated_opposites(pw, qw)
     out: list[Difference] = []
     qn, pn = _negations(qw) + _negative_verbs(qw, pw), _negations(pw) + _negative_verbs(pw, qw)
     qn, pn = qn + _denied_claims(qw, pw), pn + _denied_claims(pw, qw)
@@ -3154,7 +3227,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         out.append(Difference("replace", in_place[0], in_place[1], "number"))
     qbf, pbf = _bounded_figures(qw), _bounded_figures(pw)
     # a bound from the other side: "up to $10,000" for "at least $10,000". (A bound added to an exact
-    # figure is implied by it, "at least four" for "four"; one dropped is information dropped.)
+    # figure is implied by it, "at least four" for "four"; a floor dropped is information dropped, a cap
+    # dropped, below, tells the most that may be as what is.)
     rebound = sorted(x for x, kind in qbf.items() if x in pbf and pbf[x] != kind)
     qbt, pbt = _bounded_terms(qw), _bounded_terms(pw)
     if (turned := sorted(x for x, kind in qbt.items() if x in pbt and pbt[x] != kind)) and not rebound:
@@ -3165,6 +3239,13 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         x = rebound[0]
         out.append(Difference("replace", f"{_BOUND_SAID[qbf[x]]} {qn_.get(x, x)}", f"{_BOUND_SAID[pbf[x]]} {pn_.get(x, x)}",
                               "number"))
+    elif (unbounded := sorted(x for x, kind in pbf.items() if kind == "upper" and x in qn_ and x not in qbf
+                              and not _bound_near(qw, x))) \
+            and not states_bound(qw) and not _CAP_WORDS.search(f" {' '.join(qw)} ") \
+            and not any(d.category == "number" for d in out):
+        # "faces 2 years in prison" for "faces up to 2 years in prison": the most that may be, told as what is
+        x = unbounded[0]
+        out.append(Difference("replace", qn_.get(x, x), f"{_BOUND_SAID['upper']} {pn_.get(x, x)}", "quantifier"))
     elif not any(d.category == "number" for d in out):
         # "six people were injured" for "five out of six people were injured": the whole for the part
         stated = {figure(w) for w in qw} - {None}
@@ -3386,7 +3467,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     on_some = any(h.split()[-1] in _EVIDENCE_NOUNS for h in q_hedges)
     dropped_hedges = sorted(h for h in _hedges(pw) - q_hedges - set(qw)
                             if not (on_some and h.split()[-1] in _EVIDENCE_NOUNS)
-                            and not any(_keeps(w, _REPORT_KEEPERS if h in _REPORT_HEDGES else _DOUBT_KEEPERS) for w in qw)
+                            and not any(_keeps(w, _REPORT_KEEPERS if h in _REPORT_HEDGES else _POSSIBLE_KEEPERS
+                                               if h.endswith(" possible") else _DOUBT_KEEPERS) for w in qw)
                             # a forecast is dropped when the quote states its event ("will reach" for "are
                             # expected to reach"), not when it tells of another ("passed $1 million")
                             and (" to " not in h or h.startswith("according") or any(w[:4] == h.split()[-1][:4] for w in qw)))

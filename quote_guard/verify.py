@@ -611,7 +611,10 @@ class Verifier:
             # a capital the source does not have there: the quote presents the end of a sentence as
             # a whole one, and what it leaves out may limit it ("Six passengers were injured" cut
             # from "Five out of six passengers were injured")
-            return (_after_part_of(r, docs) if len(r.spans) == 1 else None) or self._check_cut(r, docs, True, False, opened=True)
+            # (a name the source capitalises too starts after whatever its sentence opens with: "Cargill makes
+            # no representations" after "Except as provided in Section 1.2,")
+            return ((_after_part_of(r, docs) or _after_opening_exception(r, docs) if len(r.spans) == 1 else None)
+                    or self._check_cut(r, docs, True, False, opened=True))
         if not cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
             single = len(r.spans) == 1  # (fragments joined by an ellipsis: the last one may stop before a limit too)
             if single and (unproven := _significance_left_out(r, docs)) is not None:
@@ -1821,6 +1824,8 @@ def _edited_place(d: Difference, stage: SemanticStage, quote: str = "") -> bool:
     if _bound_left_out(_without_bracketed_figures(d.quote_text.split()), _without_bracketed_figures(d.source_text.split())):
         return True  # "a single staff member" for "at least one (1) staff member": a bound made exact
     qs, ss = d.quote_text.split(), d.source_text.split()
+    if set(qs + ss) <= _ABOUT:
+        return False  # "about $260,000" for "approximately $260,000": one approximation in other words
     if any(w in _ONE_PLACE_STOPS or w in SPEECH_VERBS or w in _PERMITS or word_category(w) in ("modal", "negation")
            or w.endswith("n't") for w in qs + ss):
         return False  # a modal or a negation restated: "can come into" for "may enter", "won't face" for "will be exempt from"
@@ -1836,6 +1841,9 @@ def _edited_place(d: Difference, stage: SemanticStage, quote: str = "") -> bool:
         return False  # one word in another form ("runs" for "is running", "licks" for "is licking")
     # not a synonym ("founded" for "established", "stayed high" for "remained elevated")
     return _first_part_swapped(qs, ss) or stage.similarity([(d.quote_text, d.source_text)])[0] < _ONE_PLACE_MAX_COSINE
+
+
+_ABOUT = frozenset("about approximately around roughly circa approx".split())
 
 
 def _without_bracketed_figures(words: list[str]) -> list[str]:
@@ -2524,7 +2532,7 @@ _HARD_LIMIT = re.compile(
     r"(?:\s*\([^()\"“]{0,40}[\"“][^\"”()]{1,60}[\"”]\))?"
     r"\s*[,;(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
     r"|except\b|with\s+the\s+exceptions?\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
-    r"|nor\b[^.;!?]{0,80}?,\s*(?:unless|except)\b|but\s+(?:[\w'’-]+\s+){1,3}(?:must|shall)\s+(?:first\s+)?(?:give|provide|notify|obtain|consult|inform)\b"
+    r"|nor\b[^.;!?]{0,80}?,\s*(?:unless|except)\b|but\s+(?:[\w'’-]+\s+){1,6}(?:must|shall)\s+(?:first\s+)?(?:give|provide|notify|obtain|consult|inform)\b"
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+if\b"
     r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their)\b|\d)"
     r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|(?:but\s+)?excluding\b"
@@ -2743,20 +2751,39 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
             or tuple(w for w in opener[:3] if w != ",")[:2] in (("save", "for"), ("other", "than"), ("however", "if"),
                                                                 ("no", "more"), ("not", "more"))
             or (opener[:2] == ["with", "the"] and opener[2:3] in (["exception"], ["exceptions"]))
-            or tuple(opener[:2]) in (("so", "long"), ("as", "long")) or only)
+            or tuple(opener[:2]) in (("so", "long"), ("as", "long")) or only
+            # "Subject to Section 9.1," (a cap there), not "Subject to the terms of this Agreement,"
+            or (opener[:2] == ["subject", "to"] and _names_a_part(opener)))
     if not hard and opener[:1] in (["in"], ["among"]) and {"subgroup", "subgroups"} & set(opener[1:5]):
         # "In a prespecified subgroup of patients with baseline ferritin below 100 μg/L, [the walk distance
         # was 24 m longer]": a subgroup's finding told as the study's, unless the quote names a population
         # of its own ("the reduction was confined to participants with ..."); a study's own population
         # opening its conclusion ("Among patients with stage 3 CKD, ...") is no limit
         return None if _POPULATION_WORDS & set(token_texts(fold(r.quote).text)) else " ".join(head.split())
-    if not hard or (opener[1:2] == ["as"] and opener[2:3] in _BOILERPLATE_AFTER_AS):
+    if not hard or (opener[1:2] == ["as"] and opener[2:3] in _BOILERPLATE_AFTER_AS and not _names_a_part(opener)):
         return None  # "Except as otherwise provided herein" excepts nothing in particular
     # the word that makes it a limit: "exception" of "With the exception of", "only" of "For firm transportation only,"
     key = opener[2] if opener[:2] == ["with", "the"] else "only" if only else opener[0]
     if re.search(rf"\b{re.escape(key)}\b", r.quote, re.I):
         return None
     return " ".join(head.split())
+
+
+_PARTS = frozenset("section sections article articles clause clauses paragraph paragraphs subsection schedule exhibit "
+                   "annex appendix".split())
+
+
+def _names_a_part(opener: list[str]) -> bool:
+    """Whether an opening "Except as provided ..." names the part of the document it excepts ("Except as
+    provided in Section 1.2,": that section's terms, an exception in particular).
+
+    >>> _names_a_part("except as provided in section 1.2 of this agreement ,".split())
+    True
+    >>> _names_a_part("except as otherwise provided in this agreement ,".split())
+    False
+    """
+    return any(w in _PARTS and nxt[:1].isalnum() and (nxt[:1].isdigit() or len(nxt) <= 4)
+               for w, nxt in itertools.pairwise(opener))
 
 
 # "Except as otherwise provided", "Except as set forth", "Except as expressly stated": no exception in particular
@@ -2800,8 +2827,8 @@ def _after_opening_exception(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | 
     opener = _hard_opener_before(r, docs)
     if opener is None:
         return None
-    return _limited(r, [opener], "the quote starts after the exception its source sentence opens with",
-                    category="connective")
+    what = "limit" if re.match(r"[\w.()]*\s*subject\s+to\b", opener, re.I) else "exception"
+    return _limited(r, [opener], f"the quote starts after the {what} its source sentence opens with", category="connective")
 
 
 def _sentence_opener(r: QuoteResult, docs: list[_Doc]) -> tuple[list[str], str] | None:

@@ -622,6 +622,23 @@ ROUND41 = (
     "Teams based in the region include sides from the NFL (Kansas City Chiefs); NBA (Denver Nuggets, Utah Jazz); and "
     "MLS (Sporting Kansas City)."
 )
+ROUND42 = (
+    "For the year ended December 31, 2017, 3.2 million stock options were outstanding but were not included in the "
+    "computation of diluted earnings per share because their exercise prices were greater than the average market "
+    "price of the common shares. The waiver signed by the tenants is not enforceable against the guarantor. Stock "
+    "based compensation decreased by approximately $260,000 from $2.5 million in 2018 to $2.3 million in 2019 as "
+    "performance awards vested. Notwithstanding the foregoing, the Receiving Party shall be permitted to disclose "
+    "Confidential Information if such disclosure is required by law, but in such event the Receiving Party shall "
+    "notify the Disclosing Party in writing in advance of such disclosure. Except as provided in Section 1.2 of this "
+    "Agreement, the Developer makes no representations or warranties with respect to the services. Except as "
+    "otherwise provided in this Agreement, the Developer shall bear its own costs. Subject to Section 9.1, the "
+    "Supplier shall bear the complete responsibility for a Recall caused by a Defect. Subject to the terms of this "
+    "Agreement, the Supplier shall deliver the Ingredient to the Buyer's plant. Port officials estimated that each "
+    "day of the stoppage could delay around 40,000 containers. Under the bill, physicians who perform the procedure "
+    "could face up to two years in prison. Retailers warned that shortages of some imported goods were possible if "
+    "the strike lasted beyond a week. The Board also announced a share buyback of up to £40 million, to be completed by "
+    "31 March 2025."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -635,7 +652,7 @@ PASSAGES = {
     "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS, "history2": HISTORY2,
     "widened": WIDENED, "kindred": KINDRED, "aliases": ALIASES, "housing": HOUSING, "mixed": MIXED,
     "round37": ROUND37, "round38": ROUND38, "round39": ROUND39, "round39b": ROUND39B, "round39c": ROUND39C,
-    "round40": ROUND40, "round41": ROUND41,
+    "round40": ROUND40, "round41": ROUND41, "round42": ROUND42,
 }
 
 
@@ -1296,6 +1313,17 @@ FLIPS: list[tuple[str, str, str]] = [
     # "unless" restates only a negated "if": "if the operators withdrew" it is not
     ("round41", "dropped_condition", "the union warned that more stoppages could follow unless the operators "
                                      "announced their plans for automated cranes"),
+    # the 42nd stop: a negation dropped with no opposite to carry it; a possibility told as a prediction or as
+    # likely
+    ("round42", "negation", "In 2017, 3.2 million outstanding stock options were included in the computation of diluted "
+                            "earnings per share because their exercise prices exceeded the average market price of the "
+                            "common shares."),
+    ("round42", "dropped_hedge", "Port officials said that each day of the stoppage would delay 40,000 containers."),
+    ("round42", "dropped_hedge", "Retailers said shortages of imported goods were likely if the strike went on for more "
+                                 "than a week."),
+    # a cap told as the amount
+    ("round42", "quantifier", "The Board also unveiled a share buyback of £40 million, which is to be completed by 31 "
+                              "March 2025."),
 ]
 
 
@@ -1751,6 +1779,19 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     # "if any" is an aside, no condition
     ("round41", "the Contractor must keep enough staff on site to meet the programme, always subject to any access "
                 "restrictions in the Site Rules", PARA),
+    # the 42nd stop: "not included" said as "excluded", "not enforceable" as "unenforceable"; "about" for
+    # "approximately"; the most that could happen told with "would"; a possibility kept with "could"
+    ("round42", "In 2017, 3.2 million outstanding stock options were excluded from the computation of diluted "
+                "earnings per share because their exercise prices exceeded the average market price of the common "
+                "shares.", PARA),
+    ("round42", "The waiver the tenants signed is unenforceable against the guarantor.", PARA),
+    ("round42", "Stock-based compensation decreased by about $260,000, from $2.5M in 2018 to $2.3M in 2019, as "
+                "performance awards vested.", PARA),
+    ("round42", "Doctors performing the procedure would face up to two years in prison under the bill.", PARA),
+    ("round42", "Retailers said shortages of imported goods could occur if the strike went on for more than a week.",
+     PARA),
+    ("round42", "The Board also unveiled a share buyback of as much as £40 million, which is to be completed by 31 "
+                "March 2025.", PARA),
 ]
 
 
@@ -1985,7 +2026,19 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     ("proviso", "The Supplier shall deliver the Goods within ten days.", {ALT},
      ["The Supplier shall deliver the Goods within ten days;"]),
     ("proviso", "Each Party shall bear its own costs.", {NV}, ["Each Party shall bear its own costs;"]),
-    ("proviso", "the Buyer shall pay within thirty days.", {NV}, ["the Buyer shall pay within thirty days;"]),
+    # (since the 42nd stop this clause's own opening limit, "subject to clause 9,", is read too: the quote
+    # starts after it, so the clause is quoted without its limit)
+    ("proviso", "the Buyer shall pay within thirty days.", {ALT}, ["the Buyer shall pay within thirty days;"]),
+    # the 42nd stop: a duty ", but in such event" the quote closes its sentence before; an opening exception or
+    # limit that names a part of the document ("Except as provided in Section 1.2,", "Subject to Section 9.1,"),
+    # where the boilerplate that names none stays a caveat
+    ("round42", "the Receiving Party shall be permitted to disclose Confidential Information if such disclosure is "
+                "required by law.", {ALT}, None),
+    ("round42", "the Developer makes no representations or warranties with respect to the services", {ALT}, None),
+    ("round42", "the Supplier shall bear the complete responsibility for a Recall caused by a Defect", {ALT}, None),
+    ("round42", "the Developer shall bear its own costs", {V_}, ["the Developer shall bear its own costs"]),
+    ("round42", "the Supplier shall deliver the Ingredient to the Buyer's plant", {V_},
+     ["the Supplier shall deliver the Ingredient to the Buyer's plant"]),
     # ... and since the 38th stop a fragment cut right before that semicolon too (the rule without its
     # exception); one that copies its clause with the semicolon is a clause of the source
     ("proviso", "Neither Party may assign this Agreement without the prior written consent of the other Party", {ALT},
