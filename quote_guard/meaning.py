@@ -1589,6 +1589,10 @@ _ONLY_IF_WINDOW = 8  # words read after "unless" and after "only if"
 _ONLY_IF_WORDS = 3  # ... and how many content words of the quote's condition must be the passage's
 
 
+_GOALS = frozenset("goal goals aim aims aimed target targets targeted objective objectives intend intends intended "
+                   "intention plan plans planned hope hopes hoped seek seeks sought".split())
+
+
 def _modal_classes(words: list[str]) -> set[str]:
     """obligation / permission / prohibition, by the modal and the negation right after it, or a
     negative subject right before it ("neither party shall" = "a party may not").
@@ -3104,6 +3108,35 @@ def _denied_either_way(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None if p_denies is None else (p_denies[1], p_denies[0])
 
 
+_SPEAKING = r"(?:said|says|warned|warns|told|stated|argued|argues|claimed|claims|cautioned|noted|added|believe|believed)"
+_NAMED_SPEAKER = re.compile(rf"\b((?:[A-Z][\w.'’-]*\s+){{0,3}}[A-Z][\w'’-]+)\s+{_SPEAKING}\b")
+_GROUP_SPEAKER = re.compile(rf"\b([A-Za-z]+s)\s+(?:have\s+|had\s+)?{_SPEAKING}\b")
+
+
+def _speaker_swapped(quote: str, passage: str) -> tuple[str, str] | None:
+    """A named speaker of the quote where the passage gives the words to a group ("Economists said",
+    "analysts warned") and names none of the quote's speaker's words: (quote's speaker, passage's), else
+    ``None``. A name added to a pronoun ("he said") or to a title the passage has ("the governor") is
+    attribution, not a swap.
+
+    >>> _speaker_swapped("Governor Andrew Bailey said a cut was likely", "Economists said a cut was likely")
+    ('Governor Andrew Bailey', 'Economists')
+    >>> _speaker_swapped("Governor Andrew Bailey said a cut was likely", "The governor said a cut was likely")
+    """
+    group = _GROUP_SPEAKER.search(passage)
+    if group is None or group.group(1).lower() in _NOT_GROUPS or group.group(1).lower() in quote.lower():
+        return None
+    lowered = passage.lower()
+    for m in _NAMED_SPEAKER.finditer(quote):
+        words = [w for w in re.findall(r"[\w'’-]+", m.group(1)) if w.lower() not in _NOT_GROUPS]
+        if words and not any(re.search(rf"\b{re.escape(w.lower())}\b", lowered) for w in words):
+            return m.group(1), group.group(1)
+    return None
+
+
+_NOT_GROUPS = frozenset("it its this has was is as thus yes the a an he she they we who which also".split())
+
+
 def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     """The load-bearing ways ``quote`` does not claim what ``passage`` claims (empty: the same claim).
 
@@ -3314,6 +3347,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         out.append(Difference("replace", f"{qa[moved[0]]} {moved[0]}", f"{pa[moved[0]]} {moved[0]}", "number"))
     if qm - pm and pm:
         out.append(Difference("replace", " ".join(sorted(qm - pm)), " ".join(sorted(pm)), "modal"))
+    elif "obligation" in qm and not pm and (goals := sorted(_GOALS.intersection(pw))) and _GOALS.isdisjoint(qw):
+        # "The Company shall produce 100 million watt-hours a year" for "The goal is to produce ...": an aim
+        # told as a duty
+        out.append(Difference("replace", "obligation", goals[0], "modal"))
     qq, pq = _quantifiers(qw), _quantifiers(pw)
     if unless_restated:
         qq.discard("only")  # ("only with the Landlord's prior written consent": the exception, restated)
@@ -3505,6 +3542,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                                            if h is not g and not (reported and _PERSON[h] != _PERSON[g] and 3 in (_PERSON[h], _PERSON[g])))]
             if others:
                 out.append(Difference("replace", next(w for w in qp if w in g), others[0], "party"))
+    if (speakers := _speaker_swapped(quote, passage)) is not None:
+        # "Governor Andrew Bailey said the shift in tone made a June cut more likely" for "Economists said
+        # ...": words the source gives to a group, put in the mouth of someone it does not name there
+        out.append(Difference("replace", speakers[0], speakers[1], "party"))
     # a party swapped: the quote names an entity the passage lacks, where the passage names one
     # the quote lacks ("the Licensee" for "the Licensor"). An entity only added (a date, the
     # speaker, the agency's name) is attribution, common in restatements; an invented

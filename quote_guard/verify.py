@@ -1967,7 +1967,7 @@ def _first_part_swapped(qs: list[str], ss: list[str]) -> bool:
 
 
 _ONE_PLACE_MIN_RATIO = 0.7  # the closest wording at least this alike (the lexical stage's altered_min_ratio)
-_TWO_PLACES_MIN_RATIO = 0.85  # two edited places, each one by the rules of one, in a copy at least this alike
+_TWO_PLACES_MIN_RATIO = 0.84  # two edited places, each one by the rules of one, in a copy at least this alike
 _ONE_PLACE_LEFT_OUT = 3  # words of the source a copy leaves out in its one place ("two-thirds of")
 _ONE_PLACE_MAX_COSINE = 0.5  # the static embedder rates synonyms 0.5 or more ("founded"/"established" 0.70)
 _PERMITS = frozenset("allow allows allowed permit permits permitted require requires required entitled obliged".split())

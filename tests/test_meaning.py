@@ -637,7 +637,11 @@ ROUND42 = (
     "day of the stoppage could delay around 40,000 containers. Under the bill, physicians who perform the procedure "
     "could face up to two years in prison. Retailers warned that shortages of some imported goods were possible if "
     "the strike lasted beyond a week. The Board also announced a share buyback of up to £40 million, to be completed by "
-    "31 March 2025."
+    "31 March 2025. We currently expect that gross profit percentage will fluctuate in the future, from "
+    "period-to-period, based on changes in product mix, average selling prices, and average manufacturing costs. The "
+    "goal is to produce one hundred million watt-hours per year with target annual sales of sixty million dollars. "
+    "Economists said the shift in tone made a June cut more likely, although several cautioned that a strong wage "
+    "figure next month could delay any move until August."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1324,6 +1328,13 @@ FLIPS: list[tuple[str, str, str]] = [
     # a cap told as the amount
     ("round42", "quantifier", "The Board also unveiled a share buyback of £40 million, which is to be completed by 31 "
                               "March 2025."),
+    # two edited places in a copy 84 % alike; an aim told as a duty; the words of a group given to a named speaker
+    ("round42", "antonym", "We currently expect that gross profit percentage will improve in the future, based on "
+                           "changes in product mix, average selling prices, and average manufacturing costs."),
+    ("round42", "modal", "The Company shall produce one hundred million watt-hours per year with annual sales of sixty "
+                         "million dollars."),
+    ("round42", "party", "Governor Andrew Bailey said the shift in tone made a June cut more likely, although a strong "
+                         "wage figure next month could delay any move until August."),
 ]
 
 
@@ -1792,6 +1803,12 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
      PARA),
     ("round42", "The Board also unveiled a share buyback of as much as £40 million, which is to be completed by 31 "
                 "March 2025.", PARA),
+    ("round42", "The target is annual output of one hundred million watt-hours, with sales of sixty million dollars a "
+                "year as the goal.", PARA),
+    ("round42", "Our current expectation is that the gross profit percentage will fluctuate from period to period in "
+                "future, driven by changes in product mix, average selling prices and average manufacturing costs.", PARA),
+    ("round42", "Economists said the change in tone made a June cut more likely, though some warned that a strong wage "
+                "figure next month could delay any move until August.", PARA),
 ]
 
 
