@@ -1709,9 +1709,14 @@ def _quantifiers(words: list[str]) -> set[str]:
             q = None
         if w == "only" and i + 1 < len(words) and words[i + 1] in _ONLY_OPENS_CONDITION:
             q = None  # "only if": a condition (read as one), no quantifier
+        if w == "either" and "or" in words[i + 2 : i + 2 + _EITHER_OR_WORDS]:
+            q = None  # "present either in person or by proxy": one way or the other, no quantifier
         if q:
             out.add(q)
     return out
+
+
+_EITHER_OR_WORDS = 8  # how far an "or" may follow "either" and its first word for the pair to join two ways
 
 
 def _idiom_all(words: list[str], i: int) -> bool:

@@ -2842,8 +2842,11 @@ def _sentence_opener(r: QuoteResult, docs: list[_Doc]) -> tuple[list[str], str] 
         return None
     opener = _sentence_before(text, span.start)
     opener = opener[len(opener) - opener[::-1].index(":") :] if ":" in opener else opener  # after a heading
-    if opener and _SECTION_NUMBER.fullmatch(opener[0]):
-        opener = opener[1:]  # after a section's number: "3.6.3 With the exception of amounts in dispute, ..."
+    if (k := next((i for i, w in enumerate(opener[:_HEADING_WORDS + 1]) if _SECTION_NUMBER.fullmatch(w)
+                   and not (i and opener[i - 1] in _PARTS)), None)) is not None:
+        # after a section's number, and the heading before it: "3.6.3 With the exception of amounts in dispute,
+        # ...", "FORCE-MAJEURE 10.1 Except for the obligations to make any payment, ..."
+        opener = opener[k + 1 :]
     if ")" in opener[:3] and len(opener[: opener.index(")")]) <= 2:
         opener = opener[opener.index(")") + 1 :]  # after a list item's mark: "(a) EXCEPT WITH RESPECT TO ..."
     head = text[_sentence_start(text, span.start) : span.start]
@@ -2870,6 +2873,7 @@ _CAVEAT_WORDS = _EDGE_LIMITERS - {"no", "nor", "neither", "none", "never", "when
 _CAVEAT_CHARS = 80  # how much of the source a caveat shows
 # a condition word right after a sentence's start (or a heading's colon): what an opener needs
 _SECTION_NUMBER = re.compile(r"\d+(?:\.\d+)+\.?")  # "3.6.3": a section's number before its sentence
+_HEADING_WORDS = 3  # words of a heading a section's number may follow ("FORCE-MAJEURE 10.1")
 _OPENER_HINT = re.compile(r"(?i)(?:^|[.;:!?\n…。；：！？])[\W_]*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)[\W_]*)?"
                           rf"(?:{_SECTION_NUMBER.pattern}\s+)?"
                           r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject|however\s*,?\s*if\b"

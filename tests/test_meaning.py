@@ -643,6 +643,13 @@ ROUND42 = (
     "Economists said the shift in tone made a June cut more likely, although several cautioned that a strong wage "
     "figure next month could delay any move until August."
 )
+ROUND42B = (
+    "Board meetings may be attended by directors in person or by proxy.\n\nFORCE-MAJEURE\n\n10.1 Except for the "
+    "obligations to make any payment, a Party shall not be in breach of this Contract for any failure caused by "
+    "circumstances beyond its control.\n\nArticle 59 Five (5) directors present in person or by proxy shall constitute a "
+    "quorum for all meetings of the Board of Directors. If at any properly convened meeting no quorum is constituted, "
+    "the Chairman may call another meeting."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -656,7 +663,7 @@ PASSAGES = {
     "rates": RATES, "freedoms": FREEDOMS, "hedged": HEDGED, "limits": LIMITS, "duties": DUTIES, "opinions": OPINIONS, "forms": FORMS, "history2": HISTORY2,
     "widened": WIDENED, "kindred": KINDRED, "aliases": ALIASES, "housing": HOUSING, "mixed": MIXED,
     "round37": ROUND37, "round38": ROUND38, "round39": ROUND39, "round39b": ROUND39B, "round39c": ROUND39C,
-    "round40": ROUND40, "round41": ROUND41, "round42": ROUND42,
+    "round40": ROUND40, "round41": ROUND41, "round42": ROUND42, "round42b": ROUND42B,
 }
 
 
@@ -1809,6 +1816,9 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                 "future, driven by changes in product mix, average selling prices and average manufacturing costs.", PARA),
     ("round42", "Economists said the change in tone made a June cut more likely, though some warned that a strong wage "
                 "figure next month could delay any move until August.", PARA),
+    # "either ... or" joins two ways; it quantifies nothing
+    ("round42b", "A quorum for all meetings of the Board of Directors is five directors, present either in person or by "
+                 "proxy.", PARA),
 ]
 
 
@@ -2056,6 +2066,9 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     ("round42", "the Developer shall bear its own costs", {V_}, ["the Developer shall bear its own costs"]),
     ("round42", "the Supplier shall deliver the Ingredient to the Buyer's plant", {V_},
      ["the Supplier shall deliver the Ingredient to the Buyer's plant"]),
+    # an opening exception after a heading and a section's number
+    ("round42b", "a Party shall not be in breach of this Contract for any failure caused by circumstances beyond its "
+                 "control", {ALT}, None),
     # ... and since the 38th stop a fragment cut right before that semicolon too (the rule without its
     # exception); one that copies its clause with the semicolon is a clause of the source
     ("proviso", "Neither Party may assign this Agreement without the prior written consent of the other Party", {ALT},
