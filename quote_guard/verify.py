@@ -787,13 +787,15 @@ class Verifier:
             if not opened:  # a marked cut right after a hedge that governs the fragment ("likely that ...")
                 found += [w for w in before[-_GAP_HEDGE_WORDS:] if w in _GAP_HEDGES]
             opener = _sentence_before(text, span.start) if opened and text[span.start : span.start + 1].islower() else []
-            if not found and (_opens_with_condition(opener) or _HARD_OPENERS & set(opener)):
+            if not found and (_opens_with_condition(opener) or _HARD_OPENERS & set(opener)
+                              or opener[:1] and opener[0] in _OPENED_CONDITIONS):
                 # the source's sentence opens with a condition or an exception the quote starts after
                 # ("Excepting any amounts disputed in good faith, balances unpaid ... will be subject to"),
                 # or holds one further in ("As of the VNBJ Closing, except as expressly set forth in this
                 # Amendment, the JV Agreement shall ...")
                 hard = next((i for i, w in enumerate(opener) if w in _HARD_OPENERS), None)
-                found.append(" ".join(opener[:2] if _opens_with_condition(opener) or hard is None else opener[hard : hard + 2]))
+                found.append(" ".join(opener[:2] if _opens_with_condition(opener) or hard is None or opener[0] in _OPENED_CONDITIONS
+                                      else opener[hard : hard + 2]))
             if before[-1:] == ["of"] and figure(_first_word(r.quote)) is not None:
                 found.append(" ".join(before))  # "six" cut from "five out of six": the whole for the part
         if not found:
@@ -2310,6 +2312,9 @@ _EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to")}  # "subject matter" l
 _EDGE_CHARS = 40  # how far past a cut the source is read for a limiting word
 _OPENING_CONDITIONS = frozenset("except excepting unless notwithstanding provided providing if".split())
 _REST_CHARS = 160  # ... and past a full stop the source does not have there, for the rest of its sentence
+# a condition of time a sentence opens with, read where the quote capitalises the word after it, presenting
+# the rest as a whole sentence ("No weight restriction is considered necessary" from "Pending the results of testing, no ...")
+_OPENED_CONDITIONS = frozenset("pending where when whenever once until".split())
 _HARD_OPENERS = frozenset("except excepting unless".split())  # an opening clause that holds one limits the rest
 _REST_CONDITIONS = frozenset("unless except excepting excluding provided providing notwithstanding if whenever "
                              "until".split())

@@ -648,7 +648,8 @@ ROUND42B = (
     "obligations to make any payment, a Party shall not be in breach of this Contract for any failure caused by "
     "circumstances beyond its control.\n\nArticle 59 Five (5) directors present in person or by proxy shall constitute a "
     "quorum for all meetings of the Board of Directors. If at any properly convened meeting no quorum is constituted, "
-    "the Chairman may call another meeting."
+    "the Chairman may call another meeting. Pending the results of testing, no weight restriction is considered "
+    "necessary."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -2069,6 +2070,8 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     # an opening exception after a heading and a section's number
     ("round42b", "a Party shall not be in breach of this Contract for any failure caused by circumstances beyond its "
                  "control", {ALT}, None),
+    # a condition of time the sentence opens with, left out where the quote capitalises the next word
+    ("round42b", "No weight restriction is considered necessary.", {ALT}, None),
     # ... and since the 38th stop a fragment cut right before that semicolon too (the rule without its
     # exception); one that copies its clause with the semicolon is a clause of the source
     ("proviso", "Neither Party may assign this Agreement without the prior written consent of the other Party", {ALT},
