@@ -2281,6 +2281,51 @@ def _figure_reattached(quote: str, passage: str) -> tuple[str, str] | None:
     return None
 
 
+_LABEL_WORDS = 8  # words before a figure, back to the figure or the clause end before it, that say what it measures
+_LABEL_STOPS = frozenset(".;:!?•")
+
+
+def _figure_labels(words: list[str]) -> dict[str, tuple[set[str], str]]:
+    """For each figure a text states once, the stems of the content words right before it, back to the figure
+    or the clause end before it: what the figure measures ("tax payments of $346 million": tax, payme), with
+    those words and the figure as written."""
+    labels: dict[str, tuple[set[str], str]] = {}
+    seen: dict[str, int] = {}
+    start = 0
+    for i, w in enumerate(words):
+        if w in _LABEL_STOPS:
+            start = i + 1
+            continue
+        x = figure(w)
+        if x is None or w in _DETERMINER_NUMBERS:
+            continue
+        seen[x] = seen.get(x, 0) + 1
+        said = [v for v in words[max(start, i - _LABEL_WORDS) : i] if content_word(v) and v not in _AUXILIARIES and figure(v) is None]
+        labels[x] = ({v[:VERB_PREFIX] for v in said}, " ".join([*said, w]))
+        start = i + 1
+    return {x: label for x, label in labels.items() if seen[x] == 1}
+
+
+def _figures_traded(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """Two figures that each text states once and that trade what they measure: the words before each in
+    the quote are the other's in the passage (two of their own at least, none of its own), both ways.
+    ``(quote's "label figure", passage's)``, else ``None``.
+
+    >>> p = "increase in cash income tax payments of 346 ; increase in interest payments on debt of about 300".split()
+    >>> q = "increase in interest payments on debt of about 346 and an increase in cash income tax payments of 300".split()
+    >>> _figures_traded(q, p)
+    ('increase cash income tax payments 300', 'increase interest payments debt about 300')
+    >>> _figures_traded(p, p)
+    """
+    ql, pl = _figure_labels(qw), _figure_labels(pw)
+    for x, y in itertools.combinations(sorted(ql.keys() & pl.keys()), 2):
+        shared = pl[x][0] & pl[y][0]
+        own_x, own_y = pl[x][0] - shared, pl[y][0] - shared
+        if len(ql[x][0] & own_y) >= 2 and not ql[x][0] & own_x and len(ql[y][0] & own_x) >= 2 and not ql[y][0] & own_y:
+            return ql[x][1], pl[x][1]
+    return None
+
+
 def _added_list_item(fq: str, fp: str, pw: list[str]) -> str | None:
     """An item the quote adds to a list the passage gives: "special, consequential or punitive
     damages" for "indirect, special or consequential damages". The same list (two items or more in
@@ -3118,6 +3163,31 @@ _NAMED_SPEAKER = re.compile(rf"\b((?:[A-Z][\w.'’-]*\s+){{0,3}}[A-Z][\w'’-]+)
 _GROUP_SPEAKER = re.compile(rf"\b([A-Za-z]+s)\s+(?:have\s+|had\s+)?{_SPEAKING}\b")
 
 
+_CONTROL_ARMS = frozenset("control placebo comparison comparator sham untreated".split())
+_ARM_WORDS = frozenset("group groups arm arms".split())
+
+
+def _arm_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A trial's arm put for another: the quote names an arm ("the app group") the passage does not, where the
+    passage names one the quote does not, one of the two a control arm ("the control group") and the other
+    not: ``(quote's, passage's)``, else ``None``. Another name for the treated arm ("intervention" for "app")
+    is no swap.
+
+    >>> _arm_swapped("higher in the app group".split(), "higher in the control group".split())
+    ('app', 'control')
+    >>> _arm_swapped("higher in the intervention group".split(), "higher in the app group".split())
+    """
+    def arms(words: list[str]) -> set[str]:
+        return {words[i - 1] for i, w in enumerate(words) if w in _ARM_WORDS and i and words[i - 1].isalpha()
+                and words[i - 1] not in ("the", "a", "an", "each", "both", "either", "two", "all", "this", "that")}
+    qa, pa = arms(qw), arms(pw)
+    for a in sorted(qa - pa):
+        for b in sorted(pa - qa):
+            if (a in _CONTROL_ARMS) != (b in _CONTROL_ARMS):
+                return a, b
+    return None
+
+
 def _speaker_swapped(quote: str, passage: str) -> tuple[str, str] | None:
     """A named speaker of the quote where the passage gives the words to a group ("Economists said",
     "analysts warned") and names none of the quote's speaker's words: (quote's speaker, passage's), else
@@ -3495,6 +3565,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if not any(d.category == "number" for d in out) and (reattached := _figure_reattached(quote, passage)) is not None:
         # "Leisler's bat (19%) and soprano pipistrelle (7%)" for "soprano pipistrelle (19%) and Leisler's bat (7%)"
         out.append(Difference("replace", reattached[0], reattached[1], "number"))
+    elif not any(d.category == "number" for d in out) and (traded := _figures_traded(qw, pw)) is not None:
+        # "interest payments of approximately $346 million and tax payments of $300 million" for "tax payments of
+        # $346 million; interest payments of approximately $300 million": two figures trade what they measure
+        out.append(Difference("replace", traded[0], traded[1], "number"))
     if (respelled := _respelled_name(quote, passage)) is not None:
         out.append(Difference("replace", respelled[0], respelled[1], "party"))
     superlatives = [w for w in _SUPERLATIVES if f" {w} " in fq_ and f" {w} " not in fp_
@@ -3547,6 +3621,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                                            if h is not g and not (reported and _PERSON[h] != _PERSON[g] and 3 in (_PERSON[h], _PERSON[g])))]
             if others:
                 out.append(Difference("replace", next(w for w in qp if w in g), others[0], "party"))
+    if (arms := _arm_swapped(qw, pw)) is not None:
+        # "loss to follow-up was higher in the app group" for "... in the control group": what the trial found in
+        # its control arm, told of the arm that got the treatment (or the other way round)
+        out.append(Difference("replace", f"{arms[0]} group", f"{arms[1]} group", "party"))
     if (speakers := _speaker_swapped(quote, passage)) is not None:
         # "Governor Andrew Bailey said the shift in tone made a June cut more likely" for "Economists said
         # ...": words the source gives to a group, put in the mouth of someone it does not name there

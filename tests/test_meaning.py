@@ -649,7 +649,11 @@ ROUND42B = (
     "circumstances beyond its control.\n\nArticle 59 Five (5) directors present in person or by proxy shall constitute a "
     "quorum for all meetings of the Board of Directors. If at any properly convened meeting no quorum is constituted, "
     "the Chairman may call another meeting. Pending the results of testing, no weight restriction is considered "
-    "necessary."
+    "necessary.\n\nNet cash provided by operating activities decreased $477 million in 2019 driven by the following key "
+    "factors: • An increase in cash income tax payments of $346 million; • An increase in interest payments on debt of "
+    "approximately $300 million, driven by incremental debt used to fund the acquisition of Red Hat; and • "
+    "Performance-related declines within net income. Loss to follow-up was 23% overall and was higher in the control "
+    "group; participants lost to follow-up were counted as smokers."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1343,6 +1347,12 @@ FLIPS: list[tuple[str, str, str]] = [
                          "million dollars."),
     ("round42", "party", "Governor Andrew Bailey said the shift in tone made a June cut more likely, although a strong "
                          "wage figure next month could delay any move until August."),
+    # two figures trading what they measure; a trial's control arm told as its treated arm
+    ("round42b", "number", "Net cash provided by operating activities decreased $477 million in 2019, driven by an "
+                           "increase in interest payments on debt of approximately $346 million and an increase in cash "
+                           "income tax payments of $300 million."),
+    ("round42b", "party", "Overall, 23% of participants were lost to follow-up, more of them in the app group; those lost "
+                          "were counted as smokers."),
 ]
 
 
@@ -1817,6 +1827,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                 "future, driven by changes in product mix, average selling prices and average manufacturing costs.", PARA),
     ("round42", "Economists said the change in tone made a June cut more likely, though some warned that a strong wage "
                 "figure next month could delay any move until August.", PARA),
+    ("round42b", "Net cash provided by operating activities fell $477 million in 2019, driven by $346 million more in "
+                 "cash income tax payments and roughly $300 million more in interest payments on debt.", PARA),
+    ("round42b", "Overall, 23% of participants were lost to follow-up, more of them in the control group; those lost "
+                 "were counted as smokers.", PARA),
     # "either ... or" joins two ways; it quantifies nothing
     ("round42b", "A quorum for all meetings of the Board of Directors is five directors, present either in person or by "
                  "proxy.", PARA),
