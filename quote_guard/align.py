@@ -17,7 +17,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from rapidfuzz.distance import OSA, Levenshtein
@@ -525,6 +525,33 @@ def _canonical(words: list[str]) -> list[str]:
             out.append(_SPELLED_FRACTIONS[w])  # "one-sixth" is "1/6"
             continue
         out.append(canonical_number(NUMBER_WORDS.get(w, w)) or w)
+    return _currency_after(out)
+
+
+_CURRENCY_SIGNS = {"$": "dollars", "€": "euros", "£": "pounds", "¥": "yen"}
+_CURRENCY_WORDS = {"dollars": "dollars", "dollar": "dollars", "euros": "euros", "euro": "euros", "pounds": "pounds",
+                   "pound": "pounds", "yen": "yen"}
+
+
+def _currency_after(words: list[str]) -> list[str]:
+    """Canonical words with a currency named after its amount, whether a sign before it or a word after it
+    said it ("$ 22" and "twenty-two dollars", "€ 3.10" and "3.10 euros").
+
+    >>> _currency_after(["$", "22.0"]) == _currency_after(["22.0", "dollars"]), _currency_after(["€", "3.1"])
+    (True, ['3.1', 'euros'])
+    """
+    if not any(w in _CURRENCY_SIGNS or w in _CURRENCY_WORDS for w in words):
+        return words
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w in _CURRENCY_SIGNS and i + 1 < len(words) and words[i + 1][:1].isdigit():
+            out += [words[i + 1], _CURRENCY_SIGNS[w]]
+            i += 2
+            continue
+        out.append(_CURRENCY_WORDS[w] if w in _CURRENCY_WORDS and out and out[-1][:1].isdigit() else w)
+        i += 1
     return out
 
 
@@ -1081,6 +1108,7 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
         else:
             blocks.append([op.src_start, op.src_end, op.dest_start, op.dest_end])
     out: list[Difference] = []
+    spans: list[tuple[int, int, int, int]] = []
     for a, b, c, d in blocks:
         qw, sw = qt[a:b], st[c:d]
         kind = "replace" if qw and sw else ("insert" if qw else "delete")
@@ -1123,9 +1151,37 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
             # ("reduced the risk by 25%. In the low-risk subgroup ..." quoted as one claim)
             category = "order"
         out.append(Difference(kind, " ".join(qw), " ".join(sw), category))
+        spans.append((a, b, c, d))
+    _currency_moved(out, spans, qt, st)
     if reworded:
         out.append(Difference("replace", " ".join(raw_q), " ".join(raw_s), "wording"))
     return _merge_adjacent(out)
+
+
+def _currency_moved(out: list[Difference], spans: list[tuple[int, int, int, int]], qt: list[str], st: list[str]) -> None:
+    """Mark as form, in place, a currency sign one text puts before an amount and the currency word the
+    other puts after the same amount ("$4.1 billion" for "4.1 billion dollars"): the alignment keeps the
+    amount and sees a sign added and a word left out (or the other way round)."""
+    def amount_at(tokens: list[str], i: int) -> str | None:
+        return canonical_number(tokens[i]) if 0 <= i < len(tokens) and tokens[i][:1].isdigit() else None
+
+    for k, (dk, (a, b, c, d)) in enumerate(zip(out, spans)):
+        for j, (dj, (a2, b2, c2, d2)) in enumerate(zip(out, spans)):
+            if j == k or dk.category == "format" or dj.category == "format":
+                continue
+            for sign_side, word_side in (((dk.quote_text, a, b, qt), (dj.source_text, c2, d2, st)),
+                                         ((dk.source_text, c, d, st), (dj.quote_text, a2, b2, qt))):
+                sign, s0, s1, s_tokens = sign_side
+                word, w0, w1, w_tokens = word_side
+                if sign not in _CURRENCY_SIGNS or _CURRENCY_WORDS.get(word) != _CURRENCY_SIGNS[sign] or s1 - s0 != 1:
+                    continue
+                before = w0 - 2 if w0 >= 2 and w_tokens[w0 - 1] in _SCALE_TOKENS else w0 - 1
+                if amount_at(s_tokens, s1) is not None and amount_at(s_tokens, s1) == amount_at(w_tokens, before):
+                    out[k] = replace(dk, category="format")
+                    out[j] = replace(dj, category="format")
+
+
+_SCALE_TOKENS = frozenset("thousand million billion trillion bn mn m k".split())
 
 
 def _spelled_before_figure(sw: list[str], after: list[str]) -> bool:

@@ -74,6 +74,11 @@ def test_word_category(word: str, category: str | None) -> None:
         ("serves about 3.1m customers", "serves about 3.1 million customers", []),
         ("music for the 1960s and '70s stories", "music for the 1960s and 1970s stories", []),
         ("music for the 1960s and '80s stories", "music for the 1960s and 1970s stories", ["number"]),
+        # a currency as a sign before its amount or a word after it (since the 42nd stop)
+        ("shareholders receive €3.10 in cash", "shareholders receive 3.10 euros in cash", ["format"]),
+        ("members receive 22 dollars each", "members receive $22 each", ["format", "format"]),
+        ("revenue rose to $4.1 billion", "revenue rose to 4.1 billion dollars", ["format", "format"]),
+        ("members receive $22 each", "members receive 22 euros each", ["number"]),
         # the source's abbreviation written out
         ("a 95% confidence interval of 0.6 to 4.2", "a 95% CI of 0.6 to 4.2", ["format"]),
         ("a 95% confidence limit of 0.6 to 4.2", "a 95% CI of 0.6 to 4.2", ["content"]),
