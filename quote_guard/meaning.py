@@ -2957,6 +2957,9 @@ _EFFECT_VERBS = frozenset("""reduce reduces reduced reducing lower lowers lowere
     slowing extend extends extended extending""".split())
 
 
+_DETERMINERS_BEFORE_EFFECT = frozenset("a an the its their this that".split())  # "a reduced risk": the effect named
+
+
 def _link_as_cause(qw: list[str], pw: list[str]) -> str | None:
     """A link the passage reports, told as a cause: "reduced the risk by 28%" for "was associated with a 28%
     lower risk". The effect verb of the quote; ``None`` when the quote keeps the link in words of its own.
@@ -2964,11 +2967,15 @@ def _link_as_cause(qw: list[str], pw: list[str]) -> str | None:
     >>> _link_as_cause("the diet reduced the risk".split(), "the diet was associated with a lower risk".split())
     'reduced'
     >>> _link_as_cause("the diet was linked to a lower risk".split(), "the diet was associated with a lower risk".split())
+    >>> _link_as_cause("the vaccine reduced the risk".split(), "the vaccine was associated with a reduced risk".split())
+    'reduced'
     """
     fq, fp = f" {' '.join(qw)} ", f" {' '.join(pw)} "
     if not any(s in fp for s in _LINK_STEMS) or any(s in fq for s in _LINK_STEMS):
         return None
-    return next((w for w in qw if w in _EFFECT_VERBS and w not in pw), None)
+    # (the passage's "a reduced risk" names the effect; it does not cause it)
+    return next((w for i, w in enumerate(qw) if w in _EFFECT_VERBS and not (i and qw[i - 1] in _DETERMINERS_BEFORE_EFFECT)
+                 and all(k and pw[k - 1] in _DETERMINERS_BEFORE_EFFECT for k, v in enumerate(pw) if v == w)), None)
 
 
 _NEVER_PHRASES = (("in", "no", "event"), ("under", "no", "circumstances"), ("at", "no", "time"))

@@ -2119,9 +2119,11 @@ def _restates(half: str, sentence: str) -> bool:
 
 
 def _sentence_before(text: str, pos: int) -> list[str]:
-    """The folded words of the sentence up to ``pos`` (at most 200 characters back)."""
-    words = token_texts(fold(text[max(0, pos - 200) : pos]).text)
+    """The folded words of the sentence up to ``pos`` (at most :data:`_OPENER_CHARS` characters back)."""
+    words = token_texts(fold(text[max(0, pos - _OPENER_CHARS) : pos]).text)
     stop = max((i for i, w in enumerate(words) if w in (".", ";", "!", "?")), default=-1)
+    if stop < 0 and pos > _OPENER_CHARS and "\n" not in text[pos - _OPENER_CHARS : pos]:
+        return []  # the sentence starts farther back: what the window holds is no opening of it
     return words[stop + 1 :]
 
 
@@ -2786,9 +2788,12 @@ def _names_a_part(opener: list[str]) -> bool:
     True
     >>> _names_a_part("except as otherwise provided in this agreement ,".split())
     False
+    >>> _names_a_part("subject to the terms of this agreement , the license set forth in section 2".split())
+    False
     """
+    clause = opener[: opener.index(",")] if "," in opener else opener  # the opening clause, not what follows it
     return any(w in _PARTS and nxt[:1].isalnum() and (nxt[:1].isdigit() or len(nxt) <= 4)
-               for w, nxt in itertools.pairwise(opener))
+               for w, nxt in itertools.pairwise(clause))
 
 
 # "Except as otherwise provided", "Except as set forth", "Except as expressly stated": no exception in particular
@@ -2841,7 +2846,11 @@ def _sentence_opener(r: QuoteResult, docs: list[_Doc]) -> tuple[list[str], str] 
     (after a heading's colon, if any), when a condition word opens it (:data:`_OPENER_HINT`)."""
     span = r.spans[0]
     text = _span_text(span, docs)
-    window = text[max(0, span.start - 200) : span.start]
+    window = text[max(0, span.start - _OPENER_CHARS) : span.start]
+    if span.start > _OPENER_CHARS:
+        # from the first sentence end in it: a window that starts inside a sentence holds no opening of it
+        first = re.search(r"[.;:!?\n…。；：！？]", window)
+        window = window[first.start() :] if first else ""
     if not (_OPENER_HINT.search(window) or ("only" in window.lower() and _ONLY_HINT.search(window))) \
             or _starts_sentence(r, docs):
         return None
@@ -2878,6 +2887,7 @@ _CAVEAT_WORDS = _EDGE_LIMITERS - {"no", "nor", "neither", "none", "never", "when
 _CAVEAT_CHARS = 80  # how much of the source a caveat shows
 # a condition word right after a sentence's start (or a heading's colon): what an opener needs
 _SECTION_NUMBER = re.compile(r"\d+(?:\.\d+)+\.?")  # "3.6.3": a section's number before its sentence
+_OPENER_CHARS = 320  # how far before a fragment its sentence's opening condition is looked for
 _HEADING_WORDS = 3  # words of a heading a section's number may follow ("FORCE-MAJEURE 10.1")
 _OPENER_HINT = re.compile(r"(?i)(?:^|[.;:!?\n…。；：！？])[\W_]*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)[\W_]*)?"
                           rf"(?:{_SECTION_NUMBER.pattern}\s+)?"

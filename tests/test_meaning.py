@@ -653,7 +653,11 @@ ROUND42B = (
     "factors: • An increase in cash income tax payments of $346 million; • An increase in interest payments on debt of "
     "approximately $300 million, driven by incremental debt used to fund the acquisition of Red Hat; and • "
     "Performance-related declines within net income. Loss to follow-up was 23% overall and was higher in the control "
-    "group; participants lost to follow-up were counted as smokers."
+    "group; participants lost to follow-up were counted as smokers. Receipt of the vaccine was associated with a reduced "
+    "risk of severe dehydration among cases.\n\n12. LIMITATION OF LIABILITY\n\n12.1 Except in respect of a party's "
+    "liability for death or personal injury caused by its negligence, fraud or fraudulent misrepresentation, or any "
+    "other liability which cannot be limited or excluded under applicable law, neither party shall be liable to the "
+    "other for any loss of profits or any indirect loss."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1353,6 +1357,8 @@ FLIPS: list[tuple[str, str, str]] = [
                            "income tax payments of $300 million."),
     ("round42b", "party", "Overall, 23% of participants were lost to follow-up, more of them in the app group; those lost "
                           "were counted as smokers."),
+    # a link told as a cause, where the passage names the effect with an article ("a reduced risk")
+    ("round42b", "direction", "Getting the vaccine reduced the risk of severe dehydration among the cases studied."),
 ]
 
 
@@ -1831,6 +1837,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                  "cash income tax payments and roughly $300 million more in interest payments on debt.", PARA),
     ("round42b", "Overall, 23% of participants were lost to follow-up, more of them in the control group; those lost "
                  "were counted as smokers.", PARA),
+    ("round42b", "Receiving the vaccine was linked to a lower risk of severe dehydration among cases.", PARA),
     # "either ... or" joins two ways; it quantifies nothing
     ("round42b", "A quorum for all meetings of the Board of Directors is five directors, present either in person or by "
                  "proxy.", PARA),
@@ -2084,6 +2091,8 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     # an opening exception after a heading and a section's number
     ("round42b", "a Party shall not be in breach of this Contract for any failure caused by circumstances beyond its "
                  "control", {ALT}, None),
+    # an exception longer than 200 characters, opening its sentence after a heading and a section's number
+    ("round42b", "Neither party shall be liable to the other for any loss of profits or any indirect loss.", {ALT}, None),
     # a condition of time the sentence opens with, left out where the quote capitalises the next word
     ("round42b", "No weight restriction is considered necessary.", {ALT}, None),
     # ... and since the 38th stop a fragment cut right before that semicolon too (the rule without its

@@ -860,3 +860,17 @@ def test_a_common_word_that_starts_a_sentence_names_no_party():
     assert [d.category for d in r.metrics.differences if d.load_bearing] == ["content"], r.metrics.differences
     [r] = v.verify(["Route 15X stops running in March"], src)  # a name starting its sentence is still a name
     assert r.verdict is Verdict.ALTERED
+
+
+def test_a_sentence_opening_is_read_only_from_the_sentence_start() -> None:
+    """An opener is read back to the sentence's start, up to 320 characters (the 42nd stop: 200 missed long
+    exceptions); a window that starts inside a longer sentence holds no opening of it, whatever word it
+    happens to start with."""
+    from quote_guard.verify import _sentence_before
+
+    opener = "Except in respect of liability for death or personal injury caused by negligence, fraud or any other " \
+             "liability which cannot be limited or excluded under applicable law, "
+    text = "Heading. " + opener + "neither party is liable."
+    assert _sentence_before(text, text.index("neither"))[:3] == ["except", "in", "respect"]
+    long = "The parties agree " + "that the goods, " * 30 + "except as noted, neither party is liable."
+    assert _sentence_before(long, long.index("neither")) == []
