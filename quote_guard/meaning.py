@@ -3170,6 +3170,32 @@ _NAMED_SPEAKER = re.compile(rf"\b((?:[A-Z][\w.'’-]*\s+){{0,3}}[A-Z][\w'’-]+)
 _GROUP_SPEAKER = re.compile(rf"\b([A-Za-z]+s)\s+(?:have\s+|had\s+)?{_SPEAKING}\b")
 
 
+_WINDOW = re.compile(r"\b(during|in|for|within|throughout) the (first|initial|last|final) ((?:[\w()]+ ){0,4}?)"
+                     r"(years?|months?|weeks?|days?|quarters?) of (?:the |this |such )?(\w+)")
+
+
+_WINDOW_WORDS = ("during", "in", "for", "within", "throughout")
+
+
+def _time_window_dropped(qw: list[str], pw: list[str]) -> str | None:
+    """The first (or last) years, months or days of a period the passage limits a claim to ("during the
+    initial three (3) years of the Term"), where the quote says the same preposition before the period
+    itself ("during the Term", "throughout the Term") and names no first or last part: the words dropped, else ``None``.
+
+    >>> _time_window_dropped("during the term of this agreement".split(), "during the initial three ( 3 ) years of the term".split())
+    'initial three ( 3 ) years of the'
+    >>> _time_window_dropped("during the first three years of the term".split(), "during the initial three ( 3 ) years of the term".split())
+    """
+    fp = " ".join(pw)
+    m = _WINDOW.search(fp)
+    if m is None or {"first", "initial", "last", "final"} & set(qw):
+        return None
+    fq = f" {' '.join(qw)} "
+    if not any(f" {w} the {m.group(5)} " in fq for w in _WINDOW_WORDS):
+        return None
+    return fp[m.start(2) : m.start(5)].strip()
+
+
 _CONTROL_ARMS = frozenset("control placebo comparison comparator sham untreated".split())
 _ARM_WORDS = frozenset("group groups arm arms".split())
 
@@ -3628,6 +3654,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                                            if h is not g and not (reported and _PERSON[h] != _PERSON[g] and 3 in (_PERSON[h], _PERSON[g])))]
             if others:
                 out.append(Difference("replace", next(w for w in qp if w in g), others[0], "party"))
+    if (window := _time_window_dropped(qw, pw)) is not None:
+        # "During the Term of this Agreement, Eutectix shall make available ..." for "During the initial three (3)
+        # years of the Term ...": what holds for the first years, told of the whole term
+        out.append(Difference("delete", "", window, "qualifier"))
     if (arms := _arm_swapped(qw, pw)) is not None:
         # "loss to follow-up was higher in the app group" for "... in the control group": what the trial found in
         # its control arm, told of the arm that got the treatment (or the other way round)

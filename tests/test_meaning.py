@@ -657,7 +657,8 @@ ROUND42B = (
     "risk of severe dehydration among cases.\n\n12. LIMITATION OF LIABILITY\n\n12.1 Except in respect of a party's "
     "liability for death or personal injury caused by its negligence, fraud or fraudulent misrepresentation, or any "
     "other liability which cannot be limited or excluded under applicable law, neither party shall be liable to the "
-    "other for any loss of profits or any indirect loss."
+    "other for any loss of profits or any indirect loss. During the initial three (3) years of the Term of this "
+    "Agreement, Eutectix shall make available alloy raw materials without cost."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1357,6 +1358,9 @@ FLIPS: list[tuple[str, str, str]] = [
                            "income tax payments of $300 million."),
     ("round42b", "party", "Overall, 23% of participants were lost to follow-up, more of them in the app group; those lost "
                           "were counted as smokers."),
+    # the first years of a term told as the whole term
+    ("round42b", "dropped_condition", "Throughout the Term of this Agreement Eutectix shall supply alloy raw materials "
+                                      "without cost."),
     # a link told as a cause, where the passage names the effect with an article ("a reduced risk")
     ("round42b", "direction", "Getting the vaccine reduced the risk of severe dehydration among the cases studied."),
 ]
@@ -1838,6 +1842,8 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round42b", "Overall, 23% of participants were lost to follow-up, more of them in the control group; those lost "
                  "were counted as smokers.", PARA),
     ("round42b", "Receiving the vaccine was linked to a lower risk of severe dehydration among cases.", PARA),
+    ("round42b", "For the initial three years of the Term of this Agreement Eutectix shall supply alloy raw materials "
+                 "without cost.", PARA),
     # "either ... or" joins two ways; it quantifies nothing
     ("round42b", "A quorum for all meetings of the Board of Directors is five directors, present either in person or by "
                  "proxy.", PARA),
