@@ -531,6 +531,7 @@ def _canonical(words: list[str]) -> list[str]:
 _CURRENCY_SIGNS = {"$": "dollars", "€": "euros", "£": "pounds", "¥": "yen"}
 _CURRENCY_WORDS = {"dollars": "dollars", "dollar": "dollars", "euros": "euros", "euro": "euros", "pounds": "pounds",
                    "pound": "pounds", "yen": "yen"}
+_CURRENCY_TOKENS = frozenset(_CURRENCY_SIGNS) | frozenset(_CURRENCY_WORDS)
 
 
 def _currency_after(words: list[str]) -> list[str]:
@@ -540,7 +541,7 @@ def _currency_after(words: list[str]) -> list[str]:
     >>> _currency_after(["$", "22.0"]) == _currency_after(["22.0", "dollars"]), _currency_after(["€", "3.1"])
     (True, ['3.1', 'euros'])
     """
-    if not any(w in _CURRENCY_SIGNS or w in _CURRENCY_WORDS for w in words):
+    if _CURRENCY_TOKENS.isdisjoint(words):
         return words
     out: list[str] = []
     i = 0
@@ -1162,6 +1163,8 @@ def _currency_moved(out: list[Difference], spans: list[tuple[int, int, int, int]
     """Mark as form, in place, a currency sign one text puts before an amount and the currency word the
     other puts after the same amount ("$4.1 billion" for "4.1 billion dollars"): the alignment keeps the
     amount and sees a sign added and a word left out (or the other way round)."""
+    if not any(d.quote_text in _CURRENCY_SIGNS or d.source_text in _CURRENCY_SIGNS for d in out):
+        return
     def amount_at(tokens: list[str], i: int) -> str | None:
         return canonical_number(tokens[i]) if 0 <= i < len(tokens) and tokens[i][:1].isdigit() else None
 
