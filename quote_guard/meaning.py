@@ -1375,6 +1375,31 @@ def _rather_than(words: list[str], other: list[str]) -> int:
     return count
 
 
+def _denied_alternative(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """What the passage sets aside with "rather than" ("reckless rather than deliberate"), told by the quote as
+    what holds: the quote has the set-aside word (by its first letters) but neither the word preferred to it
+    nor "rather", "instead" or a negator. ``(quote's word, passage's set-aside word)``, else ``None``.
+
+    >>> _denied_alternative("the company had acted deliberately".split(), "the company had been reckless rather than deliberate".split())
+    ('deliberately', 'deliberate')
+    >>> _denied_alternative("it was reckless , not deliberate".split(), "it was reckless rather than deliberate".split())
+    """
+    if "rather" not in pw or {"rather", "instead"} & set(qw) or _NEGATORS & set(qw):
+        return None
+    for i, (a, b) in enumerate(itertools.pairwise(pw)):
+        if (a, b) != ("rather", "than") or not i:
+            continue
+        preferred = next((w for w in reversed(pw[max(0, i - 3) : i]) if content_word(w)), None)
+        denied = next((w for w in pw[i + 2 : i + 2 + _DENIED_WORDS] if content_word(w)), None)
+        if preferred is None or denied is None or len(denied) < 5:
+            continue
+        stem, kept = denied[:VERB_PREFIX], preferred[:VERB_PREFIX]
+        hit = next((w for w in qw if w[:VERB_PREFIX] == stem), None)
+        if hit is not None and not any(w[:VERB_PREFIX] == kept for w in qw):
+            return hit, denied
+    return None
+
+
 _DENIED_WORDS = 5  # the words after a negator, or after "rather than", that name what is denied
 
 
@@ -3209,10 +3234,13 @@ def _arm_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     >>> _arm_swapped("higher in the app group".split(), "higher in the control group".split())
     ('app', 'control')
     >>> _arm_swapped("higher in the intervention group".split(), "higher in the app group".split())
+    >>> _arm_swapped("38 % in the programme group versus 19 % in the control group".split(), "38 % in the app group , 19 % of controls".split())
     """
     def arms(words: list[str]) -> set[str]:
-        return {words[i - 1] for i, w in enumerate(words) if w in _ARM_WORDS and i and words[i - 1].isalpha()
-                and words[i - 1] not in ("the", "a", "an", "each", "both", "either", "two", "all", "this", "that")}
+        named = {words[i - 1] for i, w in enumerate(words) if w in _ARM_WORDS and i and words[i - 1].isalpha()
+                 and words[i - 1] not in ("the", "a", "an", "each", "both", "either", "two", "all", "this", "that")}
+        # a control arm named without "group": "19% of controls", "than placebo"
+        return named | ({"control"} if "controls" in words else set()) | (_CONTROL_ARMS & set(words) - {"control", "comparison"})
     qa, pa = arms(qw), arms(pw)
     for a in sorted(qa - pa):
         for b in sorted(pa - qa):
@@ -3654,6 +3682,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                                            if h is not g and not (reported and _PERSON[h] != _PERSON[g] and 3 in (_PERSON[h], _PERSON[g])))]
             if others:
                 out.append(Difference("replace", next(w for w in qp if w in g), others[0], "party"))
+    if (alternative := _denied_alternative(qw, pw)) is not None:
+        # "the company had acted deliberately" for "had been reckless rather than deliberate": what the passage
+        # sets aside, told as what it found
+        out.append(Difference("replace", alternative[0], f"rather than {alternative[1]}", "negation"))
     if (window := _time_window_dropped(qw, pw)) is not None:
         # "During the Term of this Agreement, Eutectix shall make available ..." for "During the initial three (3)
         # years of the Term ...": what holds for the first years, told of the whole term

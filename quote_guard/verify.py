@@ -2540,7 +2540,7 @@ _HARD_LIMIT = re.compile(
     r"\s*[,;(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
     r"|except\b|with\s+the\s+exceptions?\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
     r"|nor\b[^.;!?]{0,80}?,\s*(?:unless|except)\b|but\s+(?:[\w'’-]+\s+){1,6}(?:must|shall)\s+(?:first\s+)?(?:give|provide|notify|obtain|consult|inform)\b"
-    r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+if\b"
+    r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+(?:if|where)\b"
     r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their)\b|\d)"
     r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|(?:but\s+)?excluding\b"
     r"|however\s*,?\s*(?:if|where|when|in\s+the\s+event)\b|or\s*,?\s*in\s+the\s+case\s+of\b|(?:for\s+)?as\s+long\s+as\b"
@@ -2760,7 +2760,9 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
             or (opener[:2] == ["with", "the"] and opener[2:3] in (["exception"], ["exceptions"]))
             or tuple(opener[:2]) in (("so", "long"), ("as", "long")) or only
             # "Subject to Section 9.1," (a cap there), not "Subject to the terms of this Agreement,"
-            or (opener[:2] == ["subject", "to"] and _names_a_part(opener)))
+            or (opener[:2] == ["subject", "to"] and _names_a_part(opener))
+            # "With the consent of the Board in compliance with Section 4.7, the Company may manufacture ..."
+            or _CONSENT_OPENER.match(" ".join(opener)) is not None)
     if not hard and opener[:1] in (["in"], ["among"]) and {"subgroup", "subgroups"} & set(opener[1:5]):
         # "In a prespecified subgroup of patients with baseline ferritin below 100 μg/L, [the walk distance
         # was 24 m longer]": a subgroup's finding told as the study's, unless the quote names a population
@@ -2790,14 +2792,18 @@ def _names_a_part(opener: list[str]) -> bool:
     False
     >>> _names_a_part("subject to the terms of this agreement , the license set forth in section 2".split())
     False
+    >>> _names_a_part("subject to the terms of the tariff and rate schedule fts ,".split()), _names_a_part("subject to exhibit b ,".split())
+    (False, True)
     """
     clause = opener[: opener.index(",")] if "," in opener else opener  # the opening clause, not what follows it
-    return any(w in _PARTS and nxt[:1].isalnum() and (nxt[:1].isdigit() or len(nxt) <= 4)
+    return any(w in _PARTS and (nxt[:1].isdigit() or len(nxt) == 1 or re.fullmatch(r"[ivx]{1,4}", nxt) is not None)
                for w, nxt in itertools.pairwise(clause))
 
 
 # "Except as otherwise provided", "Except as set forth", "Except as expressly stated": no exception in particular
 # ("Except as may be reasonably necessary for marketing purposes" is one)
+_CONSENT_OPENER = re.compile(r"with(?:out)? (?:the |its |their |his |her )?(?:[\w-]+(?:'s|’s) )?(?:prior |express |written |advance )*"
+                             r"(?:consent|approval|permission|authori[sz]ation|agreement) of\b")
 _BOILERPLATE_AFTER_AS = (["otherwise"], ["provided"], ["set"], ["expressly"], ["stated"], ["specifically"], ["described"],
                          ["contemplated"], ["permitted"], ["required"], ["agreed"], ["specified"], ["herein"], ["noted"],
                          ["modified"], ["amended"], ["supplemented"], ["indicated"])
@@ -2837,7 +2843,8 @@ def _after_opening_exception(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | 
     opener = _hard_opener_before(r, docs)
     if opener is None:
         return None
-    what = "limit" if re.match(r"[\w.()]*\s*subject\s+to\b", opener, re.I) else "exception"
+    what = ("limit" if re.match(r"[\w.()]*\s*subject\s+to\b", opener, re.I)
+            else "condition" if _CONSENT_OPENER.match(opener.lower()) else "exception")
     return _limited(r, [opener], f"the quote starts after the {what} its source sentence opens with", category="connective")
 
 
@@ -2856,14 +2863,16 @@ def _sentence_opener(r: QuoteResult, docs: list[_Doc]) -> tuple[list[str], str] 
         return None
     opener = _sentence_before(text, span.start)
     opener = opener[len(opener) - opener[::-1].index(":") :] if ":" in opener else opener  # after a heading
-    if (k := next((i for i, w in enumerate(opener[:_HEADING_WORDS + 1]) if _SECTION_NUMBER.fullmatch(w)
-                   and not (i and opener[i - 1] in _PARTS)), None)) is not None:
-        # after a section's number, and the heading before it: "3.6.3 With the exception of amounts in dispute,
-        # ...", "FORCE-MAJEURE 10.1 Except for the obligations to make any payment, ..."
-        opener = opener[k + 1 :]
+    if opener and _SECTION_NUMBER.fullmatch(opener[0]):
+        opener = opener[1:]  # after a section's number: "3.6.3 With the exception of amounts in dispute, ..."
+    head = text[_sentence_start(text, span.start) : span.start]
+    numbered = list(_LINE_SECTION.finditer(head))
+    if numbered and len(token_texts(fold(head[: numbered[-1].start()]).text)) <= _HEADING_WORDS:
+        # after a heading and the section's number that starts a line: "FORCE-MAJEURE\n\n10.1 Except for the
+        # obligations to make any payment, ..." (a number inside the sentence, "Sections 10.3 and 10.4", is none)
+        opener = token_texts(fold(head[numbered[-1].end() :]).text)
     if ")" in opener[:3] and len(opener[: opener.index(")")]) <= 2:
         opener = opener[opener.index(")") + 1 :]  # after a list item's mark: "(a) EXCEPT WITH RESPECT TO ..."
-    head = text[_sentence_start(text, span.start) : span.start]
     return opener, head[head.rfind(":") + 1 :] if ":" in head else head
 
 
@@ -2888,10 +2897,11 @@ _CAVEAT_CHARS = 80  # how much of the source a caveat shows
 # a condition word right after a sentence's start (or a heading's colon): what an opener needs
 _SECTION_NUMBER = re.compile(r"\d+(?:\.\d+)+\.?")  # "3.6.3": a section's number before its sentence
 _OPENER_CHARS = 320  # how far before a fragment its sentence's opening condition is looked for
-_HEADING_WORDS = 3  # words of a heading a section's number may follow ("FORCE-MAJEURE 10.1")
+_HEADING_WORDS = 8  # words of a heading a section's number may follow ("FORCE-MAJEURE 10.1", "LIMITATION OF LIABILITY AND DISCLAIMER OF WARRANTY 10.1")
+_LINE_SECTION = re.compile(r"(?:\n|\s{3})\s*(\d+(?:\.\d+)+)\.?\s")  # a section's number starting a line (or after a run of spaces)
 _OPENER_HINT = re.compile(r"(?i)(?:^|[.;:!?\n…。；：！？])[\W_]*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)[\W_]*)?"
                           rf"(?:{_SECTION_NUMBER.pattern}\s+)?"
-                          r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject|however\s*,?\s*if\b"
+                          r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject|with(?:out)?\b|however\s*,?\s*if\b"
                           r"|no(?:t)?\s+more\s+than\b|with\s+the\s+exceptions?\s+of\b|(?:so|as)\s+long\s+as\b"
                           r"|(?:in|among)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}subgroups?\b)")
 # a short opening phrase with "only" ("For firm transportation only, ..."), read where the window has "only"

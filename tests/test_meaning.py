@@ -658,7 +658,12 @@ ROUND42B = (
     "liability for death or personal injury caused by its negligence, fraud or fraudulent misrepresentation, or any "
     "other liability which cannot be limited or excluded under applicable law, neither party shall be liable to the "
     "other for any loss of profits or any indirect loss. During the initial three (3) years of the Term of this "
-    "Agreement, Eutectix shall make available alloy raw materials without cost."
+    "Agreement, Eutectix shall make available alloy raw materials without cost. Judge Helen Marsh said the company had "
+    "been reckless rather than deliberate, but criticised it for failing to act on alarm warnings. With the consent of "
+    "the Board in compliance with Section 4.7, the Company may manufacture semiconductor products directly for third "
+    "parties. S2K shall not act as an underwriter in connection with its wholesale activities where S2K receives all "
+    "or substantially all of the sales load. About 38% of participants in the dCBT-I group no longer met criteria for "
+    "insomnia at 24 weeks, compared with 19% of controls."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1361,6 +1366,9 @@ FLIPS: list[tuple[str, str, str]] = [
     # the first years of a term told as the whole term
     ("round42b", "dropped_condition", "Throughout the Term of this Agreement Eutectix shall supply alloy raw materials "
                                       "without cost."),
+    # what the passage sets aside with "rather than", told as what holds
+    ("round42b", "antonym", "Judge Helen Marsh said the company had acted deliberately, and criticised it for failing to "
+                            "act on alarm warnings."),
     # a link told as a cause, where the passage names the effect with an article ("a reduced risk")
     ("round42b", "direction", "Getting the vaccine reduced the risk of severe dehydration among the cases studied."),
 ]
@@ -1842,6 +1850,11 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round42b", "Overall, 23% of participants were lost to follow-up, more of them in the control group; those lost "
                  "were counted as smokers.", PARA),
     ("round42b", "Receiving the vaccine was linked to a lower risk of severe dehydration among cases.", PARA),
+    ("round42b", "Judge Helen Marsh found the company reckless rather than deliberate, and criticised it for failing to act "
+                 "on alarm warnings.", PARA),
+    # the control arm named without "group" ("19% of controls") is the quote's "control group"
+    ("round42b", "Roughly 38% of people in the digital programme group no longer met criteria for insomnia at 24 weeks, "
+                 "versus 19% of those in the control group.", PARA),
     ("round42b", "For the initial three years of the Term of this Agreement Eutectix shall supply alloy raw materials "
                  "without cost.", PARA),
     # "either ... or" joins two ways; it quantifies nothing
@@ -2099,6 +2112,9 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
                  "control", {ALT}, None),
     # an exception longer than 200 characters, opening its sentence after a heading and a section's number
     ("round42b", "Neither party shall be liable to the other for any loss of profits or any indirect loss.", {ALT}, None),
+    # a consent the sentence opens with; a limit after "where" with no comma before it
+    ("round42b", "the Company may manufacture semiconductor products directly for third parties", {ALT}, None),
+    ("round42b", "S2K shall not act as an underwriter in connection with its wholesale activities", {ALT}, None),
     # a condition of time the sentence opens with, left out where the quote capitalises the next word
     ("round42b", "No weight restriction is considered necessary.", {ALT}, None),
     # ... and since the 38th stop a fragment cut right before that semicolon too (the rule without its
