@@ -2342,6 +2342,8 @@ def _figures_traded(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     ('increase cash income tax payments 300', 'increase interest payments debt about 300')
     >>> _figures_traded(p, p)
     """
+    if sum(1 for w in qw if figure(w) is not None) < 2:
+        return None  # (most quotes: fewer than two figures to trade)
     ql, pl = _figure_labels(qw), _figure_labels(pw)
     for x, y in itertools.combinations(sorted(ql.keys() & pl.keys()), 2):
         shared = pl[x][0] & pl[y][0]
