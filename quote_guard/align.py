@@ -1165,23 +1165,26 @@ def _currency_moved(out: list[Difference], spans: list[tuple[int, int, int, int]
     amount and sees a sign added and a word left out (or the other way round)."""
     if not any(d.quote_text in _CURRENCY_SIGNS or d.source_text in _CURRENCY_SIGNS for d in out):
         return
+
     def amount_at(tokens: list[str], i: int) -> str | None:
         return canonical_number(tokens[i]) if 0 <= i < len(tokens) and tokens[i][:1].isdigit() else None
 
-    for k, (dk, (a, b, c, d)) in enumerate(zip(out, spans)):
-        for j, (dj, (a2, b2, c2, d2)) in enumerate(zip(out, spans)):
-            if j == k or dk.category == "format" or dj.category == "format":
+    for k, (a, b, c, d) in enumerate(spans):
+        for j, (a2, b2, c2, d2) in enumerate(spans):
+            if j == k or "format" in (out[k].category, out[j].category):
                 continue
-            for sign_side, word_side in (((dk.quote_text, a, b, qt), (dj.source_text, c2, d2, st)),
-                                         ((dk.source_text, c, d, st), (dj.quote_text, a2, b2, qt))):
-                sign, s0, s1, s_tokens = sign_side
-                word, w0, w1, w_tokens = word_side
-                if sign not in _CURRENCY_SIGNS or _CURRENCY_WORDS.get(word) != _CURRENCY_SIGNS[sign] or s1 - s0 != 1:
+            # the sign on one side of place k, the word on the other side of place j
+            for sign, s_at, s_tokens, word, w_at, w_tokens in (
+                    (out[k].quote_text, (a, b), qt, out[j].source_text, (c2, d2), st),
+                    (out[k].source_text, (c, d), st, out[j].quote_text, (a2, b2), qt)):
+                if sign not in _CURRENCY_SIGNS or _CURRENCY_WORDS.get(word) != _CURRENCY_SIGNS[sign] \
+                        or s_at[1] - s_at[0] != 1 or w_at[1] - w_at[0] != 1:
                     continue
+                w0 = w_at[0]
                 before = w0 - 2 if w0 >= 2 and w_tokens[w0 - 1] in _SCALE_TOKENS else w0 - 1
-                if amount_at(s_tokens, s1) is not None and amount_at(s_tokens, s1) == amount_at(w_tokens, before):
-                    out[k] = replace(dk, category="format")
-                    out[j] = replace(dj, category="format")
+                if (amount := amount_at(s_tokens, s_at[1])) is not None and amount == amount_at(w_tokens, before):
+                    out[k] = replace(out[k], category="format")
+                    out[j] = replace(out[j], category="format")
 
 
 _SCALE_TOKENS = frozenset("thousand million billion trillion bn mn m k".split())

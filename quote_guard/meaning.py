@@ -3192,11 +3192,6 @@ def _denied_either_way(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None if p_denies is None else (p_denies[1], p_denies[0])
 
 
-_SPEAKING = r"(?:said|says|warned|warns|told|stated|argued|argues|claimed|claims|cautioned|noted|added|believe|believed)"
-_NAMED_SPEAKER = re.compile(rf"\b((?:[A-Z][\w.'’-]*\s+){{0,3}}[A-Z][\w'’-]+)\s+{_SPEAKING}\b")
-_GROUP_SPEAKER = re.compile(rf"\b([A-Za-z]+s)\s+(?:have\s+|had\s+)?{_SPEAKING}\b")
-
-
 _WINDOW = re.compile(r"\b(during|in|for|within|throughout) the (first|initial|last|final) ((?:[\w()]+ ){0,4}?)"
                      r"(years?|months?|weeks?|days?|quarters?) of (?:the |this |such )?(\w+)")
 
@@ -3249,6 +3244,11 @@ def _arm_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
             if (a in _CONTROL_ARMS) != (b in _CONTROL_ARMS):
                 return a, b
     return None
+
+
+_SPEAKING = r"(?:said|says|warned|warns|told|stated|argued|argues|claimed|claims|cautioned|noted|added|believe|believed)"
+_NAMED_SPEAKER = re.compile(rf"\b((?:[A-Z][\w.'’-]*\s+){{0,3}}[A-Z][\w'’-]+)\s+{_SPEAKING}\b")
+_GROUP_SPEAKER = re.compile(rf"\b([A-Za-z]+s)\s+(?:have\s+|had\s+)?{_SPEAKING}\b")
 
 
 def _speaker_swapped(quote: str, passage: str) -> tuple[str, str] | None:

@@ -2120,9 +2120,10 @@ def _restates(half: str, sentence: str) -> bool:
 
 def _sentence_before(text: str, pos: int) -> list[str]:
     """The folded words of the sentence up to ``pos`` (at most :data:`_OPENER_CHARS` characters back)."""
-    words = token_texts(fold(text[max(0, pos - _OPENER_CHARS) : pos]).text)
+    window = text[max(0, pos - _OPENER_CHARS) : pos]
+    words = token_texts(fold(window).text)
     stop = max((i for i, w in enumerate(words) if w in (".", ";", "!", "?")), default=-1)
-    if stop < 0 and pos > _OPENER_CHARS and "\n" not in text[pos - _OPENER_CHARS : pos]:
+    if stop < 0 and pos > _OPENER_CHARS and "\n" not in window:
         return []  # the sentence starts farther back: what the window holds is no opening of it
     return words[stop + 1 :]
 
@@ -2739,7 +2740,8 @@ def _with_caveat(r: QuoteResult, docs: list[_Doc]) -> QuoteResult:
 def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
     """The opening clause of a verbatim fragment's sentence, when it is an exception ("Except for
     liability arising from ...", "Excepting ...", "Unless ...", "Save for ...", "Other than ...",
-    "However, if ..." after a semicolon) and
+    "However, if ..." after a semicolon), a limit that names a part of the document ("Subject to Section
+    9.1,") or a consent ("With the consent of the Board, ...") and
     the fragment starts after it, inside the sentence, without a limit of its own. Not the
     boilerplate "Except as otherwise provided herein", which excepts nothing in particular.
 
@@ -2800,10 +2802,11 @@ def _names_a_part(opener: list[str]) -> bool:
                for w, nxt in itertools.pairwise(clause))
 
 
-# "Except as otherwise provided", "Except as set forth", "Except as expressly stated": no exception in particular
-# ("Except as may be reasonably necessary for marketing purposes" is one)
+# an opening consent: "With the consent of the Board in compliance with Section 4.7, the Company may ..."
 _CONSENT_OPENER = re.compile(r"with(?:out)? (?:the |its |their |his |her )?(?:[\w-]+(?:'s|’s) )?(?:prior |express |written |advance )*"
                              r"(?:consent|approval|permission|authori[sz]ation|agreement) of\b")
+# "Except as otherwise provided", "Except as set forth", "Except as expressly stated": no exception in particular
+# ("Except as may be reasonably necessary for marketing purposes" is one)
 _BOILERPLATE_AFTER_AS = (["otherwise"], ["provided"], ["set"], ["expressly"], ["stated"], ["specifically"], ["described"],
                          ["contemplated"], ["permitted"], ["required"], ["agreed"], ["specified"], ["herein"], ["noted"],
                          ["modified"], ["amended"], ["supplemented"], ["indicated"])

@@ -663,7 +663,8 @@ ROUND42B = (
     "the Board in compliance with Section 4.7, the Company may manufacture semiconductor products directly for third "
     "parties. S2K shall not act as an underwriter in connection with its wholesale activities where S2K receives all "
     "or substantially all of the sales load. About 38% of participants in the dCBT-I group no longer met criteria for "
-    "insomnia at 24 weeks, compared with 19% of controls."
+    "insomnia at 24 weeks, compared with 19% of controls. Once the Licensee has paid the fee in full, the licence "
+    "becomes irrevocable."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -2117,6 +2118,7 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     ("round42b", "S2K shall not act as an underwriter in connection with its wholesale activities", {ALT}, None),
     # a condition of time the sentence opens with, left out where the quote capitalises the next word
     ("round42b", "No weight restriction is considered necessary.", {ALT}, None),
+    ("round42b", "The licence becomes irrevocable.", {ALT}, None),
     # ... and since the 38th stop a fragment cut right before that semicolon too (the rule without its
     # exception); one that copies its clause with the semicolon is a clause of the source
     ("proviso", "Neither Party may assign this Agreement without the prior written consent of the other Party", {ALT},
