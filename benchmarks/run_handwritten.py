@@ -53,9 +53,9 @@ each, the same way, the last two over TAT-QA reports instead of XQuAD paragraphs
 with the 40th stop's code and with the stop's code as it stood, before their misses were read) and
 ``handwritten_heldout11.json`` to ``handwritten_heldout13.json`` (held out, 150 each, scored on
 arrival and on the final code). The 42nd added ``handwritten_tune27a.json``, ``handwritten_tune27b.json``,
-``handwritten_tune28a.json`` to ``handwritten_tune30b.json`` (tuning, 150 each, the same way, over
+``handwritten_tune28a.json`` to ``handwritten_tune31b.json`` (tuning, 150 each, the same way, over
 contracts, TAT-QA reports and passages of their writers) and ``handwritten_heldout14.json`` to
-``handwritten_heldout21.json`` (held out, 150 each, scored on arrival and on the final code).
+``handwritten_heldout23.json`` (held out, 150 each, scored on arrival and on the final code).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every
