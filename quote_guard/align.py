@@ -197,7 +197,7 @@ _DATE_WORDS = frozenset(
     """on in at during monday tuesday wednesday thursday friday saturday sunday january february march april
     june july august september october november december""".split()
 )
-_NEG_PREFIX = re.compile(r"^(un|in|im|il|ir|non|dis)")
+_NEG_PREFIX = re.compile(r"^(un|in|im|il|ir|non|dis|de|mis)")
 _DIGIT = re.compile(r"\d")
 _WORD = re.compile(r"\w")
 

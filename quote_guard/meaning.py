@@ -1615,7 +1615,8 @@ _ONLY_IF_WORDS = 3  # ... and how many content words of the quote's condition mu
 
 
 _GOALS = frozenset("goal goals aim aims aimed target targets targeted objective objectives intend intends intended "
-                   "intention plan plans planned hope hopes hoped seek seeks sought".split())
+                   "intention plan plans planned hope hopes hoped seek seeks sought recommend recommends recommended "
+                   "recommendation advise advises advised advice".split())
 
 
 def _modal_classes(words: list[str]) -> set[str]:
@@ -2464,12 +2465,16 @@ def _hedges(words: list[str]) -> set[str]:
                  and not states_bound(words[i + 2 : i + 2 + _BOUND_AFTER_VERB]))
     # a possibility: "may be a useful option", "might be linked to" (not a permission, "may be made only
     # within 30 days", "may be terminated": a passive after "may be" is one, unless it links or explains)
+    # ("could be delayed", "might be cancelled": "could" and "might" permit nothing, so a passive after them is a
+    # possibility too, but in a clause of time, "before Mr Reeve could be handed over", "could" tells what happened)
     found.update(f"{w} be" for i, w in enumerate(words[:-2]) if w in ("may", "might", "could") and words[i + 1] == "be"
-                 and (words[i + 2] in _POSSIBLE_LINKS or not (words[i + 2].endswith(("ed", "en", "wn"))
-                                                               or words[i + 2] in _IRREGULAR_PARTICIPLES)))
+                 and ((w != "may" and _TIME_CLAUSE.isdisjoint(words[max(0, i - 4) : i]))
+                      or words[i + 2] in _POSSIBLE_LINKS or not (words[i + 2].endswith(("ed", "en", "wn"))
+                                                                 or words[i + 2] in _IRREGULAR_PARTICIPLES)))
     return found
 
 
+_TIME_CLAUSE = frozenset("before until till after when once".split())  # a clause of time: "before he could be seen"
 _BOUND_AFTER_VERB = 4  # words after a possible event's verb where a bound makes it the most that could happen
 _NOT_BE_AFTER_MODAL = frozenset("not never be have also only still".split())
 _ATTEMPTS = frozenset("attempt attempts attempted attempting try tries tried trying seek seeks sought seeking aim aims "
@@ -3487,7 +3492,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         out.append(Difference("replace", " ".join(sorted(qm - pm)), " ".join(sorted(pm)), "modal"))
     elif "obligation" in qm and not pm and (goals := sorted(_GOALS.intersection(pw))) and _GOALS.isdisjoint(qw):
         # "The Company shall produce 100 million watt-hours a year" for "The goal is to produce ...": an aim
-        # told as a duty
+        # told as a duty; "a damp survey must be obtained" for "we recommend that a damp survey is obtained":
+        # advice told as a duty
         out.append(Difference("replace", "obligation", goals[0], "modal"))
     qq, pq = _quantifiers(qw), _quantifiers(pw)
     if unless_restated:

@@ -2542,6 +2542,7 @@ _HARD_LIMIT = re.compile(
     r"|except\b|with\s+the\s+exceptions?\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
     r"|nor\b[^.;!?]{0,80}?,\s*(?:unless|except)\b|but\s+(?:[\w'’-]+\s+){1,6}(?:must|shall)\s+(?:first\s+)?(?:give|provide|notify|obtain|consult|inform)\b"
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+(?:if|where)\b"
+    r"|which\s+(?:breach|failure|default)\s+(?:has\s+|shall\s+have\s+)?(?:remain|remains|remained|continue|continues|continued|persist|persists|persisted|is\s+not\s+(?:cured|remedied))\b"
     r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their)\b|\d)"
     r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|(?:but\s+)?excluding\b"
     r"|however\s*,?\s*(?:if|where|when|in\s+the\s+event)\b|or\s*,?\s*in\s+the\s+case\s+of\b|(?:for\s+)?as\s+long\s+as\b"

@@ -664,7 +664,12 @@ ROUND42B = (
     "parties. S2K shall not act as an underwriter in connection with its wholesale activities where S2K receives all "
     "or substantially all of the sales load. About 38% of participants in the dCBT-I group no longer met criteria for "
     "insomnia at 24 weeks, compared with 19% of controls. Once the Licensee has paid the fee in full, the licence "
-    "becomes irrevocable."
+    "becomes irrevocable. Evidence of rising damp was noted to the ground-floor party wall; we recommend that a "
+    "specialist damp survey is obtained before exchange of contracts. A university spokesperson said contingency plans "
+    "were in place, but acknowledged that some assessments could be delayed. Either Party may terminate this Agreement "
+    "by written notice if the other Party is in breach of its obligations under this Agreement, which breach has "
+    "remained uncured for more than thirty (30) days after notice. On 18 October 2018 the three leases were "
+    "derecognised on acquisition."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1370,6 +1375,12 @@ FLIPS: list[tuple[str, str, str]] = [
     # what the passage sets aside with "rather than", told as what holds
     ("round42b", "antonym", "Judge Helen Marsh said the company had acted deliberately, and criticised it for failing to "
                             "act on alarm warnings."),
+    # advice told as a duty; a possibility ("could be delayed") told as what will happen; a reversing prefix dropped
+    ("round42b", "modal", "Rising damp was found on the ground-floor party wall, and a specialist damp survey must be "
+                          "obtained before contracts are exchanged."),
+    ("round42b", "dropped_hedge", "A university spokesperson said there were contingency plans but admitted that some "
+                                  "assessments would be delayed."),
+    ("round42b", "antonym", "On 18 October 2018 the three leases were recognised on acquisition."),
     # a link told as a cause, where the passage names the effect with an article ("a reduced risk")
     ("round42b", "direction", "Getting the vaccine reduced the risk of severe dehydration among the cases studied."),
 ]
@@ -1851,6 +1862,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round42b", "Overall, 23% of participants were lost to follow-up, more of them in the control group; those lost "
                  "were counted as smokers.", PARA),
     ("round42b", "Receiving the vaccine was linked to a lower risk of severe dehydration among cases.", PARA),
+    ("round42b", "Rising damp was found on the ground-floor party wall, and the surveyors recommend getting a specialist "
+                 "damp survey before contracts are exchanged.", PARA),
+    ("round42b", "A university spokesperson said there were contingency plans but admitted that some assessments might "
+                 "be delayed.", PARA),
     ("round42b", "Judge Helen Marsh found the company reckless rather than deliberate, and criticised it for failing to act "
                  "on alarm warnings.", PARA),
     # the control arm named without "group" ("19% of controls") is the quote's "control group"
@@ -2119,6 +2134,9 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     # a condition of time the sentence opens with, left out where the quote capitalises the next word
     ("round42b", "No weight restriction is considered necessary.", {ALT}, None),
     ("round42b", "The licence becomes irrevocable.", {ALT}, None),
+    # a cure period in a relative clause ("which breach has remained uncured for more than thirty (30) days")
+    ("round42b", "Either Party may terminate this Agreement by written notice if the other Party is in breach of its "
+                 "obligations under this Agreement.", {ALT}, None),
     # ... and since the 38th stop a fragment cut right before that semicolon too (the rule without its
     # exception); one that copies its clause with the semicolon is a clause of the source
     ("proviso", "Neither Party may assign this Agreement without the prior written consent of the other Party", {ALT},
