@@ -28,6 +28,7 @@ from .normalize import (
     FRACTION_PARTS,
     MONEY_SCALE_LETTERS,
     NUMBER_WORDS,
+    ROMAN_NUMERALS,
     SPEECH_VERBS,
     Token,
     canonical_number,
@@ -528,10 +529,10 @@ def _canonical(words: list[str]) -> list[str]:
     return _currency_after(out)
 
 
-_CURRENCY_SIGNS = {"$": "dollars", "€": "euros", "£": "pounds", "¥": "yen"}
+_CURRENCY_OF_SIGN = {"$": "dollars", "€": "euros", "£": "pounds", "¥": "yen"}  # the keys are CURRENCY_SIGNS
 _CURRENCY_WORDS = {"dollars": "dollars", "dollar": "dollars", "euros": "euros", "euro": "euros", "pounds": "pounds",
                    "pound": "pounds", "yen": "yen"}
-_CURRENCY_TOKENS = frozenset(_CURRENCY_SIGNS) | frozenset(_CURRENCY_WORDS)
+_CURRENCY_TOKENS = CURRENCY_SIGNS | frozenset(_CURRENCY_WORDS)
 
 
 def _currency_after(words: list[str]) -> list[str]:
@@ -547,8 +548,8 @@ def _currency_after(words: list[str]) -> list[str]:
     i = 0
     while i < len(words):
         w = words[i]
-        if w in _CURRENCY_SIGNS and i + 1 < len(words) and words[i + 1][:1].isdigit():
-            out += [words[i + 1], _CURRENCY_SIGNS[w]]
+        if w in _CURRENCY_OF_SIGN and i + 1 < len(words) and words[i + 1][:1].isdigit():
+            out += [words[i + 1], _CURRENCY_OF_SIGN[w]]
             i += 2
             continue
         out.append(_CURRENCY_WORDS[w] if w in _CURRENCY_WORDS and out and out[-1][:1].isdigit() else w)
@@ -615,13 +616,12 @@ def _acronym_of(short: list[str], long: list[str]) -> bool:
     if len(short) != 1 or not 2 <= len(short[0]) <= 5 or not short[0].isalpha() or len(long) < 2:
         return False
     # (a numeral stays whole: "wwii" / "world war ii", "covid19" / "coronavirus disease 19" are not read)
-    initials = "".join(w if w in _ROMAN else w[0] for w in long if w[:1].isalpha())
-    content = "".join(w if w in _ROMAN else w[0] for w in long if w[:1].isalpha() and w not in _ACRONYM_SKIPS)
+    initials = "".join(w if w in ROMAN_NUMERALS else w[0] for w in long if w[:1].isalpha())
+    content = "".join(w if w in ROMAN_NUMERALS else w[0] for w in long if w[:1].isalpha() and w not in _ACRONYM_SKIPS)
     return short[0] in (initials, content)
 
 
 _ACRONYM_SKIPS = frozenset("and of for the".split())
-_ROMAN = frozenset("ii iii iv vi vii viii ix".split())
 
 
 def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = frozenset()) -> str:
@@ -1163,7 +1163,7 @@ def _currency_moved(out: list[Difference], spans: list[tuple[int, int, int, int]
     """Mark as form, in place, a currency sign one text puts before an amount and the currency word the
     other puts after the same amount ("$4.1 billion" for "4.1 billion dollars"): the alignment keeps the
     amount and sees a sign added and a word left out (or the other way round)."""
-    if not any(d.quote_text in _CURRENCY_SIGNS or d.source_text in _CURRENCY_SIGNS for d in out):
+    if not any(d.quote_text in CURRENCY_SIGNS or d.source_text in CURRENCY_SIGNS for d in out):
         return
 
     def amount_at(tokens: list[str], i: int) -> str | None:
@@ -1177,7 +1177,7 @@ def _currency_moved(out: list[Difference], spans: list[tuple[int, int, int, int]
             for sign, s_at, s_tokens, word, w_at, w_tokens in (
                     (out[k].quote_text, (a, b), qt, out[j].source_text, (c2, d2), st),
                     (out[k].source_text, (c, d), st, out[j].quote_text, (a2, b2), qt)):
-                if sign not in _CURRENCY_SIGNS or _CURRENCY_WORDS.get(word) != _CURRENCY_SIGNS[sign] \
+                if sign not in _CURRENCY_OF_SIGN or _CURRENCY_WORDS.get(word) != _CURRENCY_OF_SIGN[sign] \
                         or s_at[1] - s_at[0] != 1 or w_at[1] - w_at[0] != 1:
                     continue
                 w0 = w_at[0]

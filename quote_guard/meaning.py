@@ -45,6 +45,7 @@ from .normalize import (
     FRACTION_PARTS,
     MONEY_SCALE_LETTERS,
     NUMBER_WORDS,
+    ROMAN_NUMERALS,
     SCALE_WORDS,
     SHORT_TEXT_CACHES,
     SPEECH_VERBS,
@@ -924,9 +925,8 @@ def _bounded_terms(words: list[str]) -> dict[str, str]:
     return out
 
 
-_NEAR_BOUND = frozenset("""as much many up most least maximum minimum max min within under below over above beyond
-    more less fewer longer shorter younger older exceed exceeds exceeding exceeded cap capped limit limited ceiling
-    upto""".split())
+_NEAR_BOUND = _BOUND_NOUNS | frozenset("""as much many up most least within under below over above beyond more less
+    fewer longer shorter younger older exceed exceeds exceeding exceeded cap capped limit limited ceiling upto""".split())
 _BOUND_WINDOW = 3  # words on either side of a figure where a word of comparison bounds it in words of its own
 
 
@@ -1846,9 +1846,6 @@ def entity_from_elsewhere(quote: str, passage: str, around: str) -> tuple[Differ
 _SPELLED_NAME = re.compile(r"\b[A-Z][\w'-]*(?:\s+(?:(?:of|the|and|for|on)\s+)*[A-Z][\w'-]*)+")
 
 
-_ROMAN = frozenset("i ii iii iv v vi vii viii ix x".split())
-
-
 def _initials_of(short: str, name: str) -> bool:
     """Whether ``short``, one folded word, is the initials of ``name``, a folded name of two words
     or more (small words left out, a closing Roman numeral kept whole): "us" / "united states",
@@ -1860,7 +1857,7 @@ def _initials_of(short: str, name: str) -> bool:
     words = name.split()
     if len(short.split()) != 1 or len(words) < 2:
         return False
-    roman = words[-1] if words[-1] in _ROMAN else ""
+    roman = words[-1] if words[-1] in ROMAN_NUMERALS else ""
     return short.replace(".", "") == initials(words[:-1] if roman else words) + roman
 
 
@@ -2399,16 +2396,16 @@ _REPORT_KEEPERS = ("report", "alleg", "appar", "suppos", "purport", "possib", "p
                    "claim", "said", "says", "may", "might", "could")
 # ... or the doubt: "may cause", "is thought to", "suggests" ("the police said" keeps no doubt: "said a
 # lightning strike was the source" for "said a lightning strike was one possible source")
-# a bare possibility ("were possible"), kept only by words of possibility: "likely" or "expected" make it probable
-_POSSIBLE_KEEPERS = ("possib", "may", "might", "could", "can", "perhap", "maybe", "potential", "uncertain", "unclear")
-_BE_POSSIBLE = frozenset("is are was were be been remains remain remained seems seemed appears".split())
 _DOUBT_KEEPERS = ("possib", "presum", "suspect", "likel", "probab", "sugges", "may", "might", "could", "can", "appear",
                   "perhap", "maybe",
                   "seem", "indicat", "unlikel", "thought", "believ",
                   "expect", "forecast", "project", "predict", "anticipat", "estimat", "should")
+# a bare possibility ("were possible"), kept only by words of possibility: "likely" or "expected" make it probable
+_POSSIBLE_KEEPERS = ("possib", "may", "might", "could", "can", "perhap", "maybe", "potential", "uncertain", "unclear")
 # a forecast: "are expected to reach", "is projected to grow" (told as "will reach", it is a certainty)
 _FORECASTS = frozenset("expected forecast projected predicted anticipated estimated".split())
 _BE = frozenset("is are was were be been".split())
+_BE_POSSIBLE = _BE | frozenset("remains remain remained seems seemed appears".split())
 _SEEMING = frozenset("appear appears appeared seem seems seemed".split())
 _EXPECTING = frozenset("expect expects anticipate anticipates forecast forecasts predict predicts project projects".split())
 

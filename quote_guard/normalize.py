@@ -37,6 +37,7 @@ __all__ = [
     "ELLIPSIS",
     "MONEY_SCALE_LETTERS",
     "NUMBER_WORDS",
+    "ROMAN_NUMERALS",
     "SCALE_WORDS",
     "SPEECH_VERBS",
     "Folded",
@@ -753,6 +754,9 @@ def mixed_numbers(text: str) -> str:
 
     return _MIXED_NUMBER.sub(one, text)
 
+
+#: the Roman numerals that close a name ("World War II", "Schedule IV"), read whole where initials are read
+ROMAN_NUMERALS = frozenset("i ii iii iv v vi vii viii ix x".split())
 
 #: the letter after an amount of money that names its scale ("£30m", "£640k"); elsewhere "m" is metres
 MONEY_SCALE_LETTERS = {"m": "million", "k": "thousand"}
