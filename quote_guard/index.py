@@ -534,11 +534,23 @@ _WORDS = re.compile(r"\w{2,}")
 _ASCII_NON_WORD = bytes(b if chr(b).isascii() and (chr(b).isalnum() or chr(b) == "_") else 0x20 for b in range(256))
 
 
+# the same for a text of Latin-1 characters (the pattern's word characters: letters, digits, "²", "½")
+_LATIN1_NON_WORD = bytes(b if _WORDS.match(chr(b) * 2) else 0x20 for b in range(256))
+_PAST_LATIN1_NON_WORD = re.compile(r"[^\x00-\xff\w]")  # bullets, box lines, "€": separators, as a space is
+
+
 def _words(text: str) -> set[str]:
     """The distinct words (two word characters or more) of folded text."""
     if text.isascii():
         return {w.decode("ascii") for w in set(text.encode("ascii").translate(_ASCII_NON_WORD).split()) if len(w) >= 2}
-    return set(_WORDS.findall(text))
+    try:
+        raw = text.encode("latin-1")
+    except UnicodeEncodeError:
+        try:  # most texts past Latin-1 are so only by the bullets or symbols between their words
+            raw = _PAST_LATIN1_NON_WORD.sub(" ", text).encode("latin-1")
+        except UnicodeEncodeError:
+            return set(_WORDS.findall(text))
+    return {w.decode("latin-1") for w in set(raw.translate(_LATIN1_NON_WORD).split()) if len(w) >= 2}
 
 
 def _hashes(words: "Sequence[str] | set[str]") -> "np.ndarray":

@@ -320,3 +320,22 @@ def test_a_collection_ranks_its_candidates_alike_in_every_process():
     runs = {subprocess.run([sys.executable, "-c", _RANKS], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in (1, 2, 3, 4)}
     assert len(runs) == 1
+
+
+_WORD_PIECES = ["ab", "Z9", "_x", " ", "\n", "-", "é", "ß", "²", "½", "µ", "\xa0", "\xad", "•", "€", "│", "ō", "日本",
+                "\u0308", "ж", "'", "’", "x", "1"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_document_s_words_are_those_of_the_word_pattern_whatever_its_script(seed):
+    # issue 14: the corpus filter reads an ASCII text and a Latin-1 one a byte a character, and a
+    # text past Latin-1 whose other characters are all separators (bullets, "€") as Latin-1 too:
+    # the same words as the pattern finds
+    import re
+
+    from quote_guard.index import _words
+
+    rng = random.Random(seed)
+    for _ in range(400):
+        text = "".join(rng.choice(_WORD_PIECES) for _ in range(rng.randrange(0, 40)))
+        assert _words(text) == set(re.findall(r"\w{2,}", text)), text
