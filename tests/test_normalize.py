@@ -149,6 +149,12 @@ def test_the_latin1_ascii_and_32_bit_folds_agree(pieces):
         assert (a.text, _segments(a)) == (f.text, _segments(f))
 
 
+def _same_fold(f: Folded, reference: Folded) -> None:
+    assert f.text == reference.text
+    for col in ("fstart", "ostart", "olen", "ident"):
+        assert getattr(f, col).tolist() == getattr(reference, col).tolist(), col
+
+
 _WIDE_PIECES = st.sampled_from(["exam-\nple", "exam\u2010ple", "a\u2011b", "a", "É", " ", "  ", "\n", "-", "x-y", "\u00a0",
                                 "\u2028", "\u3000", "\u2019", "\u201c", "\u2013", "\u2026", "\u2122", "\ufb01", "\u00bd",
                                 "\u00b2", "\u00df", "\u00ad", "\u200b", "\ufeff", " \u200b ", "a\u00adb", "\u2022", "\u7535",
@@ -162,10 +168,7 @@ def test_any_text_folds_as_a_mask_with_the_same_map(pieces):
     # drops (U+00AD, U+200B) are read across by white space runs, and those it expands ("…",
     # "™", "ﬁ") make a segment per character; the same text and arrays as the 32-bit path
     text = "".join(pieces)
-    wide, f = _fold(text, narrow=False), _fold(text)
-    assert f.text == wide.text
-    for col in ("fstart", "ostart", "olen", "ident"):
-        assert getattr(wide, col).tolist() == getattr(f, col).tolist(), col
+    _same_fold(_fold(text), _fold(text, narrow=False))
 
 
 _ASCII_PIECES = st.sampled_from(["exam-\nple", "Ab- \n  cd", "a", "B", "-", "--", " ", "  ", "\n", "-\n", "\t", "\r\n",
@@ -178,10 +181,7 @@ def test_a_long_ascii_text_folds_as_a_mask_with_the_same_map(pieces):
     # a long ASCII document (most contracts) is folded as a mask over its bytes, making only the
     # segments of the map: the same text and the same arrays as the 32-bit path
     text = "".join(pieces)
-    wide, f = _fold(text, narrow=False), _fold_ascii_large(text)
-    assert f.text == wide.text
-    for col in ("fstart", "ostart", "olen", "ident"):
-        assert getattr(wide, col).tolist() == getattr(f, col).tolist()
+    _same_fold(_fold_ascii_large(text), _fold(text, narrow=False))
 
 
 @pytest.mark.parametrize("words, want", [
