@@ -292,28 +292,29 @@ def _stem_in(word: str, stems: Iterable[str]) -> bool:
     return any(word == s or (len(s) > 3 and word.startswith(s)) for s in stems)
 
 
-_ANTONYMS: dict[str, set[str]] | None = None
+_ANTONYMS: dict[str, tuple[str, ...]] | None = None
 # endings taken off a word to find the antonym table's base form: (ending, what replaces it)
 _ENDINGS = (("iest", "y"), ("ies", "y"), ("ied", "y"), ("ier", "y"), ("ing", ""), ("ing", "e"), ("ed", ""),
             ("ed", "e"), ("es", ""), ("est", ""), ("er", ""), ("ly", ""), ("s", ""))
 
 
-def _antonym_table() -> dict[str, set[str]]:
+def _antonym_table() -> dict[str, tuple[str, ...]]:
     """WordNet 3.0's one-word antonym pairs (``wordnet_antonyms.txt``, made by
     ``scripts/build_antonyms.py``), both ways; read on first use (one split of the file's body, about
-    10 ms for its 21,000 pairs; not to be changed by callers)."""
+    10 ms for its 21,000 pairs). Each word's antonyms are a tuple, not a set: a third of the memory
+    (about 2.5 MiB less in every process)."""
     global _ANTONYMS
     if _ANTONYMS is None:
         from importlib.resources import files
 
         text = files(__package__).joinpath("wordnet_antonyms.txt").read_text(encoding="utf-8")
         words = " ".join(line for line in text.splitlines() if line and not line.startswith("#")).split()
-        table: dict[str, set[str]] = {}
+        table: dict[str, dict[str, None]] = {}
         for k in range(0, len(words) - 2, 3):  # "pos word antonym"
             a, b = words[k + 1], words[k + 2]
-            table.setdefault(a, set()).add(b)
-            table.setdefault(b, set()).add(a)
-        _ANTONYMS = table
+            table.setdefault(a, {})[b] = None
+            table.setdefault(b, {})[a] = None
+        _ANTONYMS = {w: tuple(others) for w, others in table.items()}
     return _ANTONYMS
 
 
@@ -361,7 +362,7 @@ def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     for a in set(qw):
         if a in _OTHER_LEXICONS:
             continue
-        found = frozenset().union(*(table.get(x, frozenset()) for x in _bases(a))) - _OTHER_LEXICONS
+        found = frozenset().union(*(table.get(x, ()) for x in _bases(a))) - _OTHER_LEXICONS
         if found:
             opposite[a] = found
     if not opposite:
@@ -402,7 +403,7 @@ def _compound_antonym(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     for a in sorted(q_only):
         for b in sorted(p_only):
             n = len(os.path.commonprefix([a[::-1], b[::-1]]))  # the shared second part
-            if n >= 3 and len(a) - n >= 3 and len(b) - n >= 3 and b[:-n] in table.get(a[:-n], frozenset()):
+            if n >= 3 and len(a) - n >= 3 and len(b) - n >= 3 and b[:-n] in table.get(a[:-n], ()):
                 return a, b
     return None
 
