@@ -11,6 +11,10 @@ corpus filter path). Then, each in a fresh process and in the same run:
 - ``ray1``/``ray2``: :func:`quote_guard.scale.ray.verify_dataset` with 1 and 2 actors on a local
   cluster (``ray.init(num_cpus=2)`` on 127.0.0.1; its start-up is reported apart).
 
+Then ``local1`` once more over a small corpus (``--growth-mb``, 5 MB by default) with as many quotes:
+the CPU per quote at both sizes, in the same run, for the goal of a cost per quote within ±20 %
+from 5 to 50 MB.
+
 Sources travel by reference (the folder path). Every engine's records are hashed: the table says
 whether they are identical. Peak RSS per worker is the largest ``VmHWM`` of the worker processes
 (the main process for ``local1``). Nothing is asserted; goals are printed under the table.
@@ -153,6 +157,8 @@ def main() -> None:
     ap.add_argument("--quotes", type=int, default=100_000, help="quotes (default 100,000)")
     ap.add_argument("--curve", default="10000,50000,100000", help="cost-curve points (quote counts)")
     ap.add_argument("--engines", default="local1,local2,ray1,ray2")
+    ap.add_argument("--growth-mb", type=float, default=5.0,
+                    help="also run local1 over a corpus this large, for the cost-per-quote growth (0: skip)")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--workdir", type=Path, help=argparse.SUPPRESS)
     a = ap.parse_args()
@@ -161,20 +167,32 @@ def main() -> None:
         child(a.child, a.workdir, curve)
         return
     env = dict(os.environ, HF_HUB_OFFLINE="1", RAY_USAGE_STATS_ENABLED="0", RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER="0")
+
+    def run(engine: str, work: Path) -> dict[str, Any] | None:
+        proc = subprocess.run([sys.executable, __file__, "--child", engine, "--workdir", str(work),
+                               "--quotes", str(a.quotes), "--curve", a.curve],
+                              capture_output=True, text=True, env=env, check=False)
+        line = next((x for x in reversed(proc.stdout.splitlines()) if x.startswith("{")), None)
+        if proc.returncode != 0 or line is None:
+            last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+            print(f"{engine} failed (left out of the table): {last}", file=sys.stderr)
+            return None
+        row: dict[str, Any] = json.loads(line)
+        return row
+
     rows = []
+    small: tuple[int, dict[str, Any]] | None = None
     with tempfile.TemporaryDirectory(prefix="qg-bench-scale-") as tmp:
         work = Path(tmp)
         src = build(work, a.mb, a.quotes)
         for engine in a.engines.split(","):
-            proc = subprocess.run([sys.executable, __file__, "--child", engine, "--workdir", str(work),
-                                   "--quotes", str(a.quotes), "--curve", a.curve],
-                                  capture_output=True, text=True, env=env, check=False)
-            line = next((x for x in reversed(proc.stdout.splitlines()) if x.startswith("{")), None)
-            if proc.returncode != 0 or line is None:
-                last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-                print(f"{engine} failed (left out of the table): {last}", file=sys.stderr)
-                continue
-            rows.append(json.loads(line))
+            if (row := run(engine, work)) is not None:
+                rows.append(row)
+        if "local1" in a.engines.split(",") and 0 < a.growth_mb < a.mb:
+            (work / "small").mkdir()
+            small_src = build(work / "small", a.growth_mb, a.quotes)
+            if (row := run("local1", work / "small")) is not None:
+                small = (small_src, row)
     if not rows:
         raise SystemExit("every engine failed")
     base = rows[0]
@@ -200,6 +218,11 @@ def main() -> None:
     for k in ("1", "2"):
         if f"ray{k}" in by and f"local{k}" in by:
             print(f"Ray overhead at {k}: {100 * (by[f'local{k}'] / by[f'ray{k}'] - 1):.0f} % (goal <= 15 %)")
+    big = next((r for r in rows if r["engine"] == "local1"), None)
+    if small is not None and big is not None and big.get("marks") and small[1].get("marks"):
+        per = [1000 * r["marks"][-1][2] / r["marks"][-1][0] for r in (small[1], big)]
+        print(f"cost per quote (local1, CPU, {a.quotes} quotes): {per[0]:.2f} ms over {small[0] / 1e6:.1f} MB, "
+              f"{per[1]:.2f} ms over {src / 1e6:.1f} MB: {per[1] / per[0]:.2f}x (goal: within 20 %, 0.83-1.2x)")
     print("goals: RSS per worker < 4x the source text; cost per quote flat along the curve")
 
 
