@@ -3195,11 +3195,10 @@ def _denied_either_way(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None if p_denies is None else (p_denies[1], p_denies[0])
 
 
-_WINDOW = re.compile(r"\b(during|in|for|within|throughout) the (first|initial|last|final) ((?:[\w()]+ ){0,4}?)"
+_WINDOW_WORDS = ("during", "in", "for", "within", "throughout")  # before a period or the first years of it
+_WINDOW_PARTS = frozenset("first initial last final".split())  # the part of a period a window names
+_WINDOW = re.compile(rf"\b({'|'.join(_WINDOW_WORDS)}) the ({'|'.join(sorted(_WINDOW_PARTS))}) ((?:[\w()]+ ){{0,4}}?)"
                      r"(years?|months?|weeks?|days?|quarters?) of (?:the |this |such )?(\w+)")
-
-
-_WINDOW_WORDS = ("during", "in", "for", "within", "throughout")
 
 
 def _time_window_dropped(qw: list[str], pw: list[str]) -> str | None:
@@ -3213,7 +3212,7 @@ def _time_window_dropped(qw: list[str], pw: list[str]) -> str | None:
     """
     fp = " ".join(pw)
     m = _WINDOW.search(fp)
-    if m is None or {"first", "initial", "last", "final"} & set(qw):
+    if m is None or not _WINDOW_PARTS.isdisjoint(qw):
         return None
     fq = f" {' '.join(qw)} "
     if not any(f" {w} the {m.group(5)} " in fq for w in _WINDOW_WORDS):
