@@ -2739,47 +2739,50 @@ def _with_caveat(r: QuoteResult, docs: list[_Doc]) -> QuoteResult:
     return replace(r, reason=f"{r.reason}; but {' and '.join(notes)}: a limit the quote leaves out")
 
 
-def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
+def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> tuple[str, str] | None:
     """The opening clause of a verbatim fragment's sentence, when it is an exception ("Except for
     liability arising from ...", "Excepting ...", "Unless ...", "Save for ...", "Other than ...",
     "However, if ..." after a semicolon), a limit that names a part of the document ("Subject to Section
     9.1,") or a consent ("With the consent of the Board, ...") and
     the fragment starts after it, inside the sentence, without a limit of its own. Not the
     boilerplate "Except as otherwise provided herein", which excepts nothing in particular.
+    ``(the clause, its kind)``: ``exception``, ``limit`` or ``condition`` (a consent).
 
     >>> t = "Except for a breach of Section 11, neither party shall be liable for indirect damages."
     >>> r = QuoteResult("neither party shall be liable for indirect damages", Verdict.VERBATIM,
     ...                 spans=(Span("d", t.index("neither"), len(t) - 1),))
     >>> _hard_opener_before(r, [_Doc(Source("d", t), None, 0)])
-    'Except for a breach of Section 11,'
+    ('Except for a breach of Section 11,', 'exception')
     """
     opened = _sentence_opener(r, docs)
     if opened is None:
         return None
     opener, head = opened
     only = _only_opener(opener)
+    limit = opener[:2] == ["subject", "to"] and _names_a_part(opener)
+    consent = _CONSENT_OPENER.match(" ".join(opener)) is not None
     hard = (opener[:1] in (["excepting"], ["unless"], ["except"])
             or tuple(w for w in opener[:3] if w != ",")[:2] in (("save", "for"), ("other", "than"), ("however", "if"),
                                                                 ("no", "more"), ("not", "more"))
             or (opener[:2] == ["with", "the"] and opener[2:3] in (["exception"], ["exceptions"]))
             or tuple(opener[:2]) in (("so", "long"), ("as", "long")) or only
             # "Subject to Section 9.1," (a cap there), not "Subject to the terms of this Agreement,"
-            or (opener[:2] == ["subject", "to"] and _names_a_part(opener))
+            or limit
             # "With the consent of the Board in compliance with Section 4.7, the Company may manufacture ..."
-            or _CONSENT_OPENER.match(" ".join(opener)) is not None)
+            or consent)
     if not hard and opener[:1] in (["in"], ["among"]) and {"subgroup", "subgroups"} & set(opener[1:5]):
         # "In a prespecified subgroup of patients with baseline ferritin below 100 μg/L, [the walk distance
         # was 24 m longer]": a subgroup's finding told as the study's, unless the quote names a population
         # of its own ("the reduction was confined to participants with ..."); a study's own population
         # opening its conclusion ("Among patients with stage 3 CKD, ...") is no limit
-        return None if _POPULATION_WORDS & set(token_texts(fold(r.quote).text)) else " ".join(head.split())
+        return None if _POPULATION_WORDS & set(token_texts(fold(r.quote).text)) else (" ".join(head.split()), "exception")
     if not hard or (opener[1:2] == ["as"] and opener[2:3] in _BOILERPLATE_AFTER_AS and not _names_a_part(opener)):
         return None  # "Except as otherwise provided herein" excepts nothing in particular
     # the word that makes it a limit: "exception" of "With the exception of", "only" of "For firm transportation only,"
     key = opener[2] if opener[:2] == ["with", "the"] else "only" if only else opener[0]
     if re.search(rf"\b{re.escape(key)}\b", r.quote, re.I):
         return None
-    return " ".join(head.split())
+    return " ".join(head.split()), "limit" if limit else "condition" if consent else "exception"
 
 
 _PARTS = frozenset("section sections article articles clause clauses paragraph paragraphs subsection schedule exhibit "
@@ -2845,11 +2848,10 @@ def _after_part_of(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:
 def _after_opening_exception(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:
     """``r`` made ``altered`` when it starts after the exception its sentence opens with
     (:func:`_hard_opener_before`), else ``None``."""
-    opener = _hard_opener_before(r, docs)
-    if opener is None:
+    found = _hard_opener_before(r, docs)
+    if found is None:
         return None
-    what = ("limit" if re.match(r"[\w.()]*\s*subject\s+to\b", opener, re.I)
-            else "condition" if _CONSENT_OPENER.match(opener.lower()) else "exception")
+    opener, what = found
     return _limited(r, [opener], f"the quote starts after the {what} its source sentence opens with", category="connective")
 
 
