@@ -2863,7 +2863,7 @@ def _sentence_opener(r: QuoteResult, docs: list[_Doc]) -> tuple[list[str], str] 
     window = text[max(0, span.start - _OPENER_CHARS) : span.start]
     if span.start > _OPENER_CHARS:
         # from the first sentence end in it: a window that starts inside a sentence holds no opening of it
-        first = re.search(r"[.;:!?\n…。；：！？]", window)
+        first = _OPENER_BREAK.search(window)
         window = window[first.start() :] if first else ""
     if not (_OPENER_HINT.search(window) or ("only" in window.lower() and _ONLY_HINT.search(window))) \
             or _starts_sentence(r, docs):
@@ -2906,7 +2906,9 @@ _SECTION_NUMBER = re.compile(r"\d+(?:\.\d+)+\.?")  # "3.6.3": a section's number
 _OPENER_CHARS = 320  # how far before a fragment its sentence's opening condition is looked for
 _HEADING_WORDS = 8  # words of a heading a section's number may follow ("FORCE-MAJEURE 10.1", "LIMITATION OF LIABILITY AND DISCLAIMER OF WARRANTY 10.1")
 _LINE_SECTION = re.compile(r"(?:\n|\s{3})\s*(\d+(?:\.\d+)+)\.?\s")  # a section's number starting a line (or after a run of spaces)
-_OPENER_HINT = re.compile(r"(?i)(?:^|[.;:!?\n…。；：！？])[\W_]*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)[\W_]*)?"
+_OPENER_BREAK = re.compile(r"[.;:!?\n…。；：！？]")  # what may end the text before a sentence's opening (or a heading's colon)
+_OPENER_HINT = re.compile(rf"(?i)(?:^|{_OPENER_BREAK.pattern})[\W_]*"
+                          r"(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)[\W_]*)?"
                           rf"(?:{_SECTION_NUMBER.pattern}\s+)?"
                           r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject|with(?:out)?\b|however\s*,?\s*if\b"
                           r"|no(?:t)?\s+more\s+than\b|with\s+the\s+exceptions?\s+of\b|(?:so|as)\s+long\s+as\b"
