@@ -404,8 +404,9 @@ def _fold_ascii_large(text: str) -> Folded:
     of an offset per character). The same text and map as the general path (a property test)."""
     import numpy as np
 
-    raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
-    low = np.frombuffer(text.encode("ascii").translate(_ASCII_FOLD), dtype=np.uint8)
+    data = text.encode("ascii")
+    raw = np.frombuffer(data, dtype=np.uint8)
+    low = np.frombuffer(data.translate(_ASCII_FOLD), dtype=np.uint8)
     _, _, alpha = _get_tables()
     return _fold_mask(text, low, _dropped_hyphens(text, np.flatnonzero(raw == 0x2D), alpha, raw), "ascii")
 
