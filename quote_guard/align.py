@@ -989,10 +989,11 @@ def _written_forms(words: list[str]) -> list[str]:
             out.append(_SIGN_WORDS[w])  # "the INR is < 2.0": "below 2.0"
             i += 1
             continue
-        if (w in _BOUND_SIGNS or (w in ("<", ">") and after == ["="])) and words[i + 1 + (after == ["="]) :][:1] \
-                and words[i + 1 + (after == ["="])][:1].isdigit():
+        eq = after == ["="]  # ("<=" may come as two tokens)
+        n = i + 1 + eq  # where the figure is
+        if (w in _BOUND_SIGNS or (w in ("<", ">") and eq)) and words[n : n + 1] and words[n][:1].isdigit():
             out.extend(_BOUND_SIGNS[w + "=" if w in ("<", ">") else w])  # "a score of ≥2": "at least 2"
-            i += 1 + (after == ["="])
+            i = n
             continue
         if w[:1].isdigit() and words[i + 1 : i + 3] in (["or", "more"], ["or", "less"], ["or", "fewer"], ["or", "greater"]):
             # "2 or more": "at least 2" (as "≥2" reads), "10 or fewer": "at most 10"
