@@ -1791,12 +1791,19 @@ def _neighbours(entity: str, text: str) -> set[str]:
     return {f"<{w}" for w in before} | {f">{w}" for w in after}
 
 
+_RESPELT = 0.75  # two words this alike (difflib's ratio) are one name spelt otherwise: "Suleimaniya" / "Sulaimaniyah"
 _PREPOSITION_SLOTS = frozenset(f"<{w}" for w in "in of at from to by for under with into onto".split())
 
 
 def _same_slot(a: str, text_a: str, b: str, text_b: str) -> bool:
     """Two entities stand in the same slot of their sentences (the same word before or after
-    them: "Acme shall pay" / "Beta shall pay"), or both are parties of the legal lexicon."""
+    them: "Acme shall pay" / "Beta shall pay"), or both are parties of the legal lexicon.
+
+    >>> _same_slot("denver", "held at our denver, colorado offices", "dayton", "held at our dayton, or toledo")
+    True
+    >>> _same_slot("suleimaniya", "to erbil and suleimaniya, he said", "sulaimaniyah", "to erbil and sulaimaniyah, he said")
+    False
+    """
     from .align import word_category
 
     if word_category(a.split()[-1]) == "party" and word_category(b.split()[-1]) == "party":
@@ -1808,6 +1815,11 @@ def _same_slot(a: str, text_a: str, b: str, text_b: str) -> bool:
     # before them or none on either side: an apposition ("Shelby, R-Ala." / "Shelby, a Republican") is not a swap
     if after_a & after_b - {">,", ">and", ">."} and (before_a == before_b or not (before_a and before_b)):
         return True
+    if before_a and before_a == before_b and after_a and after_a == after_b:
+        # the same words on both sides, a comma after ("at our Minneapolis, Minnesota" / "at our Cincinnati, or
+        # Columbus"), where the two names are not one spelt otherwise ("Suleimaniya" / "Sulaimaniyah", "Sunni
+        # Muslims" / "Sunnis": no word of one is mostly the letters of a word of the other)
+        return all(SequenceMatcher(None, x, y).ratio() < _RESPELT for x in a.split() for y in b.split())
     # or the same preposition before them: "in Dallas" / "in Austin", "laws of New York" / "laws of Delaware"
     return bool(before_a & before_b & _PREPOSITION_SLOTS)
 

@@ -671,6 +671,10 @@ ROUND42B = (
     "remained uncured for more than thirty (30) days after notice. On 18 October 2018 the three leases were "
     "derecognised on acquisition."
 )
+ROUND44 = (
+    "Orientation lasts two weeks and is held at either our Dayton, or Toledo, Ohio offices or at any other site we may "
+    "choose."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -685,6 +689,7 @@ PASSAGES = {
     "widened": WIDENED, "kindred": KINDRED, "aliases": ALIASES, "housing": HOUSING, "mixed": MIXED,
     "round37": ROUND37, "round38": ROUND38, "round39": ROUND39, "round39b": ROUND39B, "round39c": ROUND39C,
     "round40": ROUND40, "round41": ROUND41, "round42": ROUND42, "round42b": ROUND42B,
+    "round44": ROUND44,
 }
 
 
@@ -1383,6 +1388,8 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round42b", "antonym", "On 18 October 2018 the three leases were recognised on acquisition."),
     # a link told as a cause, where the passage names the effect with an article ("a reduced risk")
     ("round42b", "direction", "Getting the vaccine reduced the risk of severe dehydration among the cases studied."),
+    # a place put where the passage names others, between the same words ("at our …, Ohio offices")
+    ("round44", "name", "Orientation lasts two weeks and is held at our Denver, Colorado offices."),
 ]
 
 
@@ -1861,6 +1868,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                  "cash income tax payments and roughly $300 million more in interest payments on debt.", PARA),
     ("round42b", "Overall, 23% of participants were lost to follow-up, more of them in the control group; those lost "
                  "were counted as smokers.", PARA),
+    ("round44", "Orientation runs for two weeks and takes place at our Dayton, Ohio offices.", PARA),
     ("round42b", "Receiving the vaccine was linked to a lower risk of severe dehydration among cases.", PARA),
     ("round42b", "Rising damp was found on the ground-floor party wall, and the surveyors recommend getting a specialist "
                  "damp survey before contracts are exchanged.", PARA),
