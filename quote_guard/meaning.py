@@ -3762,7 +3762,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # words dropped where dropping them widens the claim, not where it only says less
         out.append(Difference("delete", "", widened[1], widened[0]))
     named = frozenset(w for e in q_entities for w in e.split())
-    if (conjunct := _added_conjunct(qw, pw, ops) or _appended_clause(qw, pw, ops, named)
+    if (conjunct := _added_conjunct(qw, pw, ops) or _appended_clause(qw, pw, ops, named) or _appended_qualifier(qw, pw, ops)
             or _appended_link(qw, pw, ops)) is not None:
         # "Members of the police, the armed forces and the judiciary" for "Members of the police and
         # the armed forces": one more item, party or act the passage does not name
@@ -4068,6 +4068,37 @@ def _appended_link(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, i
     # (a cause or a list the passage gives in other words is restated: "because it had not been
     # pleaded" for "as the defence had not been pleaded")
     return " ".join(qw[j:]).rstrip(" .") if _unseen(qw[j + 1 :], pw) else None
+
+
+def _appended_qualifier(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, int, int]]) -> str | None:
+    """Words the quote goes on with, with no comma or joiner, past a copy of the passage's whole
+    sentence (its last word copied, and most of the rest), holding a content word the passage has
+    nowhere: a qualifier of the quote's own put on a true sentence ("will not be responsible for
+    payment of any revenue share accrued after the event" for "... any revenue share."). ``ops`` as
+    for :func:`_widened`.
+
+    >>> q = "convergtv will not be responsible for payment of any revenue share accrued after the event .".split()
+    >>> p = "convergtv will not be responsible for payment of any revenue share .".split()
+    >>> _appended_qualifier(q, p, SequenceMatcher(None, p, q, autojunk=False).get_opcodes())
+    'accrued after the event'
+    """
+    last = len(pw)
+    while last and pw[last - 1] in (".", "!", "?", ";"):
+        last -= 1
+    copied = [op for op in ops if op[0] == "equal"]
+    end = next((op for op in copied if op[1] < last <= op[2]), None)  # the copy of the last word
+    if (end is None or end[2] - end[1] < _APPENDED_COPY
+            or sum(min(op[2], last) - op[1] for op in copied if op[1] < last) < _QUALIFIED_COPY * last):
+        return None
+    tail = [w for w in qw[end[3] + last - end[1] :] if w not in (".", "!", "?")]
+    if not 2 <= len(tail) <= _QUALIFIER_MAX_WORDS or not tail[0][:1].isalnum() or tail[0] in ("and", "or", "but"):
+        return None
+    content = [w for w in tail if content_word(w) and w not in _AUXILIARIES]
+    return " ".join(tail) if _unseen(content, pw, content=False) else None
+
+
+_QUALIFIED_COPY = 0.8  # share of the passage's words a quote copies before a qualifier it puts on
+_QUALIFIER_MAX_WORDS = 10
 
 
 def _unseen(words: list[str], pw: list[str], *, content: bool = True) -> list[str]:

@@ -673,7 +673,7 @@ ROUND42B = (
 )
 ROUND44 = (
     "Orientation lasts two weeks and is held at either our Dayton, or Toledo, Ohio offices or at any other site we may "
-    "choose."
+    "choose. In the case of a force majeure event, the Distributor will not be responsible for payment of any royalty."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1390,6 +1390,11 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round42b", "direction", "Getting the vaccine reduced the risk of severe dehydration among the cases studied."),
     # a place put where the passage names others, between the same words ("at our …, Ohio offices")
     ("round44", "name", "Orientation lasts two weeks and is held at our Denver, Colorado offices."),
+    # a qualifier of the quote's own put on a whole sentence copied
+    ("round44", "added_qualifier", "In the case of a force majeure event, the Distributor will not be responsible for "
+                                   "payment of any royalty accrued in the case of such event."),
+    ("round44", "added_qualifier", "In the case of a force majeure event, the Distributor will not be responsible for "
+                                   "payment of any royalty withheld by the Distributor."),
 ]
 
 
@@ -1868,6 +1873,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                  "cash income tax payments and roughly $300 million more in interest payments on debt.", PARA),
     ("round42b", "Overall, 23% of participants were lost to follow-up, more of them in the control group; those lost "
                  "were counted as smokers.", PARA),
+    ("round44", "If a force majeure event occurs, the Distributor is not responsible for paying any royalty.", PARA),
     ("round44", "Orientation runs for two weeks and takes place at our Dayton, Ohio offices.", PARA),
     ("round42b", "Receiving the vaccine was linked to a lower risk of severe dehydration among cases.", PARA),
     ("round42b", "Rising damp was found on the ground-floor party wall, and the surveyors recommend getting a specialist "
