@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import MissingDependencyError
 from .models import Source
-from .normalize import Folded, clear_fold_cache, fold, tokenize
+from .normalize import Folded, clear_fold_cache, fold, mask_page_furniture, tokenize
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -45,7 +45,7 @@ SEED_MIN_CHARS = 15  # needles this long are answered by the seed index (8 + 7: 
 SEED_INDEX_MIN_CHARS = 16_384  # below this, one str.find scan is as cheap as the lookups (32_768 before the 43rd stop: 3-5 % more lexical CPU on dev)
 _GRAM_MAX_CANDIDATES = 64  # more candidate positions than this: scan instead
 _SEEDS_MAX_CANDIDATES = 4096  # the same for a collection's table, over the documents asked about
-INDEX_FORMAT = 3  # of DocIndex.to_arrays; raise it whenever folding or the index changes what it holds
+INDEX_FORMAT = 4  # of DocIndex.to_arrays; raise it whenever folding or the index changes what it holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,7 +503,7 @@ def get_index(doc: "str | Source") -> DocIndex:
     loader = _LOADER
     idx = loader(text) if loader is not None else None
     if idx is None or idx.folded.original_length != len(text):
-        idx = DocIndex(fold(text))
+        idx = DocIndex(fold(mask_page_furniture(text)))  # a page break's furniture read as white space
     with _CACHE_LOCK:
         if k not in _CACHE:
             _CACHE[k] = idx

@@ -48,11 +48,14 @@ __all__ = [
     "fold_keeps_substrings",
     "fold_query",
     "is_cjk",
+    "is_page_number_line",
     "is_word_char",
     "json_unescape",
     "jsonl_lines",
+    "mask_page_furniture",
     "mixed_numbers",
     "number_word_value",
+    "page_furniture",
     "quarters_as_digits",
     "scale_after",
     "scaled_figure",
@@ -535,6 +538,165 @@ def fold_keeps_substrings(text: str) -> bool:
 def fold_query(text: str) -> str:
     """The folded form of a quote (no offset map needed)."""
     return fold(text).text
+
+
+# --------------------------------------------------------------------------- page furniture
+
+# a page's number on a line of its own: "12", "- 3 -", "Page 2 of 9", "p. 4"; not "(7)" nor "[7]", which
+# mark a list's items and notes (possessive runs: no polynomial backtracking on a long run of spaces)
+_PAGE_NUMBER = (r"[ \t]*+(?:(?:page|pg\.?|p\.)[ \t]*+)?(?:[-\u2013\u2014][ \t]*+)?\d{1,4}+(?:[ \t]*+[-\u2013\u2014])?"
+                r"(?:[ \t]*+of[ \t]*+\d{1,4}+)?[ \t\r]*+")
+_PAGE_NUMBER_LINE = re.compile(_PAGE_NUMBER, re.IGNORECASE)
+_PAGE_NUMBER_LINES = re.compile(rf"\n({_PAGE_NUMBER})(?=\n)", re.IGNORECASE)  # found from the line break: quick
+_RULE_LINE = re.compile(r"[-_=*~\u2013\u2014][-_=*~\u2013\u2014 \t]{4,}")  # "-----", "- ------", "_____"
+_RULE_MARKS = "-_=*~\u2013\u2014"
+_BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)+")  # a run of blank lines, with their line breaks
+_LETTER = re.compile(r"[^\W\d_]")
+_RUNNING_MIN = 2  # a short line beside this many page numbers is a running header or footer
+_BESIDE_LINES = 8  # lines, blank ones aside, read on each side of a page number for its headers
+_RUNNING_MAX_CHARS = 120
+
+
+def is_page_number_line(line: str) -> bool:
+    """Whether ``line`` holds only a page's number ("12", "- 3 -", "Page 2 of 9", "p. 4").
+
+    >>> [is_page_number_line(t) for t in ("  - 7 -  ", "Page 2 of 9", "p. 4", "7 days", "(7)", "3.")]
+    [True, True, True, False, False, False]
+    """
+    return _PAGE_NUMBER_LINE.fullmatch(line) is not None
+
+
+def page_furniture(text: str, *, beside: int = _RUNNING_MIN) -> list[tuple[int, int]]:
+    r"""Where a filed document's page breaks left their furniture: each ``(start, end)`` covers whole
+    lines between two lines of text, a page's number on its own ("-7-", "Page 7", "7") and, with it,
+    the running headers and footers of the page (a short line with a letter in it, a paragraph of its
+    own, found beside ``beside`` page numbers or more: "Distributor Agreement", "Source: ACME INC,
+    10-K, 5/9/2019") and rule lines ("-----"). A run of such lines counts only with a page number and
+    a blank line in it. A quote that runs across a page break leaves them out, as a reader does; a
+    quote that copies one page break is read with ``beside=1``.
+
+    >>> t = ("for any incidental or consequential\n\n-7-\n\nSupply Agreement\n\ndamages arising out of it. The\n"
+    ...      "Buyer shall pay\n\n-8-\n\nSupply Agreement\n\nthe price.")
+    >>> [t[a:b] for a, b in page_furniture(t)]
+    ['-7-\n\nSupply Agreement', '-8-\n\nSupply Agreement']
+    >>> page_furniture("ARTICLE 7\n\nThe Term. Seven days.")
+    []
+    """
+    hits = [m.start(1) for m in _PAGE_NUMBER_LINES.finditer(text)]
+    if not hits:
+        return []  # (most texts)
+
+    def lines_from(h: int, step: int) -> Iterator[tuple[int, int, str]]:
+        """The lines before (``step`` -1) or after (1) the one starting at ``h``, nearest first; a
+        run of blank lines comes as one, with an empty text."""
+        if step < 0:
+            end = h - 1  # the line break that ends the line before
+            while end >= 0:
+                back = end
+                while True:  # the last character before ``end`` that is not white space
+                    base = max(0, back - 256)
+                    kept = len(text[base:back].rstrip())
+                    if kept or not base:
+                        break
+                    back = base
+                last = base + kept - 1  # -1: white space back to the text's start
+                stop = text.find("\n", last + 1, end + 1) if last >= 0 else (text.find("\n", 0, end + 1))
+                if stop >= 0 and stop < end:  # blank lines between that character's line and ``end``
+                    yield stop + 1, end, ""
+                    end = stop
+                    continue
+                start = text.rfind("\n", 0, end) + 1
+                yield start, end, text[start:end]
+                end = start - 1
+        else:
+            start = text.find("\n", h) + 1
+            while 0 < start <= len(text):
+                m = _BLANK_LINES.match(text, start)
+                if m is not None:
+                    yield start, m.end() - 1, ""
+                    start = m.end()
+                    continue
+                end = text.find("\n", start)
+                end = len(text) if end < 0 else end
+                yield start, end, text[start:end]
+                start = end + 1
+
+    def kind(line: str) -> str:
+        if not line or line.isspace():
+            return "blank"
+        if len(line) > _RUNNING_MAX_CHARS and line.lstrip()[:1] not in _RULE_MARKS:
+            return "text"  # (most lines beside a page's number: quick)
+        s = line.strip()
+        if _PAGE_NUMBER_LINE.fullmatch(line) or _RULE_LINE.fullmatch(s):
+            return "page"
+        return "short" if len(s) <= _RUNNING_MAX_CHARS and _LETTER.search(s) else "text"
+
+    def side(h: int, step: int) -> list[tuple[int, int, str, str]]:
+        """The lines on one side of the page number at ``h`` that may be its furniture, nearest
+        first, each with its kind: blank lines, page numbers and rules, and short lines each a
+        paragraph of its own (a blank line or furniture on both sides); then the first line that is
+        none of them ("text")."""
+        out: list[tuple[int, int, str, str]] = []
+        n = 0  # lines read that are not blank
+        for start, stop, line in lines_from(h, step):
+            k = kind(line)
+            n += k != "blank"
+            if out and out[-1][3] == "short" and k not in ("blank", "page"):
+                out[-1] = (*out[-1][:3], "text")  # a short line against another line of text: part of a paragraph
+                return out
+            out.append((start, stop, line, k))
+            if k == "text" or n > _BESIDE_LINES:
+                return out
+        if out and out[-1][3] == "short":
+            out[-1] = (*out[-1][:3], "text")  # a short line at the text's edge: a paragraph's end, for all we know
+        return out
+
+    # the short lines beside each page number: those beside ``beside`` of them or more are the
+    # running headers and footers
+    counts: dict[str, int] = {}
+    near: dict[int, tuple[list[tuple[int, int, str, str]], list[tuple[int, int, str, str]]]] = {}
+    reach = -1  # the end of the lines the last page break's numbers read
+    for h in hits:
+        near[h] = (side(h, -1), side(h, 1))
+        if h <= reach:
+            continue  # another number of the same page break ("2\n\n3"): its lines are counted once
+        reach = max([stop for _, stop, _, _ in near[h][1]], default=h)
+        for s in {line.strip() for lines in near[h] for _, _, line, k in lines if k == "short"}:
+            counts[s] = counts.get(s, 0) + 1
+
+    out: list[tuple[int, int]] = []
+    for h in hits:
+        if out and h < out[-1][1]:
+            continue
+        end = text.find("\n", h)
+        edges, blank, inside = [(h, end), (h, end)], False, True
+        for k, lines in enumerate(near[h]):
+            for start, stop, line, what in lines:
+                if what == "text" or (what == "short" and counts.get(line.strip(), 0) < beside):
+                    break
+                if what == "blank":
+                    blank = True
+                else:
+                    edges[k] = (start, stop)
+            else:
+                inside = False  # the text's edge, or more furniture than is read: no line of text on this side
+        if inside and blank:  # between two lines of text, with a blank line in it
+            out.append((edges[0][0], edges[1][1]))
+    return out
+
+
+def mask_page_furniture(text: str, *, beside: int = _RUNNING_MIN) -> str:
+    """``text`` with its :func:`page_furniture` blanked out by spaces: the same length, so every
+    offset into it is one into ``text``, and a fold reads the page break as white space."""
+    spans = page_furniture(text, beside=beside)
+    if not spans:
+        return text
+    parts, at = [], 0
+    for a, b in spans:
+        parts += [text[at:a], " " * (b - a)]
+        at = b
+    parts.append(text[at:])
+    return "".join(parts)
 
 
 # --------------------------------------------------------------------------- tokens

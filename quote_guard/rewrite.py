@@ -39,7 +39,7 @@ from typing import Any
 from .errors import QuoteVerificationError
 from .extract import ExtractedQuote, QuoteKind
 from .models import QuoteResult, Verdict
-from .normalize import json_unescape
+from .normalize import fold, is_page_number_line, json_unescape, page_furniture
 from .policy import Action, Decision, Policy
 
 __all__ = ["Pair", "Rewrite", "RewriteEdit", "fit_to_answer", "rewrite"]
@@ -277,37 +277,35 @@ def _line_sep(text: str, q: ExtractedQuote) -> str:
     return "\n" + (m.group() if m else "> ")
 
 
-# a line of page furniture: "12", "- 3 -", "Page 2 of 9", "p. 4", "[7]"
-_FURNITURE_LINE = re.compile(
-    r"[ \t]*(?:page|pg\.?|p\.)?[ \t]*[-–—(\[]?[ \t]*\d{1,4}[ \t]*[-–—)\]]?[ \t]*(?:(?:of|/)[ \t]*\d{1,4})?[ \t]*",
-    re.IGNORECASE,
-)
 _SPACE_RUN = re.compile(r"[ \t\u00a0\u2007\u202f]+")
 _ANY_SPACE = re.compile(r"\s+")
 
 
-def _is_furniture(line: str) -> bool:
-    """A page-furniture line ("12", "Page 3 of 12", "- 4 -"). Whitespace runs are collapsed
-    first and long lines refused: the pattern's adjacent ``[ \t]*`` runs backtrack
-    polynomially on a long run of spaces (800 spaces took 3.7 s, each doubling ~9x)."""
-    short = " ".join(line.split()) if len(line) <= 4096 else ""
-    return bool(short) and len(short) <= 40 and _FURNITURE_LINE.fullmatch(short) is not None
-
-
 def fit_to_answer(verbatim: str, quote: str, *, block: bool = False) -> str:
     r"""The source text as the answer would write it: page furniture lines inside it (a page
-    number or "Page 3 of 12" alone on a line, not in the quote) dropped, line breaks normalised
+    number or "Page 3 of 12" alone on a line, and the running headers beside it,
+    :func:`~quote_guard.normalize.page_furniture`, not in the quote) dropped, line breaks normalised
     (``\r\n`` -> ``\n``), and whitespace collapsed the way the quote writes it: a one-line quote
     gets single spaces; a quote with line breaks (or a block quote) keeps the line breaks and
     single spaces within lines. The edit log keeps the exact source span and text.
 
     >>> fit_to_answer("shall pay\r\n\r\nPage 3 of 12\r\n\r\nthe  rent", "shall pay the rent")
     'shall pay the rent'
+    >>> fit_to_answer("shall pay\n\n-3-\n\nLease Agreement\n\nthe rent", "shall pay the rent")
+    'shall pay the rent'
     """
     text = verbatim.replace("\r\n", "\n").replace("\r", "\n")
     if "\n" in text:
         lines = text.split("\n")
-        kept = [ln for ln in lines if not (_is_furniture(ln) and ln.strip() not in quote)]
+        # a page break's lines that the quote does not copy: the page's number, and the running
+        # headers and footers beside it
+        folded = fold(quote).text
+        starts = [0]
+        for line in lines:
+            starts.append(starts[-1] + len(line) + 1)
+        gone = {k for a, b in page_furniture(text, beside=1) for k in range(len(lines)) if a <= starts[k] < b}
+        kept = [ln for k, ln in enumerate(lines)
+                if not ((k in gone or is_page_number_line(ln)) and ln.strip() and fold(ln.strip()).text not in folded)]
         if len(kept) != len(lines):
             text = "\n".join(kept)
     if block or "\n" in quote.strip():

@@ -68,9 +68,12 @@ from .normalize import (
     fold,
     fold_keeps_substrings,
     initials,
+    is_page_number_line,
     is_word_char,
+    mask_page_furniture,
     mixed_numbers,
     number_word_value,
+    page_furniture,
     scaled_figure,
     split_ellipsis,
     token_texts,
@@ -263,15 +266,22 @@ def _same_side_word(d: Difference) -> Difference:
 def _page_number(d: Difference, raw_passage: str) -> Difference:
     """``d``, or a page number of the source the quote leaves out (a number on a line of its own
     inside the passage, as filed contracts keep them: "equal to the cash\\n\\n 2\\n\\nsurrender
-    value") as a ``footnote``: no word of the claim.
+    value") as a ``footnote``: no word of the claim. The same for a page number the quote copies
+    where the source has it on a line of its own (the index reads a page break's furniture as white
+    space, :func:`~quote_guard.normalize.page_furniture`: "directly as 1 well as").
 
     >>> _page_number(Difference("delete", "", "2", "number"), "the cash\\n\\n        2\\n\\nsurrender value").category
+    'footnote'
+    >>> _page_number(Difference("insert", "2", "", "number"), "the cash\\n\\n-2-\\n\\nsurrender value").category
     'footnote'
     >>> _page_number(Difference("delete", "", "2", "number"), "the cash 2 surrender value").category
     'number'
     """
-    if (d.kind == "delete" and d.category == "number" and d.source_text.isdigit() and len(d.source_text) <= 4
-            and re.search(rf"\n[ \t]*{d.source_text}[ \t]*\n", raw_passage)):
+    said = d.source_text if d.kind == "delete" else d.quote_text if d.kind == "insert" else ""
+    figure = "".join(c for c in said if c.isdigit()) if is_page_number_line(said) else ""
+    if (d.category == "number" and figure and "\n" in raw_passage
+            and any(is_page_number_line(line) and re.search(rf"(?<!\d){figure}(?!\d)", line)
+                    for line in raw_passage.split("\n")[1:-1])):
         return replace(d, category="footnote")
     return d
 
@@ -577,6 +587,18 @@ class Verifier:
             head, tail = not q.startswith(frags[0][0]), not q.endswith(frags[0][0])
             q = frags[0][0]
         r = self._locate(quote, q, frags, live, use_bm25, fuzzy, fuzzy_docs, seeds)
+        if not r.verdict.accepted and "\n" in q and (unpaged := mask_page_furniture(q, beside=1)) != q:
+            # a quote that copies a page break's number (or rule) with the words around it: the
+            # index reads the page break as white space, and so does the quote
+            again = self._locate(quote, unpaged, split_ellipsis(unpaged), live, use_bm25, fuzzy, fuzzy_docs, seeds)
+            if not again.verdict.accepted:
+                # one that copies the page break whole, its running header too: the sources as they are
+                head = fold(q.split("\n", 1)[0]).text.strip()
+                raw = [_Doc(d.source, DocIndex(fold(d.source.text))) for d in live
+                       if head and head in d.index.text and page_furniture(d.source.text)]
+                again = self._locate(quote, q, frags, raw, use_bm25, False, None) if raw else again
+            if again.verdict.accepted:
+                r = again
         cleaned, marks = strip_editorial(q)
         if marks and cleaned and not r.verdict.accepted:
             # brackets the source does not have: editorial marks of the quoting writer

@@ -17,6 +17,9 @@ from quote_guard.normalize import (
     fold,
     fold_keeps_substrings,
     is_cjk,
+    is_page_number_line,
+    mask_page_furniture,
+    page_furniture,
     spelled_number,
     tokenize,
     word_places,
@@ -216,3 +219,30 @@ def test_word_places_are_the_regex_whole_word_matches(text: str, word: str) -> N
     import re
 
     assert list(word_places(word, text)) == [m.start() for m in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text)]
+
+
+# two pages of a filed contract: each page break leaves its number and the filing's running header
+FILED = ("4.2 The Supplier shall not be liable for any incidental or consequential\n\n-7-\n\nSupply Agreement\n\n"
+         "damages arising out of this Agreement. The Buyer\nshall pay the price\n\n- 8 -\n\nSupply Agreement\n\n"
+         "within thirty days of the invoice.")
+
+
+def test_page_furniture_is_read_as_white_space_with_every_offset_kept():
+    spans = page_furniture(FILED)
+    assert [FILED[a:b] for a, b in spans] == ["-7-\n\nSupply Agreement", "- 8 -\n\nSupply Agreement"]
+    masked = mask_page_furniture(FILED)
+    assert len(masked) == len(FILED)
+    assert all(masked[i] == FILED[i] or any(a <= i < b for a, b in spans) for i in range(len(FILED)))
+    assert "consequential damages" in fold(masked).text and "the price within thirty days" in fold(masked).text
+
+
+def test_page_furniture_needs_a_page_number_between_lines_of_text():
+    # a header beside one page number only is a paragraph of the text (unless asked for one page break)
+    one = FILED[: FILED.index(" The Buyer")]
+    assert [one[a:b] for a, b in page_furniture(one)] == ["-7-"]
+    assert [one[a:b] for a, b in page_furniture(one, beside=1)] == ["-7-\n\nSupply Agreement"]
+    assert page_furniture("the price\n7\nwithin thirty days") == []  # no blank line: a line of a table
+    assert page_furniture("7\n\nThe Term.") == []  # at the text's edge: nothing on one side
+    assert page_furniture("(a) the price;\n\n(7)\n\nthe fee") == []  # a list's mark, not a page's number
+    assert [is_page_number_line(t) for t in ("12", " - 3 - ", "Page 2 of 9", "p. 4", "[7]", "3.", "7 days")] == [
+        True, True, True, True, False, False, False]

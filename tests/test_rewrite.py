@@ -531,3 +531,13 @@ def test_docstring_examples_run() -> None:
 
     failed, attempted = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
     assert attempted > 0 and failed == 0
+
+
+def test_a_fix_leaves_out_the_page_break_inside_the_source_text() -> None:
+    from quote_guard.rewrite import fit_to_answer
+
+    source = "incidental or consequential\n\n-7-\n\nSource: ACME CORP, 10-K, 5/9/2019\n\ndamages arising"
+    assert fit_to_answer(source, "incidental or consequentail damages arising") == "incidental or consequential damages arising"
+    # what the quote copies stays
+    kept = fit_to_answer(source, "incidental or consequential -7- damages arising")
+    assert kept == "incidental or consequential -7- damages arising"

@@ -874,3 +874,36 @@ def test_a_sentence_opening_is_read_only_from_the_sentence_start() -> None:
     assert _sentence_before(text, text.index("neither"))[:3] == ["except", "in", "respect"]
     long = "The parties agree " + "that the goods, " * 30 + "except as noted, neither party is liable."
     assert _sentence_before(long, long.index("neither")) == []
+
+
+FILED = ("4.2 The Supplier shall not be liable for any incidental or consequential\n\n-7-\n\n"
+         "Source: ACME CORP, 10-K, 5/9/2019\n\ndamages arising out of this Agreement. The Buyer\nshall pay the price"
+         "\n\n- 8 -\n\nSource: ACME CORP, 10-K, 5/9/2019\n\nwithin thirty days of the invoice, directly as\n\n9\n\n"
+         "Source: ACME CORP, 10-K, 5/9/2019\n\nwell as through its agents.\n\n- 10 -\n\nSource: ACME CORP, 10-K, 5/9/2019\n\n"
+         "9. NOTICES.\n\n9.1 All notices shall be in writing.")
+
+
+@pytest.mark.parametrize(("quote", "verdict"), [
+    # across a page break, its number and the filing's footer left out, as a reader quotes it
+    ("for any incidental or consequential damages arising out of this Agreement", Verdict.NEAR_VERBATIM),
+    ("The Buyer shall pay the price within thirty days of the invoice.", Verdict.NEAR_VERBATIM),
+    # the page break copied as it is, in another case: the same passage
+    ("for any incidental or consequential\n\n-7-\n\nsource: acme corp, 10-k, 5/9/2019\n\ndamages arising",
+     Verdict.NEAR_VERBATIM),
+    # ... also where a heading follows it, which a quote of one page break cannot tell from a header
+    ("well as through its agents.\n\n- 10 -\n\nsource: acme corp, 10-k, 5/9/2019\n\n9. notices.\n\n9.1 all notices",
+     Verdict.NEAR_VERBATIM),
+    # the page's number copied into the sentence is no figure of it; another number there is one
+    ("within thirty days of the invoice, directly as 9 well as through its agents", Verdict.NEAR_VERBATIM),
+    ("within thirty days of the invoice, directly as 6 well as through its agents", Verdict.ALTERED),
+    # a word changed across the page break is still a change
+    ("for any incidental or consequential losses arising out of this Agreement", Verdict.ALTERED),
+])
+def test_a_quote_across_a_page_break_is_read_without_its_furniture(quote: str, verdict: Verdict) -> None:
+    [r] = Verifier(semantic={"enabled": False}).verify([quote], [Source("filed", FILED)])
+    assert r.verdict is verdict, r.reason
+    if verdict is Verdict.NEAR_VERBATIM:
+        first = quote.split()[0].lower()
+        span = r.spans[0]
+        assert FILED[span.start : span.end].lower().startswith(first)
+        assert FILED[span.start : span.end].rstrip(".,").lower().endswith(quote.split()[-1].lower().rstrip(".,"))

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Quotes that run across a page break of a filed contract: the verdicts they get.
+
+    python benchmarks/bench_page_breaks.py [--cuad DIR] [--limit N]
+
+CUAD's contracts are EDGAR filings turned into text: each page break leaves the page's number on
+a line of its own ("7", "-7-", "Page 7 of 20"), often with the filing's running header or footer
+("Source: ACME CORP, 10-K, 5/9/2019") and rule lines. A sentence that runs across the break has
+them in the middle. For every such break that splits a sentence (the line before it ends in a
+lower-case letter, a comma or a semicolon; the line after starts with one or a bracket), two
+quotes are made, the ten words before the break and the ten after:
+
+- **read**: as a reader writes it, the furniture left out: it should be ``near_verbatim`` (a
+  quote cut right before a condition or an exception of its sentence is ``altered`` by design);
+- **copied**: the same words with the page break as the source has it, lower-cased: it should be
+  ``near_verbatim`` too.
+
+Each quote is verified against its own contract alone (lexical stage, semantic stage on), and
+the verdicts are counted by kind of break: ``number`` (only page numbers and blank lines) or
+``furniture`` (with a running header, a footer or a rule). Nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from quote_guard import Source, Verifier  # noqa: E402
+from quote_guard.normalize import is_page_number_line  # noqa: E402
+
+_RULE = re.compile(r"[-_=*~\s]{10,}")
+
+
+def breaks(text: str) -> list[tuple[str, str, str]]:
+    """(kind, read, copied) for each page break that splits a sentence. A break is found by the
+    benchmark's own reading, not by quote_guard's: a page-number line, with the blank lines, rules
+    and lines repeated three times or more in the document around it."""
+    lines = text.split("\n")
+    counts = Counter(line.strip() for line in lines if line.strip())
+    out = []
+    i = 0
+
+    def furniture(k: int) -> bool:
+        s = lines[k].strip()
+        return (not s or is_page_number_line(lines[k]) or _RULE.fullmatch(lines[k]) is not None
+                or (counts[s] >= 3 and len(s.split()) <= 12))
+
+    while i < len(lines):
+        if not is_page_number_line(lines[i]):
+            i += 1
+            continue
+        a = i - 1
+        while a >= 0 and furniture(a):
+            a -= 1
+        b = i + 1
+        while b < len(lines) and furniture(b):
+            b += 1
+        if a >= 0 and b < len(lines) and re.search(r"[a-z,;]$", lines[a].rstrip()) and re.match(r"\s*[a-z(]", lines[b]):
+            starts = [m.start() for m in re.finditer(r"\S+", lines[a])][-10:]
+            ends = [m.end() for m in re.finditer(r"\S+", lines[b])][:10]
+            block = [ln.strip() for ln in lines[a + 1 : b] if ln.strip()]
+            kind = "number" if all(is_page_number_line(ln) for ln in block) else "furniture"
+            read = " ".join(lines[a][starts[0] :].split() + lines[b][: ends[-1]].split())
+            copied = "\n".join([lines[a][starts[0] :], *lines[a + 1 : b], lines[b][: ends[-1]]])
+            out.append((kind, read, copied.lower()))
+        i = b
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cuad", type=Path, default=HERE.parent.parent / "shared" / "data" / "cuad" / "full_contract_txt")
+    ap.add_argument("--limit", type=int, default=0, help="contracts to read (0: all)")
+    a = ap.parse_args()
+    files = sorted(a.cuad.glob("*.txt"))
+    if not files:
+        raise SystemExit(f"no contracts in {a.cuad} (expected CUAD's full_contract_txt); see ../shared/data")
+    files = files[: a.limit] if a.limit else files
+    v = Verifier()
+    v.warm_up()
+    tally: Counter[tuple[str, str, str]] = Counter()
+    n = 0
+    t0 = time.process_time()
+    for f in files:
+        text = f.read_text(encoding="utf-8", errors="replace")
+        for kind, read, copied in breaks(text):
+            for form, quote in (("read", read), ("copied", copied)):
+                [r] = v.verify([quote], [Source(f.name, text)])
+                tally[form, kind, r.verdict.value] += 1
+            n += 1
+    print(f"{len(files)} contracts, {n} page breaks that split a sentence, {time.process_time() - t0:.1f} s of CPU\n")
+    verdicts = ["verbatim", "near_verbatim", "paraphrase", "altered", "unsupported", "uncheckable"]
+    print("| quote | break | n | " + " | ".join(verdicts) + " |")
+    print("|---|---|---|" + "---|" * len(verdicts))
+    for form in ("read", "copied"):
+        for kind in ("number", "furniture"):
+            row = [tally[form, kind, x] for x in verdicts]
+            print(f"| {form} | {kind} | {sum(row)} | " + " | ".join(str(x) for x in row) + " |")
+
+
+if __name__ == "__main__":
+    main()
