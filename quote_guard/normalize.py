@@ -19,6 +19,8 @@ folded range back to the exact range of the original text (``to_original``).
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 import threading
 import unicodedata
@@ -550,7 +552,6 @@ _PAGE_NUMBER_LINE = re.compile(_PAGE_NUMBER, re.IGNORECASE)
 _PAGE_NUMBER_LINES = re.compile(rf"\n({_PAGE_NUMBER})(?=\n)", re.IGNORECASE)  # found from the line break: quick
 _RULE_LINE = re.compile(r"[-_=*~\u2013\u2014][-_=*~\u2013\u2014 \t]{4,}")  # "-----", "- ------", "_____"
 _RULE_MARKS = "-_=*~\u2013\u2014"
-_BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)+")  # a run of blank lines, with their line breaks
 _LETTER = re.compile(r"[^\W\d_]")
 _RUNNING_MIN = 2  # a short line beside this many page numbers is a running header or footer
 _BESIDE_LINES = 8  # lines, blank ones aside, read on each side of a page number for its headers
@@ -585,103 +586,81 @@ def page_furniture(text: str, *, beside: int = _RUNNING_MIN) -> list[tuple[int, 
     hits = [m.start(1) for m in _PAGE_NUMBER_LINES.finditer(text)]
     if not hits:
         return []  # (most texts)
+    lines = text.split("\n")
+    starts = [0, *itertools.accumulate(len(line) + 1 for line in lines)]
+    kinds: dict[int, str] = {}
 
-    def lines_from(h: int, step: int) -> Iterator[tuple[int, int, str]]:
-        """The lines before (``step`` -1) or after (1) the one starting at ``h``, nearest first; a
-        run of blank lines comes as one, with an empty text."""
-        if step < 0:
-            end = h - 1  # the line break that ends the line before
-            while end >= 0:
-                back = end
-                while True:  # the last character before ``end`` that is not white space
-                    base = max(0, back - 256)
-                    kept = len(text[base:back].rstrip())
-                    if kept or not base:
-                        break
-                    back = base
-                last = base + kept - 1  # -1: white space back to the text's start
-                stop = text.find("\n", last + 1, end + 1) if last >= 0 else (text.find("\n", 0, end + 1))
-                if stop >= 0 and stop < end:  # blank lines between that character's line and ``end``
-                    yield stop + 1, end, ""
-                    end = stop
-                    continue
-                start = text.rfind("\n", 0, end) + 1
-                yield start, end, text[start:end]
-                end = start - 1
-        else:
-            start = text.find("\n", h) + 1
-            while 0 < start <= len(text):
-                m = _BLANK_LINES.match(text, start)
-                if m is not None:
-                    yield start, m.end() - 1, ""
-                    start = m.end()
-                    continue
-                end = text.find("\n", start)
-                end = len(text) if end < 0 else end
-                yield start, end, text[start:end]
-                start = end + 1
+    def kind(j: int) -> str:
+        k = kinds.get(j)
+        if k is None:
+            line = lines[j]
+            if not line or line.isspace():
+                k = "blank"
+            elif len(line) > _RUNNING_MAX_CHARS and line.lstrip()[:1] not in _RULE_MARKS:
+                k = "text"  # (most lines beside a page's number: quick)
+            elif _PAGE_NUMBER_LINE.fullmatch(line) or _RULE_LINE.fullmatch(line.strip()):
+                k = "page"
+            else:
+                s = line.strip()
+                k = "short" if len(s) <= _RUNNING_MAX_CHARS and _LETTER.search(s) else "text"
+            kinds[j] = k
+        return k
 
-    def kind(line: str) -> str:
-        if not line or line.isspace():
-            return "blank"
-        if len(line) > _RUNNING_MAX_CHARS and line.lstrip()[:1] not in _RULE_MARKS:
-            return "text"  # (most lines beside a page's number: quick)
-        s = line.strip()
-        if _PAGE_NUMBER_LINE.fullmatch(line) or _RULE_LINE.fullmatch(s):
-            return "page"
-        return "short" if len(s) <= _RUNNING_MAX_CHARS and _LETTER.search(s) else "text"
-
-    def side(h: int, step: int) -> list[tuple[int, int, str, str]]:
-        """The lines on one side of the page number at ``h`` that may be its furniture, nearest
+    def side(i: int, step: int) -> list[tuple[int, str]]:
+        """The lines on one side of the page number on line ``i`` that may be its furniture, nearest
         first, each with its kind: blank lines, page numbers and rules, and short lines each a
         paragraph of its own (a blank line or furniture on both sides); then the first line that is
         none of them ("text")."""
-        out: list[tuple[int, int, str, str]] = []
+        out: list[tuple[int, str]] = []
         n = 0  # lines read that are not blank
-        for start, stop, line in lines_from(h, step):
-            k = kind(line)
+        j = i + step
+        while 0 <= j < len(lines):
+            k = kind(j)
             n += k != "blank"
-            if out and out[-1][3] == "short" and k not in ("blank", "page"):
-                out[-1] = (*out[-1][:3], "text")  # a short line against another line of text: part of a paragraph
+            if out and out[-1][1] == "short" and k not in ("blank", "page"):
+                out[-1] = (out[-1][0], "text")  # a short line against another line of text: part of a paragraph
                 return out
-            out.append((start, stop, line, k))
+            out.append((j, k))
             if k == "text" or n > _BESIDE_LINES:
                 return out
-        if out and out[-1][3] == "short":
-            out[-1] = (*out[-1][:3], "text")  # a short line at the text's edge: a paragraph's end, for all we know
+            j += step
+        if out and out[-1][1] == "short":
+            out[-1] = (out[-1][0], "text")  # a short line at the text's edge: a paragraph's end, for all we know
         return out
 
     # the short lines beside each page number: those beside ``beside`` of them or more are the
     # running headers and footers
+    at = [bisect.bisect_right(starts, h) - 1 for h in hits]
     counts: dict[str, int] = {}
-    near: dict[int, tuple[list[tuple[int, int, str, str]], list[tuple[int, int, str, str]]]] = {}
-    reach = -1  # the end of the lines the last page break's numbers read
-    for h in hits:
-        near[h] = (side(h, -1), side(h, 1))
-        if h <= reach:
+    near: dict[int, tuple[list[tuple[int, str]], list[tuple[int, str]]]] = {}
+    reach = -1  # the last line the last page break's numbers read
+    for i in at:
+        near[i] = (side(i, -1), side(i, 1))
+        if i <= reach:
             continue  # another number of the same page break ("2\n\n3"): its lines are counted once
-        reach = max([stop for _, stop, _, _ in near[h][1]], default=h)
-        for s in {line.strip() for lines in near[h] for _, _, line, k in lines if k == "short"}:
+        reach = max([j for j, _ in near[i][1]], default=i)
+        for s in {lines[j].strip() for half in near[i] for j, k in half if k == "short"}:
             counts[s] = counts.get(s, 0) + 1
 
     out: list[tuple[int, int]] = []
-    for h in hits:
-        if out and h < out[-1][1]:
+    last = -1
+    for i in at:
+        if i <= last:
             continue
-        end = text.find("\n", h)
-        edges, blank, inside = [(h, end), (h, end)], False, True
-        for k, lines in enumerate(near[h]):
-            for start, stop, line, what in lines:
-                if what == "text" or (what == "short" and counts.get(line.strip(), 0) < beside):
+        edges, blank, inside = [i, i], False, True
+        for e, half in enumerate(near[i]):
+            for j, what in half:
+                if what == "text" or (what == "short" and counts.get(lines[j].strip(), 0) < beside):
                     break
                 if what == "blank":
                     blank = True
                 else:
-                    edges[k] = (start, stop)
+                    edges[e] = j
             else:
                 inside = False  # the text's edge, or more furniture than is read: no line of text on this side
         if inside and blank:  # between two lines of text, with a blank line in it
-            out.append((edges[0][0], edges[1][1]))
+            out.append((starts[edges[0]], starts[edges[1]] + len(lines[edges[1]])))
+            last = edges[1]
     return out
 
 

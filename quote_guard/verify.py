@@ -593,9 +593,9 @@ class Verifier:
             again = self._locate(quote, unpaged, split_ellipsis(unpaged), live, use_bm25, fuzzy, fuzzy_docs, seeds)
             if not again.verdict.accepted:
                 # one that copies the page break whole, its running header too: the sources as they are
-                head = fold(q.split("\n", 1)[0]).text.strip()
+                first_line = fold(q.split("\n", 1)[0]).text.strip()
                 raw = [_Doc(d.source, DocIndex(fold(d.source.text))) for d in live
-                       if head and head in d.index.text and page_furniture(d.source.text)]
+                       if first_line and first_line in d.index.text and page_furniture(d.source.text)]
                 again = self._locate(quote, q, frags, raw, use_bm25, False, None) if raw else again
             if again.verdict.accepted:
                 r = again

@@ -907,3 +907,19 @@ def test_a_quote_across_a_page_break_is_read_without_its_furniture(quote: str, v
         span = r.spans[0]
         assert FILED[span.start : span.end].lower().startswith(first)
         assert FILED[span.start : span.end].rstrip(".,").lower().endswith(quote.split()[-1].lower().rstrip(".,"))
+
+
+def test_a_cut_quote_that_copies_a_page_break_keeps_its_cut() -> None:
+    # a filed contract (CUAD) whose heading after the page's footer looks like a header in the quote
+    # alone, so the quote is read against the source as it is; its cut stays where the quote marks it,
+    # at the end only, and the "not" the source has before it is no limit left out
+    from pathlib import Path
+
+    path = (Path(__file__).resolve().parents[2] / "shared" / "data" / "cuad" / "full_contract_txt"
+            / "EmmisCommunicationsCorp_20191125_8-K_EX-10.6_11906433_EX-10.6_Marketing Agreement.txt")
+    doc = path.read_text(encoding="utf-8").replace("necessary or appropriate to rebroadcast such WLIB",
+                                                   "necessary or appropriate but shall not rebroadcast such WLIB")
+    quote = ("such wlib programs on the hd2 channel.\n\n- 2 -\n\nsource: emmis communications corp, 8-k, 11/25/2019"
+             "\n\n\n\n\n\n8. programs.\n\n8.1 production of the ...")
+    [r] = Verifier(semantic={"enabled": False}).verify([quote], [Source("d", doc)])
+    assert r.verdict is Verdict.NEAR_VERBATIM, r.reason
