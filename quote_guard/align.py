@@ -1136,6 +1136,8 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
             category = "format"  # "from 7.1 to 8.4 millimetres" for "from 7.1 mm to 8.4 mm": a range's unit, said once
         elif not qw and len(sw) == 3 and sw[0] == "(" and sw[2] == ")" and _spelled_ends_at(st, c, sw[1]):
             category = "format"  # "two years" for "two (2) years": the value, written once
+        elif not qw and _inline_enumerator(st, c, d):
+            category = "format"  # "shall pay rent and maintain" for "shall (a) pay rent and (b) maintain": a list's marks
         elif not qw and sw and set(sw) <= _DATE_WORDS and not any(_DIGIT.search(w) for w in sw):
             category = "function"  # "on Tuesday" left out: a date dropped, no claim changed
         elif category == "content" and _aside(qw, sw, names):
@@ -1189,6 +1191,32 @@ def _currency_moved(out: list[Difference], spans: list[tuple[int, int, int, int]
 
 
 _SCALE_TOKENS = frozenset("thousand million billion trillion bn mn m k".split())
+
+
+_ENUMERATOR = re.compile(r"[a-z]|[ivx]{1,5}|\d{1,2}")
+# words a marked item may be named by ("Section 2(a)", "clause (b)"): there the mark is a reference, not a list's mark
+_REFERENCE_WORDS = frozenset(
+    """section sections clause clauses paragraph paragraphs subsection subsections subparagraph subparagraphs article
+    articles schedule schedules exhibit exhibits item items annex appendix part parts rule rules sub""".split()
+)
+
+
+def _inline_enumerator(st: list[str], c: int, d: int) -> bool:
+    """Whether the source tokens ``st[c:d]`` the quote leaves out are the mark of a list's item run into
+    a sentence ("shall (a) pay rent and (b) maintain the premises"): "(", a letter, a roman numeral
+    or a number, ")", between a word or a comma and the item's first word. Not a reference ("Section
+    2(a)", "clause (b)"), nor a figure after its number word ("two (3) years").
+
+    >>> st = "the tenant shall ( a ) pay rent , ( b ) maintain the premises under clause ( c ) below".split()
+    >>> [_inline_enumerator(st, k, k + 3) for k in (3, 9, 17)]
+    [True, True, False]
+    """
+    if d - c != 3 or st[c] != "(" or st[c + 2] != ")" or not _ENUMERATOR.fullmatch(st[c + 1]) or not c or d >= len(st):
+        return False
+    before, after = st[c - 1], st[d]
+    if st[c + 1].isdigit() and number_word_value(before) is not None:
+        return False  # "two (3) years": a figure written twice, not a mark
+    return (before in (",", ";", ":") or (before.isalpha() and before not in _REFERENCE_WORDS)) and after[:1].isalpha()
 
 
 def _spelled_before_figure(sw: list[str], after: list[str]) -> bool:

@@ -106,6 +106,11 @@ def test_word_category(word: str, category: str | None) -> None:
         # a negation moved from one clause to another (a plain word moved is wording)
         ("Affiliates shall be considered third parties and shall not be entitled to access",
          "Affiliates shall not be considered third parties and shall be entitled to access", ["negation", "negation"]),
+        # a list's marks run into a sentence, left out; a reference's mark is no list's mark
+        ("the tenant shall pay rent and maintain the premises", "the tenant shall (a) pay rent and (b) maintain the premises",
+         ["format", "format"]),
+        ("the fees set out in Section 4 below", "the fees set out in Section 4(b) below", ["content"]),
+        ("the fees set out in clause below", "the fees set out in clause (b) below", ["content"]),
         # a wiki tag left out; a range's unit said once
         ("the first modern statement of the principle", "the first modern[vague] statement of the principle", ["footnote"]),
         ("from 7.1 to 8.4 millimetres thick", "from 7.1 mm to 8.4 mm thick", ["format", "format"]),
