@@ -2823,10 +2823,19 @@ def _names_a_part(opener: list[str]) -> bool:
     False
     >>> _names_a_part("subject to the terms of the tariff and rate schedule fts ,".split()), _names_a_part("subject to exhibit b ,".split())
     (False, True)
+    >>> _names_a_part("subject to the condition above , hemispherx grants".split())
+    True
     """
     clause = opener[: opener.index(",")] if "," in opener else opener  # the opening clause, not what follows it
+    if set(clause) & _LIMIT_NOUNS and set(clause) & _POINTERS:
+        return True  # "Subject to the condition above,": a limit in particular, where the document sets it
     return any(w in _PARTS and (nxt[:1].isdigit() or len(nxt) == 1 or re.fullmatch(r"[ivx]{1,4}", nxt) is not None)
                for w, nxt in itertools.pairwise(clause))
+
+
+_LIMIT_NOUNS = frozenset("condition conditions limitation limitations restriction restrictions requirement requirements "
+                         "proviso provisos".split())
+_POINTERS = frozenset("above below foregoing following preceding".split())
 
 
 # an opening consent: "With the consent of the Board in compliance with Section 4.7, the Company may ..."

@@ -673,7 +673,8 @@ ROUND42B = (
 )
 ROUND44 = (
     "Orientation lasts two weeks and is held at either our Dayton, or Toledo, Ohio offices or at any other site we may "
-    "choose. In the case of a force majeure event, the Distributor will not be responsible for payment of any royalty."
+    "choose. In the case of a force majeure event, the Distributor will not be responsible for payment of any royalty. "
+    "Subject to the condition above, Hemispherx grants the Distributor the exclusive right to sell the Product."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -2137,6 +2138,8 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     ("round42", "the Developer shall bear its own costs", {V_}, ["the Developer shall bear its own costs"]),
     ("round42", "the Supplier shall deliver the Ingredient to the Buyer's plant", {V_},
      ["the Supplier shall deliver the Ingredient to the Buyer's plant"]),
+    # the 44th stop: a limit the document sets elsewhere, opening the sentence ("Subject to the condition above,")
+    ("round44", "Hemispherx grants the Distributor the exclusive right to sell the Product", {ALT}, None),
     # an opening exception after a heading and a section's number
     ("round42b", "a Party shall not be in breach of this Contract for any failure caused by circumstances beyond its "
                  "control", {ALT}, None),
