@@ -598,7 +598,7 @@ def page_furniture(text: str, *, beside: int = _RUNNING_MIN) -> list[tuple[int, 
                 k = "blank"
             elif len(line) > _RUNNING_MAX_CHARS and line.lstrip()[:1] not in _RULE_MARKS:
                 k = "text"  # (most lines beside a page's number: quick)
-            elif _PAGE_NUMBER_LINE.fullmatch(line) or _RULE_LINE.fullmatch(line.strip()):
+            elif is_page_number_line(line) or _RULE_LINE.fullmatch(line.strip()):
                 k = "page"
             else:
                 s = line.strip()

@@ -300,10 +300,8 @@ def fit_to_answer(verbatim: str, quote: str, *, block: bool = False) -> str:
         # a page break's lines that the quote does not copy: the page's number, and the running
         # headers and footers beside it
         folded = fold(quote).text
-        starts = [0]
-        for line in lines:
-            starts.append(starts[-1] + len(line) + 1)
-        gone = {k for a, b in page_furniture(text, beside=1) for k in range(len(lines)) if a <= starts[k] < b}
+        gone = {k for a, b in page_furniture(text, beside=1)  # whole lines: from a's line to b's
+                for k in range(text.count("\n", 0, a), text.count("\n", 0, b) + 1)}
         kept = [ln for k, ln in enumerate(lines)
                 if not ((k in gone or is_page_number_line(ln)) and ln.strip() and fold(ln.strip()).text not in folded)]
         if len(kept) != len(lines):
