@@ -32,8 +32,8 @@ from .normalize import (
     SPEECH_VERBS,
     Token,
     canonical_number,
+    figure_forms,
     initials,
-    mixed_numbers,
     number_word_value,
     scaled_figure,
     spelled_number,
@@ -495,6 +495,9 @@ def _canonical(words: list[str]) -> list[str]:
     """
     out: list[str] = []
     for w in words:
+        if w in _SCALE_ABBREVIATIONS and out and (scaled := scaled_figure(out[-1], w)) is not None:
+            out[-1] = canonical_number(str(scaled)) or out[-1]  # "25 mn" is "25,000,000" (before "mn" is "million")
+            continue
         if w == "cent" and out and out[-1] == "per":
             out[-1] = "percent"
             continue
@@ -527,6 +530,9 @@ def _canonical(words: list[str]) -> list[str]:
             continue
         out.append(canonical_number(NUMBER_WORDS.get(w, w)) or w)
     return _currency_after(out)
+
+
+_SCALE_ABBREVIATIONS = frozenset({"mn", "mln", "bn", "tn"})
 
 
 _CURRENCY_OF_SIGN = {"$": "dollars", "€": "euros", "£": "pounds", "¥": "yen"}  # the keys are CURRENCY_SIGNS
@@ -945,7 +951,7 @@ _DAY_COMMA_YEAR = re.compile(r"([0-3]?\d),(\d{4})")
 _SIGN_WORDS = {"<": "below", ">": "above"}
 _BOUND_SIGNS = {"≥": ("at", "least"), ">=": ("at", "least"), "≤": ("at", "most"), "<=": ("at", "most")}
 _DEGREE_LETTERS = {"e": "east", "w": "west", "n": "north", "s": "south"}  # (a temperature's letter is read elsewhere)
-_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", "p", "/", "<", ">", "°", "'", "≥", "≤", "more", "less", "fewer", "greater", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
+_WRITTEN_FORM_CUES = frozenset({"vs", *MONEY_SCALE_LETTERS, "p", "/", "<", ">", "°", "'", "≥", "≤", "more", "less", "fewer", "greater", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
 
 
 _PER_LITRE_BEFORE = frozenset({"g", "mg", "μg", "mcg", "ng", "mmol", "mol", "grams", "milligrams", "micrograms"})
@@ -1086,7 +1092,7 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     >>> [d.category for d in differences("the tenant shall pay", "the tenant shall not pay")]
     ['negation']
     """
-    quote, passage = mixed_numbers(quote), mixed_numbers(passage)  # "1-1/2%" is "1.5%"
+    quote, passage = figure_forms(quote), figure_forms(passage)  # "1-1/2%" is "1.5%", "2022/23" "2022-2023"
     raw_q, raw_s = _written_forms(_signed_words(quote)), _written_forms(_signed_words(passage))
     qt, st = _modal_phrases(raw_q), _modal_phrases(raw_s)
     # a modal phrased differently ("is not allowed to" / "may not") is wording, not form: it keeps

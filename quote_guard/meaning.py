@@ -50,9 +50,9 @@ from .normalize import (
     SHORT_TEXT_CACHES,
     SPEECH_VERBS,
     canonical_number,
+    figure_forms,
     fold,
     initials,
-    mixed_numbers,
     number_word_value,
     quarters_as_digits,
     scaled_figure,
@@ -220,7 +220,7 @@ def _words(text: str) -> list[str]:
 
 @lru_cache(maxsize=1024)
 def _read_words(text: str) -> tuple[str, ...]:
-    folded = mixed_numbers(fold(text).text)  # "1-1/2%": one figure, 1.5%
+    folded = figure_forms(fold(text).text)  # "1-1/2%": one figure, 1.5%; "2022/23": 2022-2023
     words = quarters_as_digits([w.replace("’", "'") for w in _WORD.findall(folded)])
     if "war" in words:  # "the Second World War" is "World War II"
         for i in range(len(words) - 2):
@@ -722,6 +722,34 @@ def _figure_units(words: list[str]) -> dict[str, tuple[str, str]]:
         unit = _unit_at(words, i + 1)
         if unit is not None and words[i + 1] != "in":  # "2 in 10"
             out.setdefault(x, unit[:2])
+    return out
+
+
+# a currency by its sign, its code or its name, as one sign or code: "USD 18,500", "18,500 euros", "£5"
+_CURRENCY_OF = {**{c: c for c in CURRENCY_SIGNS}, "usd": "$", "dollars": "$", "dollar": "$", "eur": "€", "euros": "€",
+                "euro": "€", "gbp": "£", "pounds": "£", "pound": "£", "sterling": "£", "jpy": "¥", "yen": "¥",
+                **{c: c for c in ("chf", "cad", "aud", "inr", "cny", "rmb", "hkd", "sgd", "yuan", "rupees", "francs")}}
+
+
+def _figure_currencies(words: list[str]) -> dict[str, str]:
+    """The currency each amount of a text is in, by a sign or a code before it or a code or a
+    name after it (a scale word between): "USD 18,500" and "18,500 dollars" give {"18500.0": "$"}.
+
+    >>> _figure_currencies("eur 18,500 a day , or $ 4 million".split()), _figure_currencies("18,500 euros".split())
+    ({'18500.0': '€', '4.0': '$'}, {'18500.0': '€'})
+    """
+    out: dict[str, str] = {}
+    for i, w in enumerate(words):
+        x = figure(w) if w[:1].isdigit() else None
+        if x is None:
+            continue
+        k = i + 1
+        while k < len(words) and words[k] in SCALE_WORDS:
+            k += 1
+        before, after = words[i - 1] if i else "", words[k] if k < len(words) else ""
+        currency = _CURRENCY_OF.get(before) or _CURRENCY_OF.get(after)
+        if currency is not None:
+            out.setdefault(x, currency)
     return out
 
 
@@ -1770,9 +1798,14 @@ def _entities(text: str) -> set[str]:
         while words and words[0] in _TITLE_STOP:
             words = words[1:]
         words = [w[:-2] if w.endswith(("'s", "’s")) else w for w in words]  # the Landlord's -> landlord
+        if (words == ["US"] and text[m.end() : m.end() + 1] == "$") or (len(words) == 1 and words[0].lower() in _CURRENCY_CODES):
+            continue  # "US$18,500", "USD 18,500": a currency, which the figures compare, not a party
         if words:
             out.add(fold(" ".join(words)).text)
     return out
+
+
+_CURRENCY_CODES = frozenset("usd eur gbp jpy chf cad aud cny rmb inr hkd sgd".split())
 
 
 def _neighbours(entity: str, text: str) -> set[str]:
@@ -3461,6 +3494,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "5,500,000 square miles" for "5,500,000 square kilometres", "30 months" for "30 days"
         x = other_unit[0]
         out.append(Difference("replace", f"{qn_.get(x, x)} {q_units[x][1]}", f"{pn_.get(x, x)} {p_units[x][1]}", "number"))
+    q_money, p_money = _figure_currencies(qw), _figure_currencies(pw)
+    other_money = sorted(x for x in q_money.keys() & p_money.keys() if q_money[x] != p_money[x])
+    if other_money and not any(d.category == "number" for d in out):
+        # "18,500 euros" for "USD 18,500": the same amount in another currency
+        x = other_money[0]
+        out.append(Difference("replace", f"{q_money[x]} {qn_.get(x, x)}", f"{p_money[x]} {pn_.get(x, x)}", "number"))
     qm, pm = _modal_classes(qw), _modal_classes(pw)
     permitted_for_forbidden = "permission" in qm and "prohibition" in pm
     unless_restated = permitted_for_forbidden and _only_if_for_unless(qw, pw)

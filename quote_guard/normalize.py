@@ -46,6 +46,7 @@ __all__ = [
     "Token",
     "canonical_number",
     "clear_fold_cache",
+    "figure_forms",
     "fold",
     "fold_keeps_substrings",
     "fold_query",
@@ -955,6 +956,38 @@ def scale_after(word: str) -> int | None:
     return next((v for w, v in SCALE_WORDS.items() if w != "hundred" and word.startswith(w)), None)
 
 
+# two years joined, the second maybe by its last two digits: "2022-23", "2022/23", "1999-2000"
+_YEAR_RANGE = re.compile(r"(?<![\w.,/])((?:1[5-9]|20)\d\d) ?[-/] ?(\d\d(?:\d\d)?)(?![\w/]|[.,]\d)")
+_YEAR_RANGE_MAX = 10  # years a range written "2022-23" spans at most (a season, a fiscal year, a term of office)
+_US_DOLLARS = re.compile(r"\bus ?\$(?= ?\d)")
+_DIGIT_GROUPS = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?: \d{3})+(?!\w|[.,]\d| \d)")  # "162 584": groups by a space
+
+
+def figure_forms(text: str) -> str:
+    """A folded text with each figure in one written form, for comparing figures: a mixed number
+    as a decimal (:func:`mixed_numbers`), a range of two years with the second whole ("2022/23",
+    "2022-23": "2022-2023", a season or a fiscal year; not past ten years), "US$" as "$", and digits
+    grouped by spaces as by commas ("162 584": "162,584").
+
+    >>> figure_forms("the 2022/23 season, 1999-00, not 1990-89; us$ 18,500 and 162 584 mln, 1-1/2%")
+    'the 2022-2023 season, 1999-2000, not 1990-89; $ 18,500 and 162,584 mln, 1.5%'
+    """
+    text = mixed_numbers(text)
+    if "-" in text or "/" in text:
+        text = _YEAR_RANGE.sub(_whole_years, text)
+    if "$" in text:
+        text = _US_DOLLARS.sub("$", text)
+    return _DIGIT_GROUPS.sub(lambda m: m[0].replace(" ", ","), text)
+
+
+def _whole_years(m: re.Match[str]) -> str:
+    first, second = int(m[1]), m[2]
+    if len(second) == 2:
+        later = first // 100 * 100 + int(second) + (100 if int(second) <= first % 100 else 0)
+        second = str(later) if later - first <= _YEAR_RANGE_MAX else second
+    return f"{m[1]}-{second}"
+
+
 _MIXED_NUMBER = re.compile(r"(?<![\w.,/])(\d{1,4})(?:-| )([1-9])/([2-9]|1[0-6])(?![\w/])")
 
 
@@ -979,8 +1012,9 @@ def mixed_numbers(text: str) -> str:
 #: the Roman numerals that close a name ("World War II", "Schedule IV"), read whole where initials are read
 ROMAN_NUMERALS = frozenset("i ii iii iv v vi vii viii ix x".split())
 
-#: the letter after an amount of money that names its scale ("£30m", "£640k"); elsewhere "m" is metres
-MONEY_SCALE_LETTERS = {"m": "million", "k": "thousand"}
+#: the letter after an amount of money that names its scale ("£30m", "£640k", "$4.1B"); elsewhere "m"
+#: is metres and "b" a clause's letter
+MONEY_SCALE_LETTERS = {"m": "million", "k": "thousand", "b": "billion"}
 
 
 def scaled_figure(token: str, next_word: str) -> Decimal | None:

@@ -65,13 +65,13 @@ from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import (
     SPEECH_VERBS,
     canonical_number,
+    figure_forms,
     fold,
     fold_keeps_substrings,
     initials,
     is_page_number_line,
     is_word_char,
     mask_page_furniture,
-    mixed_numbers,
     number_word_value,
     page_furniture,
     scaled_figure,
@@ -1159,7 +1159,7 @@ def _figures(text: str, *, scaled: bool = False) -> dict[str, str]:
     True
     """
     out: dict[str, str] = {}
-    words = token_texts(mixed_numbers(fold(text).text))  # "1-1/2%" is 1.5%
+    words = token_texts(figure_forms(fold(text).text))  # "1-1/2%" is 1.5%, "US$5" is "$5"
     for i, w in enumerate(words):
         if i and words[i - 1] == "q" and w in ("1", "2", "3", "4"):
             continue  # "Q4": a quarter, which the meaning guard compares ("the fourth quarter" is it, "Q3" is not)

@@ -182,6 +182,22 @@ def test_word_category(word: str, category: str | None) -> None:
         # a scanned contract's letters for digits in the bracketed figure ("one (I) hour"); another value is a change
         ("a period of one (1) hour", "a period of one (I) hour", ["format"]),
         ("a period of two (2) hours", "a period of two (I) hours", ["number"]),
+        # money and figures as finance writes them: "mn" and "B" after an amount, "US$" for "USD", a
+        # thin space between digit groups, a season or fiscal year by its last two digits
+        ("a fee of $25 mn in cash", "a fee of $25,000,000 in cash", ["format"]),
+        ("a fee of $26 mn in cash", "a fee of $25,000,000 in cash", ["number"]),
+        ("sales of €2.41B in the year", "sales of €2.41 billion in the year", []),
+        ("sales of €2.41B in the year", "sales of €2.41 million in the year", ["number"]),
+        ("payable at US$18,500 per day", "payable at USD 18,500 per day", ["format"]),
+        ("payable at US$18,500 per day", "payable at EUR 18,500 per day", ["number"]),
+        ("a capitalisation of 162,584 mln EUR", "a capitalisation of 162 584 mln EUR", []),
+        ("a capitalisation of 162,585 mln EUR", "a capitalisation of 162 584 mln EUR", ["number"]),
+        ("a loss for the 2022/23 season", "a loss for the 2022-23 season", []),
+        ("a loss for the 2022-2023 season", "a loss for the 2022-23 season", []),
+        ("a loss for the 1999-2000 season", "a loss for the 1999-00 season", []),
+        ("a loss for the 2022/24 season", "a loss for the 2022-23 season", ["number"]),
+        ("a loss for the 2022-2023 season", "a loss for the 2022-24 season", ["number"]),
+        ("see pages 1990-2089 of it", "see pages 1990-89 of it", ["number"]),  # no range of a century
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:

@@ -676,6 +676,11 @@ ROUND44 = (
     "choose. In the case of a force majeure event, the Distributor will not be responsible for payment of any royalty. "
     "Subject to the condition above, Hemispherx grants the Distributor the exclusive right to sell the Product."
 )
+ROUND45 = (
+    "Demurrage shall be payable by Charterers at the rate of USD 18,500 per day or pro rata for part of a day. Ashford "
+    "Town reported a loss of £18.4 million for the 2022-23 season, the club's fifth consecutive annual loss. The Warsaw "
+    "Stock Exchange had 374 companies listed and a total capitalization of 162 584 mln EUR as of 31 August 2009."
+)
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
 PASSAGES = {
@@ -690,7 +695,7 @@ PASSAGES = {
     "widened": WIDENED, "kindred": KINDRED, "aliases": ALIASES, "housing": HOUSING, "mixed": MIXED,
     "round37": ROUND37, "round38": ROUND38, "round39": ROUND39, "round39b": ROUND39B, "round39c": ROUND39C,
     "round40": ROUND40, "round41": ROUND41, "round42": ROUND42, "round42b": ROUND42B,
-    "round44": ROUND44,
+    "round44": ROUND44, "round45": ROUND45,
 }
 
 
@@ -1396,6 +1401,10 @@ FLIPS: list[tuple[str, str, str]] = [
                                    "payment of any royalty accrued in the case of such event."),
     ("round44", "added_qualifier", "In the case of a force majeure event, the Distributor will not be responsible for "
                                    "payment of any royalty withheld by the Distributor."),
+    # the same amount in another currency, by its name or its code; another season
+    ("round45", "number", "Charterers pay demurrage of 18,500 euros a day, pro rata for part days."),
+    ("round45", "number", "Charterers pay demurrage of EUR 18,500 a day, pro rata for part days."),
+    ("round45", "number", "Ashford lost £18.4m in the 2022/24 season, its fifth loss in a row."),
 ]
 
 
@@ -1876,6 +1885,10 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
                  "were counted as smokers.", PARA),
     ("round44", "If a force majeure event occurs, the Distributor is not responsible for paying any royalty.", PARA),
     ("round44", "Orientation runs for two weeks and takes place at our Dayton, Ohio offices.", PARA),
+    # figures as finance writes them: "US$" for "USD", a season by its last two digits, digits grouped by a space
+    ("round45", "Charterers pay demurrage of US$18,500 a day, pro rata for part days.", PARA),
+    ("round45", "Ashford lost £18.4m in the 2022/23 season, its fifth loss in a row.", PARA),
+    ("round45", "By August 2009 the WSE listed 374 companies worth 162,584 mln EUR in total.", PARA),
     ("round42b", "Receiving the vaccine was linked to a lower risk of severe dehydration among cases.", PARA),
     ("round42b", "Rising damp was found on the ground-floor party wall, and the surveyors recommend getting a specialist "
                  "damp survey before contracts are exchanged.", PARA),
