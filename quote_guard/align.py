@@ -417,6 +417,7 @@ _EQUIVALENT = {
     "mph": "miles per hour", "kph": "kilometres per hour", "yr": "year", "yrs": "years", "hr": "hour", "hrs": "hours",
     "μg": "micrograms", "mcg": "micrograms", "microgram": "micrograms", "litre": "litres", "liter": "litres", "liters": "litres",
     "usd": "$", "eur": "€", "gbp": "£",  # "USD 311 million" / "$311 million"
+    "approx": "approximately", "annum": "year",  # "5% per annum" / "5% per year"
     "cannot": "can not", "won't": "will not", "can't": "can not", "shan't": "shall not", "it's": "it is",
     "that's": "that is", "there's": "there is", "we'll": "we will", "they'll": "they will",
     "i'm": "i am", "i've": "i have", "i'll": "i will", "you've": "you have", "you'll": "you will", "it'll": "it will",
@@ -1052,6 +1053,11 @@ def _written_forms(words: list[str]) -> list[str]:
                 out.append(w)  # "1st March": the day, its suffix left out
                 i += 2
                 continue
+        if dates and out and out[-1] in _MONTH_NAMES and w.isdigit() and 1 <= int(w) <= 31 \
+                and words[i + 1 : i + 2] and words[i + 1] in ("st", "nd", "rd", "th"):
+            out.append(w)  # "March 14th, 2021": the day, its suffix left out
+            i += 2
+            continue
         if w in _ORDINAL_DIGITS and words[i + 1 : i + 2] == [_ORDINAL_DIGITS[w][1]]:
             out.append(_ORDINAL_DIGITS[w][0])  # "2nd" (tokens "2", "nd") as "second"
             i += 2
@@ -1092,7 +1098,8 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     >>> [d.category for d in differences("the tenant shall pay", "the tenant shall not pay")]
     ['negation']
     """
-    quote, passage = figure_forms(quote), figure_forms(passage)  # "1-1/2%" is "1.5%", "2022/23" "2022-2023"
+    as_written = quote, passage
+    quote, passage = figure_forms(quote), figure_forms(passage)  # "1-1/2%" is "1.5%", "6 pm" is "18:00"
     raw_q, raw_s = _written_forms(_signed_words(quote)), _written_forms(_signed_words(passage))
     qt, st = _modal_phrases(raw_q), _modal_phrases(raw_s)
     # a modal phrased differently ("is not allowed to" / "may not") is wording, not form: it keeps
@@ -1100,7 +1107,11 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     # to" in a quote that merges two sentences) is no rewording.
     reworded = _phrased(raw_q, qt) != _phrased(raw_s, st)
     if qt == st:
-        return (Difference("replace", " ".join(raw_q), " ".join(raw_s), "wording"),) if reworded else ()
+        if reworded:
+            return (Difference("replace", " ".join(raw_q), " ".join(raw_s), "wording"),)
+        if as_written != (quote, passage) and (before := [_signed_words(t) for t in as_written])[0] != before[1]:
+            return (Difference("replace", as_written[0], as_written[1], "format"),)  # "6 pm" for "18:00"
+        return ()
     # "thirty (30) days" quoted as "30 days": the same value, written once (only when that is the
     # whole difference; otherwise the blocks below name it, and the judge weighs it with the rest)
     paired_q, paired_s = _number_pairs(qt), _number_pairs(st)

@@ -967,17 +967,37 @@ def figure_forms(text: str) -> str:
     """A folded text with each figure in one written form, for comparing figures: a mixed number
     as a decimal (:func:`mixed_numbers`), a range of two years with the second whole ("2022/23",
     "2022-23": "2022-2023", a season or a fiscal year; not past ten years), "US$" as "$", and digits
-    grouped by spaces as by commas ("162 584": "162,584").
+    grouped by spaces as by commas ("162 584": "162,584"), a time of day on the 24-hour clock ("6 pm":
+    "18:00"), a ratio in words ("3.50:1.00": "3.50 to 1.00").
 
     >>> figure_forms("the 2022/23 season, 1999-00, not 1990-89; us$ 18,500 and 162 584 mln, 1-1/2%")
     'the 2022-2023 season, 1999-2000, not 1990-89; $ 18,500 and 162,584 mln, 1.5%'
+    >>> figure_forms("from 8am to 6:30 p.m. or 8:00 to 18:30, not above 3.50:1.00 or 3:1")
+    'from 08:00 to 18:30 or 8:00 to 18:30, not above 3.50 to 1.00 or 3 to 1'
     """
     text = mixed_numbers(text)
     if "-" in text or "/" in text:
         text = _YEAR_RANGE.sub(_whole_years, text)
     if "$" in text:
         text = _US_DOLLARS.sub("$", text)
+    if ":" in text:
+        text = _RATIO.sub(_ratio, text)
+    text = _CLOCK_12.sub(_clock, text)
     return _DIGIT_GROUPS.sub(lambda m: m[0].replace(" ", ","), text)
+
+
+# a time of day on the 12-hour clock ("8am", "6:30 p.m."), read as the 24-hour clock writes it ("18:30")
+_CLOCK_12 = re.compile(r"(?<![\w.:])(1[0-2]|0?[1-9])(?::([0-5]\d))? ?([ap])\.? ?m\b\.?")
+# a ratio by a colon ("3.50:1.00", "3:1") as in words ("3.50 to 1.00"); "18:00" is a time of day
+_RATIO = re.compile(r"(?<![\w.:])(\d+(?:\.\d+)?) ?: ?(\d+(?:\.\d+)?)(?![\w:]|\.\d)")
+
+
+def _clock(m: re.Match[str]) -> str:
+    return f"{int(m[1]) % 12 + (12 if m[3] == 'p' else 0):02d}:{m[2] or '00'}"
+
+
+def _ratio(m: re.Match[str]) -> str:
+    return f"{m[1]} to {m[2]}" if "." in m[0] or len(m[2]) == 1 else m[0]
 
 
 def _whole_years(m: re.Match[str]) -> str:

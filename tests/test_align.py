@@ -62,7 +62,7 @@ def test_word_category(word: str, category: str | None) -> None:
         ("lead at 5 μg/L in tap water", "lead at 5 micrograms per liter in tap water", ["format", "format"]),
         ("lead at 5 μg/L in tap water", "lead at 5 mg/L in tap water", ["content"]),
         # a mixed number; a fraction spelled out before its figure; a number word beside a spelling; pence
-        ("late charges of 1.5% per month", "late charges of 1-1/2% per month", []),
+        ("late charges of 1.5% per month", "late charges of 1-1/2% per month", ["format"]),
         ("late charges of 2.5% per month", "late charges of 1-1/2% per month", ["number"]),
         ("a late charge of 1.5% per month", "a late charge of one and one-half percent (1.5%) per month", ["format"]),
         ("23 randomized trials", "Twenty-three randomised trials", ["format"]),
@@ -190,14 +190,25 @@ def test_word_category(word: str, category: str | None) -> None:
         ("sales of €2.41B in the year", "sales of €2.41 million in the year", ["number"]),
         ("payable at US$18,500 per day", "payable at USD 18,500 per day", ["format"]),
         ("payable at US$18,500 per day", "payable at EUR 18,500 per day", ["number"]),
-        ("a capitalisation of 162,584 mln EUR", "a capitalisation of 162 584 mln EUR", []),
+        ("a capitalisation of 162,584 mln EUR", "a capitalisation of 162 584 mln EUR", ["format"]),
         ("a capitalisation of 162,585 mln EUR", "a capitalisation of 162 584 mln EUR", ["number"]),
-        ("a loss for the 2022/23 season", "a loss for the 2022-23 season", []),
-        ("a loss for the 2022-2023 season", "a loss for the 2022-23 season", []),
-        ("a loss for the 1999-2000 season", "a loss for the 1999-00 season", []),
+        ("a loss for the 2022/23 season", "a loss for the 2022-23 season", ["format"]),
+        ("a loss for the 2022-2023 season", "a loss for the 2022-23 season", ["format"]),
+        ("a loss for the 1999-2000 season", "a loss for the 1999-00 season", ["format"]),
         ("a loss for the 2022/24 season", "a loss for the 2022-23 season", ["number"]),
         ("a loss for the 2022-2023 season", "a loss for the 2022-24 season", ["number"]),
         ("see pages 1990-2089 of it", "see pages 1990-89 of it", ["number"]),  # no range of a century
+        # a time of day on either clock, a ratio by a colon or in words, a date's day with its suffix
+        ("traffic between 8am and 6:30 p.m. on weekdays", "traffic between 08:00 and 18:30 on weekdays", ["format"]),
+        ("traffic between 8am and 8 pm on weekdays", "traffic between 08:00 and 18:00 on weekdays", ["number"]),
+        ("traffic between 8am and 6pm on weekdays", "traffic between 8:00 and 18:00 on weekdays", ["format"]),
+        ("a ratio above 3.50:1.00 at any time", "a ratio above 3.50 to 1.00 at any time", ["format"]),
+        ("a ratio above 3.75:1.00 at any time", "a ratio above 3.50 to 1.00 at any time", ["number"]),
+        ("a ratio of 3:1 at any time", "a ratio of 3 to 1 at any time", ["format"]),
+        ("signed on March 14th, 2021 by both", "signed on 14 March 2021 by both", []),
+        ("signed on March 15th, 2021 by both", "signed on 14 March 2021 by both", ["number"]),
+        ("Approx. 1,200 staff", "Approximately 1,200 staff", ["format"]),
+        ("a rate of 5% per year", "a rate of 5 per cent per annum", ["format", "format"]),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:

@@ -679,7 +679,8 @@ ROUND44 = (
 ROUND45 = (
     "Demurrage shall be payable by Charterers at the rate of USD 18,500 per day or pro rata for part of a day. Ashford "
     "Town reported a loss of £18.4 million for the 2022-23 season, the club's fifth consecutive annual loss. The Warsaw "
-    "Stock Exchange had 374 companies listed and a total capitalization of 162 584 mln EUR as of 31 August 2009."
+    "Stock Exchange had 374 companies listed and a total capitalization of 162 584 mln EUR as of 31 August 2009. "
+    "Conditions limit construction traffic to between 08:00 and 18:00 on weekdays."
 )
 GERMAN = "Das Wetter war schön, und die Kinder spielten im Garten. Der Zug war schon abgefahren, als wir ankamen."
 
@@ -1405,6 +1406,7 @@ FLIPS: list[tuple[str, str, str]] = [
     ("round45", "number", "Charterers pay demurrage of 18,500 euros a day, pro rata for part days."),
     ("round45", "number", "Charterers pay demurrage of EUR 18,500 a day, pro rata for part days."),
     ("round45", "number", "Ashford lost £18.4m in the 2022/24 season, its fifth loss in a row."),
+    ("round45", "number", "Construction traffic is restricted by the conditions to the hours of 8am to 8pm on weekdays."),
 ]
 
 
@@ -1889,6 +1891,7 @@ TRUE_PARAPHRASES: list[tuple[str, str, set[Verdict]]] = [
     ("round45", "Charterers pay demurrage of US$18,500 a day, pro rata for part days.", PARA),
     ("round45", "Ashford lost £18.4m in the 2022/23 season, its fifth loss in a row.", PARA),
     ("round45", "By August 2009 the WSE listed 374 companies worth 162,584 mln EUR in total.", PARA),
+    ("round45", "Construction traffic is restricted by the conditions to the hours of 8am to 6pm on weekdays.", PARA),
     ("round42b", "Receiving the vaccine was linked to a lower risk of severe dehydration among cases.", PARA),
     ("round42b", "Rising damp was found on the ground-floor party wall, and the surveyors recommend getting a specialist "
                  "damp survey before contracts are exchanged.", PARA),
