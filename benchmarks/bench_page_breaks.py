@@ -16,8 +16,10 @@ quotes are made, the ten words before the break and the ten after:
   ``near_verbatim`` too.
 
 Each quote is verified against its own contract alone (lexical stage, semantic stage on), and
-the verdicts are counted by kind of break: ``number`` (only page numbers and blank lines) or
-``furniture`` (with a running header, a footer or a rule). Nothing is asserted.
+the verdicts are counted by kind of break: ``number`` (only page numbers and blank lines),
+``furniture`` (with a running header, a footer or a rule) or ``footer`` (a running footer alone, a
+line repeated in the document with no page number beside it: "Source: ACME CORP, 10-K,
+5/9/2019"). Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -74,6 +76,34 @@ def breaks(text: str) -> list[tuple[str, str, str]]:
     return out
 
 
+def footers(text: str) -> list[tuple[str, str, str]]:
+    """("footer", read, copied) for each running footer with no page number beside it that splits
+    a sentence: a line repeated three times or more in the document, a paragraph of its own, with
+    a letter in it, between a line that ends in a lower-case letter, a comma or a semicolon and
+    one that starts with a lower-case letter or a bracket (found the benchmark's own way)."""
+    lines = text.split("\n")
+    counts = Counter(line.strip() for line in lines if line.strip())
+    out = []
+    for i, line in enumerate(lines):
+        s = line.strip()
+        if not s or counts[s] < 2 or not re.search(r"[A-Za-z]", s) or is_page_number_line(line) or len(s.split()) > 12:
+            continue
+        a, b = i - 1, i + 1
+        while a >= 0 and not lines[a].strip():
+            a -= 1
+        while b < len(lines) and not lines[b].strip():
+            b += 1
+        if a < 0 or b >= len(lines) or a == i - 1 or b == i + 1 or counts[lines[a].strip()] >= 2 or counts[lines[b].strip()] >= 2:
+            continue  # (a paragraph of its own, between two lines of text)
+        if re.search(r"[a-z,;]$", lines[a].rstrip()) and re.match(r"\s*[a-z(]", lines[b]):
+            starts = [m.start() for m in re.finditer(r"\S+", lines[a])][-10:]
+            ends = [m.end() for m in re.finditer(r"\S+", lines[b])][:10]
+            read = " ".join(lines[a][starts[0] :].split() + lines[b][: ends[-1]].split())
+            copied = "\n".join([lines[a][starts[0] :], *lines[a + 1 : b], lines[b][: ends[-1]]])
+            out.append(("footer", read, copied.lower()))
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--cuad", type=Path, default=HERE.parent.parent / "shared" / "data" / "cuad" / "full_contract_txt")
@@ -90,17 +120,17 @@ def main() -> None:
     t0 = time.process_time()
     for f in files:
         text = f.read_text(encoding="utf-8", errors="replace")
-        for kind, read, copied in breaks(text):
+        for kind, read, copied in breaks(text) + footers(text):
             for form, quote in (("read", read), ("copied", copied)):
                 [r] = v.verify([quote], [Source(f.name, text)])
                 tally[form, kind, r.verdict.value] += 1
             n += 1
-    print(f"{len(files)} contracts, {n} page breaks that split a sentence, {time.process_time() - t0:.1f} s of CPU\n")
+    print(f"{len(files)} contracts, {n} page breaks and running footers that split a sentence, {time.process_time() - t0:.1f} s of CPU\n")
     verdicts = ["verbatim", "near_verbatim", "paraphrase", "altered", "unsupported", "uncheckable"]
     print("| quote | break | n | " + " | ".join(verdicts) + " |")
     print("|---|---|---|" + "---|" * len(verdicts))
     for form in ("read", "copied"):
-        for kind in ("number", "furniture"):
+        for kind in ("number", "furniture", "footer"):
             row = [tally[form, kind, x] for x in verdicts]
             print(f"| {form} | {kind} | {sum(row)} | " + " | ".join(str(x) for x in row) + " |")
 

@@ -952,7 +952,7 @@ _DAY_COMMA_YEAR = re.compile(r"([0-3]?\d),(\d{4})")
 _SIGN_WORDS = {"<": "below", ">": "above"}
 _BOUND_SIGNS = {"≥": ("at", "least"), ">=": ("at", "least"), "≤": ("at", "most"), "<=": ("at", "most")}
 _DEGREE_LETTERS = {"e": "east", "w": "west", "n": "north", "s": "south"}  # (a temperature's letter is read elsewhere)
-_WRITTEN_FORM_CUES = frozenset({"vs", *MONEY_SCALE_LETTERS, "p", "/", "<", ">", "°", "'", "≥", "≤", "more", "less", "fewer", "greater", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
+_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", "p", "/", "<", ">", "°", "'", "≥", "≤", "more", "less", "fewer", "greater", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
 
 
 _PER_LITRE_BEFORE = frozenset({"g", "mg", "μg", "mcg", "ng", "mmol", "mol", "grams", "milligrams", "micrograms"})
@@ -980,8 +980,8 @@ def _written_forms(words: list[str]) -> list[str]:
     (['on', 'june', '1', ',', '1999'], ['on', 'march', '1', ',', '1979'])
     """
     dates = not _MONTH_NAMES.isdisjoint(words)  # (most texts name no month: the check below is skipped)
-    if not dates and _WRITTEN_FORM_CUES.isdisjoint(words):
-        return words  # nothing to rewrite (most texts: no pass over the words)
+    if not dates and _WRITTEN_FORM_CUES.isdisjoint(words) and ("b" not in words or CURRENCY_SIGNS.isdisjoint(words)):
+        return words  # nothing to rewrite (most texts: no pass over the words; "b" only after money: "$4.1B")
     out: list[str] = []
     i = 0
     while i < len(words):

@@ -44,6 +44,7 @@ __all__ = [
     "SPEECH_VERBS",
     "Folded",
     "Token",
+    "blank_out",
     "canonical_number",
     "clear_fold_cache",
     "figure_forms",
@@ -59,6 +60,7 @@ __all__ = [
     "mixed_numbers",
     "number_word_value",
     "page_furniture",
+    "running_lines",
     "quarters_as_digits",
     "scale_after",
     "scaled_figure",
@@ -665,10 +667,41 @@ def page_furniture(text: str, *, beside: int = _RUNNING_MIN) -> list[tuple[int, 
     return out
 
 
-def mask_page_furniture(text: str, *, beside: int = _RUNNING_MIN) -> str:
-    """``text`` with its :func:`page_furniture` blanked out by spaces: the same length, so every
-    offset into it is one into ``text``, and a fold reads the page break as white space."""
-    spans = page_furniture(text, beside=beside)
+# a paragraph of one short line: from the blank line before it to the one after it
+_ALONE_LINE = re.compile(rf"\n\n([^\n]{{1,{_RUNNING_MAX_CHARS}}})(?=\n\n)")
+_RUNNING_ALONE_MIN = 2  # a paragraph of one short line found this often is a running header or footer
+
+
+def running_lines(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    r"""Where a filing's running header or footer stands with no page number beside it: each
+    ``(start, end)`` of a paragraph of one short line, with a letter in it, that comes back in the
+    text ("Source: ACME CORP, 10-K, 5/9/2019" on every page, the page numbers gone). Slower than
+    :func:`page_furniture`, which finds a page's number first (every paragraph's start is read
+    here): for a document where a quote that runs across one has failed.
+
+    >>> t = "any incidental\n\nSource: ACME\n\ndamages. The Buyer\n\nARTICLE 5\n\nshall pay\n\nSource: ACME\n\nthe price."
+    >>> [t[a:b] for a, b in running_lines(t)], [t[a:b] for a, b in running_lines(t, 0, 30)]
+    (['Source: ACME', 'Source: ACME'], ['Source: ACME'])
+
+    With ``start`` and ``end``, only the lines there are read, each counted over the whole text
+    (quick: a rejected quote asks about the few lines where its words run).
+    """
+    if start or end is not None:
+        stop = len(text) if end is None else end
+        return [m.span(1) for m in _ALONE_LINE.finditer(text, max(0, start - 2), stop + _RUNNING_MAX_CHARS + 4)
+                if m.start(1) < stop and _LETTER.search(m[1]) and not is_page_number_line(m[1])
+                and text.count(f"\n{m[1]}\n") >= _RUNNING_ALONE_MIN]
+    alone: dict[str, list[tuple[int, int]]] = {}
+    for m in _ALONE_LINE.finditer(text):
+        alone.setdefault(m[1].strip(), []).append(m.span(1))
+    return sorted(span for line, spans in alone.items()
+                  if len(spans) >= _RUNNING_ALONE_MIN and _LETTER.search(line) and not is_page_number_line(line)
+                  for span in spans)
+
+
+def blank_out(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each of the sorted, disjoint ``spans`` replaced by as many spaces: the same
+    length, so every offset into it is one into ``text``, and a fold reads them as white space."""
     if not spans:
         return text
     parts, at = [], 0
@@ -677,6 +710,12 @@ def mask_page_furniture(text: str, *, beside: int = _RUNNING_MIN) -> str:
         at = b
     parts.append(text[at:])
     return "".join(parts)
+
+
+def mask_page_furniture(text: str, *, beside: int = _RUNNING_MIN) -> str:
+    """``text`` with its :func:`page_furniture` blanked out by spaces: the same length, so every
+    offset into it is one into ``text``, and a fold reads the page break as white space."""
+    return blank_out(text, page_furniture(text, beside=beside))
 
 
 # --------------------------------------------------------------------------- tokens
@@ -956,17 +995,26 @@ def scale_after(word: str) -> int | None:
     return next((v for w, v in SCALE_WORDS.items() if w != "hundred" and word.startswith(w)), None)
 
 
+# The patterns of :func:`figure_forms` start with a digit or a literal, so that the regex engine
+# skips quickly to where they may match (a lookbehind first would make it try every position):
+# what must not come before a match is checked on the match instead, by ``_after_figure``.
 # two years joined, the second maybe by its last two digits: "2022-23", "2022/23", "1999-2000"
-_YEAR_RANGE = re.compile(r"(?<![\w.,/])((?:1[5-9]|20)\d\d) ?[-/] ?(\d\d(?:\d\d)?)(?![\w/]|[.,]\d)")
+_YEAR_RANGE = re.compile(r"((?:1[5-9]|20)\d\d) ?[-/] ?(\d\d(?:\d\d)?)(?![\w/]|[.,]\d)")
 _YEAR_RANGE_MAX = 10  # years a range written "2022-23" spans at most (a season, a fiscal year, a term of office)
-_US_DOLLARS = re.compile(r"\bus ?\$(?= ?\d)")
-_DIGIT_GROUPS = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?: \d{3})+(?!\w|[.,]\d| \d)")  # "162 584": groups by a space
+_DIGIT = re.compile(r"\d")
+_US_DOLLARS = re.compile(r"us ?\$(?= ?\d)")
+_DIGIT_GROUPS = re.compile(r"[1-9]\d{0,2}(?: \d{3})+(?!\w|[.,]\d| \d)")  # "162 584": groups by a space
+# a time of day on the 12-hour clock ("8am", "6:30 p.m."), read as the 24-hour clock writes it ("18:30")
+_CLOCK_HINT = re.compile(r"\d(?::[0-5]\d)? ?[ap]\.? ?m\b")
+_CLOCK_12 = re.compile(r"(1[0-2]|0?[1-9])(?::([0-5]\d))? ?([ap])\.? ?m\b\.?")
+# a ratio by a colon ("3.50:1.00", "3:1") as in words ("3.50 to 1.00"); "18:00" is a time of day
+_RATIO = re.compile(r"(\d+(?:\.\d+)?) ?: ?(\d+(?:\.\d+)?)(?![\w:]|\.\d)")
 
 
 def figure_forms(text: str) -> str:
     """A folded text with each figure in one written form, for comparing figures: a mixed number
     as a decimal (:func:`mixed_numbers`), a range of two years with the second whole ("2022/23",
-    "2022-23": "2022-2023", a season or a fiscal year; not past ten years), "US$" as "$", and digits
+    "2022-23": "2022-2023", a season or a fiscal year; not past ten years), "US$" as "$", digits
     grouped by spaces as by commas ("162 584": "162,584"), a time of day on the 24-hour clock ("6 pm":
     "18:00"), a ratio in words ("3.50:1.00": "3.50 to 1.00").
 
@@ -974,33 +1022,42 @@ def figure_forms(text: str) -> str:
     'the 2022-2023 season, 1999-2000, not 1990-89; $ 18,500 and 162,584 mln, 1.5%'
     >>> figure_forms("from 8am to 6:30 p.m. or 8:00 to 18:30, not above 3.50:1.00 or 3:1")
     'from 08:00 to 18:30 or 8:00 to 18:30, not above 3.50 to 1.00 or 3 to 1'
+    >>> figure_forms("no 12022-23, bus $5, a12 pm, 1 234 567 or 1234 567")
+    'no 12022-23, bus $5, a12 pm, 1,234,567 or 1234 567'
     """
+    if _DIGIT.search(text) is None:
+        return text  # (every form is of a figure)
     text = mixed_numbers(text)
     if "-" in text or "/" in text:
         text = _YEAR_RANGE.sub(_whole_years, text)
     if "$" in text:
-        text = _US_DOLLARS.sub("$", text)
+        text = _US_DOLLARS.sub(lambda m: "$" if _after_figure(m, "") else m[0], text)
     if ":" in text:
         text = _RATIO.sub(_ratio, text)
-    text = _CLOCK_12.sub(_clock, text)
-    return _DIGIT_GROUPS.sub(lambda m: m[0].replace(" ", ","), text)
+    if _CLOCK_HINT.search(text):
+        text = _CLOCK_12.sub(_clock, text)
+    return _DIGIT_GROUPS.sub(lambda m: m[0].replace(" ", ",") if _after_figure(m, ".,") else m[0], text)
 
 
-# a time of day on the 12-hour clock ("8am", "6:30 p.m."), read as the 24-hour clock writes it ("18:30")
-_CLOCK_12 = re.compile(r"(?<![\w.:])(1[0-2]|0?[1-9])(?::([0-5]\d))? ?([ap])\.? ?m\b\.?")
-# a ratio by a colon ("3.50:1.00", "3:1") as in words ("3.50 to 1.00"); "18:00" is a time of day
-_RATIO = re.compile(r"(?<![\w.:])(\d+(?:\.\d+)?) ?: ?(\d+(?:\.\d+)?)(?![\w:]|\.\d)")
+def _after_figure(m: re.Match[str], marks: str) -> bool:
+    """Whether the match starts a word: no letter, digit or one of ``marks`` right before it."""
+    before = m.string[m.start() - 1] if m.start() else " "
+    return not (before.isalnum() or before == "_" or before in marks)
 
 
 def _clock(m: re.Match[str]) -> str:
+    if not _after_figure(m, ".:"):
+        return m[0]
     return f"{int(m[1]) % 12 + (12 if m[3] == 'p' else 0):02d}:{m[2] or '00'}"
 
 
 def _ratio(m: re.Match[str]) -> str:
-    return f"{m[1]} to {m[2]}" if "." in m[0] or len(m[2]) == 1 else m[0]
+    return f"{m[1]} to {m[2]}" if ("." in m[0] or len(m[2]) == 1) and _after_figure(m, ".:") else m[0]
 
 
 def _whole_years(m: re.Match[str]) -> str:
+    if not _after_figure(m, ".,/"):
+        return m[0]
     first, second = int(m[1]), m[2]
     if len(second) == 2:
         later = first // 100 * 100 + int(second) + (100 if int(second) <= first % 100 else 0)

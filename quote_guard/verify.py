@@ -20,6 +20,7 @@ Stages, cheapest first, each used only when the one before could not decide:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import logging
 import re
@@ -64,6 +65,7 @@ from .meaning import (
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import (
     SPEECH_VERBS,
+    blank_out,
     canonical_number,
     figure_forms,
     fold,
@@ -74,6 +76,7 @@ from .normalize import (
     mask_page_furniture,
     number_word_value,
     page_furniture,
+    running_lines,
     scaled_figure,
     split_ellipsis,
     token_texts,
@@ -587,18 +590,8 @@ class Verifier:
             head, tail = not q.startswith(frags[0][0]), not q.endswith(frags[0][0])
             q = frags[0][0]
         r = self._locate(quote, q, frags, live, use_bm25, fuzzy, fuzzy_docs, seeds)
-        if not r.verdict.accepted and "\n" in q and (unpaged := mask_page_furniture(q, beside=1)) != q:
-            # a quote that copies a page break's number (or rule) with the words around it: the
-            # index reads the page break as white space, and so does the quote
-            again = self._locate(quote, unpaged, split_ellipsis(unpaged), live, use_bm25, fuzzy, fuzzy_docs, seeds)
-            if not again.verdict.accepted:
-                # one that copies the page break whole, its running header too: the sources as they are
-                first_line = fold(q.split("\n", 1)[0]).text.strip()
-                raw = [_Doc(d.source, DocIndex(fold(d.source.text))) for d in live
-                       if first_line and first_line in d.index.text and page_furniture(d.source.text)]
-                again = self._locate(quote, q, frags, raw, use_bm25, False, None) if raw else again
-            if again.verdict.accepted:
-                r = again
+        if not r.verdict.accepted:
+            r = self._with_page_break(quote, q, frags, r, live, use_bm25, fuzzy, fuzzy_docs, seeds)
         cleaned, marks = strip_editorial(q)
         if marks and cleaned and not r.verdict.accepted:
             # brackets the source does not have: editorial marks of the quoting writer
@@ -772,6 +765,61 @@ class Verifier:
             return QuoteResult(quote, Verdict.UNSUPPORTED, metrics=Metrics(stage="fuzzy"),
                                reason="no passage in the sources is close to the quote")
         return self._judge(quote, [best], [""], [q])
+
+    def _with_page_break(self, quote: str, q: str, frags: list[tuple[str, str]], r: QuoteResult, live: list[_Doc],
+                         use_bm25: bool, fuzzy: bool, fuzzy_docs: int | None, seeds: CorpusSeeds | None) -> QuoteResult:
+        """A rejected quote read again where a page break of its source may be in the way: one that
+        copies a page break's furniture, which the index reads as white space
+        (:func:`~quote_guard.normalize.page_furniture`), with its own page break blanked out and
+        failing that against the sources as they are (exact and folded stages); one that runs across
+        a running footer with no page number beside it, which the index keeps, against its source
+        with those footers blanked out (:func:`~quote_guard.normalize.running_lines`). ``r`` if none
+        accepts it."""
+        if "\n" in q and (unpaged := mask_page_furniture(q, beside=1)) != q:
+            # its page number (or rule) with the words around it: the quote read as the index is
+            again = self._locate(quote, unpaged, split_ellipsis(unpaged), live, use_bm25, fuzzy, fuzzy_docs, seeds)
+            if again.verdict.accepted:
+                return again
+            first_line = fold(q.split("\n", 1)[0]).text.strip()  # the page break whole, its running header too
+            raw = [_Doc(d.source, DocIndex(fold(d.source.text))) for d in live
+                   if first_line and first_line in d.index.text and page_furniture(d.source.text)]
+            again = self._locate(quote, q, frags, raw, use_bm25, False, None) if raw else r
+            if again.verdict.accepted:
+                return again
+        return self._across_running_lines(quote, q, frags, r, live, use_bm25, seeds)
+
+    def _across_running_lines(self, quote: str, q: str, frags: list[tuple[str, str]], r: QuoteResult,
+                              live: list[_Doc], use_bm25: bool, seeds: CorpusSeeds | None) -> QuoteResult:
+        """A quote that runs across a filing's running footer with no page number beside it, left
+        out as a reader does ("... consequential [Source: ACME CORP, 10-K, 5/9/2019] damages ..."):
+        read against its source with those footers blanked out, where the source has a paragraph
+        of one short line where the quote's words run (the passage found, or the quote's first
+        words); ``r`` otherwise. Only a rejected quote pays for the source's second reading."""
+        fq = fold(q).text.strip()
+        head = fq[:_RUNNING_HEAD_CHARS]
+        if r.spans:
+            first = r.spans[0]
+            where = [(d, first.start) for d in live if d.source.id == first.source_id]
+        elif len(head) == _RUNNING_HEAD_CHARS:
+            # (in a large collection the seed table says which documents hold the first words)
+            occ = seeds.find([head], [d.n for d in live])[0] if seeds is not None else None
+            holders = live if seeds is None else [d for d in live if occ is not None and d.n in occ]
+            where = [(d, d.index.folded.to_original(k, k + 1)[0]) for d in holders
+                     if (k := d.index.text.find(head)) >= 0][:_RUNNING_DOCS]
+        else:
+            return r
+        for d, start in where:
+            text = d.source.text
+            end = min(len(text), start + 2 * len(q) + _RUNNING_SLACK)
+            if "\n\n" not in text[start:end]:
+                continue  # (most rejected quotes: no paragraph break where their words run)
+            here = running_lines(text, start, end)
+            if not here or fq not in fold(blank_out(text[start:end], [(a - start, b - start) for a, b in here])).text:
+                continue  # no running footer there, or the quote's words do not run across it
+            again = self._locate(quote, q, frags, [_Doc(d.source, _without_running_lines(text))], use_bm25, True, None)
+            if again.verdict.accepted:
+                return again
+        return r
 
     def _check_cut(self, r: QuoteResult, docs: list[_Doc], head: bool, tail: bool, *, ended: bool = False,
                    opened: bool = False) -> QuoteResult:
@@ -1227,6 +1275,16 @@ def strip_editorial(quote: str) -> tuple[str, list[tuple[str, str]]]:
     return re.sub(r"[ \t]{2,}", " ", out).strip(), marks
 
 
+@functools.lru_cache(maxsize=2)
+def _without_running_lines(text: str) -> DocIndex:
+    """The index of ``text`` with its page furniture and its running lines blanked out (the
+    document whose quotes run across its footers is asked again for the next one)."""
+    return DocIndex(fold(blank_out(mask_page_furniture(text), running_lines(text))))
+
+
+_RUNNING_HEAD_CHARS = 24  # the quote's first characters (folded), found in a source, say where its words run
+_RUNNING_DOCS = 3  # sources read for a running footer at most, for one rejected quote
+_RUNNING_SLACK = 400  # characters past twice the quote's length where its words may still run (the footers' room)
 _ROLE_WINDOW = 4  # content words on each side of a shared verb that make up its roles
 _SWAP_MAX_WORDS = 8  # "one noun swapped" is read only in a short sentence ...
 _SWAP_MAX_COSINE = 0.2  # ... and only when the static embedder finds the two words unrelated (synonyms score 0.3-0.5)

@@ -14,12 +14,14 @@ from quote_guard.normalize import (
     _fold,
     _fold_ascii,
     _fold_ascii_large,
+    blank_out,
     fold,
     fold_keeps_substrings,
     is_cjk,
     is_page_number_line,
     mask_page_furniture,
     page_furniture,
+    running_lines,
     spelled_number,
     tokenize,
     word_places,
@@ -234,6 +236,23 @@ def test_page_furniture_is_read_as_white_space_with_every_offset_kept():
     assert len(masked) == len(FILED)
     assert all(masked[i] == FILED[i] or any(a <= i < b for a, b in spans) for i in range(len(FILED)))
     assert "consequential damages" in fold(masked).text and "the price within thirty days" in fold(masked).text
+
+
+def test_a_running_footer_without_page_numbers_is_a_running_line_where_it_comes_back():
+    # a filing whose page numbers are gone keeps its footer on every page: a paragraph of one short
+    # line that comes back; a heading found once, or a line without a letter ("[***]"), is text
+    footer = "Source: ACME CORP, 10-K, 5/9/2019"
+    text = (f"4.2 The Supplier shall not be liable for any incidental\n\n{footer}\n\n\n\nor consequential damages."
+            f"\n\nARTICLE 5\n\nThe Buyer shall pay\n\n{footer}\n\nthe price.\n\n[***]\n\nand the fee.\n\n[***]\n\nEnd.")
+    assert page_furniture(text) == []  # no page number: the index keeps it
+    assert [text[a:b] for a, b in running_lines(text)] == [footer, footer]
+    assert "incidental or consequential damages" in fold(blank_out(text, running_lines(text))).text
+    assert running_lines(text.replace(footer, "Supply Agreement", 1)) == []  # found once: a heading
+    # read where a quote's words run: only the lines there, each counted over the whole text
+    at = text.index("The Buyer")
+    assert [text[a:b] for a, b in running_lines(text, at, at + 40)] == [footer]
+    assert running_lines(text, 0, text.index("ARTICLE") - 20) == [(text.index(footer), text.index(footer) + len(footer))]
+    assert running_lines(text, text.index("ARTICLE"), text.index("The Buyer")) == []
 
 
 def test_page_furniture_needs_a_page_number_between_lines_of_text():

@@ -909,6 +909,35 @@ def test_a_quote_across_a_page_break_is_read_without_its_furniture(quote: str, v
         assert FILED[span.start : span.end].rstrip(".,").lower().endswith(quote.split()[-1].lower().rstrip(".,"))
 
 
+FILED_NO_NUMBERS = (
+    "4.2 The Supplier shall not be liable for any incidental or consequential\n\nSource: ACME CORP, 10-K, 5/9/2019\n\n\n\n"
+    "damages arising out of this Agreement. The Buyer shall pay the price set out in the order, together with any taxes, "
+    "duties and freight charges that apply to the Products\n\nSource: ACME CORP, 10-K, 5/9/2019\n\n\n\n"
+    "within thirty days of the date of the invoice, by wire transfer to the account that the Supplier names in writing."
+    "\n\n9. NOTICES.")
+
+
+@pytest.mark.parametrize(("quote", "verdict"), [
+    # a running footer with no page number beside it, left out as a reader does
+    ("for any incidental or consequential damages arising out of this Agreement", Verdict.NEAR_VERBATIM),
+    # ... or copied into the sentence, its line breaks gone: the source as it is
+    ("The Buyer shall pay the price set out in the order, together with any taxes, duties and freight charges that "
+     "apply to the Products Source: ACME CORP, 10-K, 5/9/2019 within thirty days of the date of the invoice, by wire "
+     "transfer to the account that the Supplier names in writing.", Verdict.NEAR_VERBATIM),
+    # a changed word across it is still a change
+    ("for any incidental or consequential losses arising out of this Agreement", Verdict.UNSUPPORTED),
+    ("for any direct or consequential damages arising out of this Agreement", Verdict.UNSUPPORTED),
+])
+def test_a_quote_across_a_running_footer_is_read_without_it(quote: str, verdict: Verdict) -> None:
+    # the index keeps a footer with no page number beside it (finding one reads every paragraph);
+    # a rejected quote whose words run across one is read again without it
+    [r] = Verifier(semantic={"enabled": False}).verify([quote], [Source("filed", FILED_NO_NUMBERS)])
+    assert r.verdict is verdict, r.reason
+    if verdict is Verdict.NEAR_VERBATIM:
+        span = r.spans[0]
+        assert FILED_NO_NUMBERS[span.start : span.end].startswith(quote.split()[0])
+
+
 def test_a_cut_quote_that_copies_a_page_break_keeps_its_cut() -> None:
     # a filed contract (CUAD) whose heading after the page's footer looks like a header in the quote
     # alone, so the quote is read against the source as it is; its cut stays where the quote marks it,
