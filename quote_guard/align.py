@@ -1157,7 +1157,7 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
             category = "format"  # "shall pay rent and maintain" for "shall (a) pay rent and (b) maintain": a list's marks
         elif not qw and sw and set(sw) <= _DATE_WORDS and not any(_DIGIT.search(w) for w in sw):
             category = "function"  # "on Tuesday" left out: a date dropped, no claim changed
-        elif category == "content" and _aside(qw, sw, names):
+        elif category in ("content", "party") and _aside(qw, sw, names):
             category = "aside"  # ", for example," left out: information dropped, none changed
         elif not qw and _conversion(sw) and c > 1 and st[c - 2][:1].isdigit() and st[c - 1].isalpha():
             category = "aside"  # "110 mph (180 km/h)" quoted as "110 mph": the same figure in other units, left out
@@ -1348,9 +1348,37 @@ _ASIDE_MAX_WORDS = 6
 def _aside(qw: list[str], sw: list[str], names: frozenset[str]) -> bool:
     """A parenthetical of the source that the quote leaves out: ", in particular," (the commas
     may go with it, or one may stay), a few words with no load-bearing one and no name."""
-    inner = sw[1:-1] if len(sw) >= 3 and sw[0] == "," and sw[-1] == "," else []
-    return (qw in ([], [","]) and 0 < len(inner) <= _ASIDE_MAX_WORDS and not _CONDITIONAL_ASIDE & set(inner)
-            and all(_WORD.search(w) and word_category(w) is None and w not in names for w in inner))
+    if qw not in ([], [","]) or len(sw) < 3:
+        return False
+    if sw[0] != ",":  # (the alignment may pair the comma before it with the quote's: "Acme, having" for "Acme, a Delaware corporation, having")
+        return sw[-1] == "," and _entity_kind(sw[:-1])
+    if sw[-1] != ",":  # (a party's kind may end where its defined name's bracket starts: 'Acme, a Delaware corporation ("Acme")')
+        return _entity_kind(sw[1:])
+    inner = sw[1:-1]
+    return not _CONDITIONAL_ASIDE & set(inner) and (_entity_kind(inner) or (len(inner) <= _ASIDE_MAX_WORDS and all(
+        _WORD.search(w) and word_category(w) is None and w not in names for w in inner)))
+
+
+def _entity_kind(words: list[str]) -> bool:
+    """Whether folded words say what kind of body a party is, and where it is formed: "a Delaware
+    corporation", "a limited liability company organized under the laws of the State of New York"
+    (the appositive of a contract's preamble, which quotes of it leave out); names may be in it,
+    no figure and no load-bearing word.
+
+    >>> _entity_kind("a delaware corporation".split()), _entity_kind("a corporation that is not a party".split())
+    (True, False)
+    >>> _entity_kind("a company organized under the laws of the state of new york".split())
+    True
+    """
+    said = [w for i, w in enumerate(words) if not (w == "under" and words[i + 1 : i + 3] == ["the", "laws"])]
+    return (words[:1] in (["a"], ["an"]) and len(words) <= _ENTITY_MAX_WORDS and not _ENTITY_KINDS.isdisjoint(words)
+            and all(_WORD.search(w) and not any(c.isdigit() for c in w) and word_category(w) in (None, "party")
+                    for w in said) and not {"not", "no", "only"} & set(words))
+
+
+_ENTITY_KINDS = frozenset("corporation company partnership llc corp trust bank association cooperative society "
+                          "entity foundation institution".split())
+_ENTITY_MAX_WORDS = 14  # "a limited liability company organized and existing under the laws of the State of Delaware"
 
 
 # words that make an aside a condition of the claim (", where feasible,", ", on request,"): left out, it is no aside

@@ -209,6 +209,13 @@ def test_word_category(word: str, category: str | None) -> None:
         ("signed on March 15th, 2021 by both", "signed on 14 March 2021 by both", ["number"]),
         ("Approx. 1,200 staff", "Approximately 1,200 staff", ["format"]),
         ("a rate of 5% per year", "a rate of 5 per cent per annum", ["format", "format"]),
+        # a party's kind and where it was formed, left out of a preamble: information dropped
+        ("by and between Acme Inc. (\"Acme\") and Beta LLC", "by and between Acme Inc., a Delaware corporation (\"Acme\") and Beta LLC", ["aside"]),
+        ("by and between Acme Inc., having its office", "by and between Acme Inc., a Delaware corporation, having its office", ["aside"]),
+        ("between Acme Inc., and Beta", "between Acme Inc., a limited liability company organized under the laws of the State of New York, and Beta",
+         ["aside"]),
+        ("between Acme Inc., and Beta", "between Acme Inc., a corporation that is not a party, and Beta", ["negation"]),
+        ("between Acme Inc., and Beta", "between Acme Inc., a corporation with 12 members, and Beta", ["number"]),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:
