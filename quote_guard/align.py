@@ -1153,6 +1153,10 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
             category = "format"  # "from 7.1 to 8.4 millimetres" for "from 7.1 mm to 8.4 mm": a range's unit, said once
         elif not qw and len(sw) == 3 and sw[0] == "(" and sw[2] == ")" and _spelled_ends_at(st, c, sw[1]):
             category = "format"  # "two years" for "two (2) years": the value, written once
+        elif qw in ([], [","]) and _open_list_words(sw, st[c - 1] if c else ""):
+            category = "aside"  # "including attorneys' fees" for "including, without limitation, attorneys' fees"
+        elif qw in ([], [","]) and _definition_pointer(sw):
+            category = "aside"  # "all Fees within" for "all Fees (as defined in Section 1.4) within"
         elif not qw and _inline_enumerator(st, c, d):
             category = "format"  # "shall pay rent and maintain" for "shall (a) pay rent and (b) maintain": a list's marks
         elif not qw and sw and set(sw) <= _DATE_WORDS and not any(_DIGIT.search(w) for w in sw):
@@ -1357,6 +1361,37 @@ def _aside(qw: list[str], sw: list[str], names: frozenset[str]) -> bool:
     inner = sw[1:-1]
     return not _CONDITIONAL_ASIDE & set(inner) and (_entity_kind(inner) or (len(inner) <= _ASIDE_MAX_WORDS and all(
         _WORD.search(w) and word_category(w) is None and w not in names for w in inner)))
+
+
+def _open_list_words(sw: list[str], before: str) -> bool:
+    """Whether folded source words the quote leaves out only say that a list after "including" is
+    open ("without limitation", "but not limited to"): the drafting habit's words, not a negation
+    of the claim.
+
+    >>> _open_list_words([",", "without", "limitation", ","], "including"), _open_list_words(["without", "limitation"], "shall")
+    (True, False)
+    """
+    words = [w for w in sw if w != ","]
+    return before in _INCLUDING and tuple(words) in _OPEN_LIST or (
+        bool(words) and words[0] in _INCLUDING and tuple(words[1:]) in _OPEN_LIST)
+
+
+_INCLUDING = frozenset({"including", "include", "includes", "included"})
+_OPEN_LIST = frozenset({("without", "limitation"), ("but", "not", "limited", "to"), ("but", "without", "limitation"),
+                        ("without", "being", "limited", "to"), ("but", "not", "limited", "to", "the", "following")})
+# a pointer to where a term is defined, in brackets: "(as defined in Section 1.4)", "(as defined below)"
+_DEFINITION_POINTER = re.compile(r"\( as (?:such term is |that term is )?defined (?:in|under|below|above|herein|hereunder|hereinafter)"
+                                 r"(?: [\w.]+){0,6} \)")
+
+
+def _definition_pointer(sw: list[str]) -> bool:
+    """Whether folded source words the quote leaves out only say where a term is defined.
+
+    >>> _definition_pointer(["(", "as", "defined", "in", "section", "1.4", ")"]), _definition_pointer(["(", "not", ")"])
+    (True, False)
+    """
+    return sw[:1] == ["("] and _DEFINITION_POINTER.fullmatch(" ".join(w for w in sw if w != ",")) is not None \
+        and not (_CONDITIONAL_ASIDE | {"not", "no", "only"}) & set(sw)
 
 
 def _entity_kind(words: list[str]) -> bool:

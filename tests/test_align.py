@@ -216,6 +216,12 @@ def test_word_category(word: str, category: str | None) -> None:
          ["aside"]),
         ("between Acme Inc., and Beta", "between Acme Inc., a corporation that is not a party, and Beta", ["negation"]),
         ("between Acme Inc., and Beta", "between Acme Inc., a corporation with 12 members, and Beta", ["number"]),
+        # the words that keep a list open after "including", and where a term is defined: no claim in them
+        ("all losses, including attorneys' fees, arising", "all losses, including, without limitation, attorneys' fees, arising", ["aside"]),
+        ("the Products, including the Spare Parts, from", "the Products, including but not limited to the Spare Parts, from", ["aside"]),
+        ("the Products, excluding the Spare Parts, from", "the Products, excluding but not limited to the Spare Parts, from", ["negation"]),
+        ("shall pay all Fees within thirty days", "shall pay all Fees (as defined in Section 1.4) within thirty days", ["aside"]),
+        ("shall pay all Fees within thirty days", "shall pay all Fees (as defined below, if any) within thirty days", ["quantifier"]),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:
