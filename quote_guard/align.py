@@ -1153,6 +1153,9 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
             category = "format"  # "from 7.1 to 8.4 millimetres" for "from 7.1 mm to 8.4 mm": a range's unit, said once
         elif not qw and len(sw) == 3 and sw[0] == "(" and sw[2] == ")" and _spelled_ends_at(st, c, sw[1]):
             category = "format"  # "two years" for "two (2) years": the value, written once
+        elif not qw and len(sw) == 4 and sw[0] == "(" and sw[3] == ")" and sw[1] in _CURRENCY_OF_SIGN and c \
+                and _CURRENCY_WORDS.get(st[c - 1]) == _CURRENCY_OF_SIGN[sw[1]] and _spelled_ends_at(st, c - 1, sw[2]):
+            category = "format"  # "Ten Thousand Dollars" for "Ten Thousand Dollars ($10,000)": the amount, written once
         elif qw in ([], [","]) and _open_list_words(sw, st[c - 1] if c else ""):
             category = "aside"  # "including attorneys' fees" for "including, without limitation, attorneys' fees"
         elif qw in ([], [","]) and _definition_pointer(sw):

@@ -221,6 +221,8 @@ def test_word_category(word: str, category: str | None) -> None:
         ("the Products, including the Spare Parts, from", "the Products, including but not limited to the Spare Parts, from", ["aside"]),
         ("the Products, excluding the Spare Parts, from", "the Products, excluding but not limited to the Spare Parts, from", ["negation"]),
         ("shall pay all Fees within thirty days", "shall pay all Fees (as defined in Section 1.4) within thirty days", ["aside"]),
+        ("a fee of Ten Thousand Dollars for each", "a fee of Ten Thousand Dollars ($10,000) for each", ["format"]),
+        ("a fee of Ten Thousand Dollars for each", "a fee of Ten Thousand Dollars ($20,000) for each", ["number"]),
         ("shall pay all Fees within thirty days", "shall pay all Fees (as defined below, if any) within thirty days", ["quantifier"]),
     ],
 )
