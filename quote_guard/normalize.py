@@ -550,7 +550,7 @@ def fold_query(text: str) -> str:
 # a page's number on a line of its own: "12", "- 3 -", "Page 2 of 9", "p. 4"; not "(7)" nor "[7]", which
 # mark a list's items and notes (possessive runs: no polynomial backtracking on a long run of spaces)
 _PAGE_NUMBER = (r"[ \t]*+(?:(?:page|pg\.?|p\.)[ \t]*+)?(?:[-\u2013\u2014][ \t]*+)?\d{1,4}+(?:[ \t]*+[-\u2013\u2014])?"
-                r"(?:[ \t]*+of[ \t]*+\d{1,4}+)?[ \t\r]*+")
+                r"(?:[ \t]*+of[ \t]*+\d{1,4}+|[ \t]{2,}+\d{1,4}+)?[ \t\r]*+")  # (or two pages' numbers: "5    6")
 _PAGE_NUMBER_LINE = re.compile(_PAGE_NUMBER, re.IGNORECASE)
 _PAGE_NUMBER_LINES = re.compile(rf"\n({_PAGE_NUMBER})(?=\n)", re.IGNORECASE)  # found from the line break: quick
 _RULE_LINE = re.compile(r"[-_=*~\u2013\u2014][-_=*~\u2013\u2014 \t]{4,}")  # "-----", "- ------", "_____"
@@ -564,10 +564,20 @@ _RUNNING_MAX_CHARS = 120
 def is_page_number_line(line: str) -> bool:
     """Whether ``line`` holds only a page's number ("12", "- 3 -", "Page 2 of 9", "p. 4").
 
-    >>> [is_page_number_line(t) for t in ("  - 7 -  ", "Page 2 of 9", "p. 4", "7 days", "(7)", "3.")]
-    [True, True, True, False, False, False]
+    >>> [is_page_number_line(t) for t in ("  - 7 -  ", "Page 2 of 9", "p. 4", "7 days", "(7)", "3.", "5    6", "10    20")]
+    [True, True, True, False, False, False, True, False]
     """
-    return _PAGE_NUMBER_LINE.fullmatch(line) is not None
+    return _PAGE_NUMBER_LINE.fullmatch(line) is not None and _one_page(line)
+
+
+def _one_page(line: str) -> bool:
+    """Whether a page-number line holds one page's number, or two pages' in turn ("5    6", two
+    pages' numbers left on one line), not two figures of a table ("10    20")."""
+    numbers = _DIGITS.findall(line)
+    return len(numbers) < 2 or " of " in f" {line.lower()} " or int(numbers[1]) == int(numbers[0]) + 1
+
+
+_DIGITS = re.compile(r"\d+")
 
 
 def page_furniture(text: str, *, beside: int = _RUNNING_MIN) -> list[tuple[int, int]]:
@@ -586,7 +596,7 @@ def page_furniture(text: str, *, beside: int = _RUNNING_MIN) -> list[tuple[int, 
     >>> page_furniture("ARTICLE 7\n\nThe Term. Seven days.")
     []
     """
-    hits = [m.start(1) for m in _PAGE_NUMBER_LINES.finditer(text)]
+    hits = [m.start(1) for m in _PAGE_NUMBER_LINES.finditer(text) if _one_page(m[1])]
     if not hits:
         return []  # (most texts)
     lines = text.split("\n")

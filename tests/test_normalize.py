@@ -263,5 +263,8 @@ def test_page_furniture_needs_a_page_number_between_lines_of_text():
     assert page_furniture("the price\n7\nwithin thirty days") == []  # no blank line: a line of a table
     assert page_furniture("7\n\nThe Term.") == []  # at the text's edge: nothing on one side
     assert page_furniture("(a) the price;\n\n(7)\n\nthe fee") == []  # a list's mark, not a page's number
+    # two pages' numbers left on one line ("5    6"), not two figures of a table
+    assert [t[a:b] for t in ["Neither party may\n\n      5    6\n\nassign it."] for a, b in page_furniture(t)] == ["      5    6"]
+    assert page_furniture("Neither party may\n\n      10    20\n\nassign it.") == []
     assert [is_page_number_line(t) for t in ("12", " - 3 - ", "Page 2 of 9", "p. 4", "[7]", "3.", "7 days")] == [
         True, True, True, True, False, False, False]
