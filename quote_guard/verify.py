@@ -795,7 +795,7 @@ class Verifier:
         read against its source with those footers blanked out, where the source has a paragraph
         of one short line where the quote's words run (the passage found, or the quote's first
         words); ``r`` otherwise. Only a rejected quote pays for the source's second reading."""
-        fq = fold(q).text.strip()
+        fq = fold(q).text.strip()  # (the quote's fold is cached: _locate made it)
         head = fq[:_RUNNING_HEAD_CHARS]
         if r.spans:
             first = r.spans[0]
