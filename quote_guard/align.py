@@ -646,6 +646,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "footnote"  # "2014¹" quoted as "2014": a note on a year, not an exponent
     if not q_w and not s_w:
         return "punctuation"
+    if s_words[-1:] == [","] and len(s_words) > 1 and defined_term_label(s_words[:-1]):
+        s_words = s_words[:-1]  # 'shares (the "Compensation Shares"), for' quoted as 'shares for': the label and its comma
     if not q_words and (defined_term_label(s_words) or (s_words[:1] == [")"] and defined_term_label([*s_words[1:], ")"]))):
         # a defined term's label the quote leaves out: 'Distribution Agreement ("Agreement")' (the alignment
         # may pair the label's bracket with the one before it: '($14,862,000) (the "Estimated Costs")')
@@ -805,6 +807,10 @@ _MODAL_PHRASES = {
 }
 
 
+_COPULA_CONTRACTIONS = {"we're": "we", "they're": "they", "you're": "you", "it's": "it", "he's": "he", "she's": "she"}
+_SUBJECTS_OF_CONTRACTIONS = frozenset(_COPULA_CONTRACTIONS.values())
+
+
 def _modal_phrases(words: list[str]) -> list[str]:
     """A modal written as a phrase in one word: "is (not) allowed to" as "may (not)", "is required to"
     as "shall", so "may not" and "is not allowed to" align word for word (the class decides)."""
@@ -819,10 +825,12 @@ def _modal_phrases(words: list[str]) -> list[str]:
             out.append("shall")  # "has to commission" restates "must commission"; not "does not have to"
             i += 2
             continue
-        if w in ("is", "are", "be", "was", "were"):
+        if w in ("is", "are", "be", "was", "were") or w in _COPULA_CONTRACTIONS:
             j = i + 1 + (words[i + 1 : i + 2] == ["not"])
             modal = _MODAL_PHRASES.get(tuple(words[j : j + 2]))  # type: ignore[arg-type]
             if modal:
+                if w in _COPULA_CONTRACTIONS:
+                    out.append(_COPULA_CONTRACTIONS[w])  # "we're required to": "we" and the duty
                 out.append(modal)
                 if j > i + 1:
                     out.append("not")
@@ -1002,7 +1010,7 @@ def _written_forms(words: list[str]) -> list[str]:
             out.extend(_BOUND_SIGNS[w + "=" if w in ("<", ">") else w])  # "a score of ≥2": "at least 2"
             i = n
             continue
-        if w[:1].isdigit() and words[i + 1 : i + 3] in (["or", "more"], ["or", "less"], ["or", "fewer"], ["or", "greater"]):
+        if (w[:1].isdigit() or w in NUMBER_WORDS) and words[i + 1 : i + 3] in (["or", "more"], ["or", "less"], ["or", "fewer"], ["or", "greater"]):
             # "2 or more": "at least 2" (as "≥2" reads), "10 or fewer": "at most 10"
             out.extend(("at", "least" if words[i + 2] in ("more", "greater") else "most", w))
             i += 3
@@ -1081,8 +1089,8 @@ def _phrased(raw: list[str], modal: list[str]) -> list[str]:
         return []
     out = []
     for op in Levenshtein.opcodes(raw, modal):
-        if op.tag != "equal":
-            out.extend(modal[op.dest_start : op.dest_end])
+        if op.tag != "equal":  # (the subject of a contracted copula is no modal: "we're required to")
+            out.extend(w for w in modal[op.dest_start : op.dest_end] if w not in _SUBJECTS_OF_CONTRACTIONS)
     return out
 
 

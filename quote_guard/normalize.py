@@ -1015,8 +1015,8 @@ _DIGIT = re.compile(r"\d")
 _US_DOLLARS = re.compile(r"us ?\$(?= ?\d)")
 _DIGIT_GROUPS = re.compile(r"[1-9]\d{0,2}(?: \d{3})+(?!\w|[.,]\d| \d)")  # "162 584": groups by a space
 # a time of day on the 12-hour clock ("8am", "6:30 p.m."), read as the 24-hour clock writes it ("18:30")
-_CLOCK_HINT = re.compile(r"\d(?::[0-5]\d)? ?[ap]\.? ?m\b")
-_CLOCK_12 = re.compile(r"(1[0-2]|0?[1-9])(?::([0-5]\d))? ?([ap])\.? ?m\b\.?")
+_CLOCK_HINT = re.compile(r"\d(?:[:.][0-5]\d)? ?[ap]\.? ?m\b")
+_CLOCK_12 = re.compile(r"(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))? ?([ap])\.? ?m\b\.?")  # ("10.40pm": British)
 # a ratio by a colon ("3.50:1.00", "3:1") as in words ("3.50 to 1.00"); "18:00" is a time of day
 _RATIO = re.compile(r"(\d+(?:\.\d+)?) ?: ?(\d+(?:\.\d+)?)(?![\w:]|\.\d)")
 
@@ -1030,8 +1030,8 @@ def figure_forms(text: str) -> str:
 
     >>> figure_forms("the 2022/23 season, 1999-00, not 1990-89; us$ 18,500 and 162 584 mln, 1-1/2%")
     'the 2022-2023 season, 1999-2000, not 1990-89; $ 18,500 and 162,584 mln, 1.5%'
-    >>> figure_forms("from 8am to 6:30 p.m. or 8:00 to 18:30, not above 3.50:1.00 or 3:1")
-    'from 08:00 to 18:30 or 8:00 to 18:30, not above 3.50 to 1.00 or 3 to 1'
+    >>> figure_forms("from 8am to 6:30 p.m. or 8:00 to 18:30, not above 3.50:1.00 or 3:1, at 10.40pm")
+    'from 08:00 to 18:30 or 8:00 to 18:30, not above 3.50 to 1.00 or 3 to 1, at 22:40'
     >>> figure_forms("no 12022-23, bus $5, a12 pm, 1 234 567 or 1234 567")
     'no 12022-23, bus $5, a12 pm, 1,234,567 or 1234 567'
     """

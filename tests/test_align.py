@@ -223,6 +223,14 @@ def test_word_category(word: str, category: str | None) -> None:
         ("shall pay all Fees within thirty days", "shall pay all Fees (as defined in Section 1.4) within thirty days", ["aside"]),
         ("a fee of Ten Thousand Dollars for each", "a fee of Ten Thousand Dollars ($10,000) for each", ["format"]),
         ("a fee of Ten Thousand Dollars for each", "a fee of Ten Thousand Dollars ($20,000) for each", ["number"]),
+        # a copula contracted before a modal phrase, a bound in words, a British time, a label with its comma
+        ("we're required to pay the fees", "we are required to pay the fees", []),
+        ("we're allowed to pay the fees", "we are required to pay the fees", ["modal", "wording"]),
+        ("ten or more years of service", "at least 10 years of service", ["format"]),
+        ("nine or more years of service", "at least 10 years of service", ["number"]),
+        ("the crash at 10.40pm on the road", "the crash at 22:40 on the road", ["format"]),
+        ("the crash at 10.40pm on the road", "the crash at 10:40 on the road", ["number"]),
+        ("shall issue 780,000 shares for services", 'shall issue 780,000 shares (the "Compensation Shares"), for services', ["format"]),
         ("shall pay all Fees within thirty days", "shall pay all Fees (as defined below, if any) within thirty days", ["quantifier"]),
     ],
 )
