@@ -1087,7 +1087,7 @@ def _phrased(raw: list[str], modal: list[str]) -> list[str]:
     """The modals that :func:`_modal_phrases` made from phrases, in order ("allowed to" -> may)."""
     if raw == modal:
         return []
-    out = []
+    out: list[str] = []
     for op in Levenshtein.opcodes(raw, modal):
         if op.tag != "equal":  # (the subject of a contracted copula is no modal: "we're required to")
             out.extend(w for w in modal[op.dest_start : op.dest_end] if w not in _SUBJECTS_OF_CONTRACTIONS)
