@@ -14,10 +14,15 @@ sentence says:
 - **open list**: the words that keep a list after "including" open: "including, without
   limitation,", "including but not limited to" (the first in each contract);
 - **pointer**: where a term is defined, in brackets: "(as defined in Section 1.4)", "(as defined
-  below)" (the first in each contract).
+  below)" (the first in each contract);
+- **here-word**: a pointer to the document itself at a sentence's end ("as stated herein.",
+  "any provision hereof."), left out, the quote ending with the sentence's full stop.
+
+And words a reader writes otherwise, the first of each in every contract replaced: "such" by
+"the" ("such third parties"), "and/or" by "or"; these should be accepted (``paraphrase`` at least).
 
 Each quote is the 120 characters before the words and the 120 after, on one line, whole words,
-with the words (and a comma of theirs) left out; it should be ``near_verbatim`` (a quote cut
+with the words (and a comma of theirs) left out, or replaced; it should be ``near_verbatim`` (a quote cut
 right before a condition or an exception of its sentence is ``altered`` by design). Each is
 verified against its own CUAD contract, lexical and semantic stages. Nothing is asserted.
 """
@@ -41,6 +46,12 @@ HABITS = {
                         rf"[\w ,]{{1,50}}?)?)(?=,| \(|;)"), 4000),
     "open list": (re.compile(r"(?<=including)(,? (?:without limitation|but not limited to),?)(?= [a-z])"), None),
     "pointer": (re.compile(r"( \(as defined (?:in|under|below|above|herein)[^()\n]{0,40}\))"), None),
+    "here-word": (re.compile(r"(?<=[a-z])( (?:herein|hereof|hereto|hereunder|thereof|thereunder))(?=\.\s)"), None),
+}
+# words a reader writes otherwise: the first place of each in every contract, replaced
+SWAPS = {
+    "such -> the": (re.compile(r"(?<= )such(?= [a-z])"), "the"),
+    "and/or -> or": (re.compile(r"(?<= )and/or(?= )"), "or"),
 }
 
 
@@ -52,11 +63,22 @@ def quotes(text: str) -> list[tuple[str, str]]:
         if m is None:
             continue
         line_start = text.rfind("\n", 0, m.start()) + 1
-        segment = text[max(line_start, m.start() - 120) : m.end() + 120]
+        segment = text[max(line_start, m.start() - 120) : m.end() + (1 if habit == "here-word" else 120)]
         if "\n" in segment:
             continue
         at = segment.find(m.group(0))
-        out.append((habit, " ".join((segment[:at] + segment[at + len(m.group(0)) :]).split()[1:-1])))
+        words = (segment[:at] + segment[at + len(m.group(0)) :]).split()
+        out.append((habit, " ".join(words[1:] if habit == "here-word" else words[1:-1])))  # (to the full stop)
+    for habit, (pattern, other) in SWAPS.items():
+        m = pattern.search(text)
+        if m is None:
+            continue
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        segment = text[max(line_start, m.start() - 120) : m.end() + 120]
+        if "\n" in segment:
+            continue
+        at = m.start() - max(line_start, m.start() - 120)
+        out.append((habit, " ".join((segment[:at] + other + segment[at + len(m.group(0)) :]).split()[1:-1])))
     return out
 
 
@@ -79,7 +101,7 @@ def main() -> None:
     verdicts = ["verbatim", "near_verbatim", "paraphrase", "altered", "unsupported", "uncheckable"]
     print("| left out | n | " + " | ".join(verdicts) + " |")
     print("|---|---|" + "---|" * len(verdicts))
-    for habit in HABITS:
+    for habit in [*HABITS, *SWAPS]:
         row = [tally[habit, x] for x in verdicts]
         print(f"| {habit} | {sum(row)} | " + " | ".join(str(x) for x in row) + " |")
 

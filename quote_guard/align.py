@@ -669,6 +669,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "wording"  # "each calendar year" for "per calendar year": one rate, one universal
     if _duty_told_plainly(q_w, s_w):
         return "wording"  # "fees are paid" for "fees shall be paid": a duty of the text, told as what happens
+    if len(q_w) == len(s_w) == 1 and {q_w[0], s_w[0]} in ({"the", "such"}, {"the", "said"}):
+        return "function"  # "the third parties" for "such third parties": the same ones, referred back to
     if len(q_w) == len(s_w) == 1 and {q_w[0], s_w[0]} in ({"a", "per"}, {"an", "per"}):
         return "wording"  # "£160 a night" for "£160 per night": the same rate
     if _failed_as_not(q_w, s_w) or _failed_as_not(s_w, q_w):
@@ -1164,6 +1166,8 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
         elif not qw and len(sw) == 4 and sw[0] == "(" and sw[3] == ")" and sw[1] in _CURRENCY_OF_SIGN and c \
                 and _CURRENCY_WORDS.get(st[c - 1]) == _CURRENCY_OF_SIGN[sw[1]] and _spelled_ends_at(st, c - 1, sw[2]):
             category = "format"  # "Ten Thousand Dollars" for "Ten Thousand Dollars ($10,000)": the amount, written once
+        elif not qw and sw == ["and", "/"] and st[d : d + 1] == ["or"]:
+            category = "wording"  # "A or B" for "A and/or B": either, or both ("A and B" is narrower)
         elif qw in ([], [","]) and _open_list_words(sw, st[c - 1] if c else ""):
             category = "aside"  # "including attorneys' fees" for "including, without limitation, attorneys' fees"
         elif qw in ([], [","]) and _definition_pointer(sw):

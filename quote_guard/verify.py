@@ -3087,6 +3087,10 @@ def _span_text(span: Span, docs: list[_Doc]) -> str:
     return next(d.source.text for d in docs if d.source.id == span.source_id)
 
 
+_POINTER_ADVERBS = frozenset("herein hereof hereto hereunder hereby thereof therein thereto thereunder hereinafter hereinabove "
+                             "hereinbelow".split())
+
+
 def _sentence_goes_on(r: QuoteResult, docs: list[_Doc]) -> str:
     """The first words of the rest of the source sentence the quote's last span stops inside (at most
     :data:`_GOES_ON_WORDS`) when they attach to what it says, as a qualifier with no comma before it does
@@ -3111,7 +3115,9 @@ def _sentence_goes_on(r: QuoteResult, docs: list[_Doc]) -> str:
     rest = text[span.end : end.start() if end is not None else span.end + _REST_CHARS].strip()
     words = rest.split()
     if not words or defined_term_label(token_texts(fold(rest.rstrip(".;")).text)) or text[span.end - 1 : span.end] in _CLAUSE_MARKS \
-            or rest[:1] in _CLAUSE_MARKS or words[0].lower() in _GOES_ON_FREELY:
+            or rest[:1] in _CLAUSE_MARKS or words[0].lower() in _GOES_ON_FREELY \
+            or all(w.lower().strip(".;,") in _POINTER_ADVERBS for w in words):
+        # (or only a pointer to the document itself: "... as stated." for "... as stated herein.")
         # a clause of its own after a comma or a conjunction ("Sales rose 5%, but margins fell", "and
         # captured them"), or what happened after: information left out, not a limit of the claim
         return ""

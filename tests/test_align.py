@@ -231,6 +231,10 @@ def test_word_category(word: str, category: str | None) -> None:
         ("the crash at 10.40pm on the road", "the crash at 22:40 on the road", ["format"]),
         ("the crash at 10.40pm on the road", "the crash at 10:40 on the road", ["number"]),
         ("shall issue 780,000 shares for services", 'shall issue 780,000 shares (the "Compensation Shares"), for services', ["format"]),
+        # "the" for "such" (the same ones, referred back to); "or" for "and/or", not "and"
+        ("provided that any the third parties are bound", "provided that any such third parties are bound", ["function"]),
+        ("the University or the Investigator shall", "the University and/or the Investigator shall", ["wording"]),
+        ("the University and the Investigator shall", "the University and/or the Investigator shall", ["connective"]),
         ("shall pay all Fees within thirty days", "shall pay all Fees (as defined below, if any) within thirty days", ["quantifier"]),
     ],
 )

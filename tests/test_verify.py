@@ -938,6 +938,17 @@ def test_a_quote_across_a_running_footer_is_read_without_it(quote: str, verdict:
         assert FILED_NO_NUMBERS[span.start : span.end].startswith(quote.split()[0])
 
 
+def test_a_sentence_quoted_without_its_pointer_to_the_document_is_whole() -> None:
+    # "... as stated." for "... as stated herein.": no limit left out; another word there is one
+    src = [Source("c", "Any transfer shall be subject to the same requirements as stated herein. The fee is due. "
+                       "Any sale shall be subject to the same requirements as stated below in Schedule 2.")]
+    v = Verifier(semantic={"enabled": False})
+    [r] = v.verify(["Any transfer shall be subject to the same requirements as stated."], src)
+    assert r.verdict is Verdict.NEAR_VERBATIM, r.reason
+    [r] = v.verify(["Any sale shall be subject to the same requirements as stated."], src)
+    assert r.verdict is Verdict.ALTERED, r.reason
+
+
 def test_a_cut_quote_that_copies_a_page_break_keeps_its_cut() -> None:
     # a filed contract (CUAD) whose heading after the page's footer looks like a header in the quote
     # alone, so the quote is read against the source as it is; its cut stays where the quote marks it,
