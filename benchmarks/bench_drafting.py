@@ -19,7 +19,7 @@ sentence says:
   "any provision hereof."), left out, the quote ending with the sentence's full stop.
 
 And words a reader writes otherwise, the first of each in every contract replaced: "such" by
-"the" ("such third parties"), "and/or" by "or"; these should be accepted (``paraphrase`` at least).
+"the" ("such third parties"), "and/or" by "or", "upon" by "on"; these should be accepted (``paraphrase`` at least).
 
 Each quote is the 120 characters before the words and the 120 after, on one line, whole words,
 with the words (and a comma of theirs) left out, or replaced; it should be ``near_verbatim`` (a quote cut
@@ -52,6 +52,7 @@ HABITS = {
 SWAPS = {
     "such -> the": (re.compile(r"(?<= )such(?= [a-z])"), "the"),
     "and/or -> or": (re.compile(r"(?<= )and/or(?= )"), "or"),
+    "upon -> on": (re.compile(r"(?<= )upon(?= [a-z])"), "on"),
 }
 
 

@@ -418,6 +418,7 @@ _EQUIVALENT = {
     "μg": "micrograms", "mcg": "micrograms", "microgram": "micrograms", "litre": "litres", "liter": "litres", "liters": "litres",
     "usd": "$", "eur": "€", "gbp": "£",  # "USD 311 million" / "$311 million"
     "approx": "approximately", "annum": "year",  # "5% per annum" / "5% per year"
+    "upon": "on",  # "on written notice" / "upon written notice": one word, in two registers
     "cannot": "can not", "won't": "will not", "can't": "can not", "shan't": "shall not", "it's": "it is",
     "that's": "that is", "there's": "there is", "we'll": "we will", "they'll": "they will",
     "i'm": "i am", "i've": "i have", "i'll": "i will", "you've": "you have", "you'll": "you will", "it'll": "it will",

@@ -235,6 +235,7 @@ def test_word_category(word: str, category: str | None) -> None:
         ("provided that any the third parties are bound", "provided that any such third parties are bound", ["function"]),
         ("the University or the Investigator shall", "the University and/or the Investigator shall", ["wording"]),
         ("the University and the Investigator shall", "the University and/or the Investigator shall", ["connective"]),
+        ("may terminate on written notice to", "may terminate upon written notice to", ["format"]),
         ("shall pay all Fees within thirty days", "shall pay all Fees (as defined below, if any) within thirty days", ["quantifier"]),
     ],
 )
