@@ -18,11 +18,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .errors import MissingDependencyError
 from .models import Source
-from .normalize import Folded, clear_fold_cache, fold, mask_page_furniture, tokenize
+from .normalize import Folded, blank_out, clear_fold_cache, fold, mask_page_furniture, running_lines, tokenize
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -514,6 +515,14 @@ def get_index(doc: "str | Source") -> DocIndex:
         return _CACHE[k]
 
 
+@lru_cache(maxsize=2)
+def without_running_lines(text: str) -> DocIndex:
+    """The index of ``text`` with its page furniture and its running lines blanked out
+    (:func:`~quote_guard.normalize.running_lines`), offsets kept: built only for a document a
+    rejected quote runs across a footer of, and kept for the next such quote (two documents)."""
+    return DocIndex(fold(blank_out(mask_page_furniture(text), running_lines(text))))
+
+
 def clear_cache() -> None:
     """Forget every cached document index and corpus filter, and the folds of short texts
     (benchmarks call it between systems, so that each one starts cold)."""
@@ -523,6 +532,7 @@ def clear_cache() -> None:
         _CORPUS.clear()
         _BATCHES.clear()
         _CACHE_CHARS = 0
+    without_running_lines.cache_clear()
     clear_fold_cache()
 
 

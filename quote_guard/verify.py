@@ -20,7 +20,6 @@ Stages, cheapest first, each used only when the one before could not decide:
 
 from __future__ import annotations
 
-import functools
 import itertools
 import logging
 import re
@@ -36,7 +35,7 @@ from rapidfuzz.distance import Levenshtein
 from .align import defined_term_label, differences, infix, is_known_word, word_category
 from .embed.config import SemanticConfig
 from .errors import ConfigError, QuoteVerificationError, SourceError
-from .index import CorpusSeeds, DocIndex, get_corpus_filter, get_index
+from .index import CorpusSeeds, DocIndex, get_corpus_filter, get_index, without_running_lines
 from .judge import Evidence, judge
 from .limits import Limits, limited
 from .meaning import (
@@ -816,7 +815,7 @@ class Verifier:
             here = running_lines(text, start, end)
             if not here or fq not in fold(blank_out(text[start:end], [(a - start, b - start) for a, b in here])).text:
                 continue  # no running footer there, or the quote's words do not run across it
-            again = self._locate(quote, q, frags, [_Doc(d.source, _without_running_lines(text))], use_bm25, True, None)
+            again = self._locate(quote, q, frags, [_Doc(d.source, without_running_lines(text))], use_bm25, True, None)
             if again.verdict.accepted:
                 return again
         return r
@@ -1273,13 +1272,6 @@ def strip_editorial(quote: str) -> tuple[str, list[tuple[str, str]]]:
 
     out = _EDITORIAL.sub(repl, quote)
     return re.sub(r"[ \t]{2,}", " ", out).strip(), marks
-
-
-@functools.lru_cache(maxsize=2)
-def _without_running_lines(text: str) -> DocIndex:
-    """The index of ``text`` with its page furniture and its running lines blanked out (the
-    document whose quotes run across its footers is asked again for the next one)."""
-    return DocIndex(fold(blank_out(mask_page_furniture(text), running_lines(text))))
 
 
 _RUNNING_HEAD_CHARS = 24  # the quote's first characters (folded), found in a source, say where its words run
