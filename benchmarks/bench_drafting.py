@@ -29,7 +29,6 @@ verified against its own CUAD contract, lexical and semantic stages. Nothing is 
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from collections import Counter
@@ -37,6 +36,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+
+from cuad import contracts  # noqa: E402
 
 from quote_guard import Source, Verifier  # noqa: E402
 
@@ -84,12 +85,7 @@ def quotes(text: str) -> list[tuple[str, str]]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--cuad", type=Path, default=HERE.parent.parent / "shared" / "data" / "cuad" / "full_contract_txt")
-    a = ap.parse_args()
-    files = sorted(a.cuad.glob("*.txt"))
-    if not files:
-        raise SystemExit(f"no contracts in {a.cuad} (expected CUAD's full_contract_txt); see ../shared/data")
+    files = contracts(__doc__.split("\n")[0])
     v = Verifier()
     v.warm_up()
     tally: Counter[tuple[str, str]] = Counter()

@@ -14,7 +14,6 @@ design. Nothing is asserted.
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from collections import Counter
@@ -23,18 +22,15 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from cuad import contracts  # noqa: E402
+
 from quote_guard import Source, Verifier, VerifierConfig  # noqa: E402
 
 _MARK = r"\(([a-z]|i{1,3}|iv|v|vi{0,3}|\d)\)"
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--cuad", type=Path, default=HERE.parent.parent / "shared" / "data" / "cuad" / "full_contract_txt")
-    a = ap.parse_args()
-    files = sorted(a.cuad.glob("*.txt"))
-    if not files:
-        raise SystemExit(f"no contracts in {a.cuad} (expected CUAD's full_contract_txt); see ../shared/data")
+    files = contracts(__doc__.split("\n")[0])
     v = Verifier(VerifierConfig(semantic={"enabled": False}))
     tally: Counter[str] = Counter()
     for f in files:

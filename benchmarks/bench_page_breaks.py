@@ -24,7 +24,6 @@ line repeated in the document with no page number beside it: "Source: ACME CORP,
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 import time
@@ -33,6 +32,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+
+from cuad import contracts  # noqa: E402
 
 from quote_guard import Source, Verifier  # noqa: E402
 from quote_guard.normalize import is_page_number_line  # noqa: E402
@@ -105,14 +106,7 @@ def footers(text: str) -> list[tuple[str, str, str]]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--cuad", type=Path, default=HERE.parent.parent / "shared" / "data" / "cuad" / "full_contract_txt")
-    ap.add_argument("--limit", type=int, default=0, help="contracts to read (0: all)")
-    a = ap.parse_args()
-    files = sorted(a.cuad.glob("*.txt"))
-    if not files:
-        raise SystemExit(f"no contracts in {a.cuad} (expected CUAD's full_contract_txt); see ../shared/data")
-    files = files[: a.limit] if a.limit else files
+    files = contracts(__doc__.split("\n")[0], limit=True)
     v = Verifier()
     v.warm_up()
     tally: Counter[tuple[str, str, str]] = Counter()

@@ -966,6 +966,7 @@ _DEGREE_LETTERS = {"e": "east", "w": "west", "n": "north", "s": "south"}  # (a t
 _WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", "p", "/", "<", ">", "°", "'", "≥", "≤", "more", "less", "fewer", "greater", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
 
 
+_OR_MORE = (["or", "more"], ["or", "less"], ["or", "fewer"], ["or", "greater"])
 _PER_LITRE_BEFORE = frozenset({"g", "mg", "μg", "mcg", "ng", "mmol", "mol", "grams", "milligrams", "micrograms"})
 
 
@@ -1013,10 +1014,15 @@ def _written_forms(words: list[str]) -> list[str]:
             out.extend(_BOUND_SIGNS[w + "=" if w in ("<", ">") else w])  # "a score of ≥2": "at least 2"
             i = n
             continue
-        if (w[:1].isdigit() or w in NUMBER_WORDS) and words[i + 1 : i + 3] in (["or", "more"], ["or", "less"], ["or", "fewer"], ["or", "greater"]):
+        if (w[:1].isdigit() or w in NUMBER_WORDS) and words[i + 1 : i + 3] in _OR_MORE:
             # "2 or more": "at least 2" (as "≥2" reads), "10 or fewer": "at most 10"
             out.extend(("at", "least" if words[i + 2] in ("more", "greater") else "most", w))
             i += 3
+            continue
+        if w in NUMBER_WORDS and words[i + 1 : i + 2] == ["("] and words[i + 3 : i + 4] == [")"] and words[i + 4 : i + 6] in _OR_MORE:
+            # "one (1) or more": the bound on the number written both ways
+            out.extend(("at", "least" if words[i + 5] in ("more", "greater") else "most", w, "(", words[i + 2], ")"))
+            i += 6
             continue
         if w == "°" and out and out[-1][:1].isdigit() and words[i + 1 : i + 2] and words[i + 1] in _DEGREE_LETTERS:
             out.extend(("degrees", _DEGREE_LETTERS[words[i + 1]]))  # "28.5°E": "28.5 degrees east"

@@ -228,6 +228,8 @@ def test_word_category(word: str, category: str | None) -> None:
         ("we're allowed to pay the fees", "we are required to pay the fees", ["modal", "wording"]),
         ("ten or more years of service", "at least 10 years of service", ["format"]),
         ("nine or more years of service", "at least 10 years of service", ["number"]),
+        ("through one or more intermediaries", "through one (1) or more intermediaries", ["format"]),
+        ("through two or more intermediaries", "through one (1) or more intermediaries", ["number"]),
         ("the crash at 10.40pm on the road", "the crash at 22:40 on the road", ["format"]),
         ("the crash at 10.40pm on the road", "the crash at 10:40 on the road", ["number"]),
         ("shall issue 780,000 shares for services", 'shall issue 780,000 shares (the "Compensation Shares"), for services', ["format"]),
