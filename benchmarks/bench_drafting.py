@@ -42,45 +42,35 @@ from cuad import contracts  # noqa: E402
 from quote_guard import Source, Verifier  # noqa: E402
 
 _KIND = r"(?:corporation|company|partnership|limited liability company|limited partnership|LLC|trust|bank|association)"
+# (pattern, where to look at most, what the quote puts in the words' place, the quote ends at the
+# sentence's full stop): a habit's words left out ("") or written otherwise
 HABITS = {
     "kind": (re.compile(rf", (an? [A-Z][\w .-]{{0,60}}?{_KIND}(?: organized (?:and existing )?under the laws of "
-                        rf"[\w ,]{{1,50}}?)?)(?=,| \(|;)"), 4000),
-    "open list": (re.compile(r"(?<=including)(,? (?:without limitation|but not limited to),?)(?= [a-z])"), None),
-    "pointer": (re.compile(r"( \(as defined (?:in|under|below|above|herein)[^()\n]{0,40}\))"), None),
-    "here-word": (re.compile(r"(?<=[a-z])( (?:herein|hereof|hereto|hereunder|thereof|thereunder))(?=\.\s)"), None),
-}
-# words a reader writes otherwise: the first place of each in every contract, replaced
-SWAPS = {
-    "such -> the": (re.compile(r"(?<= )such(?= [a-z])"), "the"),
-    "and/or -> or": (re.compile(r"(?<= )and/or(?= )"), "or"),
-    "upon -> on": (re.compile(r"(?<= )upon(?= [a-z])"), "on"),
+                        rf"[\w ,]{{1,50}}?)?)(?=,| \(|;)"), 4000, "", False),
+    "open list": (re.compile(r"(?<=including)(,? (?:without limitation|but not limited to),?)(?= [a-z])"), None, "", False),
+    "pointer": (re.compile(r"( \(as defined (?:in|under|below|above|herein)[^()\n]{0,40}\))"), None, "", False),
+    "here-word": (re.compile(r"(?<=[a-z])( (?:herein|hereof|hereto|hereunder|thereof|thereunder))(?=\.\s)"), None, "", True),
+    "such -> the": (re.compile(r"(?<= )such(?= [a-z])"), None, "the", False),
+    "and/or -> or": (re.compile(r"(?<= )and/or(?= )"), None, "or", False),
+    "upon -> on": (re.compile(r"(?<= )upon(?= [a-z])"), None, "on", False),
 }
 
 
 def quotes(text: str) -> list[tuple[str, str]]:
-    """(habit, quote) for the first place of each habit in a contract, on one line."""
+    """(habit, quote) for the first place of each habit in a contract, on one line: the 120
+    characters before it and the 120 after (or to the full stop), whole words."""
     out = []
-    for habit, (pattern, within) in HABITS.items():
+    for habit, (pattern, within, put, to_stop) in HABITS.items():
         m = pattern.search(text, 0, within or len(text))
         if m is None:
             continue
-        line_start = text.rfind("\n", 0, m.start()) + 1
-        segment = text[max(line_start, m.start() - 120) : m.end() + (1 if habit == "here-word" else 120)]
+        head = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 120)
+        segment = text[head : m.end() + (1 if to_stop else 120)]
         if "\n" in segment:
             continue
-        at = segment.find(m.group(0))
-        words = (segment[:at] + segment[at + len(m.group(0)) :]).split()
-        out.append((habit, " ".join(words[1:] if habit == "here-word" else words[1:-1])))  # (to the full stop)
-    for habit, (pattern, other) in SWAPS.items():
-        m = pattern.search(text)
-        if m is None:
-            continue
-        line_start = text.rfind("\n", 0, m.start()) + 1
-        segment = text[max(line_start, m.start() - 120) : m.end() + 120]
-        if "\n" in segment:
-            continue
-        at = m.start() - max(line_start, m.start() - 120)
-        out.append((habit, " ".join((segment[:at] + other + segment[at + len(m.group(0)) :]).split()[1:-1])))
+        at = m.start() - head
+        words = (segment[:at] + put + segment[at + len(m.group(0)) :]).split()
+        out.append((habit, " ".join(words[1:] if to_stop else words[1:-1])))
     return out
 
 
@@ -98,7 +88,7 @@ def main() -> None:
     verdicts = ["verbatim", "near_verbatim", "paraphrase", "altered", "unsupported", "uncheckable"]
     print("| left out | n | " + " | ".join(verdicts) + " |")
     print("|---|---|" + "---|" * len(verdicts))
-    for habit in [*HABITS, *SWAPS]:
+    for habit in HABITS:
         row = [tally[habit, x] for x in verdicts]
         print(f"| {habit} | {sum(row)} | " + " | ".join(str(x) for x in row) + " |")
 

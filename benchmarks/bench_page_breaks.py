@@ -41,6 +41,16 @@ from quote_guard.normalize import is_page_number_line  # noqa: E402
 _RULE = re.compile(r"[-_=*~\s]{10,}")
 
 
+def _across(lines: list[str], a: int, b: int) -> tuple[str, str]:
+    """The two quotes across the lines between ``lines[a]`` and ``lines[b]``: the ten words before
+    and the ten after, read (those lines left out) and copied (kept as they are, lower-cased)."""
+    start = [m.start() for m in re.finditer(r"\S+", lines[a])][-10:][0]
+    end = [m.end() for m in re.finditer(r"\S+", lines[b])][:10][-1]
+    read = " ".join(lines[a][start:].split() + lines[b][:end].split())
+    copied = "\n".join([lines[a][start:], *lines[a + 1 : b], lines[b][:end]])
+    return read, copied.lower()
+
+
 def breaks(text: str) -> list[tuple[str, str, str]]:
     """(kind, read, copied) for each page break that splits a sentence. A break is found by the
     benchmark's own reading, not by quote_guard's: a page-number line, with the blank lines, rules
@@ -66,13 +76,9 @@ def breaks(text: str) -> list[tuple[str, str, str]]:
         while b < len(lines) and furniture(b):
             b += 1
         if a >= 0 and b < len(lines) and re.search(r"[a-z,;]$", lines[a].rstrip()) and re.match(r"\s*[a-z(]", lines[b]):
-            starts = [m.start() for m in re.finditer(r"\S+", lines[a])][-10:]
-            ends = [m.end() for m in re.finditer(r"\S+", lines[b])][:10]
             block = [ln.strip() for ln in lines[a + 1 : b] if ln.strip()]
             kind = "number" if all(is_page_number_line(ln) for ln in block) else "furniture"
-            read = " ".join(lines[a][starts[0] :].split() + lines[b][: ends[-1]].split())
-            copied = "\n".join([lines[a][starts[0] :], *lines[a + 1 : b], lines[b][: ends[-1]]])
-            out.append((kind, read, copied.lower()))
+            out.append((kind, *_across(lines, a, b)))
         i = b
     return out
 
@@ -97,11 +103,7 @@ def footers(text: str) -> list[tuple[str, str, str]]:
         if a < 0 or b >= len(lines) or a == i - 1 or b == i + 1 or counts[lines[a].strip()] >= 2 or counts[lines[b].strip()] >= 2:
             continue  # (a paragraph of its own, between two lines of text)
         if re.search(r"[a-z,;]$", lines[a].rstrip()) and re.match(r"\s*[a-z(]", lines[b]):
-            starts = [m.start() for m in re.finditer(r"\S+", lines[a])][-10:]
-            ends = [m.end() for m in re.finditer(r"\S+", lines[b])][:10]
-            read = " ".join(lines[a][starts[0] :].split() + lines[b][: ends[-1]].split())
-            copied = "\n".join([lines[a][starts[0] :], *lines[a + 1 : b], lines[b][: ends[-1]]])
-            out.append(("footer", read, copied.lower()))
+            out.append(("footer", *_across(lines, a, b)))
     return out
 
 

@@ -497,7 +497,7 @@ def _canonical(words: list[str]) -> list[str]:
     """
     out: list[str] = []
     for w in words:
-        if w in _SCALE_ABBREVIATIONS and out and (scaled := scaled_figure(out[-1], w)) is not None:
+        if w in _EQUIVALENT and out and (scaled := scaled_figure(out[-1], w)) is not None:
             out[-1] = canonical_number(str(scaled)) or out[-1]  # "25 mn" is "25,000,000" (before "mn" is "million")
             continue
         if w == "cent" and out and out[-1] == "per":
@@ -532,9 +532,6 @@ def _canonical(words: list[str]) -> list[str]:
             continue
         out.append(canonical_number(NUMBER_WORDS.get(w, w)) or w)
     return _currency_after(out)
-
-
-_SCALE_ABBREVIATIONS = frozenset({"mn", "mln", "bn", "tn"})
 
 
 _CURRENCY_OF_SIGN = {"$": "dollars", "€": "euros", "£": "pounds", "¥": "yen"}  # the keys are CURRENCY_SIGNS

@@ -725,10 +725,12 @@ def _figure_units(words: list[str]) -> dict[str, tuple[str, str]]:
     return out
 
 
-# a currency by its sign, its code or its name, as one sign or code: "USD 18,500", "18,500 euros", "£5"
-_CURRENCY_OF = {**{c: c for c in CURRENCY_SIGNS}, "usd": "$", "dollars": "$", "dollar": "$", "eur": "€", "euros": "€",
-                "euro": "€", "gbp": "£", "pounds": "£", "pound": "£", "sterling": "£", "jpy": "¥", "yen": "¥",
-                **{c: c for c in ("chf", "cad", "aud", "inr", "cny", "rmb", "hkd", "sgd", "yuan", "rupees", "francs")}}
+# the codes of currencies (a code is no party: :func:`_entities`), and each currency by its sign, its code
+# or its name, as one sign or code: "USD 18,500", "18,500 euros", "£5"
+_CURRENCY_CODES = frozenset("usd eur gbp jpy chf cad aud cny rmb inr hkd sgd".split())
+_CURRENCY_OF = {**{c: c for c in CURRENCY_SIGNS}, **{c: {"usd": "$", "eur": "€", "gbp": "£", "jpy": "¥"}.get(c, c) for c in _CURRENCY_CODES},
+                "dollars": "$", "dollar": "$", "euros": "€", "euro": "€", "pounds": "£", "pound": "£", "sterling": "£",
+                "yen": "¥", "yuan": "yuan", "rupees": "rupees", "francs": "francs"}
 
 
 def _figure_currencies(words: list[str]) -> dict[str, str]:
@@ -1804,8 +1806,6 @@ def _entities(text: str) -> set[str]:
             out.add(fold(" ".join(words)).text)
     return out
 
-
-_CURRENCY_CODES = frozenset("usd eur gbp jpy chf cad aud cny rmb inr hkd sgd".split())
 
 
 def _neighbours(entity: str, text: str) -> set[str]:

@@ -699,14 +699,17 @@ def running_lines(text: str, start: int = 0, end: int | None = None) -> list[tup
     if start or end is not None:
         stop = len(text) if end is None else end
         return [m.span(1) for m in _ALONE_LINE.finditer(text, max(0, start - 2), stop + _RUNNING_MAX_CHARS + 4)
-                if m.start(1) < stop and _LETTER.search(m[1]) and not is_page_number_line(m[1])
-                and text.count(f"\n{m[1]}\n") >= _RUNNING_ALONE_MIN]
+                if m.start(1) < stop and _may_run(m[1]) and text.count(f"\n{m[1]}\n") >= _RUNNING_ALONE_MIN]
     alone: dict[str, list[tuple[int, int]]] = {}
     for m in _ALONE_LINE.finditer(text):
         alone.setdefault(m[1].strip(), []).append(m.span(1))
-    return sorted(span for line, spans in alone.items()
-                  if len(spans) >= _RUNNING_ALONE_MIN and _LETTER.search(line) and not is_page_number_line(line)
+    return sorted(span for line, spans in alone.items() if len(spans) >= _RUNNING_ALONE_MIN and _may_run(line)
                   for span in spans)
+
+
+def _may_run(line: str) -> bool:
+    """Whether a line could be a running header or footer: a letter in it, and no page number."""
+    return _LETTER.search(line) is not None and not is_page_number_line(line)
 
 
 def blank_out(text: str, spans: list[tuple[int, int]]) -> str:
@@ -1011,7 +1014,6 @@ def scale_after(word: str) -> int | None:
 # two years joined, the second maybe by its last two digits: "2022-23", "2022/23", "1999-2000"
 _YEAR_RANGE = re.compile(r"((?:1[5-9]|20)\d\d) ?[-/] ?(\d\d(?:\d\d)?)(?![\w/]|[.,]\d)")
 _YEAR_RANGE_MAX = 10  # years a range written "2022-23" spans at most (a season, a fiscal year, a term of office)
-_DIGIT = re.compile(r"\d")
 _US_DOLLARS = re.compile(r"us ?\$(?= ?\d)")
 _DIGIT_GROUPS = re.compile(r"[1-9]\d{0,2}(?: \d{3})+(?!\w|[.,]\d| \d)")  # "162 584": groups by a space
 # a time of day on the 12-hour clock ("8am", "6:30 p.m."), read as the 24-hour clock writes it ("18:30")
@@ -1035,7 +1037,7 @@ def figure_forms(text: str) -> str:
     >>> figure_forms("no 12022-23, bus $5, a12 pm, 1 234 567 or 1234 567")
     'no 12022-23, bus $5, a12 pm, 1,234,567 or 1234 567'
     """
-    if _DIGIT.search(text) is None:
+    if _DIGITS.search(text) is None:
         return text  # (every form is of a figure)
     text = mixed_numbers(text)
     if "-" in text or "/" in text:
