@@ -19,12 +19,19 @@ sentence says:
   "any provision hereof."), left out, the quote ending with the sentence's full stop.
 
 And words a reader writes otherwise, the first of each in every contract replaced: "such" by
-"the" ("such third parties"), "and/or" by "or", "upon" by "on"; these should be accepted (``paraphrase`` at least).
+"the" ("such third parties"), "and/or" by "or", "upon" by "on", and a contract's words written
+plainly: "before" for "prior to", "under" for "pursuant to", "if" for "in the event that",
+"regarding" for "with respect to", "end" for "terminate", "begin" for "commence", "use" for
+"utilize"; these should be accepted (``paraphrase`` at least).
 
-Each quote is the 120 characters before the words and the 120 after, on one line, whole words,
+Each quote is, first, the 120 characters before the words and the 120 after, on one line, whole words,
 with the words (and a comma of theirs) left out, or replaced; it should be ``near_verbatim`` (a quote cut
 right before a condition or an exception of its sentence is ``altered`` by design). Each is
-verified against its own CUAD contract, lexical and semantic stages. Nothing is asserted.
+verified against its own CUAD contract, lexical and semantic stages. Then, for the words written
+otherwise, the first whole sentence that holds them, and the first two sentences in a row, as a
+reader quotes a clause (two more tables); and each of those with a change of meaning made as well
+(``CHANGES``: "not" dropped, another figure, "may" for "shall", the other party, "any" for "no",
+"non-exclusive"), which should all be rejected. Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -53,6 +60,13 @@ HABITS = {
     "such -> the": (re.compile(r"(?<= )such(?= [a-z])"), None, "the", False),
     "and/or -> or": (re.compile(r"(?<= )and/or(?= )"), None, "or", False),
     "upon -> on": (re.compile(r"(?<= )upon(?= [a-z])"), None, "on", False),
+    "prior to -> before": (re.compile(r"(?<= )prior to(?= [a-z])"), None, "before", False),
+    "pursuant to -> under": (re.compile(r"(?<= )pursuant to(?= [a-z])"), None, "under", False),
+    "in the event that -> if": (re.compile(r"(?<= )in the event that(?= [a-z])"), None, "if", False),
+    "with respect to -> regarding": (re.compile(r"(?<= )with respect to(?= [a-z])"), None, "regarding", False),
+    "terminate -> end": (re.compile(r"(?<= )terminate(?= [a-z])"), None, "end", False),
+    "commence -> begin": (re.compile(r"(?<= )commence(?= [a-z])"), None, "begin", False),
+    "utilize -> use": (re.compile(r"(?<= )utilize(?= [a-z])"), None, "use", False),
 }
 
 
@@ -74,23 +88,72 @@ def quotes(text: str) -> list[tuple[str, str]]:
     return out
 
 
+# a whole sentence on one line, as a reader quotes it: after a sentence's end, from a capital to a
+# full stop or a semicolon (then, for two sentences in a row, the next one)
+_SENTENCE = r"(?<=[.!?]\s)[A-Z][^\n]{40,300}?[.;](?=\s)"
+_SENTENCES = {1: re.compile(_SENTENCE), 2: re.compile(_SENTENCE + r" [A-Z][^\n]{20,300}?[.;](?=\s)")}
+
+
+def sentence_quotes(text: str, n: int) -> list[tuple[str, str]]:
+    """(habit, quote) for the first ``n`` whole sentences in a row of a contract that hold each
+    habit written otherwise (those with a word put in the habit's place), the habit replaced."""
+    out = []
+    for habit, (pattern, _, put, _) in HABITS.items():
+        if not put:
+            continue
+        for m in _SENTENCES[n].finditer(text):
+            hit = pattern.search(m.group(0))
+            if hit is not None:
+                out.append((habit, m.group(0)[: hit.start()] + put + m.group(0)[hit.end() :]))
+                break
+    return out
+
+
+_SWAPPED_PARTY = {"Licensee": "Licensor", "Licensor": "Licensee", "Buyer": "Seller", "Seller": "Buyer",
+                  "Company": "Customer", "Customer": "Company", "Distributor": "Supplier", "Supplier": "Distributor"}
+# a change of meaning made as well, the first place of each in the quote: these must all be rejected
+CHANGES = {
+    "not dropped": lambda q: re.sub(r"\b(shall|will|may|does|is|are) not\b", r"\1", q, count=1),
+    "another figure": lambda q: re.sub(r"\b(\d)(\d*)\b", lambda m: str(int(m.group(1)) % 9 + 1) + m.group(2), q, count=1),
+    "may for shall": lambda q: re.sub(r"\bshall\b", "may", q, count=1),
+    "the other party": lambda q: re.sub(rf"\b({'|'.join(_SWAPPED_PARTY)})\b", lambda m: _SWAPPED_PARTY[m.group(1)], q, count=1),
+    "any for no": lambda q: re.sub(r"\bno\b", "any", q, count=1),
+    "non-exclusive": lambda q: re.sub(r"\bexclusive\b", "non-exclusive", q, count=1),
+}
+
+
+def _table(title: str, tally: Counter[tuple[str, str]], habits: list[str]) -> None:
+    verdicts = ["verbatim", "near_verbatim", "paraphrase", "altered", "unsupported", "uncheckable"]
+    print(f"| {title} | n | " + " | ".join(verdicts) + " |")
+    print("|---|---|" + "---|" * len(verdicts))
+    for habit in habits:
+        row = [tally[habit, x] for x in verdicts]
+        print(f"| {habit} | {sum(row)} | " + " | ".join(str(x) for x in row) + " |")
+    print()
+
+
 def main() -> None:
     files = contracts(__doc__.split("\n")[0])
     v = Verifier()
     v.warm_up()
-    tally: Counter[tuple[str, str]] = Counter()
+    tallies: dict[str, Counter[tuple[str, str]]] = {"window": Counter(), "1": Counter(), "2": Counter(),
+                                                    "changed": Counter()}
     for f in files:
         text = f.read_text(encoding="utf-8", errors="replace")
-        for habit, quote in quotes(text):
-            [r] = v.verify([quote], [Source(f.name, text)])
-            tally[habit, r.verdict.value] += 1
+        for key, found in (("window", quotes(text)), ("1", sentence_quotes(text, 1)), ("2", sentence_quotes(text, 2))):
+            for habit, quote in found:
+                [r] = v.verify([quote], [Source(f.name, text)])
+                tallies[key][habit, r.verdict.value] += 1
+                for change, make in CHANGES.items() if key != "window" else ():
+                    if (changed := make(quote)) != quote:
+                        [r] = v.verify([changed], [Source(f.name, text)])
+                        tallies["changed"][change, r.verdict.value] += 1
     print(f"{len(files)} contracts\n")
-    verdicts = ["verbatim", "near_verbatim", "paraphrase", "altered", "unsupported", "uncheckable"]
-    print("| left out | n | " + " | ".join(verdicts) + " |")
-    print("|---|---|" + "---|" * len(verdicts))
-    for habit in HABITS:
-        row = [tally[habit, x] for x in verdicts]
-        print(f"| {habit} | {sum(row)} | " + " | ".join(str(x) for x in row) + " |")
+    _table("left out or replaced (240 characters around)", tallies["window"], list(HABITS))
+    replaced = [h for h, (_, _, put, _) in HABITS.items() if put]
+    _table("replaced, in one whole sentence", tallies["1"], replaced)
+    _table("replaced, in two whole sentences", tallies["2"], replaced)
+    _table("replaced in one or two sentences, and a change of meaning made", tallies["changed"], list(CHANGES))
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ from .normalize import (
     tokenize,
 )
 
-__all__ = ["Alignment", "defined_term_label", "differences", "infix", "word_category"]
+__all__ = ["PLAIN_OPENERS", "Alignment", "defined_term_label", "differences", "infix", "word_category"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -431,6 +431,89 @@ _EQUIVALENT = {
 }
 
 
+# A contract's word and the plain word a reader writes for it ("before" for "prior to", "use" for
+# "utilize"): the same meaning in other words (``wording``), for the semantic stage to read as a
+# paraphrase with its meaning guard. Only words of one sense in contracts. Rows "phrase = plain,
+# plain", or "forms: plain forms" (each form's plain form in turn, "|" between two).
+_PLAIN_ROWS = """
+prior to = before | subsequent to = after | pursuant to = under, according to, in accordance with
+in accordance with = under, according to, in line with | in the event that = if | in the event = if
+hereunder = under this agreement, under this contract | herein = in this agreement, in this contract
+hereof = of this agreement, of this contract
+in connection with = in relation to, related to | connection with = relation to | in lieu of = instead of | with respect to = regarding, concerning, about | with regard to = regarding, concerning
+in respect of = regarding, concerning | in order to = to | thereafter = afterwards, after that
+forthwith: immediately | notwithstanding: despite | sufficient: enough
+agreement agreements: contract contracts | accordance: line
+utilize utilizes utilized utilizing utilization: use uses used using use
+utilise utilises utilised utilising utilisation: use uses used using use
+commence commences commenced commencing commencement: begin|start begins|starts began|started beginning|starting beginning|start
+terminate terminates terminated terminating termination: end ends ended ending end
+cease ceases ceased ceasing: stop stops stopped stopping
+purchase purchases purchased purchasing: buy buys bought buying
+obtain obtains obtained obtaining: get gets got getting
+assist assists assisted assisting assistance: help helps helped helping help
+modify modifies modified modifying modification: change changes changed changing change
+amend amends amended amending amendment: change changes changed changing change
+permit permits permitted permitting: allow allows allowed allowing
+furnish furnishes furnished furnishing: provide provides provided providing
+deem deems deemed deeming: consider considers considered considering
+transmit transmits transmitted transmitting: send sends sent sending
+retain retains retained retaining: keep keeps kept keeping
+demonstrate demonstrates demonstrated demonstrating: show shows showed showing
+notify notifies notified notifying: inform|tell informs|tells informed|told informing|telling
+"""
+
+
+def _plain_table() -> frozenset[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """:data:`_PLAIN_ROWS` as (contract words, plain words) pairs."""
+    pairs = set()
+    for row in _PLAIN_ROWS.replace("\n", " | ").split(" | "):
+        if " = " in row:
+            formal, plain = row.split(" = ")
+            pairs |= {(tuple(formal.split()), tuple(p.split())) for p in plain.split(",")}
+        elif ":" in row:
+            forms, plain = row.split(":")
+            pairs |= {((f,), (x,)) for f, p in zip(forms.split(), plain.split(), strict=True) for x in p.split("|")}
+    return frozenset(pairs)
+
+
+_PLAIN = _plain_table()
+_LEAD_ARTICLES = frozenset({"the", "a", "an"})
+
+
+# the first words of the plain phrases: a quote opening with one may stand for a sentence's contract words
+PLAIN_OPENERS = frozenset(plain[0] for _, plain in _PLAIN)
+_PLAIN_BY_FIRST: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+for _pair in sorted(_PLAIN):
+    _PLAIN_BY_FIRST.setdefault(_pair[0][0], []).append(_pair)
+
+
+def _plain_for(q_w: list[str], s_w: list[str]) -> bool:
+    """Whether the quote's words are the source's, with at least one contract word written plainly
+    (:data:`_PLAIN_ROWS`) and any modal put for one of its class ("must" for "shall"), an article
+    before either side left aside ("the end of" for "termination of").
+
+    >>> _plain_for(["before"], ["prior", "to"]), _plain_for(["after"], ["prior", "to"]), _plain_for(["the", "end"], ["termination"])
+    (True, False, True)
+    >>> _plain_for(["contract", "must", "before"], ["agreement", "shall", "prior", "to"])
+    True
+    """
+    q = tuple(q_w[1:] if q_w[:1] and q_w[0] in _LEAD_ARTICLES else q_w)
+    s = tuple(s_w[1:] if s_w[:1] and s_w[0] in _LEAD_ARTICLES else s_w)
+
+    def walk(i: int, j: int, plain: bool) -> bool:
+        if i == len(q) or j == len(s):
+            return plain and i == len(q) and j == len(s)
+        a, b = q[i], s[j]
+        if (a == b or word_category(a) == word_category(b) == "modal" and _MODAL_CLASS.get(a, a) == _MODAL_CLASS.get(b, b)) \
+                and walk(i + 1, j + 1, plain):
+            return True
+        return any(s[j : j + len(formal)] == formal and q[i : i + len(words)] == words
+                   and walk(i + len(words), j + len(formal), True) for formal, words in _PLAIN_BY_FIRST.get(b, ()))
+
+    return walk(0, 0, False)
+
+
 def _pronoun_attribution(words: list[str]) -> bool:
     """Whether ``words``, added by a quote, are only an attribution by a pronoun (', " he said',
     "she added"): a name would be a claim of who spoke.
@@ -665,6 +748,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "format"
     if len(q_w) == len(s_w) == 1 and {q_w[0], s_w[0]} in ({"each", "per"}, {"every", "per"}, {"each", "every"}):
         return "wording"  # "each calendar year" for "per calendar year": one rate, one universal
+    if _plain_for(q_w, s_w):
+        return "wording"  # "before" for "prior to", "use" for "utilize": a contract's word, written plainly
     if _duty_told_plainly(q_w, s_w):
         return "wording"  # "fees are paid" for "fees shall be paid": a duty of the text, told as what happens
     if len(q_w) == len(s_w) == 1 and {q_w[0], s_w[0]} in ({"the", "such"}, {"the", "said"}):

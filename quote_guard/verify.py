@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from rapidfuzz.distance import Levenshtein
 
-from .align import defined_term_label, differences, infix, is_known_word, word_category
+from .align import PLAIN_OPENERS, defined_term_label, differences, infix, is_known_word, word_category
 from .embed.config import SemanticConfig
 from .errors import ConfigError, QuoteVerificationError, SourceError
 from .index import CorpusSeeds, DocIndex, get_corpus_filter, get_index, without_running_lines
@@ -388,7 +388,9 @@ class Verifier:
         stage = self._semantic()
         if stage is not None:
             results = self._semantic_pass(stage, results, [d.source for d in docs])
-        return results
+        # a rejection names no passage (a reworded copy's passage was kept for the semantic stage)
+        return [replace(r, spans=(), verbatim=None, context="") if r.verdict is Verdict.UNSUPPORTED and r.spans else r
+                for r in results]
 
     def verify_batch(self, items: Iterable[Any], sources: Any, *, chunk_size: int = 64) -> Iterator[BatchResult]:
         """Verify many answers (or quote lists) against one source store; one result per item,
@@ -480,6 +482,9 @@ class Verifier:
                         f"(closest passage by meaning: cosine {m.cosine:.2f}, {m.source_id})"))
                     continue
                 out[i] = self._restated(r, metrics, m.source_id, m.start, m.end, text, m.cosine, stage)
+            for i in todo:
+                if results[i].spans:
+                    out[i] = self._reworded_copy(results[i], out[i], by_id, stage)
         if self.config.semantic.audit_all:
             located = [i for i, r in enumerate(out) if r.verbatim is not None and r.metrics.cosine_similarity is None]
             if located:
@@ -487,6 +492,39 @@ class Verifier:
                 for i, cos in zip(located, sims):
                     out[i] = replace(out[i], metrics=replace(out[i].metrics, cosine_similarity=round(cos, 4)))
         return out
+
+    def _reworded_copy(self, r: QuoteResult, found: QuoteResult, by_id: dict[str, Source],
+                       stage: SemanticStage) -> QuoteResult:
+        """A quote the lexical stage found in other words (``r``, rejected with the passage it reworded:
+        "or" for "and/or", "before" for "prior to"), after the semantic stage's own reading (``found``).
+
+        Its edges are read as a copy's are (:meth:`_edges`): what its sentence goes on or opens with, or
+        says past a cut, may limit the claim (``altered``). A quote the stage did not call a paraphrase
+        (its passages are sentences: this one may run over two) is read against the whole sentences
+        of the passage found, by the meaning guard: ``paraphrase`` when it finds no change."""
+        span, text = r.spans[0], by_id[r.spans[0].source_id].text
+        c = self.config.context_chars
+        located = replace(r, spans=(span,), verbatim=text[span.start : span.end],
+                          context=text[max(0, span.start - c) : span.end + c])
+        q = r.quote.strip()
+        q, cut, head, tail = _cut_fragment(q, split_ellipsis(q))
+        probe = replace(located, verdict=Verdict.NEAR_VERBATIM)
+        edged = self._edges(probe, q, [_Doc(by_id[span.source_id], get_index(by_id[span.source_id]))], cut, head, tail)
+        if not edged.verdict.accepted:
+            return edged
+        if found.verdict is Verdict.PARAPHRASE:
+            return found
+        [cos] = stage.similarity([(r.quote, r.verbatim or "")])
+        bare = replace(r, spans=(), verbatim=None, context="")
+        # its sentences whole, for the meaning guard: a condition or an exception they open with, left
+        # out, is a change ("Arizona will reasonably cooperate ..." after "In the event that the Company
+        # elects to institute such Proceedings,")
+        a, b = _sentences_around(text, span.start, span.end)
+        whole = self._restated(bare, replace(r.metrics, cosine_similarity=round(cos, 4)), span.source_id, a, b, text,
+                               cos, stage)
+        if whole.verdict is not Verdict.PARAPHRASE:
+            return found
+        return replace(whole, spans=located.spans, verbatim=located.verbatim, context=located.context)
 
     def _restated(self, r: QuoteResult, metrics: Metrics, source_id: str, start: int, end: int, text: str,
                   cosine: float, stage: SemanticStage) -> QuoteResult:
@@ -584,10 +622,7 @@ class Verifier:
             return QuoteResult(quote, Verdict.UNCHECKABLE, reason="no source text to check against")
         # a leading or trailing ellipsis marks a cut, not a gap: match the fragment itself
         frags = split_ellipsis(q)
-        cut = len(frags) == 1 and frags[0][0] != q
-        if cut:
-            head, tail = not q.startswith(frags[0][0]), not q.endswith(frags[0][0])
-            q = frags[0][0]
+        q, cut, head, tail = _cut_fragment(q, frags)
         r = self._locate(quote, q, frags, live, use_bm25, fuzzy, fuzzy_docs, seeds)
         if not r.verdict.accepted:
             r = self._with_page_break(quote, q, frags, r, live, use_bm25, fuzzy, fuzzy_docs, seeds)
@@ -600,6 +635,12 @@ class Verifier:
                 marks, docs), marks, docs)
             if edited.verdict.accepted or edited.verdict is Verdict.ALTERED and r.verdict is not Verdict.ALTERED:
                 r = edited
+        return self._edges(r, q, docs, cut, head, tail)
+
+    def _edges(self, r: QuoteResult, q: str, docs: list[_Doc], cut: bool, head: bool, tail: bool) -> QuoteResult:
+        """An accepted quote read at its edges: what the source says just past a cut (``cut``: an edge
+        ellipsis, ``head``/``tail`` which), a full stop or a capital the source does not have there, and
+        what the source's sentence goes on or opens with, may limit the claim (``altered``); ``r`` otherwise."""
         if cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
             return self._check_cut(r, docs, head, tail)
         if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[-1:] in ".;!?" and not _ends_sentence(r, docs):
@@ -1156,6 +1197,11 @@ class Verifier:
             low_confidence=j.low_confidence,
         )
         if j.verdict is Verdict.UNSUPPORTED:
+            if len(matches) == 1 and _rewords_only(diffs, ratio, cfg):
+                # the passage in other words (a wording change only: "or" for "and/or"): the rejection
+                # keeps the passage, for the semantic stage to read the quote against all of it
+                # (its own passages are sentences); :meth:`_verify_within_limits` drops it after
+                return self._result(quote, Verdict.UNSUPPORTED, spans, metrics, j.reason)
             return QuoteResult(quote, Verdict.UNSUPPORTED, metrics=metrics, reason=j.reason)
         return self._result(quote, j.verdict, spans, metrics, j.reason, seps=seps)
 
@@ -1175,6 +1221,22 @@ class Verifier:
 
 
 # --------------------------------------------------------------------------- helpers
+
+def _cut_fragment(q: str, frags: list[tuple[str, str]]) -> tuple[str, bool, bool, bool]:
+    """A quote cut at an edge ellipsis ("...assign this Lease"): its fragment, whether it is cut, and
+    at its head and at its tail."""
+    if len(frags) == 1 and frags[0][0] != q:
+        return frags[0][0], True, not q.startswith(frags[0][0]), not q.endswith(frags[0][0])
+    return q, False, False, False
+
+
+def _rewords_only(diffs: tuple[Difference, ...], ratio: float, cfg: VerifierConfig) -> bool:
+    """The lexical stage's closest passage is the quote in other words: close (``near_verbatim_min_ratio``),
+    with a change of wording (``wording``: "or" for "and/or", "end" for "terminate") and no
+    load-bearing difference."""
+    return (ratio >= cfg.near_verbatim_min_ratio and any(d.category == "wording" for d in diffs)
+            and not any(d.load_bearing for d in diffs))
+
 
 def _merge_literal_gaps(
     matches: list[_Match], seps: list[str], raws: list[str]
@@ -2080,6 +2142,23 @@ def _with_neighbours(text: str, start: int, end: int) -> str:
     nxt = _SENTENCE_GAP.search(text, first.end()) if first is not None else None
     hi = nxt.start() + 1 if nxt is not None else len(text)
     return text[lo:hi]
+
+
+def _sentences_around(text: str, start: int, end: int) -> tuple[int, int]:
+    """The whole sentences ``text[start:end]`` lies in: from its first sentence's start to its last
+    one's end (:func:`_sentence_start`), within its lines (a heading's line ends with no full stop).
+
+    >>> t = "One. If it rains, we stay in. We read. Two."
+    >>> a, b = _sentences_around(t, t.index("we stay"), t.index("read") + 4)
+    >>> t[a:b]
+    'If it rains, we stay in. We read.'
+    """
+    gap = _SENTENCE_GAP.search(text, max(start, end - 1))
+    line_end = text.find("\n", max(start, end - 1))
+    hi = min(gap.start() + 1 if gap is not None else len(text), line_end if line_end >= 0 else len(text))
+    return max(_sentence_start(text, start), text.rfind("\n", 0, start) + 1), max(hi, end)
+
+
 _SENTENCE_GAP = re.compile(r"[.!?][\"')\]]*\s+")  # not a blank line: list items stand on lines of their own
 _HALF_MIN_WORDS = 4
 _HALF_MIN_SHARE = 0.5  # of a half's content words, this share at least is in the sentence it restates
@@ -3206,6 +3285,15 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
         gap = _SENTENCE_GAP.search(t, fs, min(fe, fs + _SNAP_MAX))
         if gap is not None and gap.end() < fe:
             starts.append(gap.end())
+        # ... or back to the start of its sentence, a few words before, where the quote opens with a
+        # contract's words written plainly: "If the Customer rejects" aligns cheapest from "that" of "In
+        # the event that the Customer rejects"
+        back = max(0, fs - _OPENING_BACK_CHARS) if first in PLAIN_OPENERS else fs
+        opening = [m.end() for m in _SENTENCE_GAP.finditer(t, back, fs)]
+        line = t.rfind("\n", back, fs)
+        lead = opening[-1] if opening else line + 1 if line >= 0 else 0 if back == 0 else fs
+        if lead < fs:
+            starts.append(lead)
     ends: list[int] = []
     if last not in _EDGE_STOP and not t.endswith(last, fs, fe):
         written = last  # the quote's last word as the source writes it
@@ -3256,6 +3344,7 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
 
 
 _RUN_PAST_CHARS = 12  # how far past a sentence's end an alignment may run by a word or two
+_OPENING_BACK_CHARS = 24  # how far back a sentence's opening words may lie before the aligned range
 _EDGE_STOP = frozenset("the a an of to and or in on at by for with".split())
 _EDGE_TOKEN = re.compile(r"[^\W_]+(?:[.,][^\W_]+)*%?")  # a figure is one word: "90.0", "1,000"
 

@@ -239,6 +239,20 @@ def test_word_category(word: str, category: str | None) -> None:
         ("the University and the Investigator shall", "the University and/or the Investigator shall", ["connective"]),
         ("may terminate on written notice to", "may terminate upon written notice to", ["format"]),
         ("shall pay all Fees within thirty days", "shall pay all Fees (as defined below, if any) within thirty days", ["quantifier"]),
+        # a contract's words written plainly: the same meaning in other words (46th stop)
+        ("shall notify the Licensor before any transfer", "shall notify the Licensor prior to any transfer", ["wording"]),
+        ("shall notify the Licensor after any transfer", "shall notify the Licensor prior to any transfer", ["direction"]),
+        ("fees paid under this Agreement", "fees paid pursuant to this Agreement", ["wording"]),
+        ("if the Customer rejects the Software", "in the event that the Customer rejects the Software", ["wording"]),
+        ("the Company may use the Marks", "the Company may utilize the Marks", ["wording"]),
+        ("the Term will begin on the Effective Date", "the Term will commence on the Effective Date", ["wording"]),
+        ("either party may end the Agreement", "either party may terminate the Agreement", ["wording"]),
+        ("upon the end of the Agreement", "upon termination of the Agreement", ["wording"]),
+        ("any breach of this contract must be before such termination", "any breach of this Agreement shall be prior to such termination",
+         ["wording", "wording"]),
+        ("this contract must end before", "this Agreement shall terminate prior to", ["wording"]),
+        ("all claims under this contract must be resolved", "all claims hereunder shall be resolved", ["wording"]),
+        ("the services in line with the Plan", "the services in accordance with the Plan", ["wording"]),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:

@@ -2477,3 +2477,69 @@ def test_an_ellipsis_that_leaves_out_the_condition_the_next_fragment_opens_with_
     quote = "If the Customer objects, the parties shall discuss the objection in good faith ... the Customer may terminate the affected Services"
     [r] = Verifier().verify([quote], [Source("dpa", text)])
     assert r.verdict is verdict, r.reason
+
+
+_SUPPLY = ("Definitions. The Supplier shall deliver the Goods and/or the Services to the Customer prior to the "
+           "Delivery Date. The Customer shall pay each invoice within thirty (30) days of receipt. In the event "
+           "that the Customer rejects the Goods, the Supplier shall refund the fees paid. In the event that the "
+           "Customer elects to extend the Term, the Supplier will reasonably cooperate with the Customer, and the "
+           "Customer shall reimburse the Supplier for all reasonable costs incurred as a result of such "
+           "cooperation. The Supplier may terminate this Agreement on written notice, except as set out below.")
+_TWO = ("The Supplier shall deliver the Goods or the Services to the Customer before the Delivery Date. "
+        "The Customer shall pay each invoice within thirty (30) days of receipt.")
+
+
+_RECORDS = ("Definitions. Licensee shall keep complete and accurate books and records of all sales of the Licensed "
+            "Products and/or the Licensed Services. Licensee shall not destroy any such records for a period of five (5) "
+            "years after the end of the calendar year to which they relate. Licensor may terminate this Agreement on "
+            "written notice.")
+_KEPT = _RECORDS[_RECORDS.index("Licensee") : _RECORDS.index(" Licensor may")]  # its two sentences on records
+
+
+@pytest.mark.parametrize("quote, verdict", [
+    # two sentences, "or" for "and/or": the semantic stage's passage is one sentence, whose neighbour's
+    # prohibition it would read as added; the lexical stage's passage holds both
+    (_KEPT.replace("and/or", "or"), Verdict.PARAPHRASE),
+    (_KEPT.replace("and/or", "or").replace("shall not", "may"), Verdict.ALTERED),
+    (_KEPT.replace("and/or", "or").replace("five (5)", "two (2)"), Verdict.ALTERED),
+    # the time limit its sentence goes on with, left out
+    (_KEPT[: _KEPT.index(" for a period")].replace("and/or", "or") + ".", Verdict.ALTERED),
+])
+def test_a_reworded_copy_of_two_sentences(quote: str, verdict: Verdict) -> None:
+    [r] = Verifier().verify([quote], [Source("licence", _RECORDS)])
+    assert r.verdict is verdict, r.reason
+    if verdict is Verdict.PARAPHRASE:
+        assert r.verbatim == _KEPT and r.spans[0].start == _RECORDS.index(_KEPT)
+
+
+@pytest.mark.parametrize("quote, verdict, span_of", [
+    # a contract's words written plainly, over two sentences: the lexical stage's passage read whole
+    (_TWO, Verdict.PARAPHRASE, _TWO.replace(" or ", " and/or ").replace("before", "prior to")),
+    ("The Supplier must deliver the Goods or the Services to the Customer before the Delivery Date. "
+     "The Customer must pay each invoice within thirty (30) days of receipt.", Verdict.PARAPHRASE,
+     _TWO.replace(" or ", " and/or ").replace("before", "prior to")),
+    # ... with a change of meaning as well: rejected
+    (_TWO.replace("Customer shall pay", "Customer may pay"), Verdict.ALTERED, None),
+    (_TWO.replace("thirty (30)", "sixty (60)"), Verdict.ALTERED, None),
+    (_TWO.replace("Supplier shall deliver", "Customer shall deliver").replace("to the Customer", "to the Supplier"),
+     Verdict.ALTERED, None),
+    # "If" for the sentence's "In the event that": the passage starts at the sentence's start
+    ("If the Customer rejects the Goods, the Supplier shall refund the fees paid.", Verdict.PARAPHRASE,
+     "In the event that the Customer rejects the Goods, the Supplier shall refund the fees paid."),
+    # a reworded copy that leaves out the condition its sentence opens with, or the exception it goes on to
+    ("The Supplier will reasonably cooperate with the Customer, and the Customer must reimburse the Supplier for all "
+     "reasonable costs incurred as a result of such cooperation.", Verdict.ALTERED, None),
+    ("The Supplier may end this Agreement on written notice.", Verdict.ALTERED, None),
+])
+def test_a_reworded_copy_is_read_against_the_passage_it_rewords(quote: str, verdict: Verdict, span_of: str | None) -> None:
+    [r] = Verifier().verify([quote], [Source("supply", _SUPPLY)])
+    assert r.verdict is verdict, r.reason
+    if span_of is not None:
+        assert r.verbatim == span_of and _SUPPLY[r.spans[0].start : r.spans[0].end] == span_of
+
+
+def test_a_reworded_copy_rejected_names_no_passage() -> None:
+    # the lexical stage keeps the passage a reworded copy rewords for the semantic stage only: with the
+    # stage off (or finding no paraphrase), a rejection has no span, as every rejection
+    [r] = Verifier(semantic={"enabled": False}).verify([_TWO], [Source("supply", _SUPPLY)])
+    assert r.verdict is Verdict.UNSUPPORTED and r.spans == () and r.verbatim is None and r.context == ""
