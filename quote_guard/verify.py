@@ -524,7 +524,10 @@ class Verifier:
                                cos, stage)
         if whole.verdict is not Verdict.PARAPHRASE:
             return found
-        return replace(whole, spans=located.spans, verbatim=located.verbatim, context=located.context)
+        # its figures are the lexical stage's, with the passage it rewords, as its span is
+        metrics = replace(whole.metrics, edit_distance=r.metrics.edit_distance, match_ratio=r.metrics.match_ratio,
+                          differences=r.metrics.differences)
+        return replace(whole, spans=located.spans, verbatim=located.verbatim, context=located.context, metrics=metrics)
 
     def _restated(self, r: QuoteResult, metrics: Metrics, source_id: str, start: int, end: int, text: str,
                   cosine: float, stage: SemanticStage) -> QuoteResult:

@@ -2510,6 +2510,8 @@ def test_a_reworded_copy_of_two_sentences(quote: str, verdict: Verdict) -> None:
     assert r.verdict is verdict, r.reason
     if verdict is Verdict.PARAPHRASE:
         assert r.verbatim == _KEPT and r.spans[0].start == _RECORDS.index(_KEPT)
+        # its differences are with that passage: the one wording change, which the guard may fix
+        assert [(d.source_text, d.category) for d in r.metrics.differences] == [("and /", "wording")]
 
 
 @pytest.mark.parametrize("quote, verdict, span_of", [
