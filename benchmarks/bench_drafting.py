@@ -22,7 +22,9 @@ And words a reader writes otherwise, the first of each in every contract replace
 "the" ("such third parties"), "and/or" by "or", "upon" by "on", and a contract's words written
 plainly: "before" for "prior to", "under" for "pursuant to", "if" for "in the event that",
 "regarding" for "with respect to", "end" for "terminate", "begin" for "commence", "use" for
-"utilize"; these should be accepted (``paraphrase`` at least).
+"utilize", "will" for "shall", "set out" for "set forth", "all" for "any and all", "whether" for
+"whether or not", "quickly" for "promptly", "such as" for "including", "that" for "which"; these
+should be accepted (``paraphrase`` at least).
 
 Each quote is, first, the 120 characters before the words and the 120 after, on one line, whole words,
 with the words (and a comma of theirs) left out, or replaced; it should be ``near_verbatim`` (a quote cut
@@ -67,6 +69,13 @@ HABITS = {
     "terminate -> end": (re.compile(r"(?<= )terminate(?= [a-z])"), None, "end", False),
     "commence -> begin": (re.compile(r"(?<= )commence(?= [a-z])"), None, "begin", False),
     "utilize -> use": (re.compile(r"(?<= )utilize(?= [a-z])"), None, "use", False),
+    "shall -> will": (re.compile(r"(?<= )shall(?= [a-z])"), None, "will", False),
+    "set forth -> set out": (re.compile(r"(?<= )set forth(?= [a-z])"), None, "set out", False),
+    "any and all -> all": (re.compile(r"(?<= )any and all(?= [a-z])"), None, "all", False),
+    "whether or not -> whether": (re.compile(r"(?<= )whether or not(?= [a-z])"), None, "whether", False),
+    "promptly -> quickly": (re.compile(r"(?<= )promptly(?= [a-z])"), None, "quickly", False),
+    "including -> such as": (re.compile(r"(?<= )including(?= [a-z])"), None, "such as", False),
+    "which -> that": (re.compile(r"(?<=[a-z] )which(?= [a-z])"), None, "that", False),
 }
 
 
@@ -118,7 +127,7 @@ CHANGES = {
     "may for shall": lambda q: re.sub(r"\bshall\b", "may", q, count=1),
     "the other party": lambda q: re.sub(rf"\b({'|'.join(_SWAPPED_PARTY)})\b", lambda m: _SWAPPED_PARTY[m.group(1)], q, count=1),
     "any for no": lambda q: re.sub(r"\bno\b", "any", q, count=1),
-    "non-exclusive": lambda q: re.sub(r"\bexclusive\b", "non-exclusive", q, count=1),
+    "non-exclusive": lambda q: re.sub(r"(?<!-)\bexclusive\b", "non-exclusive", q, count=1),
 }
 
 

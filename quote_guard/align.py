@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from rapidfuzz.distance import OSA, Levenshtein
 
-from .models import Difference
+from .models import HARMLESS_CATEGORIES, Difference
 from .normalize import (
     CURRENCY_SIGNS,
     FRACTION_PARTS,
@@ -440,10 +440,13 @@ prior to = before | subsequent to = after | pursuant to = under, according to, i
 in accordance with = under, according to, in line with | in the event that = if | in the event = if
 hereunder = under this agreement, under this contract | herein = in this agreement, in this contract
 hereof = of this agreement, of this contract
-in connection with = in relation to, related to | connection with = relation to | in lieu of = instead of | with respect to = regarding, concerning, about | with regard to = regarding, concerning
+in connection with = in relation to, related to | in lieu of = instead of | with respect to = regarding, concerning, about | with regard to = regarding, concerning
 in respect of = regarding, concerning | in order to = to | thereafter = afterwards, after that
-forthwith: immediately | notwithstanding: despite | sufficient: enough
-agreement agreements: contract contracts | accordance: line
+set forth = set out | sets forth = sets out | any and all = all, any | each of the = each | whether or not = whether
+shall be entitled to = may, is entitled to, can | including = such as | except for = other than, apart from
+forthwith: immediately | notwithstanding: despite | sufficient: enough | promptly: quickly | which: that
+shall: will | efforts: endeavours|endeavors | endeavours endeavors: efforts efforts
+agreement agreements: contract contracts
 utilize utilizes utilized utilizing utilization: use uses used using use
 utilise utilises utilised utilising utilisation: use uses used using use
 commence commences commenced commencing commencement: begin|start begins|starts began|started beginning|starting beginning|start
@@ -483,6 +486,7 @@ _LEAD_ARTICLES = frozenset({"the", "a", "an"})
 
 # the first words of the plain phrases: a quote opening with one may stand for a sentence's contract words
 PLAIN_OPENERS = frozenset(plain[0] for _, plain in _PLAIN)
+
 _PLAIN_BY_FIRST: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
 for _pair in sorted(_PLAIN):
     _PLAIN_BY_FIRST.setdefault(_pair[0][0], []).append(_pair)
@@ -512,6 +516,39 @@ def _plain_for(q_w: list[str], s_w: list[str]) -> bool:
                    and walk(i + len(words), j + len(formal), True) for formal, words in _PLAIN_BY_FIRST.get(b, ()))
 
     return walk(0, 0, False)
+
+
+def _plain_in_context(qt: list[str], st: list[str], a: int, b: int, c: int, d: int) -> bool:
+    """Whether a differing block (``qt[a:b]`` for ``st[c:d]``) is a contract's phrase written plainly
+    with the equal words around it (:data:`_PLAIN_ROWS`): the alignment keeps what the two phrases
+    share ("set out" for "set forth" differs in "out"; "all" for "any and all" leaves out "any and").
+
+    >>> _plain_in_context("the terms set out here".split(), "the terms set forth here".split(), 3, 4, 3, 4)
+    True
+    >>> _plain_in_context("the terms set out here".split(), "the terms set aside here".split(), 3, 4, 3, 4)
+    False
+    """
+    for k, m, formal, plain in _PLAIN_BLOCKS.get((tuple(qt[a:b]), tuple(st[c:d])), ()):
+        if a >= k and c >= k and tuple(st[c - k : d + m]) == formal and tuple(qt[a - k : b + m]) == plain:
+            return True
+    return False
+
+
+def _plain_blocks() -> dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[int, int, tuple[str, ...], tuple[str, ...]]]]:
+    """Each plain pair whose phrases share words, by the one block the alignment sees between them:
+    {(plain words, contract words) differing: [(shared words before, after, contract phrase, plain phrase)]}."""
+    out: dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[int, int, tuple[str, ...], tuple[str, ...]]]] = {}
+    for formal, plain in sorted(_PLAIN):
+        ops = [op for op in Levenshtein.opcodes(list(plain), list(formal)) if op.tag != "equal"]
+        if not ops or any((x.src_end, x.dest_end) != (y.src_start, y.dest_start) for x, y in zip(ops, ops[1:])):
+            continue  # (the same words inside the phrases: no one block)
+        q0, q1, s0, s1 = ops[0].src_start, ops[-1].src_end, ops[0].dest_start, ops[-1].dest_end
+        if q0 or q1 < len(plain):  # (a phrase that shares no word is read by _plain_for alone)
+            out.setdefault((plain[q0:q1], formal[s0:s1]), []).append((q0, len(plain) - q1, formal, plain))
+    return out
+
+
+_PLAIN_BLOCKS = _plain_blocks()
 
 
 def _pronoun_attribution(words: list[str]) -> bool:
@@ -1275,6 +1312,8 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
             category = "wording"  # '…, even," he said': the speaker the quote adds is the source's words' speaker
         elif {tuple(qw), tuple(sw)} == {("/",), ("per",)}:
             category = "format"  # "40 mg/day" for "40 mg per day"
+        elif category not in HARMLESS_CATEGORIES and _plain_in_context(qt, st, a, b, c, d):
+            category = "wording"  # "set out" for "set forth", "all" for "any and all": the words around hold the phrase
         elif sw == ["."] and qw in ([], [","]) and b < len(qt) and d < len(st):
             # a sentence end removed inside the quote: the next sentence's words join the claim
             # ("reduced the risk by 25%. In the low-risk subgroup ..." quoted as one claim)

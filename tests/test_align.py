@@ -253,6 +253,15 @@ def test_word_category(word: str, category: str | None) -> None:
         ("this contract must end before", "this Agreement shall terminate prior to", ["wording"]),
         ("all claims under this contract must be resolved", "all claims hereunder shall be resolved", ["wording"]),
         ("the services in line with the Plan", "the services in accordance with the Plan", ["wording"]),
+        # ... where the alignment keeps the words the two phrases share: the words around hold the phrase
+        ("the terms set out in Exhibit A", "the terms set forth in Exhibit A", ["wording"]),
+        ("the terms set aside in Exhibit A", "the terms set forth in Exhibit A", ["content"]),
+        ("against all claims", "against any and all claims", ["wording"]),
+        ("whether such information is marked", "whether or not such information is marked", ["wording"]),
+        ("the Supplier will deliver the Goods", "the Supplier shall deliver the Goods", ["wording"]),
+        ("the Supplier may deliver the Goods", "the Supplier shall deliver the Goods", ["modal"]),
+        ("costs, such as legal fees", "costs, including legal fees", ["wording"]),
+        ("shall quickly notify", "shall promptly notify", ["wording"]),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:

@@ -2520,8 +2520,13 @@ def test_a_reworded_copy_of_two_sentences(quote: str, verdict: Verdict) -> None:
     ("The Supplier must deliver the Goods or the Services to the Customer before the Delivery Date. "
      "The Customer must pay each invoice within thirty (30) days of receipt.", Verdict.PARAPHRASE,
      _TWO.replace(" or ", " and/or ").replace("before", "prior to")),
+    ("The Supplier will deliver the Goods or the Services to the Customer before the Delivery Date. "
+     "The Customer will pay each invoice within thirty (30) days of receipt.", Verdict.PARAPHRASE,
+     _TWO.replace(" or ", " and/or ").replace("before", "prior to")),
     # ... with a change of meaning as well: rejected
     (_TWO.replace("Customer shall pay", "Customer may pay"), Verdict.ALTERED, None),
+    (_TWO.replace("Customer shall pay", "Customer will not pay"), Verdict.ALTERED, None),
+    (_TWO.replace("shall", "will").replace("thirty (30)", "sixty (60)"), Verdict.UNSUPPORTED, None),  # (60 is in no passage)
     (_TWO.replace("thirty (30)", "sixty (60)"), Verdict.ALTERED, None),
     (_TWO.replace("Supplier shall deliver", "Customer shall deliver").replace("to the Customer", "to the Supplier"),
      Verdict.ALTERED, None),
