@@ -464,6 +464,10 @@ transmit transmits transmitted transmitting: send sends sent sending
 retain retains retained retaining: keep keeps kept keeping
 demonstrate demonstrates demonstrated demonstrating: show shows showed showing
 notify notifies notified notifying: inform|tell informs|tells informed|told informing|telling
+approximately = about, around, roughly | due to = because of, owing to | as a result of = because of
+compared to = compared with | known as = called | in addition = also | additionally: also | however: but
+therefore: so|thus | subsequently: later | primarily: mainly|chiefly|largely | numerous: many
+although: though | large larger largest: big bigger biggest | located: situated
 """
 
 
@@ -1308,6 +1312,8 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
             category = "aside"  # "110 mph (180 km/h)" quoted as "110 mph": the same figure in other units, left out
         elif category == "content" and _moved_attribution(qw, sw, st, context):
             category = "wording"  # "Mr Warner said: '…'" quoted as "'…,' Warner said": the speaker, moved
+        elif not sw and _moved_connective(qw, context):
+            category = "wording"  # "... against the dollar in addition." for "In addition, ...": the same link, moved
         elif not sw and _pronoun_attribution(qw):
             category = "wording"  # '…, even," he said': the speaker the quote adds is the source's words' speaker
         elif {tuple(qw), tuple(sw)} == {("/",), ("per",)}:
@@ -1575,6 +1581,22 @@ def _moved_attribution(qw: list[str], sw: list[str], passage: list[str], context
     if sw or not 0 < len(words) <= _ATTRIBUTION_MAX_WORDS or not SPEECH_VERBS & set(words):
         return False
     return set(words) <= set(passage) | set(token_texts(context))
+
+
+_CONNECTIVES = frozenset({("in", "addition"), ("also",), ("additionally",), ("moreover",), ("furthermore",),
+                          ("however",), ("therefore",), ("thus",), ("as", "well"), ("too",)})
+
+
+def _moved_connective(qw: list[str], context: str) -> bool:
+    """Words the quote adds that only link its sentence to the one before ("in addition", "also",
+    "however"), which the source says just outside the passage: the link moved to the sentence's end
+    or into it, no claim added.
+
+    >>> _moved_connective(["in", "addition"], "in addition , there was an impact"), _moved_connective(["in", "addition"], "there was")
+    (True, False)
+    """
+    words = tuple(w for w in qw if _WORD.search(w))
+    return words in _CONNECTIVES and f" {' '.join(words)} " in f" {' '.join(token_texts(context))} "
 
 
 def _merge_adjacent(diffs: list[Difference]) -> tuple[Difference, ...]:

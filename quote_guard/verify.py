@@ -258,11 +258,21 @@ def _same_side_word(d: Difference) -> Difference:
     'wording'
     >>> _same_side_word(Difference("replace", "rose", "fell", "content")).category
     'content'
+
+    A passive's auxiliary beside it is left aside ("rose" for "were increased"):
+
+    >>> _same_side_word(Difference("replace", "rose", "were increased", "content")).category
+    'wording'
     """
-    if (d.kind == "replace" and d.category == "content" and " " not in d.quote_text and " " not in d.source_text
-            and same_side(d.quote_text, d.source_text)):
+    if d.kind != "replace" or d.category != "content":
+        return d
+    q, s = (" ".join(w for w in text.split() if w not in _AUXILIARIES) for text in (d.quote_text, d.source_text))
+    if q and s and " " not in q and " " not in s and same_side(q, s):
         return replace(d, category="wording")
     return d
+
+
+_AUXILIARIES = frozenset("was were is are been be has have had".split())
 
 
 def _page_number(d: Difference, raw_passage: str) -> Difference:
@@ -3322,8 +3332,9 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
         # "to 4.25%. Two members")
         gaps = list(_SENTENCE_GAP.finditer(t, max(fs, fe - _SNAP_MAX), fe))
         # (not where the words past the end are the quote's own: '..." he said')
+        # (a small word the quote has too is no evidence: "in addition." aligned into ". In fiscal")
         if gaps and gaps[-1].start() > fs and fe - gaps[-1].end() <= _RUN_PAST_CHARS and not (
-                set(_EDGE_TOKEN.findall(t[gaps[-1].end() : fe])) & set(words)):
+                (set(_EDGE_TOKEN.findall(t[gaps[-1].end() : fe])) - _EDGE_STOP) & set(words)):
             ends.append(gaps[-1].start() + 1)
     if not starts and not ends:
         return fs, fe  # both edges are the quote's own words, or nothing to move them to (most matches)

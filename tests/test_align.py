@@ -262,6 +262,12 @@ def test_word_category(word: str, category: str | None) -> None:
         ("the Supplier may deliver the Goods", "the Supplier shall deliver the Goods", ["modal"]),
         ("costs, such as legal fees", "costs, including legal fees", ["wording"]),
         ("shall quickly notify", "shall promptly notify", ["wording"]),
+        # ... and plain words for formal ones in reports and articles
+        ("revenue of about $5 million", "revenue of approximately $5 million", ["wording"]),
+        ("mainly because of the change", "primarily due to the change", ["wording"]),
+        ("the euro compared with the dollar", "the euro compared to the dollar", ["wording"]),
+        ("the town is situated on the coast", "the town is located on the coast", ["wording"]),
+        ("the biggest producer", "the largest producer", ["wording"]),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:
@@ -304,3 +310,12 @@ def test_signed_words_are_the_signed_tokens(text: str) -> None:
 
     f = fold(text).text
     assert _signed_words(f) == _signed(tokenize(f))
+
+
+def test_a_link_to_the_sentence_before_moved_is_wording() -> None:
+    # "in addition" the source says before the passage, put at the quote's end: the same link, moved
+    quote, passage = "there was an impact of $7.6 million in addition", "there was an impact of $7.6 million"
+    moved = differences(quote, passage, context="sales rose . in addition , there was an impact of $7.6 million")
+    assert [d.category for d in moved] == ["wording"]
+    # where the source does not say it, the quote adds it
+    assert [d.category for d in differences(quote, passage, context="sales rose . there was an impact")] == ["content"]

@@ -2550,3 +2550,21 @@ def test_a_reworded_copy_rejected_names_no_passage() -> None:
     # stage off (or finding no paraphrase), a rejection has no span, as every rejection
     [r] = Verifier(semantic={"enabled": False}).verify([_TWO], [Source("supply", _SUPPLY)])
     assert r.verdict is Verdict.UNSUPPORTED and r.spans == () and r.verbatim is None and r.context == ""
+
+
+_FX = ("Net sales rose in the period. In addition, there was a favorable impact of $7.6 million from foreign currency "
+       "exchange primarily due to the change in the value of the Euro compared to the U.S. dollar.\n\nIn fiscal years "
+       "2018 and 2017, net sales by region were as follows.")
+
+
+@pytest.mark.parametrize("quote, verdict", [
+    # plain words, and the link to the sentence before moved to the end: read against its own sentence,
+    # not aligned on into the next one ("in addition." against ". In fiscal")
+    ("There was a favorable impact of $7.6 million from foreign currency exchange mainly because of the change in "
+     "the value of the Euro compared with the U.S. dollar in addition.", Verdict.PARAPHRASE),
+    ("There was an unfavorable impact of $7.6 million from foreign currency exchange mainly because of the change "
+     "in the value of the Euro compared with the U.S. dollar in addition.", Verdict.ALTERED),
+])
+def test_plain_words_and_a_moved_link(quote: str, verdict: Verdict) -> None:
+    [r] = Verifier().verify([quote], [Source("mdna", _FX)])
+    assert r.verdict is verdict, r.reason
