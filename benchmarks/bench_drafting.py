@@ -23,8 +23,8 @@ And words a reader writes otherwise, the first of each in every contract replace
 plainly: "before" for "prior to", "under" for "pursuant to", "if" for "in the event that",
 "regarding" for "with respect to", "end" for "terminate", "begin" for "commence", "use" for
 "utilize", "will" for "shall", "set out" for "set forth", "all" for "any and all", "whether" for
-"whether or not", "quickly" for "promptly", "such as" for "including", "that" for "which"; these
-should be accepted (``paraphrase`` at least).
+"whether or not", "quickly" for "promptly", "such as" for "including", "that" for "which", "this"
+for "such", "may" for "shall be entitled to"; these should be accepted (``paraphrase`` at least).
 
 Each quote is, first, the 120 characters before the words and the 120 after, on one line, whole words,
 with the words (and a comma of theirs) left out, or replaced; it should be ``near_verbatim`` (a quote cut
@@ -76,6 +76,8 @@ HABITS = {
     "promptly -> quickly": (re.compile(r"(?<= )promptly(?= [a-z])"), None, "quickly", False),
     "including -> such as": (re.compile(r"(?<= )including(?= [a-z])"), None, "such as", False),
     "which -> that": (re.compile(r"(?<=[a-z] )which(?= [a-z])"), None, "that", False),
+    "such -> this": (re.compile(r"(?<= )such(?= [a-z])"), None, "this", False),
+    "shall be entitled to -> may": (re.compile(r"(?<= )shall be entitled to(?= [a-z])"), None, "may", False),
 }
 
 

@@ -445,7 +445,7 @@ in respect of = regarding, concerning | in order to = to | thereafter = afterwar
 set forth = set out | sets forth = sets out | any and all = all, any | each of the = each | whether or not = whether
 shall be entitled to = may, is entitled to, can | including = such as | except for = other than, apart from
 forthwith: immediately | notwithstanding: despite | sufficient: enough | promptly: quickly | which: that
-shall: will | efforts: endeavours|endeavors | endeavours endeavors: efforts efforts
+shall: will | such: this|these|those | efforts: endeavours|endeavors | endeavours endeavors: efforts efforts
 agreement agreements: contract contracts
 utilize utilizes utilized utilizing utilization: use uses used using use
 utilise utilises utilised utilising utilisation: use uses used using use
@@ -955,10 +955,16 @@ def _modal_phrases(words: list[str]) -> list[str]:
             j = i + 1 + (words[i + 1 : i + 2] == ["not"])
             modal = _MODAL_PHRASES.get(tuple(words[j : j + 2]))  # type: ignore[arg-type]
             if modal:
+                negated = j > i + 1
+                if w == "be" and out[-1:] in (["shall"], ["will"]):
+                    out.pop()  # "shall be entitled to" is "may": the phrase's own modal decides
+                elif w == "be" and out[-2:] in (["shall", "not"], ["will", "not"]):
+                    del out[-2:]  # "shall not be entitled to" is "may not"
+                    negated = True
                 if w in _COPULA_CONTRACTIONS:
                     out.append(_COPULA_CONTRACTIONS[w])  # "we're required to": "we" and the duty
                 out.append(modal)
-                if j > i + 1:
+                if negated:
                     out.append("not")
                 i = j + 2
                 continue
@@ -1216,12 +1222,14 @@ def _written_forms(words: list[str]) -> list[str]:
 
 
 def _phrased(raw: list[str], modal: list[str]) -> list[str]:
-    """The modals that :func:`_modal_phrases` made from phrases, in order ("allowed to" -> may)."""
+    """The modals that :func:`_modal_phrases` made from phrases, in order ("allowed to" -> may), each
+    after a "shall" or "will" the phrase took in ("shall be entitled to" -> shall may: not "is entitled to")."""
     if raw == modal:
         return []
     out: list[str] = []
     for op in Levenshtein.opcodes(raw, modal):
         if op.tag != "equal":  # (the subject of a contracted copula is no modal: "we're required to")
+            out.extend(w for w in raw[op.src_start : op.src_end] if w in ("shall", "will"))
             out.extend(w for w in modal[op.dest_start : op.dest_end] if w not in _SUBJECTS_OF_CONTRACTIONS)
     return out
 

@@ -262,6 +262,11 @@ def test_word_category(word: str, category: str | None) -> None:
         ("the Supplier may deliver the Goods", "the Supplier shall deliver the Goods", ["modal"]),
         ("costs, such as legal fees", "costs, including legal fees", ["wording"]),
         ("shall quickly notify", "shall promptly notify", ["wording"]),
+        ("the licensor may terminate", "the licensor shall be entitled to terminate", ["wording"]),
+        ("the licensor may not terminate", "the licensor shall not be entitled to terminate", ["wording"]),
+        ("the licensor is entitled to terminate", "the licensor shall be entitled to terminate", ["wording"]),
+        ("the licensor shall terminate", "the licensor shall be entitled to terminate", ["modal", "wording"]),
+        ("shall keep these records confidential", "shall keep such records confidential", ["wording"]),
         # ... and plain words for formal ones in reports and articles
         ("revenue of about $5 million", "revenue of approximately $5 million", ["wording"]),
         ("mainly because of the change", "primarily due to the change", ["wording"]),
