@@ -51,6 +51,12 @@ WORDS = {
     "located -> situated": _word(r"\blocated\b", "situated"),
     "large -> big": _word(r"\blarge\b", "big"),
     "although -> though": _word(r"\balthough\b", "though"),
+    "performed -> carried out": _word(r"\bperformed\b", "carried out"),
+    "following -> after": _word(r"\bfollowing\b(?= the)", "after"),
+    "reduction -> decrease": _word(r"\breduction\b", "decrease"),
+    "in excess of -> more than": _word(r"\bin excess of\b", "more than"),
+    "currently -> now": _word(r"\bcurrently\b", "now"),
+    "the majority of the -> most of the": _word(r"\b[Tt]he majority of the\b", "most of the"),
 }
 # a change of meaning made as well, the first place of each in the quote: these must all be rejected
 CHANGES = {

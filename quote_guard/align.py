@@ -468,6 +468,10 @@ approximately = about, around, roughly | due to = because of, owing to | as a re
 compared to = compared with | known as = called | in addition = also | additionally: also | however: but
 therefore: so|thus | subsequently: later | primarily: mainly|chiefly|largely | numerous: many
 although: though | large larger largest: big bigger biggest | located: situated
+conduct = carry out | conducted = carried out | perform = carry out | performed = carried out
+following = after | the majority of the = most of the | a majority of the = most of the
+in excess of = more than, over | whereas: while | moreover: also|furthermore | furthermore: also|moreover
+reduction reductions: decrease|fall decreases|falls | currently: now | individuals: people
 """
 
 

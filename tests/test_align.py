@@ -273,6 +273,10 @@ def test_word_category(word: str, category: str | None) -> None:
         ("the euro compared with the dollar", "the euro compared to the dollar", ["wording"]),
         ("the town is situated on the coast", "the town is located on the coast", ["wording"]),
         ("the biggest producer", "the largest producer", ["wording"]),
+        ("tests carried out in 2019", "tests performed in 2019", ["wording"]),
+        ("most of the revenue", "the majority of the revenue", ["wording"]),
+        ("all of the revenue", "the majority of the revenue", ["quantifier"]),
+        ("a decrease in costs", "a reduction in costs", ["wording"]),
     ],
 )
 def test_differences_label_what_each_change_means(quote: str, passage: str, categories: list[str]) -> None:
