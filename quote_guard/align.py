@@ -431,10 +431,12 @@ _EQUIVALENT = {
 }
 
 
-# A contract's word and the plain word a reader writes for it ("before" for "prior to", "use" for
-# "utilize"): the same meaning in other words (``wording``), for the semantic stage to read as a
-# paraphrase with its meaning guard. Only words of one sense in contracts. Rows "phrase = plain,
-# plain", or "forms: plain forms" (each form's plain form in turn, "|" between two).
+# A formal word and the plain word a reader writes for it: a contract's ("before" for "prior to",
+# "use" for "utilize", "will" for "shall"), then a report's or an article's ("about" for
+# "approximately", "because of" for "due to"): the same meaning in other words (``wording``), for the
+# semantic stage to read as a paraphrase with its meaning guard. Only words of one sense where they
+# are used. Rows "phrase = plain, plain", or "forms: plain forms" (each form's plain form in turn,
+# "|" between two). Measured by benchmarks/bench_drafting.py and bench_plain_words.py.
 _PLAIN_ROWS = """
 prior to = before | subsequent to = after | pursuant to = under, according to, in accordance with
 in accordance with = under, according to, in line with | in the event that = if | in the event = if
@@ -476,7 +478,7 @@ reduction reductions: decrease|fall decreases|falls | currently: now | individua
 
 
 def _plain_table() -> frozenset[tuple[tuple[str, ...], tuple[str, ...]]]:
-    """:data:`_PLAIN_ROWS` as (contract words, plain words) pairs."""
+    """:data:`_PLAIN_ROWS` as (formal words, plain words) pairs."""
     pairs = set()
     for row in _PLAIN_ROWS.replace("\n", " | ").split(" | "):
         if " = " in row:
@@ -501,7 +503,7 @@ for _pair in sorted(_PLAIN):
 
 
 def _plain_for(q_w: list[str], s_w: list[str]) -> bool:
-    """Whether the quote's words are the source's, with at least one contract word written plainly
+    """Whether the quote's words are the source's, with at least one formal word written plainly
     (:data:`_PLAIN_ROWS`) and any modal put for one of its class ("must" for "shall"), an article
     before either side left aside ("the end of" for "termination of").
 
@@ -527,7 +529,7 @@ def _plain_for(q_w: list[str], s_w: list[str]) -> bool:
 
 
 def _plain_in_context(qt: list[str], st: list[str], a: int, b: int, c: int, d: int) -> bool:
-    """Whether a differing block (``qt[a:b]`` for ``st[c:d]``) is a contract's phrase written plainly
+    """Whether a differing block (``qt[a:b]`` for ``st[c:d]``) is a formal phrase written plainly
     with the equal words around it (:data:`_PLAIN_ROWS`): the alignment keeps what the two phrases
     share ("set out" for "set forth" differs in "out"; "all" for "any and all" leaves out "any and").
 
@@ -544,7 +546,7 @@ def _plain_in_context(qt: list[str], st: list[str], a: int, b: int, c: int, d: i
 
 def _plain_blocks() -> dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[int, int, tuple[str, ...], tuple[str, ...]]]]:
     """Each plain pair whose phrases share words, by the one block the alignment sees between them:
-    {(plain words, contract words) differing: [(shared words before, after, contract phrase, plain phrase)]}."""
+    {(plain words, formal words) differing: [(shared words before, after, formal phrase, plain phrase)]}."""
     out: dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[int, int, tuple[str, ...], tuple[str, ...]]]] = {}
     for formal, plain in sorted(_PLAIN):
         ops = [op for op in Levenshtein.opcodes(list(plain), list(formal)) if op.tag != "equal"]
@@ -794,7 +796,7 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
     if len(q_w) == len(s_w) == 1 and {q_w[0], s_w[0]} in ({"each", "per"}, {"every", "per"}, {"each", "every"}):
         return "wording"  # "each calendar year" for "per calendar year": one rate, one universal
     if _plain_for(q_w, s_w):
-        return "wording"  # "before" for "prior to", "use" for "utilize": a contract's word, written plainly
+        return "wording"  # "before" for "prior to", "use" for "utilize": a formal word, written plainly
     if _duty_told_plainly(q_w, s_w):
         return "wording"  # "fees are paid" for "fees shall be paid": a duty of the text, told as what happens
     if len(q_w) == len(s_w) == 1 and {q_w[0], s_w[0]} in ({"the", "such"}, {"the", "said"}):
