@@ -494,8 +494,10 @@ _PLAIN = _plain_table()
 _LEAD_ARTICLES = frozenset({"the", "a", "an"})
 
 
-# the first words of the plain phrases: a quote opening with one may stand for a sentence's contract words
-PLAIN_OPENERS = frozenset(plain[0] for _, plain in _PLAIN)
+# the first words of the plain phrases, where they stand for other words ("if" for "in the event that";
+# not "in" of "in line with", nor a small word): a quote opening with one may stand for its sentence's first words
+PLAIN_OPENERS = frozenset(plain[0] for formal, plain in _PLAIN if plain[0] != formal[0]) - frozenset(
+    "the a an of to in on at by for with and or is".split())
 
 _PLAIN_BY_FIRST: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
 for _pair in sorted(_PLAIN):
@@ -514,6 +516,8 @@ def _plain_for(q_w: list[str], s_w: list[str]) -> bool:
     """
     q = tuple(q_w[1:] if q_w[:1] and q_w[0] in _LEAD_ARTICLES else q_w)
     s = tuple(s_w[1:] if s_w[:1] and s_w[0] in _LEAD_ARTICLES else s_w)
+    if not any(w in _PLAIN_BY_FIRST for w in s):
+        return False  # (most blocks: no formal word of the table in the source's words)
 
     def walk(i: int, j: int, plain: bool) -> bool:
         if i == len(q) or j == len(s):
