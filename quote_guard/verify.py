@@ -272,9 +272,6 @@ def _same_side_word(d: Difference) -> Difference:
     return d
 
 
-_AUXILIARIES = frozenset("was were is are been be has have had".split())
-
-
 def _page_number(d: Difference, raw_passage: str) -> Difference:
     """``d``, or a page number of the source the quote leaves out (a number on a line of its own
     inside the passage, as filed contracts keep them: "equal to the cash\\n\\n 2\\n\\nsurrender
@@ -531,7 +528,7 @@ class Verifier:
         # elects to institute such Proceedings,")
         a, b = _sentences_around(text, span.start, span.end)
         whole = self._restated(bare, replace(r.metrics, cosine_similarity=round(cos, 4)), span.source_id, a, b, text,
-                               cos, stage)
+                               cos, stage, copied=True)
         if whole.verdict is not Verdict.PARAPHRASE:
             return found
         # its figures are the lexical stage's, with the passage it rewords, as its span is
@@ -540,9 +537,11 @@ class Verifier:
         return replace(whole, spans=located.spans, verbatim=located.verbatim, context=located.context, metrics=metrics)
 
     def _restated(self, r: QuoteResult, metrics: Metrics, source_id: str, start: int, end: int, text: str,
-                  cosine: float, stage: SemanticStage) -> QuoteResult:
+                  cosine: float, stage: SemanticStage, *, copied: bool = False) -> QuoteResult:
         """A quote the semantic stage matched to ``text[start:end]``: ``paraphrase`` when it claims
-        what the passage claims, ``altered`` when a load-bearing element differs (the meaning guard)."""
+        what the passage claims, ``altered`` when a load-bearing element differs (the meaning guard).
+        ``copied``: the lexical stage aligned the whole quote with one stretch of the passage (a
+        reworded copy), so it is no two pieces stitched together, whatever else the source repeats."""
         c = self.config.context_chars
         passage = text[start:end]
         # a party named where the passage has the term the document defines it as ("Cano isn't liable
@@ -564,7 +563,7 @@ class Verifier:
         # against the passage it restates instead
         fq, fp = fold(r.quote).text, fold(passage).text
         dist = Levenshtein.distance(fq, fp)
-        if not changed and (apart := _stitched(r.quote, text)) is not None:
+        if not changed and not copied and (apart := _stitched(r.quote, text)) is not None:
             # two copied pieces of the source joined into one claim, out of the source's order
             changed = (Difference("insert", apart, "", "order"),)
         if not changed and self._entailment is not None and self._entailment.entails(r.quote, passage) is False:
@@ -1584,6 +1583,8 @@ def _reversed_roles(quote: str, passage: str) -> tuple[Difference, ...]:
     if " by " in f" {quote.lower()} " or " by " in f" {passage.lower()} ":
         return ()
     qs, ps = content_sequence(quote), content_sequence(passage)
+    if [w[:VERB_PREFIX] for w, _ in qs] == [w[:VERB_PREFIX] for w, _ in ps]:
+        return ()  # the same content words in the same order: nothing crossed over
     q_words, p_words = words_of(quote), words_of(passage)
     p_at = {w[:VERB_PREFIX]: k for k, (w, _) in enumerate(ps)}  # "reduce"/"reduc(es)" meet at 5 letters
     for k, (verb, at) in enumerate(qs):

@@ -2568,3 +2568,21 @@ _FX = ("Net sales rose in the period. In addition, there was a favorable impact 
 def test_plain_words_and_a_moved_link(quote: str, verdict: Verdict) -> None:
     [r] = Verifier().verify([quote], [Source("mdna", _FX)])
     assert r.verdict is verdict, r.reason
+
+
+@pytest.mark.parametrize("source, quote", [
+    # its first words are also the start of another sentence of the source: still one stretch, reworded,
+    # not two pieces stitched together
+    ("1. Fees. MMI will invoice Dragon Systems at the end of each month. 2. Records. Each party keeps records of its "
+     "work. 3. Invoices. MMI shall invoice Dragon Systems indicating the performed services in US$ with reference to "
+     "this Agreement. 4. Payment is due in thirty days.",
+     "MMI will invoice Dragon Systems indicating the performed services in US$ with reference to this Agreement."),
+    # a word said twice ("Securities", "number"): the same content words in the same order cross nothing over
+    ('Definitions. If the number of Securities is increased or decreased, the term "Securities" shall mean such '
+     'greater or lesser number, where applicable. Other terms follow.',
+     'If the number of Securities is increased or decreased, the term "Securities" will mean such greater or lesser '
+     'number, where applicable.'),
+])
+def test_a_reworded_copy_is_no_stitch_nor_role_reversal(source: str, quote: str) -> None:
+    [r] = Verifier().verify([quote], [Source("s", source)])
+    assert r.verdict is Verdict.PARAPHRASE, r.reason
