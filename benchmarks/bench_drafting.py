@@ -133,7 +133,8 @@ CHANGES = {
 }
 
 
-def _table(title: str, tally: Counter[tuple[str, str]], habits: list[str]) -> None:
+def table(title: str, tally: Counter[tuple[str, str]], habits: list[str]) -> None:
+    """A markdown table of each habit's (row's) verdicts, counted in ``tally`` by (row, verdict)."""
     verdicts = ["verbatim", "near_verbatim", "paraphrase", "altered", "unsupported", "uncheckable"]
     print(f"| {title} | n | " + " | ".join(verdicts) + " |")
     print("|---|---|" + "---|" * len(verdicts))
@@ -160,11 +161,11 @@ def main() -> None:
                         [r] = v.verify([changed], [Source(f.name, text)])
                         tallies["changed"][change, r.verdict.value] += 1
     print(f"{len(files)} contracts\n")
-    _table("left out or replaced (240 characters around)", tallies["window"], list(HABITS))
+    table("left out or replaced (240 characters around)", tallies["window"], list(HABITS))
     replaced = [h for h, (_, _, put, _) in HABITS.items() if put]
-    _table("replaced, in one whole sentence", tallies["1"], replaced)
-    _table("replaced, in two whole sentences", tallies["2"], replaced)
-    _table("replaced in one or two sentences, and a change of meaning made", tallies["changed"], list(CHANGES))
+    table("replaced, in one whole sentence", tallies["1"], replaced)
+    table("replaced, in two whole sentences", tallies["2"], replaced)
+    table("replaced in one or two sentences, and a change of meaning made", tallies["changed"], list(CHANGES))
 
 
 if __name__ == "__main__":

@@ -27,6 +27,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from bench_drafting import table  # noqa: E402
 
 from quote_guard import Source, Verifier  # noqa: E402
 
@@ -91,7 +94,7 @@ def main() -> None:
         for sentence in _SENTENCE.findall(text):
             for word, put in WORDS.items():
                 quote = put(sentence)
-                if quote == sentence or sum(tally[word, x] for x in _VERDICTS) >= per_word:
+                if quote == sentence or sum(n for (w, _), n in tally.items() if w == word) >= per_word:
                     continue
                 [r] = v.verify([quote], [Source("p", text)])
                 tally[word, r.verdict.value] += 1
@@ -100,20 +103,9 @@ def main() -> None:
                         [r] = v.verify([other], [Source("p", text)])
                         changed[change, r.verdict.value] += 1
     print(f"{len(texts)} paragraphs\n")
-    _table("written plainly, one whole sentence", tally, list(WORDS))
-    _table("and a change of meaning made", changed, list(CHANGES))
+    table("written plainly, one whole sentence", tally, list(WORDS))
+    table("and a change of meaning made", changed, list(CHANGES))
 
-
-_VERDICTS = ["verbatim", "near_verbatim", "paraphrase", "altered", "unsupported", "uncheckable"]
-
-
-def _table(title: str, tally: Counter[tuple[str, str]], rows: list[str]) -> None:
-    print(f"| {title} | n | " + " | ".join(_VERDICTS) + " |")
-    print("|---|---|" + "---|" * len(_VERDICTS))
-    for row in rows:
-        counts = [tally[row, x] for x in _VERDICTS]
-        print(f"| {row} | {sum(counts)} | " + " | ".join(str(x) for x in counts) + " |")
-    print()
 
 
 if __name__ == "__main__":
