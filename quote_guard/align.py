@@ -496,8 +496,11 @@ _LEAD_ARTICLES = frozenset({"the", "a", "an"})
 
 # the first words of the plain phrases, where they stand for other words ("if" for "in the event that";
 # not "in" of "in line with", nor a small word): a quote opening with one may stand for its sentence's first words
-PLAIN_OPENERS = frozenset(plain[0] for formal, plain in _PLAIN if plain[0] != formal[0]) - frozenset(
-    "the a an of to in on at by for with and or is".split())
+# {plain first word: the first words of the formal phrases it may open for}
+PLAIN_OPENERS: dict[str, frozenset[str]] = {
+    word: frozenset(formal[0] for formal, plain in _PLAIN if plain[0] == word and formal[0] != word)
+    for word in {plain[0] for _, plain in _PLAIN} - set("the a an of to in on at by for with and or is".split())}
+PLAIN_OPENERS = {word: firsts for word, firsts in PLAIN_OPENERS.items() if firsts}
 
 _PLAIN_BY_FIRST: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
 for _pair in sorted(_PLAIN):

@@ -3302,12 +3302,13 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
         # ... or back to the start of its sentence, a few words before, where the quote opens with a
         # contract's words written plainly: "If the Customer rejects" aligns cheapest from "that" of "In
         # the event that the Customer rejects"
-        back = max(0, fs - _OPENING_BACK_CHARS) if first in PLAIN_OPENERS else fs
+        formal = PLAIN_OPENERS.get(first)
+        back = max(0, fs - _OPENING_BACK_CHARS) if formal else fs
         opening = [m.end() for m in _SENTENCE_GAP.finditer(t, back, fs)]
         line = t.rfind("\n", back, fs)
         lead = opening[-1] if opening else line + 1 if line >= 0 else 0 if back == 0 else fs
-        if lead < fs:
-            starts.append(lead)
+        if lead < fs and formal and t[lead:fs].split()[:1] and t[lead:fs].split()[0] in formal:
+            starts.append(lead)  # (the sentence opens with a formal phrase the quote's first word may stand for)
     ends: list[int] = []
     if last not in _EDGE_STOP and not t.endswith(last, fs, fe):
         written = last  # the quote's last word as the source writes it
