@@ -449,6 +449,7 @@ shall be entitled to = may, is entitled to, can | including = such as | except f
 forthwith: immediately | notwithstanding: despite | sufficient: enough | promptly: quickly | which: that
 shall: will | such: this|these|those | efforts: endeavours|endeavors | endeavours endeavors: efforts efforts
 agreement agreements: contract contracts
+and / or = or
 utilize utilizes utilized utilizing utilization: use uses used using use
 utilise utilises utilised utilising utilisation: use uses used using use
 commence commences commenced commencing commencement: begin|start begins|starts began|started beginning|starting beginning|start
@@ -497,10 +498,10 @@ _LEAD_ARTICLES = frozenset({"the", "a", "an"})
 # the first words of the plain phrases, where they stand for other words ("if" for "in the event that";
 # not "in" of "in line with", nor a small word): a quote opening with one may stand for its sentence's first words
 # {plain first word: the first words of the formal phrases it may open for}
-PLAIN_OPENERS: dict[str, frozenset[str]] = {
-    word: frozenset(formal[0] for formal, plain in _PLAIN if plain[0] == word and formal[0] != word)
-    for word in {plain[0] for _, plain in _PLAIN} - set("the a an of to in on at by for with and or is".split())}
-PLAIN_OPENERS = {word: firsts for word, firsts in PLAIN_OPENERS.items() if firsts}
+PLAIN_OPENERS: dict[str, frozenset[str]] = {}
+for _formal, _plain in _PLAIN:
+    if _plain[0] != _formal[0] and _plain[0] not in frozenset("the a an of to in on at by for with and or is".split()):
+        PLAIN_OPENERS[_plain[0]] = PLAIN_OPENERS.get(_plain[0], frozenset()) | {_formal[0]}
 
 _PLAIN_BY_FIRST: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
 for _pair in sorted(_PLAIN):
@@ -946,6 +947,7 @@ _MODAL_PHRASES = {
 }
 
 
+_TAKEN_IN = frozenset({"shall", "will"})  # a modal before "be entitled to", "be required to": the phrase's own
 _COPULA_CONTRACTIONS = {"we're": "we", "they're": "they", "you're": "you", "it's": "it", "he's": "he", "she's": "she"}
 _SUBJECTS_OF_CONTRACTIONS = frozenset(_COPULA_CONTRACTIONS.values())
 
@@ -969,9 +971,9 @@ def _modal_phrases(words: list[str]) -> list[str]:
             modal = _MODAL_PHRASES.get(tuple(words[j : j + 2]))  # type: ignore[arg-type]
             if modal:
                 negated = j > i + 1
-                if w == "be" and out[-1:] in (["shall"], ["will"]):
+                if w == "be" and out[-1:] and out[-1] in _TAKEN_IN:
                     out.pop()  # "shall be entitled to" is "may": the phrase's own modal decides
-                elif w == "be" and out[-2:] in (["shall", "not"], ["will", "not"]):
+                elif w == "be" and out[-2:-1] and out[-2] in _TAKEN_IN and out[-1] == "not":
                     del out[-2:]  # "shall not be entitled to" is "may not"
                     negated = True
                 if w in _COPULA_CONTRACTIONS:
@@ -1242,7 +1244,7 @@ def _phrased(raw: list[str], modal: list[str]) -> list[str]:
     out: list[str] = []
     for op in Levenshtein.opcodes(raw, modal):
         if op.tag != "equal":  # (the subject of a contracted copula is no modal: "we're required to")
-            out.extend(w for w in raw[op.src_start : op.src_end] if w in ("shall", "will"))
+            out.extend(w for w in raw[op.src_start : op.src_end] if w in _TAKEN_IN)
             out.extend(w for w in modal[op.dest_start : op.dest_end] if w not in _SUBJECTS_OF_CONTRACTIONS)
     return out
 
@@ -1317,8 +1319,6 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
         elif not qw and len(sw) == 4 and sw[0] == "(" and sw[3] == ")" and sw[1] in _CURRENCY_OF_SIGN and c \
                 and _CURRENCY_WORDS.get(st[c - 1]) == _CURRENCY_OF_SIGN[sw[1]] and _spelled_ends_at(st, c - 1, sw[2]):
             category = "format"  # "Ten Thousand Dollars" for "Ten Thousand Dollars ($10,000)": the amount, written once
-        elif not qw and sw == ["and", "/"] and st[d : d + 1] == ["or"]:
-            category = "wording"  # "A or B" for "A and/or B": either, or both ("A and B" is narrower)
         elif qw in ([], [","]) and _open_list_words(sw, st[c - 1] if c else ""):
             category = "aside"  # "including attorneys' fees" for "including, without limitation, attorneys' fees"
         elif qw in ([], [","]) and _definition_pointer(sw):

@@ -509,14 +509,16 @@ class Verifier:
         says past a cut, may limit the claim (``altered``). A quote the stage did not call a paraphrase
         (its passages are sentences: this one may run over two) is read against the whole sentences
         of the passage found, by the meaning guard: ``paraphrase`` when it finds no change."""
-        span, text = r.spans[0], by_id[r.spans[0].source_id].text
+        span = r.spans[0]
+        source = by_id[span.source_id]
+        text = source.text
         c = self.config.context_chars
         located = replace(r, spans=(span,), verbatim=text[span.start : span.end],
                           context=text[max(0, span.start - c) : span.end + c])
         q = r.quote.strip()
         q, cut, head, tail = _cut_fragment(q, split_ellipsis(q))
         probe = replace(located, verdict=Verdict.NEAR_VERBATIM)
-        edged = self._edges(probe, q, [_Doc(by_id[span.source_id], get_index(by_id[span.source_id]))], cut, head, tail)
+        edged = self._edges(probe, q, [_Doc(source, get_index(source))], cut, head, tail)
         if not edged.verdict.accepted:
             return edged
         if found.verdict is Verdict.PARAPHRASE:
@@ -3302,13 +3304,14 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
         # ... or back to the start of its sentence, a few words before, where the quote opens with a
         # contract's words written plainly: "If the Customer rejects" aligns cheapest from "that" of "In
         # the event that the Customer rejects"
-        formal = PLAIN_OPENERS.get(first)
-        back = max(0, fs - _OPENING_BACK_CHARS) if formal else fs
-        opening = [m.end() for m in _SENTENCE_GAP.finditer(t, back, fs)]
-        line = t.rfind("\n", back, fs)
-        lead = opening[-1] if opening else line + 1 if line >= 0 else 0 if back == 0 else fs
-        if lead < fs and formal and t[lead:fs].split()[:1] and t[lead:fs].split()[0] in formal:
-            starts.append(lead)  # (the sentence opens with a formal phrase the quote's first word may stand for)
+        if formal := PLAIN_OPENERS.get(first):
+            back = max(0, fs - _OPENING_BACK_CHARS)
+            opening = [m.end() for m in _SENTENCE_GAP.finditer(t, back, fs)]
+            line = t.rfind("\n", back, fs)
+            lead = opening[-1] if opening else line + 1 if line >= 0 else 0 if back == 0 else fs
+            opens = t[lead:fs].split()
+            if opens and opens[0] in formal:
+                starts.append(lead)  # (the sentence opens with a formal phrase the quote's first word may stand for)
     ends: list[int] = []
     if last not in _EDGE_STOP and not t.endswith(last, fs, fe):
         written = last  # the quote's last word as the source writes it
