@@ -1650,6 +1650,15 @@ _GOALS = frozenset("goal goals aim aims aimed target targets targeted objective 
                    "recommendation advise advises advised advice".split())
 
 
+def modal_classes(text: str) -> set[str]:
+    """The modal classes a text states (:func:`_modal_classes` of its words).
+
+    >>> sorted(modal_classes("However, a meeting may be called on shorter notice."))
+    ['permission']
+    """
+    return _modal_classes(_words(text))
+
+
 def _modal_classes(words: list[str]) -> set[str]:
     """obligation / permission / prohibition, by the modal and the negation right after it, or a
     negative subject right before it ("neither party shall" = "a party may not").
@@ -1924,6 +1933,70 @@ _CONDITION_WORDS = frozenset("if unless provided providing except excepting exce
 # ("if" is left out: restatements turn "upon termination", "in the event that" into "if")
 _ADDED_CONDITIONS = frozenset("unless provided providing except".split())
 _KEEPER_WINDOW = 8  # words after a condition word that say what it is
+# the words that set one and the same condition: each restates the other
+_ONE_CONDITION = frozenset("if provided providing".split())  # ("whenever" says "every time")
+_CONTRAST_WORDS = frozenset(("but", "however", "although", "though", "yet"))
+_STIPULATION_REACH = 10  # words after "provided (that)" where the modal of a stipulation stands
+
+
+def _stipulation_restated(qw: list[str], pw: list[str], i: int, contrasts: frozenset[str]) -> bool:
+    """Whether the "provided" at ``pw[i]`` opens a stipulation (a modal within
+    :data:`_STIPULATION_REACH` words, in its clause: "provided that the total contribution shall not
+    exceed 4%") that the quote restates after one of its ``contrasts`` ("but can never go above 4% of
+    Gross Sales"): at least half of what the quote says there is the stipulation's.
+
+    >>> p = "the franchisor may increase it , provided that the total shall not exceed 4 % of gross sales".split()
+    >>> _stipulation_restated("it can be raised but can never go above 4 % of gross sales".split(), p, p.index("provided"), {"but"})
+    True
+    >>> p = "the employer may deduct it , provided that the employer has issued a notice".split()
+    >>> _stipulation_restated("it may deduct it but it must pay first".split(), p, p.index("provided"), {"but"})
+    False
+    """
+    reach = []
+    for w in pw[i + 1 : i + 1 + _STIPULATION_REACH]:
+        if w in _CLAUSE_STOPS:
+            break
+        reach.append(w)
+    if not _MODAL_WORDS.intersection(reach):
+        return False  # "provided that the Employer has issued a Pay Less Notice": a condition
+    said = _condition_after(pw, i) | {w[:VERB_PREFIX] for w in pw[i + 1 : i + 1 + _CONDITION_WORDS_MAX] if figure(w)}
+    for k, w in enumerate(qw):
+        if w in contrasts:
+            told = _condition_after(qw, k) | {x[:VERB_PREFIX] for x in qw[k + 1 : k + 1 + _CONDITION_WORDS_MAX] if figure(x)}
+            if told and 2 * len(told & said) >= len(told):
+                return True
+    return False
+_CONDITION_WORDS_MAX = 16  # words of a condition read after its word, up to the end of its clause
+
+
+def _condition_after(words: list[str], i: int) -> set[str]:
+    """The content stems of the condition whose word is ``words[i]``: up to a comma or the end of its
+    clause, at most :data:`_CONDITION_WORDS_MAX` words."""
+    out = set()
+    for w in words[i + 1 : i + 1 + _CONDITION_WORDS_MAX]:
+        if w == "," or w in _CLAUSE_STOPS:
+            break
+        if content_word(w) and w not in _AUXILIARIES:
+            out.add(w[:VERB_PREFIX])
+    return out
+
+
+def _one_condition_restated(qw: list[str], pw: list[str], lost: set[str]) -> str | None:
+    """The word of :data:`_ONE_CONDITION` the quote restates a lost condition of the passage with ("if"
+    for "provided"), when the quote's condition says nothing the passage's does not: each of its
+    content words is one of the lost condition's. ``None`` otherwise.
+
+    >>> p = "a meeting may be called on shorter notice provided it is agreed in writing by all the directors".split()
+    >>> _one_condition_restated("a meeting may be called on shorter notice if all the directors agree".split(), p, {"provided"})
+    'if'
+    >>> _one_condition_restated("a meeting may be called on shorter notice if the chairman agrees".split(), p, {"provided"}) is None
+    True
+    """
+    said = {w[:VERB_PREFIX] for i, w in enumerate(pw) if w in lost for w in _condition_after(pw, i)}
+    for i, w in enumerate(qw):
+        if w in _ONE_CONDITION and w not in pw and (stems := _condition_after(qw, i)) and stems <= said:
+            return w
+    return None
 _CONDITION_KEEPERS = frozenset("when where while after before once upon long case event condition conditions "
                                "conditional contingent requires required".split())
 
@@ -3600,9 +3673,17 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # could last until the weekend if that attempt fails") is not one of its claim
         lost_conditions &= _conditions(_words(restated))
     keepers = set(_CONDITION_KEEPERS & (set(qw) - set(pw)))
-    if "provided" in lost_conditions and any(w == "provided" and "however" in pw[i + 1 : i + 3] for i, w in enumerate(pw)) \
-            and {"but", "however", "although", "though", "yet"} & (set(qw) - set(pw)):
-        # "provided, however, that such termination shall not ..." restated with "but": a proviso, kept
+    if lost_conditions and lost_conditions <= _ONE_CONDITION and (
+            restating := _one_condition_restated(qw, pw, lost_conditions)) is not None:
+        # "if the Directors mutually agree" for "provided it is mutually agreed by the Directors": one
+        # condition, in another of its words
+        keepers.add(restating)
+    if "provided" in lost_conditions and (contrasts := _CONTRAST_WORDS & (set(qw) - set(pw))) and any(
+            w == "provided" and ("however" in pw[i + 1 : i + 3] or _stipulation_restated(qw, pw, i, contrasts))
+            for i, w in enumerate(pw)):
+        # "provided, however, that such termination shall not ..." restated with "but": a proviso, kept;
+        # and "provided that any expenses ... shall be paid by the Partners" restated as "but any expenses
+        # ... have to be paid by the Partners": a stipulation of its own, not a condition
         lost_conditions.discard("provided")
     if lost_conditions & {"unless", "except"} and unless_restated:
         # "may sublet only if the Landlord consents" restates "shall not sublet unless the Landlord consents"

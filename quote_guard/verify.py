@@ -53,6 +53,7 @@ from .meaning import (
     made_mutual,
     made_unilateral,
     meaning_differences,
+    modal_classes,
     modal_swapped,
     negation_cut_off,
     opposite_sides,
@@ -2205,7 +2206,9 @@ def _merged_with_neighbour(quote: str, text: str, start: int, end: int,
     ...                        t.index(" The"), found) is None
     True
     """
-    wanted = [token_texts(fold(d.quote_text).text) for d in found]
+    # (a modal difference names the quote's class, "permission": the neighbour must state one of it)
+    classes = {c for d in found if d.category == "modal" for c in d.quote_text.split()}
+    wanted = [token_texts(fold(d.quote_text).text) for d in found if d.category != "modal"]
     if not all(wanted) or any(d.category in ("number", "party") for d in found):
         return None  # (a figure or a name from the next sentence may be another's: "Davina, now 34")
     # the pairs of sentences whose neighbour holds the words of every difference found (read once,
@@ -2213,10 +2216,11 @@ def _merged_with_neighbour(quote: str, text: str, start: int, end: int,
     pairs = []
     for a, mid, b in _neighbour_pairs(text, start, end):
         one, two = text[a:mid], text[mid:b]
-        neighbour = {w[:VERB_PREFIX] for w in token_texts(fold(one if a < start else two).text)}
+        other = one if a < start else two
+        neighbour = {w[:VERB_PREFIX] for w in token_texts(fold(other).text)}
         # (a clause the quote ends with, "and ...": its half must restate the neighbour, below)
         if all(w[:VERB_PREFIX] in neighbour for ws in wanted if ws[0] not in ("and", "or")
-               for w in ws if is_word_char(w[0])):
+               for w in ws if is_word_char(w[0])) and classes <= modal_classes(other):
             pairs.append((a, b, one, two))
     return _halves_restate(quote, pairs)
 

@@ -2586,3 +2586,47 @@ def test_plain_words_and_a_moved_link(quote: str, verdict: Verdict) -> None:
 def test_a_reworded_copy_is_no_stitch_nor_role_reversal(source: str, quote: str) -> None:
     [r] = Verifier().verify([quote], [Source("s", source)])
     assert r.verdict is Verdict.PARAPHRASE, r.reason
+
+
+_BOARD = ("Meetings of the Board shall be held at the registered office of the Company. For calling a meeting of the "
+          "Board, a notice of at least ten (10) days in advance in writing shall be given to each Director, including "
+          "Directors resident abroad. However, a meeting of the Board may be called by giving a shorter notice provided "
+          "it is agreed in writing by all the Directors. Minutes shall be kept of every meeting of the Board.")
+_BOARD_DUTY = ("A written notice of at least 10 days must be given to each Director, including those resident abroad, "
+               "to call a Board meeting, although a meeting can be called on shorter notice")
+
+
+@pytest.mark.parametrize("quote, verdict", [
+    # two neighbouring sentences in one: the second half's permission ("can") is its own sentence's ("may"),
+    # and its "if" restates that sentence's "provided"
+    (f"{_BOARD_DUTY} if all the Directors agree in writing.", Verdict.PARAPHRASE),
+    # ... not where the condition is left out, or is another's
+    (f"{_BOARD_DUTY}.", Verdict.ALTERED),
+    (f"{_BOARD_DUTY} if the Chairman agrees.", Verdict.ALTERED),
+    (f"{_BOARD_DUTY} if the auditors agree in writing.", Verdict.ALTERED),
+    # ... nor where the first half's duty is made a permission
+    (f"{_BOARD_DUTY.replace('must be', 'may be')} if all the Directors agree in writing.", Verdict.ALTERED),
+])
+def test_a_merged_quote_keeps_the_modal_and_the_condition_of_each_sentence(quote: str, verdict: Verdict) -> None:
+    [r] = Verifier().verify([quote], [Source("articles", _BOARD)])
+    assert r.verdict is verdict, r.reason
+
+
+_FUND = ("Marketing. The Franchisor may increase the marketing contribution upon sixty (60) days' written notice, "
+         "provided that the total contribution shall not exceed five percent (5%) of Gross Sales. The Franchisee "
+         "shall pay the contribution weekly.")
+
+
+@pytest.mark.parametrize("quote, verdict", [
+    # a proviso that stipulates ("provided that ... shall not exceed"), restated after "but": kept
+    ("The marketing contribution can be raised on 60 days' written notice, but it can never go above 5% of Gross "
+     "Sales.", {Verdict.PARAPHRASE}),
+    # ... told of another figure, or left out for a "but" of the quote's own
+    ("The marketing contribution can be raised on 60 days' written notice, but it can never go above 8% of Gross "
+     "Sales.", {Verdict.ALTERED, Verdict.UNSUPPORTED}),
+    ("The marketing contribution can be raised on 60 days' written notice, but only by the Franchisor.",
+     {Verdict.ALTERED, Verdict.UNSUPPORTED}),
+])
+def test_a_stipulating_proviso_restated_with_but(quote: str, verdict: set[Verdict]) -> None:
+    [r] = Verifier().verify([quote], [Source("franchise", _FUND)])
+    assert r.verdict in verdict, r.reason
