@@ -2245,10 +2245,11 @@ def _halves_restate(quote: str, pairs: list[tuple[int, int, str, str]], *,
                     figures: bool = False) -> tuple[int, int, str] | None:
     """The first of ``pairs`` (start, end and the two sentences) whose sentences the quote's two halves,
     joined by a :data:`CLAIM_JOIN`, each restate with no load-bearing difference (and, with ``figures``,
-    each stating only figures its sentence states), in either order: the span, and the quote with its
-    halves in the sentences' order."""
-    for m in CLAIM_JOIN.finditer(quote) if pairs else ():
+    each stating only figures its sentence states, joined by :data:`_FIGURES_JOIN` too), in either
+    order: the span, and the quote with its halves in the sentences' order."""
+    for m in (_FIGURES_JOIN if figures else CLAIM_JOIN).finditer(quote) if pairs else ():
         first, second = quote[: m.start()], quote[m.end() :]
+        plain = CLAIM_JOIN.fullmatch(m.group()) is None
         if len(first.split()) < _HALF_MIN_WORDS or len(second.split()) < _HALF_MIN_WORDS:
             continue
         for a, b, one, two in pairs:
@@ -2257,9 +2258,32 @@ def _halves_restate(quote: str, pairs: list[tuple[int, int, str, str]], *,
             for x, y in ((first, second), (second, first)):
                 if (_restates(x, one) and _restates(y, two) and not meaning_differences(x, one)
                         and not meaning_differences(y, two)
-                        and not (figures and (_unstated_figures(x, one) or _unstated_figures(y, two)))):
+                        and not (figures and (_unstated_figures(x, one) or _unstated_figures(y, two)))
+                        # (halves parted by a plain "and" or a link, not a claim join, name only their own
+                        # sentence's parties: "for Dundee United" where the sentence says "to United" is not)
+                        and not (plain and (_new_names(x, one) or _new_names(y, two)))):
                     return a, b, x + m.group() + y
     return None
+
+
+_CAPITALISED = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][^\W\d_]+")
+
+
+def _new_names(half: str, sentence: str) -> list[str]:
+    """The capitalised words of ``half`` (past its first word) that ``sentence`` does not have, by their
+    first letters: "Dundee" in "Smith has scored five goals for Dundee United" against "he has five
+    goals for United this season".
+
+    >>> _new_names("Smith has scored five goals for Dundee United", "Smith has five goals for United.")
+    ['Dundee']
+    """
+    said = {w[:VERB_PREFIX] for w in token_texts(fold(sentence).text)}
+    return [m.group() for m in _CAPITALISED.finditer(half) if fold(m.group()).text.lower()[:VERB_PREFIX] not in said]
+
+
+# where a quote joins two sentences' claims, each half with its own figures: a claim join, or a plain
+# "and" ("opened in 1835 and replaced the Butcher Market"), or a link of cause or time
+_FIGURES_JOIN = re.compile(rf"{CLAIM_JOIN.pattern}|\s+(?:and|because|after)\s+|,\s+so\s+")
 
 
 def _merged_for_figures(quote: str, text: str, start: int, end: int) -> tuple[int, int] | None:

@@ -2630,3 +2630,28 @@ _FUND = ("Marketing. The Franchisor may increase the marketing contribution upon
 def test_a_stipulating_proviso_restated_with_but(quote: str, verdict: set[Verdict]) -> None:
     [r] = Verifier().verify([quote], [Source("franchise", _FUND)])
     assert r.verdict in verdict, r.reason
+
+
+_MARKET = ("Trade grew quickly in the town. The Grainger Market replaced an earlier market built in 1808 called the "
+           "Butcher Market. The Grainger Market itself opened in 1835 and was the town's first indoor market. It had "
+           "243 shops.")
+
+
+@pytest.mark.parametrize("quote, verdict", [
+    # two neighbouring sentences in one, parted by a plain "and", each half with its own sentence's figures
+    ("The Grainger Market opened in 1835 and replaced the Butcher Market, which had been built in 1808.",
+     Verdict.PARAPHRASE),
+    # ... not with a figure of neither, or the two figures swapped between the halves
+    ("The Grainger Market opened in 1835 and replaced the Butcher Market, which had been built in 1810.",
+     Verdict.UNSUPPORTED),
+    ("The Grainger Market opened in 1808 and replaced the Butcher Market, which had been built in 1835.",
+     Verdict.UNSUPPORTED),
+    # ... nor with a name its sentence does not have, across a plain "and"
+    ("The Grainger Market opened in 1835 and replaced the Butcher Market of Newcastle, which had been built in 1808.",
+     Verdict.UNSUPPORTED),
+])
+def test_two_sentences_joined_by_a_plain_and_keep_their_own_figures_and_names(quote: str, verdict: Verdict) -> None:
+    [r] = Verifier().verify([quote], [Source("market", _MARKET)])
+    assert r.verdict is verdict, r.reason
+    if verdict is Verdict.PARAPHRASE:
+        assert r.verbatim == _MARKET[_MARKET.index("The Grainger Market replaced") : _MARKET.index(" It had")]
