@@ -469,8 +469,11 @@ class Verifier:
                 text = by_id[m.source_id].text
                 passage = text[m.start : m.end]
                 missing = _unstated_figures(r.quote, passage)
-                if missing and (merged := _merged_for_figures(r.quote, text, m.start, m.end)) is not None:
-                    # two neighbouring sentences restated in one, each half with its own figures
+                if missing and ((merged := _merged_for_figures(r.quote, text, m.start, m.end)) is not None
+                                or (merged := _with_referent(r.quote, text, m.start, m.end)) is not None):
+                    # two neighbouring sentences restated in one, each half with its own figures; or a
+                    # passage that points back ("This fee shall be fully earned") read with the sentence
+                    # before, whose figures the quote names it by ("the $1,500,000 endorsement fee")
                     m = replace(m, start=merged[0], end=merged[1])
                     passage, missing = text[m.start : m.end], []
                 if missing:
@@ -2305,6 +2308,32 @@ def _merged_for_figures(quote: str, text: str, start: int, end: int) -> tuple[in
              if not _unstated_figures(quote, text[a:b])]
     found = _halves_restate(quote, pairs, figures=True)
     return None if found is None else (found[0], found[1])
+
+
+# a sentence that opens by pointing back: "This fee ...", "It was ...", "Such notice ..." (after a list mark)
+_POINTS_BACK = re.compile(r"\s*(?:\(?[a-z0-9]{1,3}[.)]\s+)?(?:This|These|Such|Said|It|He|She|They|Its|His|Her|Their)\b")
+
+
+def _with_referent(quote: str, text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The span of ``text[start:end]`` with the sentence before it, when the passage opens by pointing
+    back (:data:`_POINTS_BACK`) and the two state every figure of ``quote``: a quote that names what
+    the passage points to by the sentence before ("the $1,500,000 endorsement fee is fully earned"
+    for "AGI will receive an endorsement fee of $1,500,000. This fee shall be fully earned ...").
+
+    >>> t = "Fees. AGI will receive an endorsement fee of $1,500,000. This fee shall be fully earned on receipt."
+    >>> s, e = _with_referent("the $1,500,000 endorsement fee is fully earned on receipt", t, t.index("This"), len(t))
+    >>> t[s:e]
+    'AGI will receive an endorsement fee of $1,500,000. This fee shall be fully earned on receipt.'
+    >>> _with_referent("the $2,000,000 endorsement fee is fully earned on receipt", t, t.index("This"), len(t)) is None
+    True
+    """
+    if not _POINTS_BACK.match(text, start, end):
+        return None
+    lo = _sentence_start(text, start)
+    if lo == 0:
+        return None
+    before = _sentence_start(text, max(0, lo - 2))
+    return None if _unstated_figures(quote, text[before:end]) else (before, end)
 
 
 def _restates(half: str, sentence: str) -> bool:

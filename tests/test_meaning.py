@@ -2655,3 +2655,29 @@ def test_two_sentences_joined_by_a_plain_and_keep_their_own_figures_and_names(qu
     assert r.verdict is verdict, r.reason
     if verdict is Verdict.PARAPHRASE:
         assert r.verbatim == _MARKET[_MARKET.index("The Grainger Market replaced") : _MARKET.index(" It had")]
+
+
+_FEE = ("Compensation. Within five days of signing, the Company shall pay to AGI a retainer of $1,500,000 by wire "
+        "transfer. This retainer shall be fully earned by AGI upon the receipt thereof and shall not be refundable for "
+        "any reason. Expenses are paid monthly.")
+
+
+@pytest.mark.parametrize("source, quote, verdict", [
+    # the passage points back ("This retainer"); the quote names it by the sentence before, with its figure
+    (_FEE, "the $1,500,000 retainer is fully earned by AGI when it receives it and is not refundable for any reason",
+     {Verdict.PARAPHRASE}),
+    # ... not with a figure the sentence before does not state, nor with the passage's claim turned
+    (_FEE, "the $2,500,000 retainer is fully earned by AGI when it receives it and is not refundable for any reason",
+     {Verdict.UNSUPPORTED}),
+    (_FEE, "the $1,500,000 retainer is fully earned by AGI when it receives it and is refundable for any reason",
+     {Verdict.ALTERED, Verdict.UNSUPPORTED}),
+    # ... only where it points back: "The retainer" may be another's
+    (_FEE.replace("This retainer", "The retainer"), "the $1,500,000 retainer is fully earned by AGI when it receives "
+     "it and is not refundable for any reason", {Verdict.UNSUPPORTED}),
+])
+def test_a_passage_that_points_back_is_read_with_the_sentence_it_points_to(source: str, quote: str,
+                                                                           verdict: set[Verdict]) -> None:
+    [r] = Verifier().verify([quote], [Source("fee", source)])
+    assert r.verdict in verdict, r.reason
+    if Verdict.PARAPHRASE in verdict:
+        assert r.verbatim == _FEE[_FEE.index("Within") : _FEE.index(" Expenses")]
