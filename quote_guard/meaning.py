@@ -1065,7 +1065,8 @@ def _negated(w: str) -> bool:
         return True
     if w in _NEGATED_ADJECTIVES:
         return True
-    if w.startswith("un") and len(w) >= 6 and w.endswith(_ADJECTIVE_ENDINGS):
+    if w.startswith("un") and len(w) >= 6 and w.endswith(_ADJECTIVE_ENDINGS) and not w.endswith("ment"):
+        # ("unemployment" is a noun, no negation)
         from .align import is_known_word
 
         return is_known_word(w[2:])
@@ -1140,6 +1141,27 @@ def _negative_verbs(words: list[str], other: list[str]) -> int:
     return sum(1 for i, w in enumerate(words[:-2])
                if w in _NEGATIVE_VERBS and words[i + 1] == "to" and words[i + 2].isalpha()
                and (_short_verb(words[i + 2]) in negated or words[i + 2][:VERB_PREFIX] in plain))
+
+
+_AVOID = frozenset("avoid avoids avoided avoiding".split())
+_AVOIDED_REACH = 3  # words after "avoid" where the first content word names what is avoided
+
+
+def _avoided(words: list[str], other: list[str]) -> int:
+    """The "avoid"s of ``words`` ("should avoid cold-smoked fish") whose thing ``other`` speaks of:
+    a negation of doing something to it, which ``other`` says with a negator ("should not eat
+    cold-smoked fish": the same) or not at all ("should eat cold-smoked fish": the opposite).
+
+    >>> _avoided("patients should avoid cold smoked fish".split(), "patients should not eat cold smoked fish".split())
+    1
+    >>> _avoided("to avoid delays the supplier shall ship it".split(), "the supplier shall ship it".split())
+    0
+    """
+    if not _AVOID.intersection(words):
+        return 0
+    said = set(other)
+    return sum(1 for i, w in enumerate(words) if w in _AVOID
+               and next((x for x in words[i + 1 : i + 1 + _AVOIDED_REACH] if content_word(x)), None) in said)
 
 
 def _short_verb(w: str) -> str:
@@ -3289,6 +3311,12 @@ def _denied_thing(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     ('no loss', 'some loss')
     >>> _denied_thing("no loss at all".split(), "some loss , or no loss".split()) is None
     True
+
+    A thing the other text denies with its verb is denied there too ("did not report a cough" for
+    "reported no cough", "a claim can't be brought" for "no claim may be brought"):
+
+    >>> _denied_thing("71 reported no cough".split(), "71 did not report a cough".split()) is None
+    True
     """
     from .align import word_category
 
@@ -3296,10 +3324,26 @@ def _denied_thing(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
         thing = qw[i + 1]
         if w != "no" or not content_word(thing) or word_category(thing) is not None:
             continue
-        said = [pw[j - 1] for j in range(1, len(pw)) if pw[j] == thing]
-        if said and "no" not in said and (some := next((x for x in said if x in _SOME), None)) is not None:
-            return f"no {thing}", f"{some} {thing}"
+        said = [(pw[j - 1], j) for j in range(1, len(pw)) if pw[j] == thing]
+        if said and "no" not in {x for x, _ in said} and (
+                some := next(((x, j) for x, j in said if x in _SOME and not _clause_negated(pw, j)), None)) is not None:
+            return f"no {thing}", f"{some[0]} {thing}"
     return None
+
+
+_CLAUSE_REACH = 8  # words on each side of a word, within its clause, where a negator negates it
+
+
+def _clause_negated(words: list[str], j: int) -> bool:
+    """Whether a negator stands in the clause of ``words[j]`` (up to a comma or a clause stop, at most
+    :data:`_CLAUSE_REACH` words each way)."""
+    for step in (-1, 1):
+        k = j + step
+        while 0 <= k < len(words) and abs(k - j) <= _CLAUSE_REACH and words[k] not in (",", ";", ":", ".", "!", "?"):
+            if _negator_at(words, k):
+                return True
+            k += step
+    return False
 
 
 _BOUND_SAID = {"lower": "at least", "upper": "at most"}  # how a difference names the side of a bound
@@ -3412,7 +3456,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # "were not included" for "were excluded": one claim, the negation in the word
     qw, pw = _negated_opposites(qw, pw), _negated_opposites(pw, qw)
     out: list[Difference] = []
-    qn, pn = _negations(qw) + _negative_verbs(qw, pw), _negations(pw) + _negative_verbs(pw, qw)
+    qn, pn = _negations(qw) + _negative_verbs(qw, pw) + _avoided(qw, pw), _negations(pw) + _negative_verbs(pw, qw) + _avoided(pw, qw)
     qn, pn = qn + _denied_claims(qw, pw), pn + _denied_claims(pw, qw)
     qb, pb = _bound_negations(qw), _bound_negations(pw)
     if (pb and (qb or _bound_words(qw))) or (qb and _bound_words(pw)):

@@ -2681,3 +2681,28 @@ def test_a_passage_that_points_back_is_read_with_the_sentence_it_points_to(sourc
     assert r.verdict in verdict, r.reason
     if Verdict.PARAPHRASE in verdict:
         assert r.verbatim == _FEE[_FEE.index("Within") : _FEE.index(" Expenses")]
+
+
+@pytest.mark.parametrize("quote, passage, negation", [
+    # the negation moved from the thing to its verb: the same denial
+    ("almost half of the cases, 71 of 147, did not report a cough",
+     "Nearly half of the confirmed cases (71 of 147) reported no cough.", False),
+    ("A claim can't be brought more than 18 months after the Licensee becomes aware of the facts.",
+     "No claim may be brought more than eighteen (18) months after the Licensee becomes aware of the facts.", False),
+    # ... but not where the other text's negation is in another clause
+    ("there would be no loss of outlook", "while there would be some loss of outlook, the harm would not be "
+     "significant", True),
+    # "avoid" is "not" doing something to the same thing
+    ("pregnant women should not eat cold-smoked fish unless it is heated",
+     "Pregnant women should avoid cold-smoked fish unless it is heated.", False),
+    ("pregnant women should eat cold-smoked fish unless it is heated",
+     "Pregnant women should avoid cold-smoked fish unless it is heated.", True),
+    # "unemployment" is a noun, no negation
+    ("inflation is expected to return to the 2% target next year",
+     "The unemployment rate edged up. Inflation is expected to return to the 2% target next year.", False),
+])
+def test_a_negation_told_another_way(quote: str, passage: str, negation: bool) -> None:
+    from quote_guard.meaning import meaning_differences
+
+    found = [d for d in meaning_differences(quote, passage) if d.category == "negation"]
+    assert bool(found) is negation, found
