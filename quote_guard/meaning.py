@@ -1105,7 +1105,8 @@ _ADJECTIVE_ENDINGS = ("able", "ible", "ful", "ly", "al", "ive", "ous", "ent", "a
 # verbs that negate the verb they govern: "refused to recuse himself" is "would not recuse himself",
 # "failed to show" is "did not show" (:func:`_negative_verbs`)
 _NEGATIVE_VERBS = frozenset("refuse refuses refused refusing fail fails failed failing decline declines declined "
-                            "declining".split())
+                            "declining failure".split())
+_AGENT_WORDS = 3  # words of "failure by the Licensee to ...": the one who fails, before "to"
 # a text with one of these restates a refusal in its own way ("denied a motion to postpone" for
 # "refused to postpone", "failed in its bid to host" for "failed to host")
 _REFUSALS = _NEGATIVE_VERBS | frozenset("deny denies denied denying reject rejects rejected rejecting".split())
@@ -1138,9 +1139,17 @@ def _negative_verbs(words: list[str], other: list[str]) -> int:
     refuses = bool(_REFUSALS & set(other))
     if not refuses:
         plain = {w[:VERB_PREFIX] for w in other if len(w) >= VERB_PREFIX} - negated
-    return sum(1 for i, w in enumerate(words[:-2])
-               if w in _NEGATIVE_VERBS and words[i + 1] == "to" and words[i + 2].isalpha()
-               and (_short_verb(words[i + 2]) in negated or words[i + 2][:VERB_PREFIX] in plain))
+    count = 0
+    for i, w in enumerate(words[:-2]):
+        if w not in _NEGATIVE_VERBS:
+            continue
+        to = i + 1
+        if w == "failure" and words[to] == "by":  # "failure by Wildform to provide a correction"
+            to = next((k for k in range(i + 2, min(len(words), i + 3 + _AGENT_WORDS)) if words[k] == "to"), to)
+        if words[to] == "to" and to + 1 < len(words) and words[to + 1].isalpha() \
+                and (_short_verb(words[to + 1]) in negated or words[to + 1][:VERB_PREFIX] in plain):
+            count += 1
+    return count
 
 
 _AVOID = frozenset("avoid avoids avoided avoiding".split())
@@ -1342,7 +1351,8 @@ def _not_without(words: list[str]) -> bool:
 
 def _negated_participle_in(words: list[str]) -> bool:
     """Whether ``words`` negate a participle ("will not be changed", "was not affected")."""
-    return any(_negator_at(words, i) and any(x.endswith("ed") for x in words[i + 1 : i + 4] if x not in ("need",))
+    return any(_negator_at(words, i) and any(x.endswith("ed") or x in _UN_PARTICIPLES
+                                             for x in words[i + 1 : i + 4] if x not in ("need",))
                for i in range(len(words)))
 
 
@@ -1397,7 +1407,14 @@ def _un_participles(words: list[str], other: list[str]) -> int:
     from .align import is_known_word
 
     return sum(1 for w in set(words) - set(other)
-               if w.startswith("un") and w.endswith("ed") and len(w) > 6 and is_known_word(w[2:]))
+               if w.startswith("un") and ((w.endswith("ed") and len(w) > 6 and is_known_word(w[2:]))
+                                          or w[2:] in _UN_PARTICIPLES))
+
+
+# participles without "-ed" that "un-" negates ("unpaid royalties" are royalties "not paid"); not "told"
+# ("untold damage") nor "done"
+_UN_PARTICIPLES = frozenset("paid sold spent met built written seen heard proven broken spoken shown "
+                                   "taken given kept held known found".split())
 
 
 def _rather_than(words: list[str], other: list[str]) -> int:

@@ -2269,7 +2269,7 @@ def _halves_restate(quote: str, pairs: list[tuple[int, int, str, str]], *,
     return None
 
 
-_CAPITALISED = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][^\W\d_]+")
+_NAMED_WORD = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][^\W\d_]+")
 
 
 def _new_names(half: str, sentence: str) -> list[str]:
@@ -2281,7 +2281,7 @@ def _new_names(half: str, sentence: str) -> list[str]:
     ['Dundee']
     """
     said = {w[:VERB_PREFIX] for w in token_texts(fold(sentence).text)}
-    return [m.group() for m in _CAPITALISED.finditer(half) if fold(m.group()).text.lower()[:VERB_PREFIX] not in said]
+    return [m.group() for m in _NAMED_WORD.finditer(half) if fold(m.group()).text.lower()[:VERB_PREFIX] not in said]
 
 
 # where a quote joins two sentences' claims, each half with its own figures: a claim join, or a plain

@@ -221,3 +221,37 @@ def test_the_private_name_check_sees_relative_and_absolute_imports(tmp_path: Pat
                      "    from .._lazy import lazy\n")
     got = _private_imports("quote_guard.integrations.litellm_proxy", probe)
     assert got == [("quote_guard.guard.core", "_Run"), ("quote_guard.cli", "_console")]
+
+
+def _rebound(path: Path) -> list[str]:
+    """Names a module binds twice at its top level (an assignment, a ``def`` or a ``class``): the
+    second silently replaces the first for every function that reads it, wherever it stands."""
+    seen: set[str] = set()
+    twice = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        names: list[str] = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = [node.name]
+        elif isinstance(node, ast.Assign):
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+            names = [node.target.id]
+        for n in names:
+            if n in seen and n != "__all__":
+                twice.append(n)
+            seen.add(n)
+    return twice
+
+
+@pytest.mark.parametrize("name", sorted(_modules()))
+def test_no_module_binds_a_name_twice(name: str) -> None:
+    # two tables of one name in a long module (a rule's word list, a pattern) leave the first rule
+    # reading the second's table: the module must name them apart
+    assert not _rebound(_modules()[name]), f"{name} binds {_rebound(_modules()[name])} twice at its top level"
+
+
+def test_the_rebinding_check_sees_assignments_and_definitions(tmp_path: Path) -> None:
+    probe = tmp_path / "m.py"
+    probe.write_text("import re\n_A = re.compile('x')\n\ndef f():\n    _A = 1\n\n_B: int = 1\n_A = re.compile('y')\n"
+                     "def _B():\n    pass\n")
+    assert _rebound(probe) == ["_A", "_B"]

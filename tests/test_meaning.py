@@ -2697,6 +2697,17 @@ def test_a_passage_that_points_back_is_read_with_the_sentence_it_points_to(sourc
      "Pregnant women should avoid cold-smoked fish unless it is heated.", False),
     ("pregnant women should eat cold-smoked fish unless it is heated",
      "Pregnant women should avoid cold-smoked fish unless it is heated.", True),
+    # "failure to perform" says what "fails to perform" says; "failure by Wildform to correct" is "does not correct"
+    ("either party may terminate on notice of the other's failure to perform, if the breach is not cured within 30 days",
+     "If either party fails to perform, the other may terminate on notice, if such breach is not cured within thirty "
+     "(30) days.", False),
+    ("If Wildform does not correct an error within the period, that is not deemed a breach.",
+     "Failure by Wildform to correct an error within the period shall not be deemed a breach.", False),
+    ("If Wildform corrects an error within the period, that is not deemed a breach.",
+     "Failure by Wildform to correct an error within the period shall not be deemed a breach.", True),
+    # "unpaid" is "not paid": a participle without "-ed", negated by "un-"
+    ("Termination does not affect the right to recover royalties that accrued before termination but were not paid.",
+     "Termination shall not affect the right to recover unpaid royalties accrued prior to termination.", False),
     # "unemployment" is a noun, no negation
     ("inflation is expected to return to the 2% target next year",
      "The unemployment rate edged up. Inflation is expected to return to the 2% target next year.", False),
