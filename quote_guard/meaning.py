@@ -544,8 +544,9 @@ def _numbers(words: list[str]) -> dict[str, str]:
             out.setdefault(w, w)
         elif w[-1:] == "s" and w[:-1] in SCALE_WORDS and i and words[i - 1][:1].isdigit():
             out.setdefault(w[:-1], w)  # "1.1 millions youths": the scale, written in the plural
-        elif w in _SCALE_SPELLINGS and not (len(w) == 1 and i and words[i - 1][:1].isdigit()):
-            # (a letter right after a figure is a unit, "640 m" of metres; after money _with_scales read it)
+        elif w in _SCALE_SPELLINGS and len(w) > 1:
+            # (a letter is a scale only right after a figure, which _with_scales read; alone it is a list
+            # item's mark or a name, "(b)", "Party B", and after a figure a unit, "640 m" of metres)
             out.setdefault(_SCALE_SPELLINGS[w], w)
         elif w in _MONTHS:
             out.setdefault(_MONTHS[w], w)  # a date: "May 15" is not "March 15"
@@ -3011,14 +3012,111 @@ def _singular(w: str) -> str:
     return w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w
 
 
+_DESIGNATOR = re.compile(r"[A-Z]|I{1,3}|IV|V")  # the letter or numeral that names a party: "Party B", "Lender II"
+_DESIGNATED = re.compile(r"\b([A-Z][a-z]+)\s+([A-Z]|I{1,3}|IV|V)\b(?![.\w])")
+
+
+def _parties_in_order(text: str) -> list[tuple[int, str]]:
+    """The parties ``text`` names, as (position of its last word, key) in order: legal roles in the singular
+    ("licensee"), names (:func:`_entities`, by their first word) and parties named by a letter
+    ("party a")."""
+    from .align import is_known_word, word_category
+
+    words = _words(text)
+    # names: capitalised words past a sentence's start, and at one a word no dictionary has ("Northwind")
+    names = {e.split()[0] for e in _entities(text)} | {
+        fold(m.group().split()[0]).text.lower() for m in _CAP_RUN.finditer(text) if m.group().split()[0] not in _TITLE_STOP
+        and not is_known_word(fold(m.group().split()[0]).text.lower())}
+    out: list[tuple[int, str]] = []
+    for i, w in enumerate(words):
+        if out and out[-1][0] == i and out[-1][1].startswith("party "):
+            continue  # the letter of "party a"
+        if w in ("party", "parties") and i + 1 < len(words) and len(words[i + 1]) == 1 and words[i + 1] in "abcdefgh":
+            out.append((i + 1, f"party {words[i + 1]}"))  # (at its letter, its last word)
+        elif (word_category(w) == "party" and w not in _PRONOUN_WORDS and not w.endswith("'s")) or w in names:
+            out.append((i, _singular(w)))
+    return out
+
+
+_SUBJECT_SKIP = _MODAL_WORDS | frozenset("will would should might being been is are was were do does did the a an also "
+                                         "then hereby not to be".split())
+
+
+def _act_after(words: list[str], i: int) -> str | None:
+    """The first word of what the party at ``words[i]`` does, right after a modal (past auxiliaries
+    and articles): "shall pay" gives "pay". ``None`` where no modal comes first ("Republican
+    Chairman", "Area means") or a form of "be" does ("shall be terminated by": the party acted on)."""
+    modal = False
+    for w in words[i + 1 : i + 1 + _ASIDE_MAX]:
+        if w in (",", ".", ";") or w in _BE:
+            return None
+        if w in _MODAL_WORDS:
+            modal = True
+        elif w not in _SUBJECT_SKIP:
+            return w[:VERB_PREFIX] if modal else None
+    return None
+
+
+def _subject_taken(quote: str, passage: str) -> tuple[str, str] | None:
+    """The passage's acting party replaced by the party it acts towards: the passage says "P1 shall pay
+    the fee to P2" (both in one clause), the quote "P2 must pay the fee" and never names P1 (the
+    same act, by the first word of what each does). ``(quote's party, passage's)``, else ``None``. A
+    converse ("the Licensor receives the fee") or a passive ("is paid") is another act, and passes.
+
+    >>> _subject_taken("The Licensor must pay the fee within 30 days.", "The Licensee shall pay the fee to the Licensor within 30 days.")
+    ('licensor', 'licensee')
+    >>> _subject_taken("The Licensor receives the fee within 30 days.", "The Licensee shall pay the fee to the Licensor within 30 days.") is None
+    True
+    >>> _subject_taken("The Licensor must deliver the goods.", "The Licensee shall pay the fee, and the Licensor shall deliver the goods.") is None
+    True
+    """
+    qp, pp = _parties_in_order(quote), _parties_in_order(passage)
+    if not qp or len(pp) < 2:
+        return None
+    qw, pw = _words(quote), _words(passage)
+    quoted = {k for _, k in qp}
+    first_at, first = pp[0]
+    for at, key in pp[1:]:
+        if key == first or at - first_at > _ROLE_SPAN_WORDS or _CLAUSE_STOPS.intersection(pw[first_at:at]):
+            continue
+        q_at = next((i for i, k in qp if k == key), None)
+        if first not in quoted and q_at is not None and q_at == qp[0][0] \
+                and (act := _act_after(pw, first_at)) is not None and _act_after(qw, q_at) == act:
+            return key, first
+    return None
+
+
+def _designation_swapped(quote: str, passage: str) -> tuple[str, str] | None:
+    """A party the quote names by a letter ("Party A") where the passage names another of the same kind
+    ("Party B") and not this one: (the quote's, the passage's), else ``None``.
+
+    >>> _designation_swapped("Party A shall pay the fee.", "Party B shall pay the fee.")
+    ('Party A', 'Party B')
+    >>> _designation_swapped("Party B must pay the fee to Party A.", "Party B shall pay the fee to Party A.") is None
+    True
+    """
+    def named(text: str) -> dict[tuple[str, str], str]:
+        return {(m.group(1).lower(), m.group(2)): m.group() for m in _DESIGNATED.finditer(text)}
+
+    q, p = named(quote), named(passage)
+    for key, shown in q.items():
+        other = next((v for k, v in p.items() if k[0] == key[0] and k not in q), None)
+        if key not in p and other is not None:
+            return shown, other
+    return None
+
+
 def _entity_order(text: str, other_folded: str) -> list[str]:
     """The heads of the capitalised names of ``text`` that the other text names too, in order
     (sentence-initial names included: "Beta Systems agreed to buy Acme Corp.")."""
     out: list[str] = []
     for m in _CAP_RUN.finditer(text):
-        words = [w for w in m.group().split() if w not in _TITLE_STOP]
+        raw = m.group().split()
+        words = [w for w in raw if w not in _TITLE_STOP]
+        if len(raw) == 2 and _DESIGNATOR.fullmatch(raw[1]):
+            words = raw  # a party named by a letter, "Party A", "Party B": the letter tells the two apart
         if words and not words[-1].endswith(("'s", "’s")):  # "City's only goal" names a possession, not a role
-            head = fold(words[0]).text
+            head = fold(" ".join(words) if words is raw else words[0]).text
             if head in other_folded and head not in out:
                 out.append(head)
     return out
@@ -3892,6 +3990,13 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "loss to follow-up was higher in the app group" for "... in the control group": what the trial found in
         # its control arm, told of the arm that got the treatment (or the other way round)
         out.append(Difference("replace", f"{arms[0]} group", f"{arms[1]} group", "party"))
+    if (taken := _subject_taken(quote, passage)) is not None:
+        # "The Licensor must pay the fee" for "The Licensee shall pay the fee to the Licensor": the one the
+        # passage's party acts towards, made the one who acts
+        out.append(Difference("replace", taken[0], taken[1], "party"))
+    if (designated := _designation_swapped(quote, passage)) is not None:
+        # "Party A shall pay" for "Party B shall pay": a party named by its letter, put for another
+        out.append(Difference("replace", designated[0], designated[1], "party"))
     if (speakers := _speaker_swapped(quote, passage)) is not None:
         # "Governor Andrew Bailey said the shift in tone made a June cut more likely" for "Economists said
         # ...": words the source gives to a group, put in the mouth of someone it does not name there

@@ -2717,3 +2717,45 @@ def test_a_negation_told_another_way(quote: str, passage: str, negation: bool) -
 
     found = [d for d in meaning_differences(quote, passage) if d.category == "negation"]
     assert bool(found) is negation, found
+
+
+_PAYS = ("Payment. {a} shall pay the fee to {b} within thirty (30) days of the invoice. {b} shall deliver the goods on "
+         "time.")
+REJECTED = {Verdict.ALTERED, Verdict.UNSUPPORTED}
+
+
+@pytest.mark.parametrize("a, b, quote, verdict", [
+    # the party the passage's party pays made the one who pays: named, by role, or by a letter
+    ("Northwind", "Fabrikam", "Fabrikam must pay the fee within 30 days of the invoice.", REJECTED),
+    ("The Licensee", "the Licensor", "The Licensor must pay the fee within 30 days of the invoice.", REJECTED),
+    ("Party B", "Party A", "Party A must pay the fee within 30 days of the invoice.", REJECTED),
+    ("Party B", "Party A", "Party A must pay the fee to Party B within 30 days of the invoice.", REJECTED),
+    # ... not the same parties in their places, a converse, a passive, or the other party's own duty
+    ("Party B", "Party A", "Party B must pay the fee to Party A within 30 days of the invoice.", {Verdict.PARAPHRASE}),
+    ("The Licensee", "the Licensor", "The Licensor will receive the fee within 30 days of the invoice.",
+     {Verdict.PARAPHRASE}),
+    ("The Licensee", "the Licensor", "The Licensor must be paid the fee within 30 days of the invoice.",
+     {Verdict.PARAPHRASE}),
+    ("The Licensee", "the Licensor", "The Licensor must deliver the goods on time.", {Verdict.PARAPHRASE}),
+])
+def test_the_party_acted_towards_is_not_the_party_that_acts(a: str, b: str, quote: str, verdict: set[Verdict]) -> None:
+    source = _PAYS.format(a=a, b=b)
+    source = source.replace(". the", ". The")
+    [r] = Verifier().verify([quote], [Source("pay", source)])
+    assert r.verdict in verdict, r.reason
+
+
+def test_a_list_items_letter_or_a_partys_is_no_figure() -> None:
+    from quote_guard.meaning import meaning_differences
+
+    found = meaning_differences("Under clause (b) the Sponsor may cure the breach within 15 days.",
+                                "Under the second clause the Sponsor may cure the breach within fifteen (15) days.")
+    assert not [d for d in found if d.category == "number"], found
+
+
+def test_a_party_named_by_another_letter() -> None:
+    from quote_guard.meaning import meaning_differences
+
+    found = meaning_differences("Party A shall deliver the goods on time.", "Party B shall deliver the goods on time.")
+    assert [(d.quote_text, d.source_text, d.category) for d in found] == [("Party A", "Party B", "party")]
+    assert not meaning_differences("Party B must deliver the goods on time.", "Party B shall deliver the goods on time.")
