@@ -2887,7 +2887,11 @@ def _direction_by_subject(qw: list[str], pw: list[str], *, already: bool) -> lis
     return []
 
 
-_OWNED = re.compile(r"\b([A-Z][\w&-]*)['’]s\s+(\w+)")  # the owner's last word, and the word owned
+# the sides of a case or a claim, which own what the court rules on: "the defendant's motion"
+_LITIGANTS = frozenset("plaintiff plaintiffs defendant defendants claimant claimants respondent respondents appellant "
+                       "appellants applicant applicants petitioner petitioners prosecution defence defense accused "
+                       "complainant insurer insured policyholder creditor creditors debtor debtors".split())
+_OWNED = re.compile(r"\b([A-Za-z][\w&-]*)['’]s\s+(\w+)")  # the owner's last word, and the word owned
 
 
 def _other_owner(quote: str, passage: str) -> tuple[str, str] | None:
@@ -2900,10 +2904,16 @@ def _other_owner(quote: str, passage: str) -> tuple[str, str] | None:
     ...              "Subject to the Sponsor's first right, it is available to Racing")
     ("racing's first", "sponsor's first")
     >>> _other_owner("With the Landlord's consent, the Tenant may sublet", "The Tenant may sublet with the Landlord's consent")
+    >>> _other_owner("the court granted the plaintiff's motion", "the court granted the defendant's motion")
+    ("plaintiff's motion", "defendant's motion")
     """
+    from .align import word_category
+
     def owners(text: str) -> set[tuple[str, str]]:
+        # (a role in lower case owns too: "the defendant's motion")
         return {(fold(m.group(1)).text, fold(m.group(2)).text) for m in _OWNED.finditer(text)
-                if m.group(1) not in _TITLE_STOP}
+                if (m.group(1)[0].isupper() and m.group(1) not in _TITLE_STOP)
+                or word_category(fold(m.group(1)).text.lower()) == "party" or m.group(1).lower() in _LITIGANTS}
 
     q, p = owners(quote), owners(passage)
     for name, owned in sorted(q - p):

@@ -2759,3 +2759,14 @@ def test_a_party_named_by_another_letter() -> None:
     found = meaning_differences("Party A shall deliver the goods on time.", "Party B shall deliver the goods on time.")
     assert [(d.quote_text, d.source_text, d.category) for d in found] == [("Party A", "Party B", "party")]
     assert not meaning_differences("Party B must deliver the goods on time.", "Party B shall deliver the goods on time.")
+
+
+@pytest.mark.parametrize("quote, verdict", [
+    # what one side of a case owns, given to the other: the same words otherwise
+    ("The court granted the plaintiff's motion to dismiss the claim.", REJECTED),
+    ("The defendant's motion to dismiss the claim was granted by the court.", {Verdict.PARAPHRASE}),
+])
+def test_a_possession_given_to_the_other_side(quote: str, verdict: set[Verdict]) -> None:
+    source = "Ruling. The court granted the defendant's motion to dismiss the claim. The plaintiff may appeal."
+    [r] = Verifier().verify([quote], [Source("ruling", source)])
+    assert r.verdict in verdict, r.reason
