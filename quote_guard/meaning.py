@@ -525,6 +525,11 @@ def _numbers(words: list[str]) -> dict[str, str]:
             and words[i + 1 : i + 3] == _SPELLED_FRACTIONS[w] for k in (i + 1, i + 2)}
     # "three quarters": the count is part of the fraction
     skip |= {i - 1 for i, w in enumerate(words) if i and _fraction(w) is None and _fraction(w, words[i - 1])}
+    for i, w in enumerate(words[:-3]):
+        if words[i + 1 : i + 4] == ["and", "a", "half"] and (whole := figure(w)) is not None and _is_float(whole):
+            # "one and a half times" is 1.5 times
+            out.setdefault(canonical_number(str(float(whole) + 0.5)) or w, " ".join(words[i : i + 4]))
+            skip |= {i, i + 1, i + 2, i + 3}
     for i, w in enumerate(words):
         if i in skip:
             continue  # "half (1/2) of the price": the fraction, written twice
@@ -3655,6 +3660,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     qn_, pn_ = _numbers(qw), _numbers(pw)
     two = canonical_number("2") or "2"
     if pn_ and two not in pn_ and "two" not in pw and any(w == "two" and not (i and qw[i - 1] in _DETERMINERS_BEFORE)
+                                                          and qw[i + 1 : i + 4] != ["and", "a", "half"]
                                       for i, w in enumerate(qw)):
         # "two" is a word more often than a figure ("the two companies"), but where the passage
         # counts something else, "two kids" for "five children" is another figure

@@ -1605,7 +1605,10 @@ def _reversed_roles(quote: str, passage: str) -> tuple[Difference, ...]:
         pr = [w[:VERB_PREFIX] for w, _ in ps[j + 1 : j + 1 + _ROLE_WINDOW]]
         # the words next to the verb cross over: the quote's subject is the passage's object and
         # the other way round (and neither of them stands on its own side in the passage too)
-        if ql[-1] in pr and qr[0] in pl and ql[-1] not in pl and qr[0] not in pr:
+        if ql[-1] in pr and qr[0] in pl and ql[-1] not in pl and qr[0] not in pr \
+                and not any(w.endswith("ly") for w in (q_words[qs[k - 1][1]], q_words[qs[k + 1][1]],
+                                                       p_words[ps[j - 1][1]], p_words[ps[j + 1][1]])):
+            # (a manner word is no role: "a modest rise in revenue" for "revenue to rise modestly")
             return (Difference("replace", " ".join(ql) + f" {verb} " + " ".join(qr),
                                " ".join(pl) + f" {verb} " + " ".join(pr), "order"),)
     return ()

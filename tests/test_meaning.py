@@ -2770,3 +2770,29 @@ def test_a_possession_given_to_the_other_side(quote: str, verdict: set[Verdict])
     source = "Ruling. The court granted the defendant's motion to dismiss the claim. The plaintiff may appeal."
     [r] = Verifier().verify([quote], [Source("ruling", source)])
     assert r.verdict in verdict, r.reason
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # "one and a half" is 1.5
+    ("Employees get overtime at one and a half times their hourly rate.",
+     "Employees are entitled to overtime pay at 1.5 times the hourly rate.", False),
+    ("Employees get overtime at two and a half times their hourly rate.",
+     "Employees are entitled to overtime pay at 1.5 times the hourly rate.", True),
+])
+def test_a_number_and_a_half(quote: str, passage: str, changed: bool) -> None:
+    from quote_guard.meaning import meaning_differences
+
+    assert bool([d for d in meaning_differences(quote, passage) if d.category == "number"]) is changed
+
+
+@pytest.mark.parametrize("quote, verdict", [
+    # a manner word that moves ("modestly" / "a modest rise") is no subject or object changing places
+    ("The company expects a modest rise in revenue next year, though currency effects could hurt margins.",
+     {Verdict.PARAPHRASE}),
+    ("The company expects margins to rise next year, though currency effects could weigh on revenue.", REJECTED),
+])
+def test_a_manner_word_moved_is_no_role_reversal(quote: str, verdict: set[Verdict]) -> None:
+    source = ("Outlook. The company expects revenue to rise modestly next year, although currency effects may weigh "
+              "on margins. Guidance is unchanged.")
+    [r] = Verifier().verify([quote], [Source("outlook", source)])
+    assert r.verdict in verdict, r.reason
