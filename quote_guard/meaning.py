@@ -1211,12 +1211,34 @@ def _denied_claims(words: list[str], other: list[str]) -> int:
     1
     >>> _denied_claims("the jurors rejected lystra's claim that it was willful".split(), "they dismissed the claim that it was willful".split())
     0
+    >>> _denied_claims("the minister denied that the sale was approved".split(), "the minister said the sale was approved".split())
+    1
     """
     if not _DENIALS.intersection(words) or any(w.startswith(_CLAIM_STEMS) for w in other):
         return 0
     return sum(1 for i, w in enumerate(words) if w in _DENIALS
-               and any(n in _CLAIM_NOUNS and words[i + 1 + k + 1 : i + 1 + k + 2] == ["that"]
-                       for k, n in enumerate(words[i + 1 : i + 4])))
+               and ((words[i + 1 : i + 2] == ["that"] and _clause_follows(words, i + 2))  # "denied that the sale was approved"
+                    or any(n in _CLAIM_NOUNS and words[i + 1 + k + 1 : i + 1 + k + 2] == ["that"]
+                           for k, n in enumerate(words[i + 1 : i + 4]))))
+
+
+_FINITE = frozenset("is are was were has have had will would shall should can could may might must did does do".split())
+_CLAUSE_WORDS = 6  # words after "that" where the clause it opens has its verb
+
+
+def _clause_follows(words: list[str], i: int) -> bool:
+    """Whether ``words[i:]`` is a clause ("the sale was approved"), not the rest of a noun phrase
+    ("figure , saying ..."): a finite verb or a past form before any comma, within :data:`_CLAUSE_WORDS`.
+
+    >>> _clause_follows("the government had approved it".split(), 0), _clause_follows("figure , saying".split(), 0)
+    (True, False)
+    """
+    for w in words[i : i + _CLAUSE_WORDS]:
+        if w in (",", ";", ".", ":"):
+            return False
+        if w in _FINITE or (w.endswith("ed") and len(w) > 4):
+            return True
+    return False
 
 
 _IN_PREFIXES = ("in", "im", "il", "ir")

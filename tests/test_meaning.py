@@ -2796,3 +2796,26 @@ def test_a_manner_word_moved_is_no_role_reversal(quote: str, verdict: set[Verdic
               "on margins. Guidance is unchanged.")
     [r] = Verifier().verify([quote], [Source("outlook", source)])
     assert r.verdict in verdict, r.reason
+
+
+@pytest.mark.parametrize("quote, verdict", [
+    # a denial told as the claim it denies
+    ("The minister said the government had approved the sale.", REJECTED),
+    ("The minister confirmed that the government had approved the sale.", REJECTED),
+    # ... not a denial in other words
+    ("The minister rejected claims that the government had approved the sale.", {Verdict.PARAPHRASE}),
+])
+def test_a_denial_is_not_the_claim_it_denies(quote: str, verdict: set[Verdict]) -> None:
+    source = ("Statement. The minister denied that the government had approved the sale. Officials declined to "
+              "comment.")
+    [r] = Verifier().verify([quote], [Source("statement", source)])
+    assert r.verdict in verdict, r.reason
+
+
+def test_disputing_that_figure_is_no_denied_clause() -> None:
+    from quote_guard.meaning import meaning_differences
+
+    # "that figure" is a noun phrase, not a clause the denial negates
+    assert not meaning_differences("management says the ratio averaged one nurse to seven patients",
+                                   "Hospital management disputes that figure, saying the ratio averaged one nurse to "
+                                   "seven patients.")
