@@ -182,6 +182,10 @@ _DETERMINER_NUMBERS = frozenset({"zero", "one", "two"})
 _DETERMINERS_BEFORE = frozenset("the these those both its their his her our all".split())
 _MULTIPLES = {"half": "0.5", "halves": "0.5", "quarter": "0.25", "double": "x2", "doubled": "x2", "twice": "x2",
               "triple": "x3", "tripled": "x3", "threefold": "x3", "tenfold": "x10", "fourfold": "x4", "fivefold": "x5"}
+# after "twice" these make it a multiple ("twice as high", "twice the price"), elsewhere it counts times
+# (and before these it is a rate, which _rates reads: "twice a day", "twice daily")
+_TIMES_OF = [[w] for w in "as the that its their his her our a an per each every daily weekly monthly yearly "
+                          "annually hourly".split()]
 _ORDINALS = {w: f"ord{i + 2}" for i, w in enumerate(
     "second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())}
 _MONTHS = {m: f"month{i % 12 + 1}" for i, m in enumerate(
@@ -562,6 +566,8 @@ def _numbers(words: list[str]) -> dict[str, str]:
             out.setdefault(canonical_number(f"{1 / _ONE_PART[w]:.4f}") or w, w)
         elif w in _ORDINALS:
             out.setdefault(_ORDINALS[w], w)
+        elif w == "twice" and words[i + 1 : i + 2] not in _TIMES_OF:
+            out.setdefault(figure("2") or "2", w)  # "cut rates twice this year": two cuts ("twice as high" multiplies)
         elif w in _MULTIPLES and not (w in _PERIODS and _period_at(words, i)):
             out.setdefault(_MULTIPLES[w], w)
         elif (share := _fraction(w, words[i - 1] if i else "")) is not None:
@@ -3687,6 +3693,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "two" is a word more often than a figure ("the two companies"), but where the passage
         # counts something else, "two kids" for "five children" is another figure
         qn_ = {**qn_, two: "two"}
+    for said, other, other_words in ((qn_, pn_, pw), (pn_, qn_, qw)):
+        if two in said and two not in other and "two" in other_words:
+            other[two] = "two"  # "twice this year" for "two cuts this year" ("two" alone is read as a word)
     for said, other in ((qn_, pn_), (pn_, qn_)):
         for share in [x for x, w in said.items() if (w in _FRACTIONS or _fraction(w)) and x not in other and _is_float(x)]:
             # "half of the cost" for "50% of the cost", "two-thirds" for "67%": one share, written two ways

@@ -2785,6 +2785,24 @@ def test_a_number_and_a_half(quote: str, passage: str, changed: bool) -> None:
     assert bool([d for d in meaning_differences(quote, passage) if d.category == "number"]) is changed
 
 
+@pytest.mark.parametrize("quote, passage, changed", [
+    # "twice" that counts is two times: "two rate cuts", "no more than two such cures"
+    ("If inflation keeps falling, the bank expects two rate cuts this year.",
+     "The bank expects to cut interest rates twice this year if inflation continues to fall.", False),
+    ("The Sponsor may cure a breach no more than twice in any four quarters.",
+     "No more than two such cures may be made in any four consecutive quarters.", False),
+    ("The bank expects to cut interest rates three times this year.",
+     "The bank expects to cut interest rates twice this year.", True),
+    # ... and a rate, or a multiple, stays what it was
+    ("Adults should take 500 mg twice a day with food.", "The dose for adults is 500 mg twice daily, with food.", False),
+    ("Prices were twice as high in 2023.", "Prices were three times as high in 2023.", True),
+])
+def test_twice_counts_times(quote: str, passage: str, changed: bool) -> None:
+    from quote_guard.meaning import meaning_differences
+
+    assert bool([d for d in meaning_differences(quote, passage) if d.category == "number"]) is changed
+
+
 @pytest.mark.parametrize("quote, verdict", [
     # a manner word that moves ("modestly" / "a modest rise") is no subject or object changing places
     ("The company expects a modest rise in revenue next year, though currency effects could hurt margins.",
