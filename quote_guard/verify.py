@@ -659,6 +659,10 @@ class Verifier:
         """An accepted quote read at its edges: what the source says just past a cut (``cut``: an edge
         ellipsis, ``head``/``tail`` which), a full stop or a capital the source does not have there, and
         what the source's sentence goes on or opens with, may limit the claim (``altered``); ``r`` otherwise."""
+        if r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM) \
+                and (bounded := _after_figure_bound(r, docs)) is not None:
+            # "40% of respondents said ..." after "Nearly": the figure without the word that bounds it
+            return bounded
         if cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
             return self._check_cut(r, docs, head, tail)
         if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[-1:] in ".;!?" and not _ends_sentence(r, docs):
@@ -3079,6 +3083,38 @@ def _after_part_of(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:
     if part is None or _QUANTIFIED.match(r.quote):
         return None
     return _limited(r, [part], "the quote starts right after the source limits it to a part", category="quantifier")
+
+
+# the words that bound or round a figure from before it: "Nearly 40%", "more than $2 million", "up to half"
+_FIGURE_BOUND = re.compile(
+    r"\b(?:nearly|almost|about|around|approximately|roughly|circa|some|over|under|below|above|just|well|close\s+to|"
+    r"more\s+than|less\s+than|fewer\s+than|up\s+to|at\s+least|at\s+most|in\s+excess\s+of|upwards\s+of|"
+    r"(?:no|not)\s+(?:more|less|fewer)\s+than)\s+$", re.I)
+_FIGURE_BOUND_CHARS = 24
+# a quote that opens with a figure: digits (after a currency sign), a number word, a share ("half", "a third")
+_OPENS_WITH_FIGURE = re.compile(
+    r"\W*(?:[$€£¥]\s*)?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
+    r"fifty|sixty|seventy|eighty|ninety|hundred|a\s+hundred|half|a\s+third|a\s+quarter|a\s+fifth|"
+    r"two[\s-]thirds|three[\s-]quarters)\b)", re.I)
+
+
+def _after_figure_bound(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:
+    """``r`` made ``altered`` when it opens with a figure right after a word of its source that bounds or
+    rounds it ("Nearly", "more than", "up to": :data:`_FIGURE_BOUND`): "Half of respondents said ..."
+    cut from "Nearly half of respondents said ..." tells another figure; else ``None``.
+
+    >>> t = "Survey. Nearly 40% of respondents said they had not received it."
+    >>> r = QuoteResult("40% of respondents said they had not received it", Verdict.VERBATIM,
+    ...                 spans=(Span("d", t.index("40%"), len(t) - 1),))
+    >>> _after_figure_bound(r, [_Doc(Source("d", t), None, 0)]).verdict.value
+    'altered'
+    """
+    if len(r.spans) != 1 or not _OPENS_WITH_FIGURE.match(r.quote):
+        return None
+    bound = _frame_before(r, docs, _FIGURE_BOUND, _FIGURE_BOUND_CHARS)
+    if bound is None:
+        return None
+    return _limited(r, [bound], "the quote starts right after the source bounds its figure", category="number")
 
 
 def _after_opening_exception(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:

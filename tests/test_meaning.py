@@ -2837,3 +2837,21 @@ def test_disputing_that_figure_is_no_denied_clause() -> None:
     assert not meaning_differences("management says the ratio averaged one nurse to seven patients",
                                    "Hospital management disputes that figure, saying the ratio averaged one nurse to "
                                    "seven patients.")
+
+
+_SURVEY = ("Survey. Nearly half of respondents said they had not received the letter. More than 40% lived in rural "
+           "areas, and up to 300 letters were lost. In 2021, 120 offices closed.")
+
+
+@pytest.mark.parametrize("quote, verdict", [
+    # a figure quoted without the word before it that bounds or rounds it
+    ("Half of respondents said they had not received the letter.", REJECTED),
+    ("40% lived in rural areas", REJECTED),
+    ("...300 letters were lost", REJECTED),
+    # ... kept with it, or a figure no such word stands before
+    ("nearly half of respondents said they had not received the letter", {Verdict.NEAR_VERBATIM, Verdict.VERBATIM}),
+    ("120 offices closed", {Verdict.VERBATIM}),
+])
+def test_a_figure_cut_from_the_word_that_bounds_it(quote: str, verdict: set[Verdict]) -> None:
+    [r] = Verifier().verify([quote], [Source("survey", _SURVEY)])
+    assert r.verdict in verdict, r.reason
