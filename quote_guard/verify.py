@@ -661,7 +661,8 @@ class Verifier:
         what the source's sentence goes on or opens with, may limit the claim (``altered``); ``r`` otherwise."""
         if r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM) \
                 and (bounded := _after_figure_bound(r, docs)) is not None:
-            # "40% of respondents said ..." after "Nearly": the figure without the word that bounds it
+            # "40% of respondents said ..." after "Nearly", "Fees rise to $500" before "at most": the
+            # figure without the words that bound it
             return bounded
         if cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
             return self._check_cut(r, docs, head, tail)
@@ -3109,12 +3110,26 @@ def _after_figure_bound(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:
     >>> _after_figure_bound(r, [_Doc(Source("d", t), None, 0)]).verdict.value
     'altered'
     """
-    if len(r.spans) != 1 or not _OPENS_WITH_FIGURE.match(r.quote):
+    if len(r.spans) != 1:
+        return None
+    if _ENDS_WITH_FIGURE.search(r.quote) and (after := _BOUND_AFTER_FIGURE.match(_span_text(r.spans[0], docs),
+                                                                               r.spans[0].end)) is not None:
+        # "Fees rise to $500" before "at most", "10 years" before "or more"
+        return _limited(r, [" ".join(after.group().split())], "the quote stops right before the source bounds its figure",
+                        category="number")
+    if not _OPENS_WITH_FIGURE.match(r.quote):
         return None
     bound = _frame_before(r, docs, _FIGURE_BOUND, _FIGURE_BOUND_CHARS)
     if bound is None:
         return None
     return _limited(r, [bound], "the quote starts right after the source bounds its figure", category="number")
+
+
+# a figure, and at most two words of its unit, at the quote's end: "$500", "10 years", "40 per cent"
+_ENDS_WITH_FIGURE = re.compile(r"\d[\d,.]*%?(?:\s+[^\W\d_]+){0,2}\W*$")
+_BOUND_AFTER_FIGURE = re.compile(
+    r"\s*(?:or\s+(?:more|less|fewer|longer|greater|higher|lower|above|below|over|under|so)|"
+    r"at\s+(?:the\s+)?(?:most|least|maximum|minimum)|maximum|minimum|plus)\b", re.I)
 
 
 def _after_opening_exception(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:

@@ -2840,7 +2840,8 @@ def test_disputing_that_figure_is_no_denied_clause() -> None:
 
 
 _SURVEY = ("Survey. Nearly half of respondents said they had not received the letter. More than 40% lived in rural "
-           "areas, and up to 300 letters were lost. In 2021, 120 offices closed.")
+           "areas, and up to 300 letters were lost. In 2021, 120 offices closed. Fees rise to $500 at most. Staff with "
+           "5 years or longer qualify.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -2848,6 +2849,9 @@ _SURVEY = ("Survey. Nearly half of respondents said they had not received the le
     ("Half of respondents said they had not received the letter.", REJECTED),
     ("40% lived in rural areas", REJECTED),
     ("...300 letters were lost", REJECTED),
+    # ... or without the words after it that bound it
+    ("Fees rise to $500", REJECTED),
+    ("Staff with 5 years", REJECTED),
     # ... kept with it, or a figure no such word stands before
     ("nearly half of respondents said they had not received the letter", {Verdict.NEAR_VERBATIM, Verdict.VERBATIM}),
     ("120 offices closed", {Verdict.VERBATIM}),
