@@ -659,6 +659,11 @@ class Verifier:
         """An accepted quote read at its edges: what the source says just past a cut (``cut``: an edge
         ellipsis, ``head``/``tail`` which), a full stop or a capital the source does not have there, and
         what the source's sentence goes on or opens with, may limit the claim (``altered``); ``r`` otherwise."""
+        if r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM) and len(r.spans) == 1 and tail \
+                and (unproven := _significance_left_out(r, docs)) is not None:
+            # "the risk was reduced by 22%..." where the source goes on ", but this finding should be
+            # interpreted with caution": cut right before what the source says of the finding
+            return _limited(r, [unproven], "the quote stops where the source denies or limits the significance of its finding")
         if r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM) \
                 and (bounded := _after_figure_bound(r, docs)) is not None:
             # "40% of respondents said ..." after "Nearly", "Fees rise to $500" before "at most": the
@@ -918,6 +923,8 @@ class Verifier:
         if head:
             before = _words_before(text, span.start)
             found += _limiters(before)
+            if not found and (negated := _negated_list_before(text, span.start)) is not None:
+                found.append(negated)  # "...disclose Customer Data" cut from "shall not sell, rent or otherwise disclose"
             if not opened:  # a marked cut right after a hedge that governs the fragment ("likely that ...")
                 found += [w for w in before[-_GAP_HEDGE_WORDS:] if w in _GAP_HEDGES]
             opener = _sentence_before(text, span.start) if opened and text[span.start : span.start + 1].islower() else []
@@ -2577,6 +2584,29 @@ def _words_before(text: str, start: int) -> list[str]:
     return _clause_words(text[max(0, start - _EDGE_CHARS) : start], first=False)
 
 
+_LIST_REACH = 8  # words before a cut where the negator of a list of verbs that runs up to it may stand
+
+
+def _negated_list_before(text: str, start: int) -> str | None:
+    """The negator that governs a list running up to ``text[start]`` ("not sell, rent or otherwise"
+    before "disclose"): a "not" or "never" within :data:`_LIST_REACH` words in the same clause, with
+    "or", "and" or "nor" between it and the cut. ``None`` otherwise.
+
+    >>> t = "The Provider shall not sell, rent or otherwise disclose Customer Data."
+    >>> _negated_list_before(t, t.index("disclose"))
+    'not sell , rent or otherwise'
+    >>> _negated_list_before(t, t.index("Customer")) is None
+    True
+    """
+    words = token_texts(fold(text[max(0, start - 2 * _EDGE_CHARS) : start]).text)
+    stop = max((i for i, w in enumerate(words) if w in (".", ";", ":", "!", "?")), default=-1)
+    words = words[stop + 1 :][-_LIST_REACH:]
+    at = max((i for i, w in enumerate(words) if w in ("not", "never") or w.endswith("n't")), default=None)
+    if at is None or not {"or", "and", "nor"} & set(words[at + 1 :]) or len(words) - at > _LIST_REACH - 2:
+        return None
+    return " ".join(words[at:])
+
+
 def _first_words(words: list[str]) -> list[str]:
     """The first few of ``words``, up to the end of their sentence."""
     stop = next((i for i, w in enumerate(words) if w in (".", ";", "!", "?")), len(words))
@@ -2757,7 +2787,8 @@ def _first_word(quote: str) -> str:
 
 _NOT_SIGNIFICANT = re.compile(
     r"[^.;!?]{0,80}?\b(?:(?:not|non-?)\s*(?:statistically\s+)?significan\w*|statistically\s+insignifican\w*"
-    r"|significan\w*\s+only\b)", re.I)
+    r"|significan\w*\s+only\b|(?:interpreted|treated|viewed|read)\s+with\s+caution|hypothesis[-\s]generating"
+    r"|not\s+(?:pre-?specified|pre-?registered|adjusted\s+for\s+multiple))", re.I)
 
 
 # a limit that cuts a claim down wherever it stands: an exception, a sole condition, a duty to ask

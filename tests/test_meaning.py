@@ -2859,3 +2859,28 @@ _SURVEY = ("Survey. Nearly half of respondents said they had not received the le
 def test_a_figure_cut_from_the_word_that_bounds_it(quote: str, verdict: set[Verdict]) -> None:
     [r] = Verifier().verify([quote], [Source("survey", _SURVEY)])
     assert r.verdict in verdict, r.reason
+
+
+_DATA_USE = ("Use of Data. The Provider shall not sell, rent or otherwise disclose Customer Data to any third party, "
+             "except to its subprocessors bound by written obligations of confidentiality. The Provider may use "
+             "aggregated and anonymised data for product improvement.")
+_POST_HOC = ("Results. In the primary analysis, the treatment did not significantly reduce the risk of stroke. In a "
+             "post-hoc analysis of patients over 75, the risk was reduced by 22%, but this finding should be "
+             "interpreted with caution.")
+
+
+@pytest.mark.parametrize("source, quote, verdict", [
+    # a leading cut right after a negated list of verbs
+    (_DATA_USE, "...disclose Customer Data to any third party, except to its subprocessors", REJECTED),
+    (_DATA_USE, "The Provider may use aggregated and anonymised data ...", {Verdict.VERBATIM}),
+    (_DATA_USE, "The Provider shall not sell ... Customer Data to any third party, except to its subprocessors",
+     {Verdict.VERBATIM, Verdict.NEAR_VERBATIM}),
+    # a finding cut before the caution the source gives it, with or without a mark of the cut
+    (_POST_HOC, "In a post-hoc analysis of patients over 75, the risk was reduced by 22%...", REJECTED),
+    (_POST_HOC, "the risk was reduced by 22%", REJECTED),
+    (_POST_HOC, "the risk was reduced by 22%, but this finding should be interpreted with caution",
+     {Verdict.VERBATIM}),
+])
+def test_what_a_cut_leaves_out_around_a_claim(source: str, quote: str, verdict: set[Verdict]) -> None:
+    [r] = Verifier().verify([quote], [Source("s", source)])
+    assert r.verdict in verdict, r.reason
