@@ -2007,7 +2007,7 @@ _CONDITION_WORDS = frozenset("if unless provided providing except excepting exce
 _ADDED_CONDITIONS = frozenset("unless provided providing except".split())
 _KEEPER_WINDOW = 8  # words after a condition word that say what it is
 # the words that set one and the same condition: each restates the other
-_ONE_CONDITION = frozenset("if provided providing".split())  # ("whenever" says "every time")
+_ONE_CONDITION = frozenset("if provided providing subject".split())  # ("whenever" says "every time"; "subject" to)
 _CONTRAST_WORDS = frozenset(("but", "however", "although", "though", "yet"))
 _STIPULATION_REACH = 10  # words after "provided (that)" where the modal of a stipulation stands
 

@@ -2884,3 +2884,16 @@ _POST_HOC = ("Results. In the primary analysis, the treatment did not significan
 def test_what_a_cut_leaves_out_around_a_claim(source: str, quote: str, verdict: set[Verdict]) -> None:
     [r] = Verifier().verify([quote], [Source("s", source)])
     assert r.verdict in verdict, r.reason
+
+
+@pytest.mark.parametrize("quote, kept", [
+    # "if" restates "subject to" when its condition says nothing else
+    ("The company intends to build a second Ohio factory by 2026, if it can finance it.", True),
+    ("The company intends to build a second Ohio factory by 2026, if the board approves it.", False),
+])
+def test_if_for_subject_to(quote: str, kept: bool) -> None:
+    from quote_guard.meaning import meaning_differences
+
+    passage = "The company plans to build a second factory in Ohio by 2026, subject to financing."
+    lost = [d for d in meaning_differences(quote, passage) if d.category == "connective"]
+    assert (not lost) is kept, lost
