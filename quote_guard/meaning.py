@@ -1448,7 +1448,7 @@ def _un_participles(words: list[str], other: list[str]) -> int:
 # participles without "-ed" that "un-" negates ("unpaid royalties" are royalties "not paid"); not "told"
 # ("untold damage") nor "done"
 _UN_PARTICIPLES = frozenset("paid sold spent met built written seen heard proven broken spoken shown "
-                                   "taken given kept held known found".split())
+                            "taken given kept held known found".split())
 
 
 def _rather_than(words: list[str], other: list[str]) -> int:
@@ -2012,6 +2012,21 @@ _CONTRAST_WORDS = frozenset(("but", "however", "although", "though", "yet"))
 _STIPULATION_REACH = 10  # words after "provided (that)" where the modal of a stipulation stands
 
 
+_CONDITION_WORDS_MAX = 16  # words of a condition read after its word, up to the end of its clause
+
+
+def _condition_after(words: list[str], i: int) -> set[str]:
+    """The content stems of the condition whose word is ``words[i]``: up to a comma or the end of its
+    clause, at most :data:`_CONDITION_WORDS_MAX` words."""
+    out = set()
+    for w in words[i + 1 : i + 1 + _CONDITION_WORDS_MAX]:
+        if w == "," or w in _CLAUSE_STOPS:
+            break
+        if content_word(w) and w not in _AUXILIARIES:
+            out.add(w[:VERB_PREFIX])
+    return out
+
+
 def _stipulation_restated(qw: list[str], pw: list[str], i: int, contrasts: frozenset[str]) -> bool:
     """Whether the "provided" at ``pw[i]`` opens a stipulation (a modal within
     :data:`_STIPULATION_REACH` words, in its clause: "provided that the total contribution shall not
@@ -2039,19 +2054,6 @@ def _stipulation_restated(qw: list[str], pw: list[str], i: int, contrasts: froze
             if told and 2 * len(told & said) >= len(told):
                 return True
     return False
-_CONDITION_WORDS_MAX = 16  # words of a condition read after its word, up to the end of its clause
-
-
-def _condition_after(words: list[str], i: int) -> set[str]:
-    """The content stems of the condition whose word is ``words[i]``: up to a comma or the end of its
-    clause, at most :data:`_CONDITION_WORDS_MAX` words."""
-    out = set()
-    for w in words[i + 1 : i + 1 + _CONDITION_WORDS_MAX]:
-        if w == "," or w in _CLAUSE_STOPS:
-            break
-        if content_word(w) and w not in _AUXILIARIES:
-            out.add(w[:VERB_PREFIX])
-    return out
 
 
 def _one_condition_restated(qw: list[str], pw: list[str], lost: set[str]) -> str | None:
@@ -2070,6 +2072,8 @@ def _one_condition_restated(qw: list[str], pw: list[str], lost: set[str]) -> str
         if w in _ONE_CONDITION and w not in pw and (stems := _condition_after(qw, i)) and stems <= said:
             return w
     return None
+
+
 _CONDITION_KEEPERS = frozenset("when where while after before once upon long case event condition conditions "
                                "conditional contingent requires required".split())
 

@@ -3119,7 +3119,7 @@ def _after_part_of(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:
 
 # the words that bound or round a figure from before it: "Nearly 40%", "more than $2 million", "up to half"
 _FIGURE_BOUND = re.compile(
-    r"\b(?:nearly|almost|about|around|approximately|roughly|circa|some|over|under|below|above|just|well|close\s+to|"
+    r"\b(?:nearly|almost|about|around|approximately|roughly|circa|some|over|under|below|above|close\s+to|"
     r"more\s+than|less\s+than|fewer\s+than|up\s+to|at\s+least|at\s+most|in\s+excess\s+of|upwards\s+of|"
     r"(?:no|not)\s+(?:more|less|fewer)\s+than)\s+$", re.I)
 _FIGURE_BOUND_CHARS = 24
@@ -3132,8 +3132,9 @@ _OPENS_WITH_FIGURE = re.compile(
 
 def _after_figure_bound(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:
     """``r`` made ``altered`` when it opens with a figure right after a word of its source that bounds or
-    rounds it ("Nearly", "more than", "up to": :data:`_FIGURE_BOUND`): "Half of respondents said ..."
-    cut from "Nearly half of respondents said ..." tells another figure; else ``None``.
+    rounds it ("Nearly", "more than", "up to": :data:`_FIGURE_BOUND`), or ends with one right before
+    words that bound it ("or more", "at most": :data:`_BOUND_AFTER_FIGURE`): "Half of respondents said
+    ..." cut from "Nearly half of respondents said ..." tells another figure; else ``None``.
 
     >>> t = "Survey. Nearly 40% of respondents said they had not received it."
     >>> r = QuoteResult("40% of respondents said they had not received it", Verdict.VERBATIM,
