@@ -3153,6 +3153,30 @@ def _designation_swapped(quote: str, passage: str) -> tuple[str, str] | None:
     return None
 
 
+# acts told from either side: one party sells what the other buys
+_CONVERSE_PAIRS = (("sell", "buy"), ("sells", "buys"), ("sold", "bought"), ("selling", "buying"), ("sell", "purchase"),
+                   ("sells", "purchases"), ("sold", "purchased"), ("lend", "borrow"), ("lends", "borrows"),
+                   ("lent", "borrowed"), ("lending", "borrowing"))
+_CONVERSE = {w: {b for a, b in _CONVERSE_PAIRS if a == w} | {a for a, b in _CONVERSE_PAIRS if b == w}
+             for w in {x for pair in _CONVERSE_PAIRS for x in pair}}
+_FROM_TO = {"to": "from", "from": "to"}
+
+
+def _converse_told(qw: list[str], pw: list[str]) -> bool:
+    """Whether the quote tells the passage's act by its converse ("buy ... from" for "sell ... to"): a
+    converse verb of one of the passage's verbs that the passage lacks, and the passage's "to" or
+    "from" turned the other way.
+
+    >>> _converse_told("the buyer will buy the shares from the seller".split(), "the seller shall sell the shares to the buyer".split())
+    True
+    >>> _converse_told("the buyer will sell the shares to the seller".split(), "the seller shall sell the shares to the buyer".split())
+    False
+    """
+    verbs = {c for w in pw if w in _CONVERSE for c in _CONVERSE[w]} - set(pw)
+    preps = {_FROM_TO[w] for w in pw if w in _FROM_TO} - set(pw)
+    return bool(verbs & set(qw)) and bool(not preps or preps & set(qw))
+
+
 def _entity_order(text: str, other_folded: str) -> list[str]:
     """The heads of the capitalised names of ``text`` that the other text names too, in order
     (sentence-initial names included: "Beta Systems agreed to buy Acme Corp.")."""
@@ -4078,7 +4102,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
             # "The company has begun qualifying ..." for "we have begun qualifying ...": the writer, named
             qs = [w for w in qs if w not in _SELF_NAMES]
         qe, pe = _entity_order(quote, folded_passage), _entity_order(passage, folded_quote)
-        if len(qs) == len(ps) >= 1 and qs != ps:
+        if len(qs) == len(ps) >= 1 and qs != ps and not (len(qs) == 2 and qs == ps[::-1] and _converse_told(qw, pw)):
+            # (the two parties the other way round with the act's converse, "the Buyer will buy the Shares
+            # from the Seller" for "the Seller shall sell the Shares to the Buyer", is the same transaction)
             out.append(Difference("replace", " … ".join(qs), " … ".join(ps), "order"))
         elif (qv := _persons(qw)) != (pv := _persons(pw)) and len(qv) == 2 and qv == pv[::-1] and _passive(qw) == _passive(pw):
             # "you will refund the deposit to us" for "we will refund the deposit to you": the writer and

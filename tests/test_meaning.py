@@ -2897,3 +2897,16 @@ def test_if_for_subject_to(quote: str, kept: bool) -> None:
     passage = "The company plans to build a second factory in Ohio by 2026, subject to financing."
     lost = [d for d in meaning_differences(quote, passage) if d.category == "connective"]
     assert (not lost) is kept, lost
+
+
+@pytest.mark.parametrize("quote, verdict", [
+    # the same sale told from the other side: the parties the other way round with the converse act
+    ("The Buyer will buy the Shares from the Seller at the Closing.", {Verdict.PARAPHRASE}),
+    # ... not the parties the other way round with the same act, nor the converse act with the parties kept
+    ("The Buyer will sell the Shares to the Seller at the Closing.", REJECTED),
+    ("The Seller will buy the Shares from the Buyer at the Closing.", REJECTED),
+])
+def test_a_sale_told_from_the_other_side(quote: str, verdict: set[Verdict]) -> None:
+    source = "Sale. The Seller shall sell the Shares to the Buyer at the Closing. The price is fixed."
+    [r] = Verifier().verify([quote], [Source("sale", source)])
+    assert r.verdict in verdict, r.reason
