@@ -3177,6 +3177,26 @@ def _converse_told(qw: list[str], pw: list[str]) -> bool:
     return bool(verbs & set(qw)) and bool(not preps or preps & set(qw))
 
 
+_BY_AGENT = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+(\w+ed)\s+by\s+(?:the\s+)?\w+")
+
+
+def _passive_told(words: list[str], other: list[str]) -> bool:
+    """Whether ``words`` tell in the passive, with its agent after "by", an act ``other`` tells in the
+    active ("the Employee will be reimbursed by the Employer" for "the Employer shall reimburse the
+    Employee"): the participle's stem is one of ``other``'s words, which has no passive of its own.
+
+    >>> _passive_told("the employee will be reimbursed by the employer".split(), "the employer shall reimburse the employee".split())
+    True
+    >>> _passive_told("the employer will be reimbursed by the employee".split(), "the employer shall pay the employee".split())
+    False
+    """
+    m = _BY_AGENT.search(" ".join(words))
+    if m is None or _BY_AGENT.search(" ".join(other)):
+        return False
+    stem = m.group(1)[:VERB_PREFIX]
+    return any(w[:VERB_PREFIX] == stem for w in other)
+
+
 def _entity_order(text: str, other_folded: str) -> list[str]:
     """The heads of the capitalised names of ``text`` that the other text names too, in order
     (sentence-initial names included: "Beta Systems agreed to buy Acme Corp.")."""
@@ -4102,10 +4122,16 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
             # "The company has begun qualifying ..." for "we have begun qualifying ...": the writer, named
             qs = [w for w in qs if w not in _SELF_NAMES]
         qe, pe = _entity_order(quote, folded_passage), _entity_order(passage, folded_quote)
-        if len(qs) == len(ps) >= 1 and qs != ps and not (len(qs) == 2 and qs == ps[::-1] and _converse_told(qw, pw)):
+        if len(qs) == len(ps) >= 1 and qs != ps and not (len(qs) == 2 and qs == ps[::-1] and (
+                _converse_told(qw, pw) or _passive_told(qw, pw) or _passive_told(pw, qw))):
             # (the two parties the other way round with the act's converse, "the Buyer will buy the Shares
             # from the Seller" for "the Seller shall sell the Shares to the Buyer", is the same transaction)
             out.append(Difference("replace", " … ".join(qs), " … ".join(ps), "order"))
+        elif len(qs) == len(ps) == 2 and qs == ps and qs[0] != qs[1] and (_passive_told(qw, pw) or _passive_told(pw, qw)):
+            # "the Employer will be reimbursed by the Employee" for "the Employer shall reimburse the Employee":
+            # the parties in their places, the act turned round by the passive
+            out.append(Difference("replace", f"{qs[0]} … by {qs[1]}" if _passive_told(qw, pw) else " … ".join(qs),
+                                  f"{ps[0]} … by {ps[1]}" if _passive_told(pw, qw) else " … ".join(ps), "order"))
         elif (qv := _persons(qw)) != (pv := _persons(pw)) and len(qv) == 2 and qv == pv[::-1] and _passive(qw) == _passive(pw):
             # "you will refund the deposit to us" for "we will refund the deposit to you": the writer and
             # the reader swapped

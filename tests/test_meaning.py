@@ -2910,3 +2910,15 @@ def test_a_sale_told_from_the_other_side(quote: str, verdict: set[Verdict]) -> N
     source = "Sale. The Seller shall sell the Shares to the Buyer at the Closing. The price is fixed."
     [r] = Verifier().verify([quote], [Source("sale", source)])
     assert r.verdict in verdict, r.reason
+
+
+@pytest.mark.parametrize("quote, verdict", [
+    # the passive, its agent after "by": the same parties in the other order is the same act ...
+    ("The Employee will be reimbursed by the Employer for reasonable travel expenses.", {Verdict.PARAPHRASE}),
+    # ... and the same order turns it round
+    ("The Employer will be reimbursed by the Employee for reasonable travel expenses.", REJECTED),
+])
+def test_a_passive_with_its_agent(quote: str, verdict: set[Verdict]) -> None:
+    source = "Employment. The Employer shall reimburse the Employee for reasonable travel expenses. Claims are monthly."
+    [r] = Verifier().verify([quote], [Source("employment", source)])
+    assert r.verdict in verdict, r.reason
