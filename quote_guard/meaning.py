@@ -4139,6 +4139,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         elif (len(qe) == 2 and sorted(qe) == sorted(pe) and qe != pe and _passive(qw) == _passive(pw)
               and _close(qe, folded_quote) and _close(pe, folded_passage)):
             out.append(Difference("replace", " … ".join(qe), " … ".join(pe), "order"))
+        elif (len(qe) == 2 and qe == pe and (by_q := _passive_told(qw, pw)) != _passive_told(pw, qw)
+              and _close(qe, folded_quote) and _close(pe, folded_passage)):
+            # "Northwind will be reimbursed by Fabrikam" for "Northwind shall reimburse Fabrikam": two names in
+            # their places, the act turned round by the passive
+            out.append(Difference("replace", f"{qe[0]} … by {qe[1]}" if by_q else " … ".join(qe),
+                                  " … ".join(pe) if by_q else f"{pe[0]} … by {pe[1]}", "order"))
         elif (crossed_names := _names_across_clauses(quote, passage, q_entities | p_entities)) is not None:
             out.append(Difference("replace", crossed_names[0], crossed_names[1], "order"))
         elif (owner := _other_owner(quote, passage)) is not None:

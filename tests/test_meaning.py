@@ -2922,3 +2922,10 @@ def test_a_passive_with_its_agent(quote: str, verdict: set[Verdict]) -> None:
     source = "Employment. The Employer shall reimburse the Employee for reasonable travel expenses. Claims are monthly."
     [r] = Verifier().verify([quote], [Source("employment", source)])
     assert r.verdict in verdict, r.reason
+    # the same with two names
+    named = {"Employer": "Northwind", "Employee": "Fabrikam"}
+    [r] = Verifier().verify([quote.replace("The Employee", "Fabrikam").replace("The Employer", "Northwind")
+                             .replace("the Employer", "Northwind").replace("the Employee", "Fabrikam")],
+                            [Source("payment", source.replace("The Employer", named["Employer"])
+                                    .replace("the Employee", named["Employee"]))])
+    assert r.verdict in verdict, r.reason
