@@ -3177,21 +3177,25 @@ def _converse_told(qw: list[str], pw: list[str]) -> bool:
     return bool(verbs & set(qw)) and bool(not preps or preps & set(qw))
 
 
-_BY_AGENT = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+(\w+ed)\s+by\s+(?:the\s+)?\w+")
+_BY_AGENT = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+(\w+ed)\s+by\s+(?:the\s+)?(\w+)")
 
 
-def _passive_told(words: list[str], other: list[str]) -> bool:
-    """Whether ``words`` tell in the passive, with its agent after "by", an act ``other`` tells in the
-    active ("the Employee will be reimbursed by the Employer" for "the Employer shall reimburse the
-    Employee"): the participle's stem is one of ``other``'s words, which has no passive of its own.
+def _passive_told(words: list[str], other: list[str], agents: Iterable[str]) -> bool:
+    """Whether ``words`` tell in the passive, with one of ``agents`` (its parties) after "by", an act
+    ``other`` tells in the active ("the Employee will be reimbursed by the Employer" for "the Employer
+    shall reimburse the Employee"): the participle's stem is one of ``other``'s words, which has no
+    such passive of its own. ("may be changed by mutual agreement" names a means, not an agent.)
 
-    >>> _passive_told("the employee will be reimbursed by the employer".split(), "the employer shall reimburse the employee".split())
+    >>> _passive_told("the employee will be reimbursed by the employer".split(), "the employer shall reimburse the employee".split(), ["employer"])
     True
-    >>> _passive_told("the employer will be reimbursed by the employee".split(), "the employer shall pay the employee".split())
+    >>> _passive_told("the employer will be reimbursed by the employee".split(), "the employer shall pay the employee".split(), ["employee"])
+    False
+    >>> _passive_told("the fee may be changed by mutual agreement".split(), "the fee can be changed if both agree".split(), ["agent"])
     False
     """
-    m = _BY_AGENT.search(" ".join(words))
-    if m is None or _BY_AGENT.search(" ".join(other)):
+    agents = {a.split()[0] for a in agents}
+    m = next((m for m in _BY_AGENT.finditer(" ".join(words)) if _singular(m.group(2)) in agents or m.group(2) in agents), None)
+    if m is None or any(_singular(x.group(2)) in agents or x.group(2) in agents for x in _BY_AGENT.finditer(" ".join(other))):
         return False
     stem = m.group(1)[:VERB_PREFIX]
     return any(w[:VERB_PREFIX] == stem for w in other)
@@ -4123,15 +4127,16 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
             qs = [w for w in qs if w not in _SELF_NAMES]
         qe, pe = _entity_order(quote, folded_passage), _entity_order(passage, folded_quote)
         if len(qs) == len(ps) >= 1 and qs != ps and not (len(qs) == 2 and qs == ps[::-1] and (
-                _converse_told(qw, pw) or _passive_told(qw, pw) or _passive_told(pw, qw))):
+                _converse_told(qw, pw) or _passive_told(qw, pw, qs) or _passive_told(pw, qw, ps))):
             # (the two parties the other way round with the act's converse, "the Buyer will buy the Shares
             # from the Seller" for "the Seller shall sell the Shares to the Buyer", is the same transaction)
             out.append(Difference("replace", " … ".join(qs), " … ".join(ps), "order"))
-        elif len(qs) == len(ps) == 2 and qs == ps and qs[0] != qs[1] and (_passive_told(qw, pw) or _passive_told(pw, qw)):
+        elif len(qs) == len(ps) == 2 and qs == ps and qs[0] != qs[1] and (
+                (by_q := _passive_told(qw, pw, qs)) or _passive_told(pw, qw, ps)):
             # "the Employer will be reimbursed by the Employee" for "the Employer shall reimburse the Employee":
             # the parties in their places, the act turned round by the passive
-            out.append(Difference("replace", f"{qs[0]} … by {qs[1]}" if _passive_told(qw, pw) else " … ".join(qs),
-                                  f"{ps[0]} … by {ps[1]}" if _passive_told(pw, qw) else " … ".join(ps), "order"))
+            out.append(Difference("replace", f"{qs[0]} … by {qs[1]}" if by_q else " … ".join(qs),
+                                  " … ".join(ps) if by_q else f"{ps[0]} … by {ps[1]}", "order"))
         elif (qv := _persons(qw)) != (pv := _persons(pw)) and len(qv) == 2 and qv == pv[::-1] and _passive(qw) == _passive(pw):
             # "you will refund the deposit to us" for "we will refund the deposit to you": the writer and
             # the reader swapped
@@ -4139,7 +4144,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         elif (len(qe) == 2 and sorted(qe) == sorted(pe) and qe != pe and _passive(qw) == _passive(pw)
               and _close(qe, folded_quote) and _close(pe, folded_passage)):
             out.append(Difference("replace", " … ".join(qe), " … ".join(pe), "order"))
-        elif (len(qe) == 2 and qe == pe and (by_q := _passive_told(qw, pw)) != _passive_told(pw, qw)
+        elif (len(qe) == 2 and qe == pe and (by_q := _passive_told(qw, pw, qe)) != _passive_told(pw, qw, pe)
               and _close(qe, folded_quote) and _close(pe, folded_passage)):
             # "Northwind will be reimbursed by Fabrikam" for "Northwind shall reimburse Fabrikam": two names in
             # their places, the act turned round by the passive
