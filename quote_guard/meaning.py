@@ -3201,6 +3201,46 @@ def _passive_told(words: list[str], other: list[str], agents: Iterable[str]) -> 
     return any(w[:VERB_PREFIX] == stem for w in other)
 
 
+_SUBJECT_TO_OBJECT = {"she": "her", "he": "him", "they": "them", "we": "us", "i": "me"}
+_VERB_AUX = frozenset("had has have having will would did do does was were is are can could may might shall should must "
+                      "then also".split())
+
+
+def _pronoun_roles_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A pronoun that acts in the passage ("she had warned the board") made the one acted on in the quote
+    ("the board had warned her"), around the same verb: (the quote's roles, the passage's), else ``None``.
+
+    >>> _pronoun_roles_swapped("ms patel said the board had warned her twice".split(), "ms patel said she had warned the board twice".split())
+    ('board … warned … her', 'she … warned … board')
+    >>> _pronoun_roles_swapped("ms patel said she twice warned the board".split(), "ms patel said she had warned the board twice".split()) is None
+    True
+    """
+    for i, w in enumerate(pw):
+        if w not in _SUBJECT_TO_OBJECT:
+            continue
+        j = i + 1
+        while j < len(pw) and pw[j] in _VERB_AUX:
+            j += 1
+        if j >= len(pw) or not content_word(pw[j]):
+            continue
+        verb = pw[j][:VERB_PREFIX]
+        k = j + 1
+        while k < len(pw) and pw[k] in _DETERMINERS:
+            k += 1
+        if k >= len(pw) or not content_word(pw[k]):
+            continue
+        noun = pw[k]
+        for a, x in enumerate(qw):
+            if x[:VERB_PREFIX] != verb or qw[a + 1 : a + 2] != [_SUBJECT_TO_OBJECT[w]]:
+                continue
+            b = a - 1
+            while b >= 0 and qw[b] in _VERB_AUX:
+                b -= 1
+            if b >= 0 and qw[b] == noun:
+                return f"{noun} … {pw[j]} … {_SUBJECT_TO_OBJECT[w]}", f"{w} … {pw[j]} … {noun}"
+    return None
+
+
 def _entity_order(text: str, other_folded: str) -> list[str]:
     """The heads of the capitalised names of ``text`` that the other text names too, in order
     (sentence-initial names included: "Beta Systems agreed to buy Acme Corp.")."""
@@ -4093,6 +4133,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "The Licensor must pay the fee" for "The Licensee shall pay the fee to the Licensor": the one the
         # passage's party acts towards, made the one who acts
         out.append(Difference("replace", taken[0], taken[1], "party"))
+    if (pronoun_roles := _pronoun_roles_swapped(qw, pw)) is not None:
+        # "Ms Patel said the board had warned her" for "Ms Patel said she had warned the board"
+        out.append(Difference("replace", pronoun_roles[0], pronoun_roles[1], "order"))
     if (designated := _designation_swapped(quote, passage)) is not None:
         # "Party A shall pay" for "Party B shall pay": a party named by its letter, put for another
         out.append(Difference("replace", designated[0], designated[1], "party"))

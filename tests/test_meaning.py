@@ -2929,3 +2929,16 @@ def test_a_passive_with_its_agent(quote: str, verdict: set[Verdict]) -> None:
                             [Source("payment", source.replace("The Employer", named["Employer"])
                                     .replace("the Employee", named["Employee"]))])
     assert r.verdict in verdict, r.reason
+
+
+@pytest.mark.parametrize("quote, verdict", [
+    # the one who acts, a pronoun in the source, made the one acted on
+    ("Ms Patel said the board had warned her twice about the risks before the merger.", REJECTED),
+    # ... not the same roles in other words
+    ("Ms Patel said she twice warned the board of the risks ahead of the merger.", {Verdict.PARAPHRASE}),
+])
+def test_a_pronoun_that_acts_made_the_one_acted_on(quote: str, verdict: set[Verdict]) -> None:
+    source = ("Interview. Ms Patel said she had warned the board twice about the risks before the merger. The board "
+              "denied it.")
+    [r] = Verifier().verify([quote], [Source("interview", source)])
+    assert r.verdict in verdict, r.reason
