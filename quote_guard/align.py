@@ -498,14 +498,25 @@ _LEAD_ARTICLES = frozenset({"the", "a", "an"})
 # the first words of the plain phrases, where they stand for other words ("if" for "in the event that";
 # not "in" of "in line with", nor a small word): a quote opening with one may stand for its sentence's first words
 # {plain first word: the first words of the formal phrases it may open for}
-PLAIN_OPENERS: dict[str, frozenset[str]] = {}
-for _formal, _plain in _PLAIN:
-    if _plain[0] != _formal[0] and _plain[0] not in frozenset("the a an of to in on at by for with and or is".split()):
-        PLAIN_OPENERS[_plain[0]] = PLAIN_OPENERS.get(_plain[0], frozenset()) | {_formal[0]}
+def _plain_openers() -> dict[str, frozenset[str]]:
+    out: dict[str, frozenset[str]] = {}
+    for formal, plain in _PLAIN:
+        if plain[0] != formal[0] and plain[0] not in _NO_OPENERS:
+            out[plain[0]] = out.get(plain[0], frozenset()) | {formal[0]}
+    return out
 
-_PLAIN_BY_FIRST: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
-for _pair in sorted(_PLAIN):
-    _PLAIN_BY_FIRST.setdefault(_pair[0][0], []).append(_pair)
+
+def _plain_by_first() -> dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]]:
+    """:data:`_PLAIN`'s pairs by the formal phrase's first word, in a fixed order."""
+    out: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+    for pair in sorted(_PLAIN):
+        out.setdefault(pair[0][0], []).append(pair)
+    return out
+
+
+_NO_OPENERS = frozenset("the a an of to in on at by for with and or is".split())
+PLAIN_OPENERS = _plain_openers()
+_PLAIN_BY_FIRST = _plain_by_first()
 
 
 def _plain_for(q_w: list[str], s_w: list[str]) -> bool:

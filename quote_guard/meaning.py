@@ -2047,12 +2047,14 @@ def _stipulation_restated(qw: list[str], pw: list[str], i: int, contrasts: froze
         reach.append(w)
     if not _MODAL_WORDS.intersection(reach):
         return False  # "provided that the Employer has issued a Pay Less Notice": a condition
-    said = _condition_after(pw, i) | {w[:VERB_PREFIX] for w in pw[i + 1 : i + 1 + _CONDITION_WORDS_MAX] if figure(w)}
+    def stems(words: list[str], at: int) -> set[str]:  # its content words and figures
+        return _condition_after(words, at) | {w[:VERB_PREFIX] for w in words[at + 1 : at + 1 + _CONDITION_WORDS_MAX]
+                                              if figure(w)}
+
+    said = stems(pw, i)
     for k, w in enumerate(qw):
-        if w in contrasts:
-            told = _condition_after(qw, k) | {x[:VERB_PREFIX] for x in qw[k + 1 : k + 1 + _CONDITION_WORDS_MAX] if figure(x)}
-            if told and 2 * len(told & said) >= len(told):
-                return True
+        if w in contrasts and (told := stems(qw, k)) and 2 * len(told & said) >= len(told):
+            return True
     return False
 
 
@@ -3063,15 +3065,15 @@ _DESIGNATOR = re.compile(r"[A-Z]|I{1,3}|IV|V")  # the letter or numeral that nam
 _DESIGNATED = re.compile(r"\b([A-Z][a-z]+)\s+([A-Z]|I{1,3}|IV|V)\b(?![.\w])")
 
 
-def _parties_in_order(text: str) -> list[tuple[int, str]]:
+def _parties_in_order(text: str, entities: set[str]) -> list[tuple[int, str]]:
     """The parties ``text`` names, as (position of its last word, key) in order: legal roles in the singular
-    ("licensee"), names (:func:`_entities`, by their first word) and parties named by a letter
-    ("party a")."""
+    ("licensee"), names (its ``entities``, :func:`_entities`, by their first word) and parties named by a
+    letter ("party a")."""
     from .align import is_known_word, word_category
 
     words = _words(text)
     # names: capitalised words past a sentence's start, and at one a word no dictionary has ("Northwind")
-    names = {e.split()[0] for e in _entities(text)} | {
+    names = {e.split()[0] for e in entities} | {
         fold(m.group().split()[0]).text.lower() for m in _CAP_RUN.finditer(text) if m.group().split()[0] not in _TITLE_STOP
         and not is_known_word(fold(m.group().split()[0]).text.lower())}
     out: list[tuple[int, str]] = []
@@ -3104,11 +3106,13 @@ def _act_after(words: list[str], i: int) -> str | None:
     return None
 
 
-def _subject_taken(quote: str, passage: str) -> tuple[str, str] | None:
+def _subject_taken(quote: str, passage: str, q_entities: set[str] | None = None,
+                   p_entities: set[str] | None = None) -> tuple[str, str] | None:
     """The passage's acting party replaced by the party it acts towards: the passage says "P1 shall pay
     the fee to P2" (both in one clause), the quote "P2 must pay the fee" and never names P1 (the
     same act, by the first word of what each does). ``(quote's party, passage's)``, else ``None``. A
     converse ("the Licensor receives the fee") or a passive ("is paid") is another act, and passes.
+    ``q_entities``, ``p_entities``: the texts' :func:`_entities`, when the caller has them already.
 
     >>> _subject_taken("The Licensor must pay the fee within 30 days.", "The Licensee shall pay the fee to the Licensor within 30 days.")
     ('licensor', 'licensee')
@@ -3117,7 +3121,8 @@ def _subject_taken(quote: str, passage: str) -> tuple[str, str] | None:
     >>> _subject_taken("The Licensor must deliver the goods.", "The Licensee shall pay the fee, and the Licensor shall deliver the goods.") is None
     True
     """
-    qp, pp = _parties_in_order(quote), _parties_in_order(passage)
+    qp = _parties_in_order(quote, _entities(quote) if q_entities is None else q_entities)
+    pp = _parties_in_order(passage, _entities(passage) if p_entities is None else p_entities)
     if not qp or len(pp) < 2:
         return None
     qw, pw = _words(quote), _words(passage)
@@ -4129,7 +4134,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "loss to follow-up was higher in the app group" for "... in the control group": what the trial found in
         # its control arm, told of the arm that got the treatment (or the other way round)
         out.append(Difference("replace", f"{arms[0]} group", f"{arms[1]} group", "party"))
-    if (taken := _subject_taken(quote, passage)) is not None:
+    q_entities, p_entities = _entities(quote), _entities(passage)
+    if (taken := _subject_taken(quote, passage, q_entities, p_entities)) is not None:
         # "The Licensor must pay the fee" for "The Licensee shall pay the fee to the Licensor": the one the
         # passage's party acts towards, made the one who acts
         out.append(Difference("replace", taken[0], taken[1], "party"))
@@ -4150,7 +4156,6 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # an entity counts as present when its head (last word) is: "Mr Smith" / "John Smith"
     # (or is there fewer times than in the quote: "Members of the Sexuality" for "Members of the United
     # Methodist Church", where "Sexuality" is the passage's, in another slot, and the quote's too)
-    q_entities, p_entities = _entities(quote), _entities(passage)
     missing = sorted(e for e in q_entities if e.split()[-1] not in folded_passage
                      or word_count(e.split()[-1], folded_quote) > word_count(e.split()[-1], folded_passage))
     dropped = sorted(e for e in p_entities if e.split()[-1] not in folded_quote)

@@ -2344,11 +2344,9 @@ def _with_referent(quote: str, text: str, start: int, end: int) -> tuple[int, in
     """
     if not _POINTS_BACK.match(text, start, end):
         return None
-    lo = _sentence_start(text, start)
-    if lo == 0:
-        return None
-    before = _sentence_start(text, max(0, lo - 2))
-    return None if _unstated_figures(quote, text[before:end]) else (before, end)
+    # (the pair of the sentence before and the passage: the one that starts before it)
+    before = next((a for a, _mid, _b in _neighbour_pairs(text, start, end) if a < start), None)
+    return None if before is None or _unstated_figures(quote, text[before:end]) else (before, end)
 
 
 def _restates(half: str, sentence: str) -> bool:
