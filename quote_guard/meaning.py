@@ -1012,6 +1012,58 @@ def _bounded_figures(words: list[str]) -> dict[str, str]:
     return out
 
 
+# a change by an amount and a change to a level: "rose by 12%" (or "rose 12%", "an increase of 12%")
+# and "rose to 12%" are two claims about the same figure
+_CHANGE_VERBS = frozenset("""rise rises rose risen rising increase increases increased increasing grow grows grew grown
+    growing climb climbs climbed climbing jump jumps jumped jumping fall falls fell fallen falling drop drops dropped
+    dropping decline declines declined declining decrease decreases decreased decreasing cut cuts cutting lower lowers
+    lowered lowering reduce reduces reduced reducing raise raises raised raising lift lifts lifted lifting slash
+    slashes slashed slashing shrink shrinks shrank shrunk shrinking gain gains gained gaining lose loses lost losing
+    plunge plunges plunged plunging soar soars soared soaring surge surges surged surging tumble tumbles tumbled
+    tumbling slump slumps slumped slumping dip dips dipped dipping slide slides slid sliding sink sinks sank sunk
+    sinking boost boosts boosted boosting trim trims trimmed trimming widen widens widened widening narrow narrows
+    narrowed narrowing climbed rebound rebounded slip slips slipped slipping ease eases eased easing up down""".split())
+_CHANGE_NOUNS = frozenset("""increase increases rise rises decline declines decrease decreases drop drops fall falls cut cuts
+    reduction reductions gain gains growth jump jumps loss losses slump dip""".split())
+_CHANGE_REACH = 4  # words between the verb and "by" or "to" ("cut its main rate by")
+
+
+def _changes(words: list[str]) -> dict[str, set[str]]:
+    """The figures a text gives as a change, and how: "by" for the amount of a change ("rose by
+    12%", "rose 12%", "an increase of 12%"), "to" for the level it reached, "from" for the one it
+    left, each after a verb (or a noun) of change a few words before.
+
+    >>> _changes("net revenue rose by 12% to $ 4,200,000,000".split())
+    {'12.0': {'by'}, '4200000000.0': {'to'}}
+    >>> _changes("unemployment fell to 3.9% from 4.1%".split())
+    {'3.9': {'to'}, '4.1': {'from'}}
+    >>> _changes("a fall of 3% in sales".split()), _changes("he was sentenced to 5 years".split())
+    ({'3.0': {'by'}}, {})
+    """
+    out: dict[str, set[str]] = {}
+    for i, w in enumerate(words):
+        x = figure(w)
+        if x is None or w in _DETERMINER_NUMBERS:
+            continue
+        j = i - 1 if i and words[i - 1] in CURRENCY_SIGNS else i
+        if j == 0:
+            continue
+        before = words[j - 1]
+        if before in _CHANGE_VERBS and before not in ("cut", "cuts", "lose", "loses", "lost", "losing", "trim",
+                                                      "trims", "trimmed", "raise", "raised", "raises", "boost",
+                                                      "boosted", "boosts", "gained", "gain", "gains"):
+            kind = "by"  # "rose 12%", "up 12%" (a verb that takes an object, "cut 40 jobs", does not count)
+        elif before == "of" and j >= 2 and words[j - 2] in _CHANGE_NOUNS:
+            kind = "by"  # "an increase of 12%"
+        elif before in ("by", "to", "from") and any(v in _CHANGE_VERBS for v in words[max(0, j - 2 - _CHANGE_REACH) : j - 1]) \
+                and not (before == "to" and j >= 2 and words[j - 2] == "up"):  # "up to 12%" is a bound
+            kind = before
+        else:
+            continue
+        out.setdefault(x, set()).add(kind)
+    return out
+
+
 _RATE_UNITS: dict[tuple[str, ...], str] = {("daily",): "day", ("a", "day"): "day", ("per", "day"): "day", ("each", "day"): "day",
                ("weekly",): "week", ("a", "week"): "week", ("per", "week"): "week", ("monthly",): "month",
                ("a", "month"): "month", ("per", "month"): "month", ("hourly",): "hour", ("an", "hour"): "hour",
@@ -3819,6 +3871,13 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if not any(d.category == "number" for d in out) and (in_place := _figure_in_place(qw, pw)) is not None:
         # "(about 6.0 months)" for "(about 8.0 months)", where the passage has a 6 elsewhere
         out.append(Difference("replace", in_place[0], in_place[1], "number"))
+    if not any(d.category == "number" for d in out):
+        # "climbed to 12%" for "rose by 12%": the amount of a change told as the level it reached
+        q_ch, p_ch = _changes(qw), _changes(pw)
+        for x in sorted(q_ch.keys() & p_ch.keys()):
+            if not q_ch[x] & p_ch[x]:
+                out.append(Difference("replace", f"{min(q_ch[x])} {qn_.get(x, x)}", f"{min(p_ch[x])} {pn_.get(x, x)}", "number"))
+                break
     qbf, pbf = _bounded_figures(qw), _bounded_figures(pw)
     # a bound from the other side: "up to $10,000" for "at least $10,000". (A bound added to an exact
     # figure is implied by it, "at least four" for "four"; a floor dropped is information dropped, a cap

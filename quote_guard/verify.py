@@ -607,6 +607,7 @@ class Verifier:
                 or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
                 or _swapped_in_copy(r, stage) or _edited_copy(r, passage, stage) or _referent_swapped(r, passage)
                 or _word_put_in(r, text, start, end) or _traded_places(r, passage)
+                or _term_of_parallel_sentence(r.quote, text, start, end)
                 or _added_content(r.quote, text, start, end, cosine, stage) or _one_place_copy(r, stage))
 
     # ------------------------------------------------------------------ internals
@@ -1833,6 +1834,49 @@ def _word_put_in(r: QuoteResult, text: str, start: int, end: int) -> tuple[Diffe
     _terms, near = _stated(text, start, end)
     new = _unstated(content_terms(word), set(near), {s[:VERB_PREFIX] for s in near if len(s) >= VERB_PREFIX})
     return (Difference("insert", word, "", "added"),) if new else ()
+
+
+_FRAME_WORDS = 2  # words beside a term that a parallel sentence must share with the passage
+_NOT_TERMS = frozenset("other another such still same different certain".split())  # words that pick out, not terms
+
+
+def _term_of_parallel_sentence(quote: str, text: str, start: int, end: int) -> tuple[Difference, ...]:
+    """A term of a neighbouring sentence put in its parallel term's place in the passage: "Basic
+    earnings per share were $1.42" where the passage says "Diluted earnings per share were $1.42"
+    and the next sentence "Basic earnings per share were $1.45". The quote's word is not in the
+    passage; a sentence next to it has the word, followed (or preceded) by the same two words as the
+    passage's word in that place, so the two sentences say the same of two things, and the quote
+    gives the one the other's claim.
+
+    >>> t = "Diluted earnings per share were $1.42. Basic earnings per share were $1.45."
+    >>> _term_of_parallel_sentence("Basic earnings per share were $1.42", t, 0, t.index(" Basic"))[0].quote_text
+    'basic'
+    >>> _term_of_parallel_sentence("Diluted EPS was $1.42", t, 0, t.index(" Basic"))
+    ()
+    """
+    fq, fp = fold(quote).text, fold(text[start:end]).text
+    pairs = [(d.quote_text, d.source_text) for d in differences(fq, fp)
+             if d.kind == "replace" and d.load_bearing and len(d.quote_text.split()) == 1 == len(d.source_text.split())]
+    pairs = [(q, p) for q, p in pairs if q.isalpha() and p.isalpha() and not {q, p} & _NOT_TERMS
+             and all(content_word(w) and word_category(w) is None for w in (q, p))]
+    if not pairs:
+        return ()
+    passage_words = token_texts(fp)
+    around = [fold(text[a:b]).text for a, _mid, b in _neighbour_pairs(text, start, end)]
+    for q, p in pairs:
+        if q in passage_words or passage_words.count(p) != 1:
+            continue
+        at = passage_words.index(p)
+        after, before = passage_words[at + 1 : at + 1 + _FRAME_WORDS], passage_words[max(0, at - _FRAME_WORDS) : at]
+        for sentence in around:
+            words = token_texts(sentence)
+            for k in (k for k, w in enumerate(words) if w == q):
+                if (len(after) == _FRAME_WORDS and words[k + 1 : k + 1 + _FRAME_WORDS] == after
+                        and any(content_word(w) for w in after)) or \
+                        (len(before) == _FRAME_WORDS and words[max(0, k - _FRAME_WORDS) : k] == before
+                         and any(content_word(w) for w in before)):
+                    return (Difference("replace", q, p, "content"),)
+    return ()
 
 
 def _shared_prefix(a: str, b: str) -> int:

@@ -2942,3 +2942,50 @@ def test_a_pronoun_that_acts_made_the_one_acted_on(quote: str, verdict: set[Verd
               "denied it.")
     [r] = Verifier().verify([quote], [Source("interview", source)])
     assert r.verdict in verdict, r.reason
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # the amount of a change told as the level it reached, or the other way round
+    ("Net revenue climbed to 12% in the third quarter.", "Net revenue rose by 12% to $4.2 billion in the third quarter.", True),
+    ("The central bank cut its main rate to 0.25 percentage points on Thursday.",
+     "The central bank cut its main rate by 0.25 percentage points to 4.5% on Thursday.", True),
+    ("Unit sales increased to 8% year on year.", "Unit sales increased by 8% year on year.", True),
+    ("The average selling price dropped by $310.", "The average selling price decreased to $310.", True),
+    ("The plant cut its emissions to 40% between 2010 and 2020.", "The plant's emissions were cut by 40% between 2010 and 2020.", True),
+    ("Unemployment rose to 4.1% last month.", "Unemployment saw an increase of 4.1% last month.", True),
+    # the same change in other words
+    ("Net revenue climbed 12% in the third quarter, to $4.2 billion.",
+     "Net revenue rose by 12% to $4.2 billion in the third quarter.", False),
+    ("Unemployment dropped to 3.9% in March, down from 4.1% in February.",
+     "Unemployment fell to 3.9% in March from 4.1% in February.", False),
+    ("Sales were up 8% from a year earlier.", "Sales increased by 8% year on year.", False),
+    ("There was a fall of 3% in sales.", "Sales fell 3%.", False),
+    # "up to", a sentence, a verb with an object: no change of a figure
+    ("Fees may rise by up to 5% a year.", "Fees may rise up to 5% a year.", False),
+    ("He was sentenced to 5 years.", "He was sentenced by the court to 5 years.", False),
+    ("The company cut 40 jobs.", "The company cut jobs by 40.", False),
+])
+def test_a_change_by_an_amount_is_not_a_change_to_a_level(quote: str, passage: str, changed: bool) -> None:
+    from quote_guard.meaning import meaning_differences
+
+    assert bool([d for d in meaning_differences(quote, passage) if d.category == "number"]) is changed
+
+
+_PARALLEL = ("Results. Diluted earnings per share were $1.42, compared with $1.10 a year earlier. Basic earnings per share "
+             "were $1.45. Cloud revenue grew 25% to $3.1 billion in the quarter. Hardware revenue declined 4% to "
+             "$1.2 billion. Votes. The amendment on pensions passed by 212 votes to 190. The amendment on wages failed by "
+             "15 votes.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # the term of the sentence next door, given the passage's claim
+    ("Basic earnings per share were $1.42, compared with $1.10 a year before.", False),
+    ("Hardware revenue grew 25% to $3.1 billion in the quarter.", False),
+    ("The amendment on wages passed by 212 votes to 190.", False),
+    # each claim with its own term
+    ("Diluted earnings per share came to $1.42, against $1.10 a year earlier.", True),
+    ("The pensions amendment was passed by 212 votes to 190.", True),
+])
+def test_a_term_of_the_parallel_sentence_next_door(quote: str, accepted: bool) -> None:
+    [r] = Verifier().verify([quote], [Source("results", _PARALLEL)])
+    assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
