@@ -3190,6 +3190,63 @@ def _subject_taken(quote: str, passage: str, q_entities: set[str] | None = None,
     return None
 
 
+_ATTITUDES = {f: lemma for lemma, forms in {
+    "expect": "expect expects expected expecting", "anticipate": "anticipate anticipates anticipated",
+    "forecast": "forecast forecasts forecasted", "predict": "predict predicts predicted",
+    "project": "projects projected", "estimate": "estimate estimates estimated",
+    "believe": "believe believes believed", "think": "think thinks thought", "fear": "fear fears feared",
+    "hope": "hope hopes hoped", "warn": "warn warns warned", "assume": "assume assumes assumed",
+    "suspect": "suspect suspects suspected", "allege": "allege alleges alleged", "claim": "claim claims claimed",
+}.items() for f in forms.split()}
+_HOLDER_WORDS = 3  # words before an attitude verb read as whose it is ("most analysts expect")
+_HOLDER_SKIP = frozenset("the a an most many some several other all".split())
+
+
+def _holder_taken(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """Whose expectation (belief, forecast, fear...) it is, changed to the one it is about: the passage
+    says "Analysts expect the company to report a loss", the quote "The company expects to report a
+    loss", never naming the analysts. ``(quote's holder, passage's)``, else ``None``.
+
+    >>> _holder_taken("the company expects to report a loss".split(), "analysts expect the company to report a loss".split())
+    ('company', 'analysts')
+    >>> _holder_taken("analysts forecast a loss for the company".split(), "analysts expect the company to report a loss".split()) is None
+    True
+    """
+    def holders(words: list[str]) -> list[tuple[int, str, tuple[str, ...]]]:
+        out = []
+        for i, w in enumerate(words):
+            if w in _ATTITUDES and i:
+                before = [x for x in words[max(0, i - _HOLDER_WORDS) : i] if x not in _HOLDER_SKIP]
+                k = len(before)
+                while k and before[k - 1].isalpha() and not _CLAUSE_STOPS.intersection(before[k - 1]):
+                    k -= 1
+                held = tuple(before[k:])
+                if held and all(x.isalpha() for x in held) and not set(held) & _NOT_HOLDERS:
+                    out.append((i, _ATTITUDES[w], held))
+        return out
+
+    q_said, p_said = holders(qw), holders(pw)
+    for i, lemma, held in p_said:
+        about = pw[i + 1 : i + 3 + _HOLDER_WORDS]
+        about = about[1:] if about[:1] == ["that"] else about
+        end = next((k for k, x in enumerate(about) if x in _COMPLEMENT_VERBS), None)
+        if not end or _PREPOSITIONS_OF_NOUNS.intersection(about[:end]):
+            # "expect the company to", "fear (that) the bank will": what it is about, up to its verb (not
+            # a noun's: "any claim for demurrage shall")
+            continue
+        about = about[:end]
+        for _k, q_lemma, q_held in q_said:
+            if q_lemma == lemma and set(q_held) <= set(about) - _HOLDER_SKIP and not set(held) & set(qw) \
+                    and not set(q_held) & set(held):
+                return " ".join(q_held), " ".join(held)
+    return None
+
+
+_NOT_HOLDERS = frozenset("it is was are were be been also not still widely generally".split())
+_PREPOSITIONS_OF_NOUNS = frozenset("for of in on at by with from into about over under".split())
+_COMPLEMENT_VERBS = frozenset("to will would could may might shall should can is was are were has have had".split())
+
+
 def _designation_swapped(quote: str, passage: str) -> tuple[str, str] | None:
     """A party the quote names by a letter ("Party A") where the passage names another of the same kind
     ("Party B") and not this one: (the quote's, the passage's), else ``None``.
@@ -4198,6 +4255,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "The Licensor must pay the fee" for "The Licensee shall pay the fee to the Licensor": the one the
         # passage's party acts towards, made the one who acts
         out.append(Difference("replace", taken[0], taken[1], "party"))
+    if (holder := _holder_taken(qw, pw)) is not None:
+        # "The company expects to report a loss" for "Analysts expect the company to report a loss": whose
+        # expectation it is, given to the one it is about
+        out.append(Difference("replace", holder[0], holder[1], "party"))
     if (pronoun_roles := _pronoun_roles_swapped(qw, pw)) is not None:
         # "Ms Patel said the board had warned her" for "Ms Patel said she had warned the board"
         out.append(Difference("replace", pronoun_roles[0], pronoun_roles[1], "order"))

@@ -2989,3 +2989,25 @@ _PARALLEL = ("Results. Diluted earnings per share were $1.42, compared with $1.1
 def test_a_term_of_the_parallel_sentence_next_door(quote: str, accepted: bool) -> None:
     [r] = Verifier().verify([quote], [Source("results", _PARALLEL)])
     assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # whose expectation (fear, belief) it is, given to the one it is about
+    ("The company expects to report a loss in the second half.",
+     "Analysts expect the company to report a loss in the second half.", True),
+    ("The central bank fears it will raise rates again in June.",
+     "Investors fear that the central bank will raise rates again in June.", True),
+    ("The companies suspect the merger would reduce competition.",
+     "Regulators suspect the companies' merger would reduce competition.", True),
+    # the same holder, or none named
+    ("Analysts anticipate that the company will report a loss in the second half.",
+     "Analysts expect the company to report a loss in the second half.", False),
+    ("Revenue is expected to grow by 5% next year, the company said.",
+     "The company expects revenue to grow by 5% next year.", False),
+    ("A demurrage claim is deemed waived unless it is presented within 90 days.",
+     "Any claim for demurrage shall be deemed waived unless presented within ninety (90) days.", False),
+])
+def test_whose_expectation_it_is(quote: str, passage: str, changed: bool) -> None:
+    from quote_guard.meaning import meaning_differences
+
+    assert bool([d for d in meaning_differences(quote, passage) if d.category == "party"]) is changed
