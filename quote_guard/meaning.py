@@ -168,6 +168,10 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("ahead=", "behind="),
         # a rate fixed or one that moves ("a period in which the rate of interest is fixed" for "... is variable")
         ("fixed=", "variable= floating= adjustable= tracker="),
+        # a thing owned or only licensed ("will be licensed to the Customer" for "shall be owned by the Customer")
+        ("own= owns= owned= owner= owners= ownership= title=", "licens licenc"),
+        # data deleted or handed back ("must return all Personal Data" for "shall delete")
+        ("delet destroy destroyed= eras", "return= returns= returned= returning="),
     )
 )
 _PRONOUN_GROUPS = (

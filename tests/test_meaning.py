@@ -3011,3 +3011,23 @@ def test_whose_expectation_it_is(quote: str, passage: str, changed: bool) -> Non
     from quote_guard.meaning import meaning_differences
 
     assert bool([d for d in meaning_differences(quote, passage) if d.category == "party"]) is changed
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # owned or only licensed; data deleted or handed back
+    ("All intellectual property created under the Agreement will be licensed to the Customer.",
+     "All intellectual property created under this Agreement shall be owned by the Customer.", True),
+    ("The Customer will own all intellectual property created under the Agreement.",
+     "All intellectual property created under this Agreement shall be owned by the Customer.", False),
+    ("The Processor must return all Personal Data within 30 days after the Services end, unless the law requires retention.",
+     "The Processor shall delete all Personal Data within 30 days after the end of the Services, unless retention is "
+     "required by law.", True),
+    ("The Processor must erase all Personal Data within 30 days after the Services end.",
+     "The Processor shall delete all Personal Data within 30 days after the end of the Services.", False),
+    ("The Recipient must destroy the Confidential Information on request.",
+     "On request, the Recipient shall return or destroy the Confidential Information.", False),
+])
+def test_owned_or_licensed_deleted_or_returned(quote: str, passage: str, changed: bool) -> None:
+    from quote_guard.meaning import meaning_differences
+
+    assert bool(meaning_differences(quote, passage)) is changed
