@@ -1030,6 +1030,45 @@ _CHANGE_VERBS = frozenset("""rise rises rose risen rising increase increases inc
 _CHANGE_NOUNS = frozenset("""increase increases rise rises decline declines decrease decreases drop drops fall falls cut cuts
     reduction reductions gain gains growth jump jumps loss losses slump dip""".split())
 _CHANGE_REACH = 4  # words between the verb and "by" or "to" ("cut its main rate by")
+# what a change is measured against: the same period a year before, or the period just before
+_BASES: dict[tuple[str, ...], str] = {
+    **dict.fromkeys((("year", "on", "year"), ("yearonyear",), ("year", "over", "year"), ("yearoveryear",), ("yoy",),
+                           ("y", "y"), ("a", "year", "earlier"), ("a", "year", "ago"), ("a", "year", "before"),
+                           ("the", "same", "period", "last", "year"), ("the", "same", "quarter", "last", "year"),
+                           ("the", "prior", "year"), ("the", "previous", "year")), "year"),
+    **dict.fromkeys((("quarter", "on", "quarter"), ("quarteronquarter",), ("quarter", "over", "quarter"),
+                             ("quarteroverquarter",), ("qoq",), ("q", "q"), ("sequentially",), ("sequential",),
+                             ("the", "previous", "quarter"), ("the", "prior", "quarter"), ("the", "preceding", "quarter"),
+                             ("the", "previous", "month"), ("the", "prior", "month"), ("month", "on", "month"),
+                             ("monthonmonth",), ("month", "over", "month"), ("mom",), ("a", "quarter", "earlier"),
+                             ("a", "month", "earlier")), "period"),
+}
+_BASES_BY_FIRST: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+for _basis_phrase, _basis in _BASES.items():
+    _BASES_BY_FIRST.setdefault(_basis_phrase[0], []).append((_basis_phrase, _basis))
+del _basis_phrase, _basis
+
+
+def _change_bases(words: list[str]) -> set[str]:
+    """What a text's changes are measured against: "year" (year on year, from a year earlier) or
+    "period" (from the previous quarter or month, sequentially), read only in a text that states a
+    change ("rose 3.1% year on year").
+
+    >>> _change_bases("same-store sales rose 3.1% year on year".split()), _change_bases("sales rose 2% from the previous quarter".split())
+    ({'year'}, {'period'})
+    >>> _change_bases("we met the previous quarter".split())
+    set()
+    """
+    if not _CHANGE_VERBS.intersection(words) and not _CHANGE_NOUNS.intersection(words) and "flat" not in words:
+        return set()
+    out = set()
+    for i, w in enumerate(words):
+        for phrase, basis in _BASES_BY_FIRST.get(w, ()):
+            if tuple(words[i : i + len(phrase)]) == phrase:
+                out.add(basis)
+    return out
+
+
 
 
 def _changes(words: list[str]) -> dict[str, set[str]]:
@@ -3939,6 +3978,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
             if not q_ch[x] & p_ch[x]:
                 out.append(Difference("replace", f"{min(q_ch[x])} {qn_.get(x, x)}", f"{min(p_ch[x])} {pn_.get(x, x)}", "number"))
                 break
+    if (q_basis := _change_bases(qw)) and (p_basis := _change_bases(pw)) and not q_basis & p_basis:
+        # "rose 3.1% from the previous quarter" for "rose 3.1% year on year": another change, measured
+        # against another period
+        out.append(Difference("replace", " ".join(sorted(q_basis)), " ".join(sorted(p_basis)), "number"))
     qbf, pbf = _bounded_figures(qw), _bounded_figures(pw)
     # a bound from the other side: "up to $10,000" for "at least $10,000". (A bound added to an exact
     # figure is implied by it, "at least four" for "four"; a floor dropped is information dropped, a cap

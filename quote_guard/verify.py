@@ -670,6 +670,9 @@ class Verifier:
             # "40% of respondents said ..." after "Nearly", "Fees rise to $500" before "at most": the
             # figure without the words that bound it
             return bounded
+        if r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM) and (based := _after_basis(r, docs)) is not None:
+            # "EBITDA rose 9%" cut from "Adjusted EBITDA rose 9%": the figure of another measure
+            return based
         if cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
             return self._check_cut(r, docs, head, tail)
         if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[-1:] in ".;!?" and not _ends_sentence(r, docs):
@@ -1645,8 +1648,8 @@ def _swapped_word(quote: str, passage: str, stage: SemanticStage) -> tuple[Diffe
         return ()
     new = [w for w, _ in qs if w not in {p for p, _ in ps} and w not in _PARTICLES]
     gone = [w for w, _ in ps if w not in {q for q, _ in qs} and w not in _PARTICLES]
-    if len(new) != 1 or len(gone) != 1 or new[0][:1].isdigit() or gone[0][:1].isdigit():
-        return ()
+    if len(new) != 1 or len(gone) != 1 or new[0][:1].isdigit() or gone[0][:1].isdigit() or same_side(new[0], gone[0]):
+        return ()  # (one side of an opposite pair of the lexicon: "increased" for "rose" is the same direction)
     [cos] = stage.similarity([(new[0], gone[0])])
     return (Difference("replace", new[0], gone[0], "content"),) if cos < _SWAP_MAX_COSINE else ()
 
@@ -3075,7 +3078,8 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> tuple[str, str] | N
             or limit
             # "With the consent of the Board in compliance with Section 4.7, the Company may manufacture ..."
             or consent)
-    if not hard and opener[:1] in (["in"], ["among"]) and {"subgroup", "subgroups"} & set(opener[1:5]):
+    if not hard and opener[:1] in (["in"], ["among"]) and (
+            {"subgroup", "subgroups"} & set(opener[1:5]) or _population_contrasted(r, docs, opener)):
         # "In a prespecified subgroup of patients with baseline ferritin below 100 μg/L, [the walk distance
         # was 24 m longer]": a subgroup's finding told as the study's, unless the quote names a population
         # of its own ("the reduction was confined to participants with ..."); a study's own population
@@ -3088,6 +3092,34 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> tuple[str, str] | N
     if re.search(rf"\b{re.escape(key)}\b", r.quote, re.I):
         return None
     return " ".join(head.split()), "limit" if limit else "condition" if consent else "exception"
+
+
+def _population_contrasted(r: QuoteResult, docs: list[_Doc], opener: list[str]) -> bool:
+    """Whether the population a sentence opens with ("In patients with type 2 diabetes,") is one the
+    next sentence sets against others, naming the same thing with a negation ("No benefit was seen in
+    patients without diabetes."): then the finding holds in that population only.
+
+    >>> t = "In patients with diabetes, the drug cut deaths by 18%. No benefit was seen in patients without diabetes."
+    >>> r = QuoteResult("The drug cut deaths by 18%.", Verdict.NEAR_VERBATIM, spans=(Span("d", t.index("the drug"), t.index(".") + 1),))
+    >>> _population_contrasted(r, [_Doc(Source("d", t), None, 0)], ["in", "patients", "with", "diabetes", ","])
+    True
+    """
+    if not _POPULATION_WORDS & set(opener[1:3]):
+        return False
+    span = r.spans[-1]
+    text = _span_text(span, docs)
+    gap = _SENTENCE_GAP.search(text, max(span.start, span.end - 1))
+    if gap is None:
+        return False
+    after = _SENTENCE_GAP.search(text, gap.end())
+    nxt = token_texts(fold(text[gap.end() : after.start() + 1 if after else len(text)]).text)
+    named = {w for w in opener[2:] if w.isalpha() and content_word(w) and w not in _POPULATION_WORDS}
+    others = {w for k, w in enumerate(nxt) if w in opener[1:3] and k and nxt[k - 1] in _OTHER_GROUP}  # "younger women"
+    return bool(named & set(nxt) or others) and bool(_CONTRAST_WORDS & set(nxt))
+
+
+_CONTRAST_WORDS = frozenset("no not without non whereas however but unlike contrast".split())
+_OTHER_GROUP = frozenset("younger older other remaining".split())
 
 
 _PARTS = frozenset("section sections article articles clause clauses paragraph paragraphs subsection schedule exhibit "
@@ -3199,6 +3231,38 @@ def _after_figure_bound(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:
     return _limited(r, [bound], "the quote starts right after the source bounds its figure", category="number")
 
 
+# the basis a figure is given on, a word before the measure it qualifies: "Adjusted EBITDA", "organic
+# revenue", "diluted earnings per share", "real GDP", "median survival"
+_BASIS_BEFORE = re.compile(
+    r"(?<![\w.-])(?:adjusted|organic|diluted|basic|net|gross|core|underlying|operating|comparable|pro\s+forma|"
+    r"non-?gaap|gaap|ifrs|pre-?tax|after-?tax|post-?tax|real|nominal|constant[- ]currency|like-for-like|median|"
+    r"annuali[sz]ed|seasonally\s+adjusted|same-?store|inflation-adjusted|risk-adjusted|age-adjusted)[ \t]+$", re.I)
+_BASIS_CHARS = 24
+
+
+def _after_basis(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:
+    """``r`` made ``altered`` when it opens right after the word its source qualifies its first word
+    with, the basis of a measure ("EBITDA rose 9% to $812 million" cut from "Adjusted EBITDA rose
+    ..."): the quote gives the figure of another measure; else ``None``.
+
+    >>> t = "Results. Adjusted EBITDA rose 9% to $812 million. On a reported basis, EBITDA fell 2%."
+    >>> r = QuoteResult("EBITDA rose 9% to $812 million", Verdict.VERBATIM, spans=(Span("d", t.index("EBITDA"), t.index(" million") + 8),))
+    >>> _after_basis(r, [_Doc(Source("d", t), None, 0)]).verdict.value
+    'altered'
+    >>> r = QuoteResult("EBITDA fell 2%", Verdict.VERBATIM, spans=(Span("d", t.rindex("EBITDA"), len(t) - 1),))
+    >>> _after_basis(r, [_Doc(Source("d", t), None, 0)]) is None
+    True
+    """
+    opening = r.quote.lstrip(" .…[]")  # an ellipsis marks the cut, and leaves out the same word
+    if len(r.spans) != 1 or not opening[:1].isalnum():
+        return None
+    basis = _frame_before(r, docs, _BASIS_BEFORE, _BASIS_CHARS)
+    if basis is None or basis.lower() in fold(opening).text.split():
+        return None
+    return _limited(r, [basis], "the quote starts right after the word that gives the basis of its measure",
+                    category="qualifier")
+
+
 # a figure, and at most two words of its unit, at the quote's end: "$500", "10 years", "40 per cent"
 _ENDS_WITH_FIGURE = re.compile(r"\d[\d,.]*%?(?:\s+[^\W\d_]+){0,2}\W*$")
 _BOUND_AFTER_FIGURE = re.compile(
@@ -3273,7 +3337,8 @@ _OPENER_HINT = re.compile(rf"(?i)(?:^|{_OPENER_BREAK.pattern})[\W_]*"
                           rf"(?:{_SECTION_NUMBER.pattern}\s+)?"
                           r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject|with(?:out)?\b|however\s*,?\s*if\b"
                           r"|no(?:t)?\s+more\s+than\b|with\s+the\s+exceptions?\s+of\b|(?:so|as)\s+long\s+as\b"
-                          r"|(?:in|among)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}subgroups?\b)")
+                          r"|(?:in|among)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}(?:subgroups?|patients|participants|subjects"
+                          r"|adults|children|women|men|people|individuals|those)\b)")
 # a short opening phrase with "only" ("For firm transportation only, ..."), read where the window has "only"
 _ONLY_HINT = re.compile(r"(?i)(?:^|[.;:!?\n])[^.;:!?\n]{0,60}\bonly\s*,")
 # ... and a limiting word among the first words after its end (a superset of what is then read)

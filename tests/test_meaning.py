@@ -3031,3 +3031,45 @@ def test_owned_or_licensed_deleted_or_returned(quote: str, passage: str, changed
     from quote_guard.meaning import meaning_differences
 
     assert bool(meaning_differences(quote, passage)) is changed
+
+
+_RESULTS = ("Results. Adjusted EBITDA rose 9% to $812 million. On a reported basis, EBITDA fell 2%. Organic revenue grew 6% "
+            "in the quarter; including acquisitions, revenue grew 14%. Same-store sales rose 3.1% year on year. Compared "
+            "with the previous quarter, they were flat. The company also reported net income of $95 million.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # the figure of another measure: the basis word left out before the quote's first word
+    ("EBITDA rose 9% to $812 million.", False),
+    ("Revenue grew 6% in the quarter.", False),
+    ("...EBITDA rose 9% to $812 million", False),
+    # or another period a change is measured against
+    ("Same-store sales rose 3.1% from the previous quarter.", False),
+    # each with its own basis
+    ("Adjusted EBITDA increased 9% to $812 million.", True),
+    ("EBITDA fell 2%.", True),
+    ("revenue grew 14%", True),
+    ("Same-store sales were up 3.1% from a year earlier.", True),
+    ("net income of $95 million", True),
+])
+def test_a_figure_keeps_the_basis_of_its_measure(quote: str, accepted: bool) -> None:
+    [r] = Verifier().verify([quote], [Source("results", _RESULTS)])
+    assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
+
+
+@pytest.mark.parametrize("source, quote, accepted", [
+    # the population a finding holds in, which the next sentence sets against others, left out
+    ("Efficacy. In patients with type 2 diabetes, the drug reduced cardiovascular deaths by 18% over five years. No "
+     "benefit was seen in patients without diabetes.", "The drug reduced cardiovascular deaths by 18% over five years.", False),
+    ("Efficacy. Among women over 50, screening cut late diagnoses by a third. The effect was not seen in younger women.",
+     "Screening cut late diagnoses by a third.", False),
+    # a study's own population, set against no other: no limit of the finding
+    ("Conclusion. Among patients with stage 3 CKD, the drug slowed the decline in kidney function. It was well tolerated.",
+     "The drug slowed the decline in kidney function.", True),
+    ("Efficacy. In patients with type 2 diabetes, the drug reduced cardiovascular deaths by 18% over five years. No "
+     "benefit was seen in patients without diabetes.",
+     "In patients with type 2 diabetes, the drug reduced cardiovascular deaths by 18% over five years.", True),
+])
+def test_a_population_set_against_another_is_a_limit(source: str, quote: str, accepted: bool) -> None:
+    [r] = Verifier().verify([quote], [Source("study", source)])
+    assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
