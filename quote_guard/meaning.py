@@ -168,6 +168,10 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("ahead=", "behind="),
         # a rate fixed or one that moves ("a period in which the rate of interest is fixed" for "... is variable")
         ("fixed=", "variable= floating= adjustable= tracker="),
+        # a lower court's decision kept or undone; an appeal that fails or succeeds; a verdict of guilty or not
+        ("uphold upheld affirm", "overturn revers quash vacat"),
+        ("allowed= allows= allow=", "dismiss"),
+        ("acquit cleared=", "convict guilty="),
         # a thing owned or only licensed ("will be licensed to the Customer" for "shall be owned by the Customer")
         ("own= owns= owned= owner= owners= ownership= title=", "licens licenc"),
         # data deleted or handed back ("must return all Personal Data" for "shall delete")
@@ -858,6 +862,53 @@ def _figure_sides(words: list[str]) -> dict[str, frozenset[tuple[int, int]]]:
                 out.setdefault(x, frozenset(sides))
                 break
     return out
+
+
+_OBJECT_WORDS = 4  # words after a side's word read as what it is said of ("acquitted Mr Hale of fraud")
+_CLAUSE_BREAKS = frozenset(", ; . : but and while whereas although".split())
+
+
+def _side_objects(words: list[str]) -> dict[tuple[int, int], set[str]]:
+    """The content words that follow each side's word of an opposite pair in its clause, up to
+    :data:`_OBJECT_WORDS` of them: what the act or state is said of.
+
+    >>> sorted(sorted(v) for v in _side_objects("the jury acquitted mr hale of fraud but convicted him of theft".split()).values())
+    [['fraud', 'hale'], ['him', 'theft']]
+    """
+    out: dict[tuple[int, int], set[str]] = {}
+    for i, w in enumerate(words):
+        sides = _sides_of(w)
+        if not sides:
+            continue
+        got: set[str] = set()
+        for x in words[i + 1 : i + 1 + _OBJECT_WORDS]:
+            if x in _CLAUSE_BREAKS:
+                break
+            if len(x) > 2 and x.isalpha() and x not in _FUNCTION_WORDS and not _sides_of(x):
+                got.add(x)
+        for side in sides:
+            out.setdefault(side, set()).update(got)
+    return out
+
+
+def _side_traded(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A thing the passage says one side of an opposite pair of, told with the other side, where the
+    passage has both: "Mr Hale was found guilty of fraud" for "The jury acquitted Mr Hale of fraud but
+    convicted him of false accounting". ``(the quote's word, the passage's)``, else ``None``.
+
+    >>> _side_traded("mr hale was found guilty of fraud".split(),
+    ...              "the jury acquitted mr hale of fraud but convicted him of false accounting".split())
+    ('guilty', 'acquitted')
+    >>> _side_traded("he was convicted of false accounting".split(),
+    ...              "the jury acquitted mr hale of fraud but convicted him of false accounting".split()) is None
+    True
+    """
+    q_obj, p_obj = _side_objects(qw), _side_objects(pw)
+    for (grp, k), things in q_obj.items():
+        other = p_obj.get((grp, 1 - k), set())
+        if things & other and not things & p_obj.get((grp, k), set()) and (grp, 1 - k) not in q_obj:
+            return _side_word(qw, (grp, k)), _side_word(pw, (grp, 1 - k))
+    return None
 
 
 def _side_word(words: list[str], side: tuple[int, int]) -> str:
@@ -4119,6 +4170,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         x, grp, k = crossed[0]
         out.append(Difference("replace", f"{_side_word(qw, (grp, k))} {qn_.get(x, x)}",
                               f"{_side_word(pw, (grp, 1 - k))} {pn_.get(x, x)}", "direction"))
+    if not any(d.category == "direction" for d in out) and (traded := _side_traded(qw, pw)) is not None:
+        # "Mr Hale was found guilty of fraud" for "the jury acquitted Mr Hale of fraud but convicted him of ...":
+        # what the passage says one side of, told with the other
+        out.append(Difference("replace", traded[0], traded[1], "direction"))
     # a condition or an exception of the passage that the quote drops, unless the quote states one
     # in other words of its own ("upon" in both is no restated condition)
     lost_conditions = _conditions(pw) - _conditions(qw)

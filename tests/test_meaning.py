@@ -3073,3 +3073,24 @@ def test_a_figure_keeps_the_basis_of_its_measure(quote: str, accepted: bool) -> 
 def test_a_population_set_against_another_is_a_limit(source: str, quote: str, accepted: bool) -> None:
     [r] = Verifier().verify([quote], [Source("study", source)])
     assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a decision kept or undone, an appeal that fails or succeeds, a verdict of guilty or not
+    ("The Court of Appeal overturned the High Court's decision.",
+     "The Court of Appeal upheld the High Court's decision and dismissed the appeal with costs.", True),
+    ("The Court of Appeal allowed the appeal with costs.",
+     "The Court of Appeal upheld the High Court's decision and dismissed the appeal with costs.", True),
+    ("The Court of Appeal affirmed the decision of the High Court.",
+     "The Court of Appeal upheld the High Court's decision and dismissed the appeal with costs.", False),
+    # where the passage says both, what each is said of
+    ("Mr Hale was found guilty of fraud.", "The jury acquitted Mr Hale of fraud but convicted him of false accounting.", True),
+    ("Mr Hale was found guilty of false accounting.",
+     "The jury acquitted Mr Hale of fraud but convicted him of false accounting.", False),
+    ("Costs rose 4% in the year.", "Revenue rose 8% in the year, while costs fell 4%.", True),
+    ("Revenue grew 8% in the year.", "Revenue rose 8% in the year, while costs fell 4%.", False),
+])
+def test_a_side_of_an_opposite_pair_said_of_the_other_thing(quote: str, passage: str, changed: bool) -> None:
+    from quote_guard.meaning import meaning_differences
+
+    assert bool(meaning_differences(quote, passage)) is changed
