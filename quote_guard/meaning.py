@@ -1081,6 +1081,8 @@ _CHANGE_VERBS = frozenset("""rise rises rose risen rising increase increases inc
 _CHANGE_NOUNS = frozenset("""increase increases rise rises decline declines decrease decreases drop drops fall falls cut cuts
     reduction reductions gain gains growth jump jumps loss losses slump dip""".split())
 _CHANGE_REACH = 4  # words between the verb and "by" or "to" ("cut its main rate by")
+_HOLD_VERBS = frozenset("""keep keeps kept hold holds held leave leaves left maintain maintains maintained remain remains
+    remained""".split())  # ("stood at 14.1%, down from 14.6%" states a level, changed or not)
 # what a change is measured against: the same period a year before, or the period just before
 _BASES: dict[tuple[str, ...], str] = {
     **dict.fromkeys((("year", "on", "year"), ("yearonyear",), ("year", "over", "year"), ("yearoveryear",), ("yoy",),
@@ -1125,12 +1127,14 @@ def _change_bases(words: list[str]) -> set[str]:
 def _changes(words: list[str]) -> dict[str, set[str]]:
     """The figures a text gives as a change, and how: "by" for the amount of a change ("rose by
     12%", "rose 12%", "an increase of 12%"), "to" for the level it reached, "from" for the one it
-    left, each after a verb (or a noun) of change a few words before.
+    left, each after a verb (or a noun) of change a few words before; "at" for a level kept ("held at").
 
     >>> _changes("net revenue rose by 12% to $ 4,200,000,000".split())
     {'12.0': {'by'}, '4200000000.0': {'to'}}
     >>> _changes("unemployment fell to 3.9% from 4.1%".split())
     {'3.9': {'to'}, '4.1': {'from'}}
+    >>> _changes("the bank kept its main rate at 5.25%".split())
+    {'5.25': {'at'}}
     >>> _changes("a fall of 3% in sales".split()), _changes("he was sentenced to 5 years".split())
     ({'3.0': {'by'}}, {})
     """
@@ -1152,6 +1156,9 @@ def _changes(words: list[str]) -> dict[str, set[str]]:
         elif before in ("by", "to", "from") and any(v in _CHANGE_VERBS for v in words[max(0, j - 2 - _CHANGE_REACH) : j - 1]) \
                 and not (before == "to" and j >= 2 and words[j - 2] == "up"):  # "up to 12%" is a bound
             kind = before
+        elif before == "at" and any(v in _HOLD_VERBS for v in words[max(0, j - 2 - _CHANGE_REACH) : j - 1]) \
+                and not any(v in _CHANGE_VERBS for v in words[max(0, j - 2 - _CHANGE_REACH) : j - 1]):
+            kind = "at"  # "kept its main rate at 5.25%": no change
         else:
             continue
         out.setdefault(x, set()).add(kind)
@@ -2229,6 +2236,9 @@ _CONDITION_KEEPERS = frozenset("when where while after before once upon long cas
 _ASIDE_ENDS = frozenset(", ) ; : .".split())
 
 
+_RANK_BEFORE_ONLY = frozenset("second third fourth fifth".split())
+
+
 def _conditions(words: list[str]) -> set[str]:
     """The condition and exception words of a text ("if", "unless", "provided", "other than", "as
     long as"; "so long as" is "as long as").
@@ -2247,7 +2257,9 @@ def _conditions(words: list[str]) -> set[str]:
              # "the supply limitations, if any, in the Plan": an aside that sets no condition
              and not (w == "if" and words[i + 1 : i + 2] in (["any"], ["applicable"])
                       and (i + 2 == len(words) or words[i + 2] in _ASIDE_ENDS))
-             and not (w == "only" and i and _amount_word(words[i - 1]))}
+             and not (w == "only" and i and _amount_word(words[i - 1]))
+             # "second only to Rivalcorp": a rank, no restriction
+             and not (w == "only" and i and words[i - 1] in _RANK_BEFORE_ONLY and words[i + 1 : i + 2] == ["to"])}
     # "so long as" is "as long as"; "save for" and "except for" are "except"
     found.update("as long" if a == "so" else "except" if b == "for" and a in ("save", "except") else f"{a} {b}"
                  for a, b in itertools.pairwise(words) if (a, b) in _CONDITION_PAIRS)
@@ -2722,7 +2734,9 @@ def _added_list_item(fq: str, fp: str, pw: list[str]) -> str | None:
 
 
 _SUPERLATIVES = ("most", "largest", "biggest", "highest", "lowest", "best", "worst", "greatest", "smallest", "fewest",
-                 "least", "first", "only", "oldest", "youngest", "fastest", "strongest")
+                 "least", "first", "only", "oldest", "youngest", "fastest", "strongest", "leading")
+# "the market leader", "the world leader": first of its kind, told with a noun between
+_LEADER = re.compile(r" (?:the|its|their) (?:[a-z]+ )?leader ")
 
 
 def _before_adjective(words: list[str], w: str) -> bool:
@@ -4294,6 +4308,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                     and any(f" {d} {w} " in fq_ for d in (("the",) if w == "first" else  # "its first year"
                                                                ("the", "its", "their", "his", "her", "our")))
                     and not (w in ("most", "least") and _before_adjective(qw, w))]  # "the most valuable player"
+    if not superlatives and (leader := _LEADER.search(fq_)) is not None and " leader" not in fp_ and " leading " not in fp_:
+        superlatives = [leader.group().split()[-1]]  # "the market leader" where the passage ranks it second
     if superlatives:
         # "UKIP spent the most" where the passage ranks nothing: a ranking of the quote's own
         out.append(Difference("insert", f"the {superlatives[0]}", "", "quantifier"))

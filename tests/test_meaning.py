@@ -3094,3 +3094,23 @@ def test_a_side_of_an_opposite_pair_said_of_the_other_thing(quote: str, passage:
     from quote_guard.meaning import meaning_differences
 
     assert bool(meaning_differences(quote, passage)) is changed
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a level kept, told as one a change reached
+    ("The bank raised its main rate to 5.25% at its fourth consecutive meeting.",
+     "The bank kept its main rate at 5.25% for a fourth consecutive meeting.", True),
+    ("Services inflation eased to 6%.", "Services inflation remained stubbornly high at 6%.", True),
+    ("The bank held its main rate at 5.25% for the fourth meeting in a row.",
+     "The bank kept its main rate at 5.25% for a fourth consecutive meeting.", False),
+    ("The CET1 ratio fell to 14.1% from 14.6%.", "The CET1 ratio stood at 14.1%, down from 14.6%.", False),
+    # a rank: "the market leader" for "second only to"; "second only to" itself restricts nothing
+    ("The company is the market leader in Europe with a 35% share.",
+     "The company holds a 35% share of the European market, second only to Rivalcorp with 41%.", True),
+    ("With 35% of the European market, the company ranks second behind Rivalcorp.",
+     "The company holds a 35% share of the European market, second only to Rivalcorp with 41%.", False),
+])
+def test_a_level_kept_and_a_rank(quote: str, passage: str, changed: bool) -> None:
+    from quote_guard.meaning import meaning_differences
+
+    assert bool(meaning_differences(quote, passage)) is changed
