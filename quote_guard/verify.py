@@ -941,6 +941,9 @@ class Verifier:
                 hard = next((i for i, w in enumerate(opener) if w in _HARD_OPENERS), None)
                 found.append(" ".join(opener[:2] if _opens_with_condition(opener) or hard is None or opener[0] in _OPENED_CONDITIONS
                                       else opener[hard : hard + 2]))
+            if not found and (window := _TIME_WINDOW_OPENER.match(" ".join(_sentence_before(text, span.start)))) \
+                    and window.group(1).rstrip("s") not in fold(r.quote).text:
+                found.append(window.group().rstrip(" ,"))  # "...the Employee shall not" after "For two years after termination,"
             if before[-1:] == ["of"] and figure(_first_word(r.quote)) is not None:
                 found.append(" ".join(before))  # "six" cut from "five out of six": the whole for the part
         if not found:
@@ -3069,6 +3072,7 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> tuple[str, str] | N
     only = _only_opener(opener)
     limit = opener[:2] == ["subject", "to"] and _names_a_part(opener)
     consent = _CONSENT_OPENER.match(" ".join(opener)) is not None
+    window = _TIME_WINDOW_OPENER.match(" ".join(opener))
     hard = (opener[:1] in (["excepting"], ["unless"], ["except"])
             or tuple(w for w in opener[:3] if w != ",")[:2] in (("save", "for"), ("other", "than"), ("however", "if"),
                                                                 ("no", "more"), ("not", "more"))
@@ -3077,7 +3081,9 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> tuple[str, str] | N
             # "Subject to Section 9.1," (a cap there), not "Subject to the terms of this Agreement,"
             or limit
             # "With the consent of the Board in compliance with Section 4.7, the Company may manufacture ..."
-            or consent)
+            or consent
+            # "For two years after termination, the Employee shall not ...": a duty for a time only
+            or window is not None)
     if not hard and opener[:1] in (["in"], ["among"]) and (
             {"subgroup", "subgroups"} & set(opener[1:5]) or _population_contrasted(r, docs, opener)):
         # "In a prespecified subgroup of patients with baseline ferritin below 100 μg/L, [the walk distance
@@ -3089,9 +3095,12 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> tuple[str, str] | N
         return None  # "Except as otherwise provided herein" excepts nothing in particular
     # the word that makes it a limit: "exception" of "With the exception of", "only" of "For firm transportation only,"
     key = opener[2] if opener[:2] == ["with", "the"] else "only" if only else opener[0]
+    if window is not None and not (limit or consent or only):
+        key = window.group(1)  # the time's unit: a quote that gives a time of its own ("for two years") keeps one
     if re.search(rf"\b{re.escape(key)}\b", r.quote, re.I):
         return None
-    return " ".join(head.split()), "limit" if limit else "condition" if consent else "exception"
+    return " ".join(head.split()), ("limit" if limit else "condition" if consent
+                                    else "time limit" if window is not None and not only else "exception")
 
 
 def _population_contrasted(r: QuoteResult, docs: list[_Doc], opener: list[str]) -> bool:
@@ -3120,6 +3129,9 @@ def _population_contrasted(r: QuoteResult, docs: list[_Doc], opener: list[str]) 
 
 _CONTRAST_WORDS = frozenset("no not without non whereas however but unlike contrast".split())
 _OTHER_GROUP = frozenset("younger older other remaining".split())
+
+
+_TIME_WINDOW_OPENER = re.compile(r"for (?:a period of )?[\w-]+ (?:\( \d+ \) )?(years?|months?|weeks?|days?) (?:after|following|from) [^,]*,")
 
 
 _PARTS = frozenset("section sections article articles clause clauses paragraph paragraphs subsection schedule exhibit "
@@ -3338,7 +3350,8 @@ _OPENER_HINT = re.compile(rf"(?i)(?:^|{_OPENER_BREAK.pattern})[\W_]*"
                           r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject|with(?:out)?\b|however\s*,?\s*if\b"
                           r"|no(?:t)?\s+more\s+than\b|with\s+the\s+exceptions?\s+of\b|(?:so|as)\s+long\s+as\b"
                           r"|(?:in|among)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}(?:subgroups?|patients|participants|subjects"
-                          r"|adults|children|women|men|people|individuals|those)\b)")
+                          r"|adults|children|women|men|people|individuals|those)\b"
+                          r"|for\s+(?:a\s+period\s+of\s+)?[\w-]+\s+(?:\(\d+\)\s+)?(?:years?|months?|weeks?|days?)\s+(?:after|following|from)\b)")
 # a short opening phrase with "only" ("For firm transportation only, ..."), read where the window has "only"
 _ONLY_HINT = re.compile(r"(?i)(?:^|[.;:!?\n])[^.;:!?\n]{0,60}\bonly\s*,")
 # ... and a limiting word among the first words after its end (a superset of what is then read)

@@ -3114,3 +3114,20 @@ def test_a_level_kept_and_a_rank(quote: str, passage: str, changed: bool) -> Non
     from quote_guard.meaning import meaning_differences
 
     assert bool(meaning_differences(quote, passage)) is changed
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # the time a duty lasts, left out with the sentence's opening
+    ("The Employee shall not work for any competitor within 50 miles of the Employer's offices.", False),
+    ("...the Employee shall not work for any competitor within 50 miles", False),
+    # kept, or told in other words
+    ("For two years after termination, the Employee shall not work for any competitor within 50 miles of the "
+     "Employer's offices.", True),
+    ("The Employee shall not work for a competitor within 50 miles of the Employer's offices for two years after "
+     "termination.", True),
+])
+def test_a_duty_for_a_time_only(quote: str, accepted: bool) -> None:
+    source = ("Non-compete. For two years after termination, the Employee shall not work for any competitor within 50 "
+              "miles of the Employer's offices. This clause survives termination.")
+    [r] = Verifier().verify([quote], [Source("employment", source)])
+    assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
