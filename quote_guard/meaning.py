@@ -921,6 +921,28 @@ def _days(words: list[str]) -> set[str]:
     return {_DAYS[w] for i, w in enumerate(words) if w in _DAYS and not (i and words[i - 1] in SPEECH_VERBS)}
 
 
+def _one_in(words: list[str]) -> list[tuple[str, str, str]]:
+    """The shares a text writes as "N in M" ("one in five", "1 in 4"): (N, M, the share as a percentage),
+    each in :func:`canonical_number` form.
+
+    >>> _one_in("one in five respondents said so".split())
+    [('1.0', '5.0', '20.0')]
+    >>> _one_in("3 in 2024".split())
+    []
+    """
+    out = []
+    for i in range(1, len(words) - 1):
+        if words[i] != "in":
+            continue
+        n, m = figure(words[i - 1]), figure(words[i + 1])
+        if n is None or m is None or not _is_float(n) or not _is_float(m) or not 0 < float(n) < float(m) <= 1000:
+            continue
+        share = canonical_number(f"{float(n) / float(m) * 100:.10g}")
+        if share is not None and float(share) == round(float(share), 1):
+            out.append((n, m, share))
+    return out
+
+
 def figure(w: str) -> str | None:
     """A number word or a figure in one form ("six" and "6" -> "6"), determiners included."""
     if w in NUMBER_WORDS:
@@ -4020,6 +4042,13 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
             if as_percent in other and other[as_percent].endswith("%") or _percent_units(
                     pw if other is pn_ else qw).get(as_percent or "") == "percent":
                 said[as_percent or share] = said.pop(share)
+    for said, other, said_words in ((qn_, pn_, qw), (pn_, qn_, pw)):
+        for n, m, share in _one_in(said_words):
+            # "one in five respondents" for "20% of respondents": one share, written two ways
+            if share not in said and share in other and other[share].endswith("%") and m in said and m not in other:
+                said[share] = said.pop(m)
+                if n in said and n not in other:
+                    del said[n]
     if qn_.keys() - pn_.keys():
         out.append(Difference("replace", " ".join(qn_[k] for k in sorted(qn_.keys() - pn_.keys())),
                               " ".join(pn_[k] for k in sorted(pn_.keys() - qn_.keys())) or "∅", "number"))

@@ -3131,3 +3131,16 @@ def test_a_duty_for_a_time_only(quote: str, accepted: bool) -> None:
               "miles of the Employer's offices. This clause survives termination.")
     [r] = Verifier().verify([quote], [Source("employment", source)])
     assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # "one in five" is 20%, either way; another share is another figure
+    ("20% of respondents said the outage had affected them.", "One in five respondents said they had been affected.", False),
+    ("One in four adults had the condition.", "25% of adults had the condition.", False),
+    ("25% of respondents said the outage had affected them.", "One in five respondents said they had been affected.", True),
+    ("One in four respondents said so.", "20% of respondents said so.", True),
+])
+def test_one_in_five_is_twenty_percent(quote: str, passage: str, changed: bool) -> None:
+    from quote_guard.meaning import meaning_differences
+
+    assert bool([d for d in meaning_differences(quote, passage) if d.category == "number"]) is changed
