@@ -903,6 +903,9 @@ def _side_traded(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     ...              "the jury acquitted mr hale of fraud but convicted him of false accounting".split()) is None
     True
     """
+    q_sides, p_sides = _sides(qw), _sides(pw)
+    if not any((g, 1 - k) in p_sides and (g, k) in p_sides and (g, 1 - k) not in q_sides for g, k in q_sides):
+        return None  # the passage says no two sides of a pair the quote has one side of
     q_obj, p_obj = _side_objects(qw), _side_objects(pw)
     for (grp, k), things in q_obj.items():
         other = p_obj.get((grp, 1 - k), set())
@@ -930,10 +933,8 @@ def _one_in(words: list[str]) -> list[tuple[str, str, str]]:
     >>> _one_in("3 in 2024".split())
     []
     """
-    out = []
-    for i in range(1, len(words) - 1):
-        if words[i] != "in":
-            continue
+    out: list[tuple[str, str, str]] = []
+    for i in (k for k in range(1, len(words) - 1) if words[k] == "in"):
         n, m = figure(words[i - 1]), figure(words[i + 1])
         if n is None or m is None or not _is_float(n) or not _is_float(m) or not 0 < float(n) < float(m) <= 1000:
             continue
@@ -1105,6 +1106,7 @@ _CHANGE_NOUNS = frozenset("""increase increases rise rises decline declines decr
 _CHANGE_REACH = 4  # words between the verb and "by" or "to" ("cut its main rate by")
 _HOLD_VERBS = frozenset("""keep keeps kept hold holds held leave leaves left maintain maintains maintained remain remains
     remained""".split())  # ("stood at 14.1%, down from 14.6%" states a level, changed or not)
+_CHANGE_OR_HOLD = _CHANGE_VERBS | _CHANGE_NOUNS | _HOLD_VERBS
 # what a change is measured against: the same period a year before, or the period just before
 _BASES: dict[tuple[str, ...], str] = {
     **dict.fromkeys((("year", "on", "year"), ("yearonyear",), ("year", "over", "year"), ("yearoveryear",), ("yoy",),
@@ -1161,6 +1163,8 @@ def _changes(words: list[str]) -> dict[str, set[str]]:
     ({'3.0': {'by'}}, {})
     """
     out: dict[str, set[str]] = {}
+    if not _CHANGE_OR_HOLD.intersection(words):
+        return out
     for i, w in enumerate(words):
         x = figure(w)
         if x is None or w in _DETERMINER_NUMBERS:

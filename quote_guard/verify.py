@@ -1861,14 +1861,16 @@ def _term_of_parallel_sentence(quote: str, text: str, start: int, end: int) -> t
     ()
     """
     fq, fp = fold(quote).text, fold(text[start:end]).text
+    passage_words = token_texts(fp)
+    new_words = {w for w in set(token_texts(fq)) - set(passage_words)
+                 if w.isalpha() and w not in _NOT_TERMS and content_word(w) and word_category(w) is None}
+    around = [fold(text[a:b]).text for a, _mid, b in _neighbour_pairs(text, start, end)] if new_words else []
+    if not any(new_words.intersection(token_texts(sentence)) for sentence in around):
+        return ()  # no word of the quote's own in the sentences next door (most quotes): nothing to align
     pairs = [(d.quote_text, d.source_text) for d in differences(fq, fp)
              if d.kind == "replace" and d.load_bearing and len(d.quote_text.split()) == 1 == len(d.source_text.split())]
     pairs = [(q, p) for q, p in pairs if q.isalpha() and p.isalpha() and not {q, p} & _NOT_TERMS
              and all(content_word(w) and word_category(w) is None for w in (q, p))]
-    if not pairs:
-        return ()
-    passage_words = token_texts(fp)
-    around = [fold(text[a:b]).text for a, _mid, b in _neighbour_pairs(text, start, end)]
     for q, p in pairs:
         if q in passage_words or passage_words.count(p) != 1:
             continue
