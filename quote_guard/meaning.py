@@ -4281,6 +4281,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if any(w in _APPROXIMATE and (figure(n) is not None or (n in CURRENCY_SIGNS and figure(m) is not None))
            for w, n, m in zip(pw, pw[1:], [*pw[2:], ""])):  # "about £9 million": the sign between
         stated.add(_QUALIFIERS["approximately"])  # "about two years" states what "roughly two years" does
+    if "most" in pw:
+        stated.add(_QUALIFIERS["mostly"])  # "mostly mild" for "most were mild"
     added_q = sorted(w for w in set(qw) if w in _QUALIFIERS and _QUALIFIERS[w] not in stated
                      and not (w in _ATTRIBUTIVE_TOO and _attributive(qw, w)))
     fq_, fp_ = f" {' '.join(qw)} ", f" {' '.join(pw)} "

@@ -3144,3 +3144,14 @@ def test_one_in_five_is_twenty_percent(quote: str, passage: str, changed: bool) 
     from quote_guard.meaning import meaning_differences
 
     assert bool([d for d in meaning_differences(quote, passage) if d.category == "number"]) is changed
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    ("12% of patients on the drug reported side effects, against 9% on placebo, mostly mild.",
+     "Side effects were reported by 12% of patients on the drug and 9% on placebo; most were mild.", False),
+    ("Side effects were mostly mild.", "Side effects were reported by 12% of patients; some were mild.", True),
+])
+def test_mostly_restates_most(quote: str, passage: str, changed: bool) -> None:
+    from quote_guard.meaning import meaning_differences
+
+    assert bool([d for d in meaning_differences(quote, passage) if d.category == "qualifier"]) is changed
