@@ -2673,6 +2673,11 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     head = _clause_words(gap[:_GAP_HEAD_CHARS], first=None) if len(gap) > _GAP_HEAD_CHARS else None
     words = head if head is not None and len(head) > _SHORT_GAP_WORDS + 1 else _clause_words(gap, first=None)
     if len(words) <= _SHORT_GAP_WORDS and not any(w in (".", ";", "!", "?") for w in words):
+        window = _TIME_WINDOW_IN_GAP.match(" ".join(words))
+        if window is not None and _RELATIVES.intersection(token_texts(t[max(a.fstart, a.fend - 60) : a.fend])[-6:]):
+            # "Patients who received the drug ... had a 30% lower risk" for "... within three hours of
+            # symptom onset had ...": the time that narrows who the finding is about
+            return [*_limiters(words), window.group()]
         return _limiters(words)
     ends_sentence = t[max(a.fstart, a.fend - 1) : a.fend] in (".", ";", "!", "?", ":")
     after_a = [] if ends_sentence else _limiters(_first_words(words))
@@ -2694,6 +2699,8 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
 
 
 _SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting words
+_TIME_WINDOW_IN_GAP = re.compile(r"(?:within|in the first|during the first) [\w.-]+ (?:hours?|days?|weeks?|months?|years?|minutes?)\b")
+_RELATIVES = frozenset("who whose that which".split())
 _GAP_HEDGE_WORDS = 6  # the words of a gap right before the next fragment read for a hedge that governs it
 _GAP_HEDGES = frozenset("likely unlikely probably possibly perhaps may might could suggest suggests suggested "
                         "appears appear seems seem believe believes estimated".split())

@@ -3155,3 +3155,17 @@ def test_mostly_restates_most(quote: str, passage: str, changed: bool) -> None:
     from quote_guard.meaning import meaning_differences
 
     assert bool([d for d in meaning_differences(quote, passage) if d.category == "qualifier"]) is changed
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # the time that narrows who a finding is about, hidden by an ellipsis
+    ("Patients who received the drug ... had a 30% lower risk of disability at 90 days.", False),
+    ("Patients who received the drug within three hours of symptom onset had a 30% lower risk of disability at 90 days.",
+     True),
+    ("The Board ... found that patients had a 30% lower risk of disability", False),
+])
+def test_an_ellipsis_hides_the_time_that_narrows_the_subject(quote: str, accepted: bool) -> None:
+    source = ("Study. Patients who received the drug within three hours of symptom onset had a 30% lower risk of "
+              "disability at 90 days. No benefit was seen when treatment started later.")
+    [r] = Verifier().verify([quote], [Source("study", source)])
+    assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
