@@ -172,6 +172,8 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("uphold upheld affirm", "overturn revers quash vacat"),
         ("allowed= allows= allow=", "dismiss"),
         ("acquit cleared=", "convict guilty="),
+        # a thing to keep away from, or one that does no harm ("is safe to drink" for "should be avoided")
+        ("avoid", "safe= acceptable= harmless="),
         # a thing owned or only licensed ("will be licensed to the Customer" for "shall be owned by the Customer")
         ("own= owns= owned= owner= owners= ownership= title=", "licens licenc"),
         # data deleted or handed back ("must return all Personal Data" for "shall delete")

@@ -2753,7 +2753,8 @@ def _own_word(piece: str) -> bool:
 
 
 _SHORT_WORDS = frozenset("""he she it we us me my his her him our you no not nor an as at by if in is of on or so to up
-    do be am are was who any all one two six ten new old own off out its the and but for per may can nil""".split())
+    do be am are was who any all one two six ten new old own off out its the and but for per may can nil
+    men man son age law tax fee day end use act net war ill""".split())  # ("men" of "women", "man" of "woman")
 
 
 def _cut_negation(text: str, at: int, until: int) -> tuple[int, str, str] | None:

@@ -3169,3 +3169,18 @@ def test_an_ellipsis_hides_the_time_that_narrows_the_subject(quote: str, accepte
               "disability at 90 days. No benefit was seen when treatment started later.")
     [r] = Verifier().verify([quote], [Source("study", source)])
     assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # "Men aged 50" is found inside "Women aged 50": a quote that starts inside a source word
+    ("Men aged 50 to 74 should have a mammogram every two years.", False),
+    ("Women aged 50 to 74 should have a mammogram every two years.", True),
+    # a thing to keep away from, told as one that does no harm
+    ("Grapefruit juice increases blood levels of the drug and is safe to drink.", False),
+    ("Grapefruit juice raises blood levels of the drug, so it should be avoided.", True),
+])
+def test_a_word_inside_a_word_and_advice_turned_round(quote: str, accepted: bool) -> None:
+    source = ("Screening. Women aged 50 to 74 should have a mammogram every two years. Interactions. Grapefruit juice "
+              "increases blood levels of the drug and should be avoided.")
+    [r] = Verifier().verify([quote], [Source("leaflet", source)])
+    assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
