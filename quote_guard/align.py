@@ -1260,6 +1260,12 @@ def _phrased(raw: list[str], modal: list[str]) -> list[str]:
     return out
 
 
+def _a_before_few(one: list[str], other: list[str], after: list[str]) -> bool:
+    """Whether ``one`` is an "a" the other text lacks (it has nothing there, or a mark) right before
+    "few" or "little": "a few users" for "few users" is some for hardly any."""
+    return one == ["a"] and all(not w.isalnum() for w in other) and after in (["few"], ["little"])
+
+
 def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset(),
                 context: str = "") -> tuple[Difference, ...]:
     """Word-level differences between a folded quote and a folded passage.
@@ -1306,7 +1312,9 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
         qw, sw = qt[a:b], st[c:d]
         kind = "replace" if qw and sw else ("insert" if qw else "delete")
         category = _category(qw, sw, names)
-        if sw == ["."] and qw in ([",", "and"], ["and"], [";"]) and b < len(qt):
+        if (_a_before_few(qw, sw, qt[b : b + 1]) or _a_before_few(sw, qw, st[d : d + 1])):
+            category = "quantifier"  # "a few users" for "few users": some, for hardly any
+        elif sw == ["."] and qw in ([",", "and"], ["and"], [";"]) and b < len(qt):
             category = "punctuation"  # two sentences merged: "... plan, and the plan adds ..."
         elif not qw and len(sw) == 1 and sw[0] in _COPULAS and sw[0] in qt[:a] and st[d : d + 1] \
                 and st[d][:1].isdigit() and "and" in qt[max(0, a - 6) : a]:

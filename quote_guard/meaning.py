@@ -1760,6 +1760,8 @@ def _negator_at(words: list[str], i: int) -> bool:
         # "more likely than not", "whether or not extended", "whether in berth or not": an idiom and an
         # alternative, no negation
         return False
+    if w == "yet" and words[i + 1 : i + 2] == ["to"] and i and words[i - 1] in _YET_TO_AFTER:
+        return True  # "has yet to receive approval": has not received it
     if w == "apart" and words[i + 1 : i + 2] == ["from"]:
         return True  # "apart from claims of infringement": an exception, as "except" is
     if w == "save" and words[i + 1 : i + 2] == ["for"] and i > 0 and words[i - 1] in (",", ";", "("):
@@ -1776,6 +1778,7 @@ WITHOUT_NO_LIMIT = frozenset("limitation limiting regard reference".split())
 
 
 _OR_NONE = frozenset("little few minimal limited with".split())
+_YET_TO_AFTER = frozenset("has have had is are was were remains remain remained".split())
 _ENGLISH_BEFORE_SIN = frozenset("without a the of original mortal deadly no any their his her its our".split())
 
 

@@ -3184,3 +3184,17 @@ def test_a_word_inside_a_word_and_advice_turned_round(quote: str, accepted: bool
               "increases blood levels of the drug and should be avoided.")
     [r] = Verifier().verify([quote], [Source("leaflet", source)])
     assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # "a few" is some, "few" hardly any; "has yet to" has not
+    ("A few users switched to the new app in its first month, the company said.", False),
+    ("Few users switched to the new app in its first month, the company said.", True),
+    ("The company has already received regulatory approval for the device.", False),
+    ("The device has not yet been approved by regulators, the company said.", True),
+])
+def test_a_few_is_not_few_and_yet_to_is_not(quote: str, accepted: bool) -> None:
+    source = ("Usage. Few users switched to the new app in its first month, the company said. Progress. The company "
+              "has yet to receive regulatory approval for the device. It expects a decision in the autumn.")
+    [r] = Verifier().verify([quote], [Source("news", source)])
+    assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
