@@ -926,6 +926,84 @@ def _days(words: list[str]) -> set[str]:
     return {_DAYS[w] for i, w in enumerate(words) if w in _DAYS and not (i and words[i - 1] in SPEECH_VERBS)}
 
 
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_YEAR_AFTER = frozenset("in for during".split())
+_YEAR_REACH = 4  # words between a figure and the year it is given for
+
+
+def _years_of_figures(words: list[str]) -> dict[str, str]:
+    """The year each figure of a text is given for, in its clause: "in 2018" right after it ("$100.2
+    million in 2018"), else the nearest year before it with no other figure between ("in 2019 was
+    $120.4 million").
+
+    >>> _years_of_figures("revenue in 2019 was $ 120,400,000 , compared with $ 100,200,000 in 2018 .".split())
+    {'120400000.0': '2019', '100200000.0': '2018'}
+    """
+    out: dict[str, str] = {}
+    for i, w in enumerate(words):
+        x = figure(w)
+        if x is None or _YEAR.fullmatch(w) or w in _DETERMINER_NUMBERS or "%" in w:
+            continue
+        year = None
+        for j in range(i + 1, min(len(words), i + 2 + _YEAR_REACH)):
+            if words[j] in _CLAUSE_STOPS or words[j] in (",", "and", "compared") or (figure(words[j]) and not _YEAR.fullmatch(words[j])):
+                break
+            if _YEAR.fullmatch(words[j]) and words[j - 1] in _YEAR_AFTER:
+                year = words[j]
+                break
+        if year is None:
+            for j in range(i - 1, max(-1, i - 2 - _YEAR_REACH), -1):
+                if words[j] in _CLAUSE_STOPS or words[j] == "," or (figure(words[j]) and not _YEAR.fullmatch(words[j])):
+                    break
+                if _YEAR.fullmatch(words[j]) and j and words[j - 1] in _YEAR_AFTER:
+                    year = words[j]
+                    break
+        if year is not None:
+            out.setdefault(x, year)
+    return out
+
+
+def _year_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A figure the passage gives for one year, given for another ("Revenue was $100.2 million in 2019"
+    for "Revenue in 2019 was $120.4 million, compared with $100.2 million in 2018"): (the quote's year,
+    the passage's), else ``None``."""
+    q_years, p_years = _years_of_figures(qw), _years_of_figures(pw)
+    for x, year in q_years.items():
+        if x in p_years and p_years[x] != year and year in pw:
+            return f"{year}", f"{p_years[x]}"
+    return None
+
+
+def _whole_for_part(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A part the passage gives "of which" of a whole, told as the whole: "total debt of $400 million"
+    for "total debt was $2.3 billion at year end, of which $400 million matures within one year". The
+    noun the passage gives the whole stands right before the part's figure in the quote, and the quote
+    does not give the whole's figure: (the quote's words, the passage's), else ``None``.
+
+    >>> p = "the company's total debt was $ 2,300,000,000 at year end , of which $ 400,000,000 matures".split()
+    >>> _whole_for_part("the company's total debt of $ 400,000,000 matures within one year".split(), p)
+    ('debt of 400,000,000', 'of which 400,000,000')
+    >>> _whole_for_part("$ 400,000,000 of the total debt matures within a year".split(), p) is None
+    True
+    """
+    for k in range(len(pw) - 2):
+        if pw[k] != "of" or pw[k + 1] not in ("which", "whom"):
+            continue
+        part = next((pw[j] for j in range(k + 2, min(len(pw), k + 5)) if figure(pw[j]) is not None), None)
+        whole_at = next((j for j in range(k - 1, max(-1, k - 12), -1) if figure(pw[j]) is not None
+                         and pw[j] not in _DETERMINER_NUMBERS), None)
+        if part is None or whole_at is None or part not in qw \
+                or figure(pw[whole_at]) in {figure(w) for w in qw}:  # the whole given too: its part is a part
+            continue
+        nouns = {w for w in pw[max(0, whole_at - 5) : whole_at] if w.isalpha() and len(w) > 3 and w not in _FUNCTION_WORDS}
+        at = qw.index(part)
+        before = [w for w in qw[max(0, at - 4) : at] if w.isalpha()]
+        if nouns & set(before) and not {"which", "whom"} & set(before) and "of" not in qw[at + 1 : at + 2]:
+            noun = next(w for w in reversed(before) if w in nouns)
+            return f"{noun} of {part}", f"of which {part}"
+    return None
+
+
 def _one_in(words: list[str]) -> list[tuple[str, str, str]]:
     """The shares a text writes as "N in M" ("one in five", "1 in 4"): (N, M, the share as a percentage),
     each in :func:`canonical_number` form.
@@ -4071,6 +4149,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if not any(d.category == "number" for d in out) and (misplaced := _moved_figure(qw, pw)) is not None:
         # "payable on November 28 to holders of record on December 12" for the two dates the other way round
         out.append(Difference("replace", misplaced[0], misplaced[1], "number"))
+    if not any(d.category == "number" for d in out) and (years := _year_swapped(qw, pw)) is not None:
+        # "Revenue was $100.2 million in 2019" for "... compared with $100.2 million in 2018"
+        out.append(Difference("replace", years[0], years[1], "number"))
+    if not any(d.category == "number" for d in out) and (whole := _whole_for_part(qw, pw)) is not None:
+        # "total debt of $400 million" for "total debt was $2.3 billion, of which $400 million matures"
+        out.append(Difference("replace", whole[0], whole[1], "number"))
     if not any(d.category == "number" for d in out) and (in_place := _figure_in_place(qw, pw)) is not None:
         # "(about 6.0 months)" for "(about 8.0 months)", where the passage has a 6 elsewhere
         out.append(Difference("replace", in_place[0], in_place[1], "number"))

@@ -3198,3 +3198,24 @@ def test_a_few_is_not_few_and_yet_to_is_not(quote: str, accepted: bool) -> None:
               "has yet to receive regulatory approval for the device. It expects a decision in the autumn.")
     [r] = Verifier().verify([quote], [Source("news", source)])
     assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a figure given for another year than the passage gives it for
+    ("Revenue was $100.2 million in 2019.", "Revenue in 2019 was $120.4 million, compared with $100.2 million in 2018.", True),
+    ("Revenue rose to $120.4 million in 2019 from $100.2 million in 2018.",
+     "Revenue in 2019 was $120.4 million, compared with $100.2 million in 2018.", False),
+    ("In 2019, revenue was $120.4 million, against $100.2 million a year earlier.",
+     "Revenue in 2019 was $120.4 million, compared with $100.2 million in 2018.", False),
+    # a part told as the whole
+    ("The Company's total debt of $400 million matures within one year.",
+     "The Company's total debt was $2.3 billion at year end, of which $400 million matures within one year.", True),
+    ("$400 million of the Company's $2.3 billion total debt at year end matures within a year.",
+     "The Company's total debt was $2.3 billion at year end, of which $400 million matures within one year.", False),
+    ("$400 million of the total debt matures within a year.",
+     "The Company's total debt was $2.3 billion at year end, of which $400 million matures within one year.", False),
+])
+def test_a_figure_keeps_its_year_and_its_whole(quote: str, passage: str, changed: bool) -> None:
+    from quote_guard.meaning import meaning_differences
+
+    assert bool([d for d in meaning_differences(quote, passage) if d.category == "number"]) is changed
