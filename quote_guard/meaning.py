@@ -4325,6 +4325,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         lost_conditions.discard("if")  # "unless operators withdrew" for "if operators did not withdraw"
     if "unless" in lost_conditions and "if" in qw and _if_not(qw, pw):
         lost_conditions.discard("unless")  # the other way round
+    if "only" in lost_conditions and any(w in ("just", "merely") and figure(n) is not None for w, n in zip(qw, qw[1:])):
+        lost_conditions.discard("only")  # "enrolled just 60%" for "enrolled only 60%": the same figure, as small
     if lost_conditions and (restated := _restated_clauses(quote, passage)) is not None:
         # a condition of a clause the quote does not restate ("..., but officials warned the closure
         # could last until the weekend if that attempt fails") is not one of its claim

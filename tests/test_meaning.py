@@ -3219,3 +3219,15 @@ def test_a_figure_keeps_its_year_and_its_whole(quote: str, passage: str, changed
     from quote_guard.meaning import meaning_differences
 
     assert bool([d for d in meaning_differences(quote, passage) if d.category == "number"]) is changed
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    ("Designed to detect a 10% difference, the trial enrolled just 60% of the planned sample.",
+     "The trial was powered to detect a 10% difference but enrolled only 60% of its target sample.", False),
+    ("The trial was powered to detect a 10% difference and enrolled 60% of its target sample.",
+     "The trial was powered to detect a 10% difference but enrolled only 60% of its target sample.", True),
+])
+def test_just_a_figure_is_only_a_figure(quote: str, passage: str, changed: bool) -> None:
+    from quote_guard.meaning import meaning_differences
+
+    assert bool(meaning_differences(quote, passage)) is changed
