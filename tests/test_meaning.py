@@ -2971,6 +2971,12 @@ def test_a_change_by_an_amount_is_not_a_change_to_a_level(quote: str, passage: s
     assert bool([d for d in meaning_differences(quote, passage) if d.category == "number"]) is changed
 
 
+def _assert_passed(quote: str, source: Source, accepted: bool) -> None:
+    """The quote's verdict passes it (verbatim, near-verbatim or a paraphrase) exactly when ``accepted``."""
+    [r] = Verifier().verify([quote], [source])
+    assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
+
+
 _PARALLEL = ("Results. Diluted earnings per share were $1.42, compared with $1.10 a year earlier. Basic earnings per share "
              "were $1.45. Cloud revenue grew 25% to $3.1 billion in the quarter. Hardware revenue declined 4% to "
              "$1.2 billion. Votes. The amendment on pensions passed by 212 votes to 190. The amendment on wages failed by "
@@ -2987,8 +2993,7 @@ _PARALLEL = ("Results. Diluted earnings per share were $1.42, compared with $1.1
     ("The pensions amendment was passed by 212 votes to 190.", True),
 ])
 def test_a_term_of_the_parallel_sentence_next_door(quote: str, accepted: bool) -> None:
-    [r] = Verifier().verify([quote], [Source("results", _PARALLEL)])
-    assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
+    _assert_passed(quote, Source("results", _PARALLEL), accepted)
 
 
 @pytest.mark.parametrize("quote, passage, changed", [
@@ -3053,8 +3058,7 @@ _RESULTS = ("Results. Adjusted EBITDA rose 9% to $812 million. On a reported bas
     ("net income of $95 million", True),
 ])
 def test_a_figure_keeps_the_basis_of_its_measure(quote: str, accepted: bool) -> None:
-    [r] = Verifier().verify([quote], [Source("results", _RESULTS)])
-    assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
+    _assert_passed(quote, Source("results", _RESULTS), accepted)
 
 
 @pytest.mark.parametrize("source, quote, accepted", [
@@ -3071,8 +3075,7 @@ def test_a_figure_keeps_the_basis_of_its_measure(quote: str, accepted: bool) -> 
      "In patients with type 2 diabetes, the drug reduced cardiovascular deaths by 18% over five years.", True),
 ])
 def test_a_population_set_against_another_is_a_limit(source: str, quote: str, accepted: bool) -> None:
-    [r] = Verifier().verify([quote], [Source("study", source)])
-    assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
+    _assert_passed(quote, Source("study", source), accepted)
 
 
 @pytest.mark.parametrize("quote, passage, changed", [
@@ -3129,8 +3132,7 @@ def test_a_level_kept_and_a_rank(quote: str, passage: str, changed: bool) -> Non
 def test_a_duty_for_a_time_only(quote: str, accepted: bool) -> None:
     source = ("Non-compete. For two years after termination, the Employee shall not work for any competitor within 50 "
               "miles of the Employer's offices. This clause survives termination.")
-    [r] = Verifier().verify([quote], [Source("employment", source)])
-    assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
+    _assert_passed(quote, Source("employment", source), accepted)
 
 
 @pytest.mark.parametrize("quote, passage, changed", [
@@ -3167,8 +3169,7 @@ def test_mostly_restates_most(quote: str, passage: str, changed: bool) -> None:
 def test_an_ellipsis_hides_the_time_that_narrows_the_subject(quote: str, accepted: bool) -> None:
     source = ("Study. Patients who received the drug within three hours of symptom onset had a 30% lower risk of "
               "disability at 90 days. No benefit was seen when treatment started later.")
-    [r] = Verifier().verify([quote], [Source("study", source)])
-    assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
+    _assert_passed(quote, Source("study", source), accepted)
 
 
 @pytest.mark.parametrize("quote, accepted", [
@@ -3182,8 +3183,7 @@ def test_an_ellipsis_hides_the_time_that_narrows_the_subject(quote: str, accepte
 def test_a_word_inside_a_word_and_advice_turned_round(quote: str, accepted: bool) -> None:
     source = ("Screening. Women aged 50 to 74 should have a mammogram every two years. Interactions. Grapefruit juice "
               "increases blood levels of the drug and should be avoided.")
-    [r] = Verifier().verify([quote], [Source("leaflet", source)])
-    assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
+    _assert_passed(quote, Source("leaflet", source), accepted)
 
 
 @pytest.mark.parametrize("quote, accepted", [
@@ -3196,8 +3196,7 @@ def test_a_word_inside_a_word_and_advice_turned_round(quote: str, accepted: bool
 def test_a_few_is_not_few_and_yet_to_is_not(quote: str, accepted: bool) -> None:
     source = ("Usage. Few users switched to the new app in its first month, the company said. Progress. The company "
               "has yet to receive regulatory approval for the device. It expects a decision in the autumn.")
-    [r] = Verifier().verify([quote], [Source("news", source)])
-    assert (r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM, Verdict.PARAPHRASE)) is accepted, r.reason
+    _assert_passed(quote, Source("news", source), accepted)
 
 
 @pytest.mark.parametrize("quote, passage, changed", [
