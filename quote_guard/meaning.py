@@ -967,6 +967,8 @@ def _year_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     """A figure the passage gives for one year, given for another ("Revenue was $100.2 million in 2019"
     for "Revenue in 2019 was $120.4 million, compared with $100.2 million in 2018"): (the quote's year,
     the passage's), else ``None``."""
+    if not any(_YEAR.fullmatch(w) for w in qw):
+        return None
     q_years, p_years = _years_of_figures(qw), _years_of_figures(pw)
     for x, year in q_years.items():
         if x in p_years and p_years[x] != year and year in pw:
@@ -986,6 +988,8 @@ def _whole_for_part(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     >>> _whole_for_part("$ 400,000,000 of the total debt matures within a year".split(), p) is None
     True
     """
+    if "which" not in pw and "whom" not in pw:
+        return None
     for k in range(len(pw) - 2):
         if pw[k] != "of" or pw[k + 1] not in ("which", "whom"):
             continue

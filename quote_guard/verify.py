@@ -1843,6 +1843,7 @@ def _word_put_in(r: QuoteResult, text: str, start: int, end: int) -> tuple[Diffe
 
 
 _FRAME_WORDS = 2  # words beside a term that a parallel sentence must share with the passage
+_RAW_WORD = re.compile(r"\w+")  # a quick look for a word before a text is folded
 _NOT_TERMS = frozenset("other another such still same different certain".split())  # words that pick out, not terms
 
 
@@ -1864,9 +1865,10 @@ def _term_of_parallel_sentence(quote: str, text: str, start: int, end: int) -> t
     passage_words = token_texts(fp)
     new_words = {w for w in set(token_texts(fq)) - set(passage_words)
                  if w.isalpha() and w not in _NOT_TERMS and content_word(w) and word_category(w) is None}
-    around = [fold(text[a:b]).text for a, _mid, b in _neighbour_pairs(text, start, end)] if new_words else []
-    if not any(new_words.intersection(token_texts(sentence)) for sentence in around):
+    pairs_around = _neighbour_pairs(text, start, end) if new_words else []
+    if not any(new_words.intersection(_RAW_WORD.findall(text[a:b].lower())) for a, _mid, b in pairs_around):
         return ()  # no word of the quote's own in the sentences next door (most quotes): nothing to align
+    around = [fold(text[a:b]).text for a, _mid, b in pairs_around]
     pairs = [(d.quote_text, d.source_text) for d in differences(fq, fp)
              if d.kind == "replace" and d.load_bearing and len(d.quote_text.split()) == 1 == len(d.source_text.split())]
     pairs = [(q, p) for q, p in pairs if q.isalpha() and p.isalpha() and not {q, p} & _NOT_TERMS
