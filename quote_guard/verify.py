@@ -569,6 +569,10 @@ class Verifier:
         # against the passage it restates instead
         fq, fp = fold(r.quote).text, fold(passage).text
         dist = Levenshtein.distance(fq, fp)
+        if not changed and (half_changed := _neighbour_half_changed(r.quote, text, start, end)):
+            # "Store below 25°C; freezing is acceptable" for "Store below 25°C ... Do not freeze.": the
+            # half that speaks of the next sentence, compared with it
+            changed = half_changed
         if not changed and not copied and (apart := _stitched(r.quote, text)) is not None:
             # two copied pieces of the source joined into one claim, out of the source's order
             changed = (Difference("insert", apart, "", "order"),)
@@ -2295,6 +2299,39 @@ def _merged_with_neighbour(quote: str, text: str, start: int, end: int,
                for w in ws if is_word_char(w[0])) and classes <= modal_classes(other):
             pairs.append((a, b, one, two))
     return _halves_restate(quote, pairs)
+
+
+_HALF_OF_NEIGHBOUR_MIN_WORDS = 3
+
+
+def _neighbour_half_changed(quote: str, text: str, start: int, end: int) -> tuple[Difference, ...]:
+    """A half of a quote that joins two claims ("Store below 25°C; freezing is acceptable") which
+    speaks of the sentence next to the passage, not of the passage (it shares content words with
+    that sentence and none with the passage), and changes what that sentence says ("Do not
+    freeze."): the differences, else none. The semantic stage matched the quote to one sentence,
+    so the other half was never compared with anything.
+
+    >>> t = "Storage. Store below 25°C in the original package to protect from light. Do not freeze."
+    >>> _neighbour_half_changed("Store below 25°C; freezing is acceptable.", t, 9, t.index(" Do"))[0].category
+    'negation'
+    >>> _neighbour_half_changed("Store below 25°C; do not freeze it.", t, 9, t.index(" Do"))
+    ()
+    """
+    from .embed.passages import content_terms
+
+    passage = {w[:VERB_PREFIX] for w in content_terms(text[start:end])}
+    neighbours = [text[a:mid] if a < start else text[mid:b] for a, mid, b in _neighbour_pairs(text, start, end)]
+    for m in CLAIM_JOIN.finditer(quote):
+        for half in (quote[: m.start()], quote[m.end() :]):
+            stems = {w[:VERB_PREFIX] for w in content_terms(half)}
+            if len(half.split()) < _HALF_OF_NEIGHBOUR_MIN_WORDS or not stems or stems & passage:
+                continue
+            for other in neighbours:
+                if stems & {w[:VERB_PREFIX] for w in content_terms(other)}:
+                    found = meaning_differences(half, other)
+                    if found:
+                        return found
+    return ()
 
 
 def _neighbour_pairs(text: str, start: int, end: int) -> list[tuple[int, int, int]]:

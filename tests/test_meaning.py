@@ -3230,3 +3230,14 @@ def test_just_a_figure_is_only_a_figure(quote: str, passage: str, changed: bool)
     from quote_guard.meaning import meaning_differences
 
     assert bool(meaning_differences(quote, passage)) is changed
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # a quote that joins the passage's claim to its neighbour's, the neighbour's turned round
+    ("Store below 25°C; freezing is acceptable.", False),
+    ("Store below 25°C in the original package, and do not freeze it.", True),
+    ("Keep below 25°C in the original packaging, away from light.", True),
+])
+def test_the_half_of_a_joined_quote_that_speaks_of_the_next_sentence(quote: str, accepted: bool) -> None:
+    source = "Storage. Store below 25°C in the original package to protect from light. Do not freeze."
+    _assert_passed(quote, Source("leaflet", source), accepted)
