@@ -1184,10 +1184,12 @@ _CHANGE_VERBS = frozenset("""rise rises rose risen rising increase increases inc
     plunge plunges plunged plunging soar soars soared soaring surge surges surged surging tumble tumbles tumbled
     tumbling slump slumps slumped slumping dip dips dipped dipping slide slides slid sliding sink sinks sank sunk
     sinking boost boosts boosted boosting trim trims trimmed trimming widen widens widened widening narrow narrows
-    narrowed narrowing climbed rebound rebounded slip slips slipped slipping ease eases eased easing up down""".split())
+    narrowed narrowing rebound rebounded slip slips slipped slipping ease eases eased easing up down""".split())
 _CHANGE_NOUNS = frozenset("""increase increases rise rises decline declines decrease decreases drop drops fall falls cut cuts
     reduction reductions gain gains growth jump jumps loss losses slump dip""".split())
 _CHANGE_REACH = 4  # words between the verb and "by" or "to" ("cut its main rate by")
+_TAKES_AN_OBJECT = frozenset("cut cuts lose loses lost losing trim trims trimmed raise raised raises boost boosted boosts gain "
+                             "gains gained".split())
 _HOLD_VERBS = frozenset("""keep keeps kept hold holds held leave leaves left maintain maintains maintained remain remains
     remained""".split())  # ("stood at 14.1%, down from 14.6%" states a level, changed or not)
 _CHANGE_OR_HOLD = _CHANGE_VERBS | _CHANGE_NOUNS | _HOLD_VERBS
@@ -1230,8 +1232,6 @@ def _change_bases(words: list[str]) -> set[str]:
     return out
 
 
-
-
 def _changes(words: list[str]) -> dict[str, set[str]]:
     """The figures a text gives as a change, and how: "by" for the amount of a change ("rose by
     12%", "rose 12%", "an increase of 12%"), "to" for the level it reached, "from" for the one it
@@ -1257,9 +1257,7 @@ def _changes(words: list[str]) -> dict[str, set[str]]:
         if j == 0:
             continue
         before = words[j - 1]
-        if before in _CHANGE_VERBS and before not in ("cut", "cuts", "lose", "loses", "lost", "losing", "trim",
-                                                      "trims", "trimmed", "raise", "raised", "raises", "boost",
-                                                      "boosted", "boosts", "gained", "gain", "gains"):
+        if before in _CHANGE_VERBS and before not in _TAKES_AN_OBJECT:
             kind = "by"  # "rose 12%", "up 12%" (a verb that takes an object, "cut 40 jobs", does not count)
         elif before == "of" and j >= 2 and words[j - 2] in _CHANGE_NOUNS:
             kind = "by"  # "an increase of 12%"
