@@ -475,6 +475,8 @@ conduct = carry out | conducted = carried out | perform = carry out | performed 
 following = after | the majority of the = most of the | a majority of the = most of the
 in excess of = more than, over | whereas: while | moreover: also|furthermore | furthermore: also|moreover
 reduction reductions: decrease|fall decreases|falls | currently: now | individuals: people
+laboratory laboratories: lab labs | telephone telephones: phone phones | photograph photographs: photo photos
+examination examinations: exam exams | mathematics: maths|math
 """
 
 

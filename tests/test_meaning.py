@@ -3241,3 +3241,16 @@ def test_just_a_figure_is_only_a_figure(quote: str, passage: str, changed: bool)
 def test_the_half_of_a_joined_quote_that_speaks_of_the_next_sentence(quote: str, accepted: bool) -> None:
     source = "Storage. Store below 25°C in the original package to protect from light. Do not freeze."
     _assert_passed(quote, Source("leaflet", source), accepted)
+
+
+@pytest.mark.parametrize("quote, passage, category", [
+    # a word's short form is the same word
+    ("the lab results were normal", "the laboratory results were normal", "wording"),
+    ("we reviewed the photos", "we reviewed the photographs", "wording"),
+    # another word is not
+    ("the lab results were normal", "the clinic results were normal", "content"),
+])
+def test_a_short_form_is_the_same_word(quote: str, passage: str, category: str) -> None:
+    from quote_guard.align import differences
+
+    assert [d.category for d in differences(quote, passage)] == [category]
