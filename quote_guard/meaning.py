@@ -893,10 +893,12 @@ def _side_objects(words: list[str]) -> dict[tuple[int, int], set[str]]:
     return out
 
 
-def _side_traded(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+def _side_traded(qw: list[str], pw: list[str], q_sides: dict[tuple[int, int], list[str]] | None = None,
+                 p_sides: dict[tuple[int, int], list[str]] | None = None) -> tuple[str, str] | None:
     """A thing the passage says one side of an opposite pair of, told with the other side, where the
     passage has both: "Mr Hale was found guilty of fraud" for "The jury acquitted Mr Hale of fraud but
     convicted him of false accounting". ``(the quote's word, the passage's)``, else ``None``.
+    ``q_sides``, ``p_sides``: the texts' :func:`_sides`, when the caller has them already.
 
     >>> _side_traded("mr hale was found guilty of fraud".split(),
     ...              "the jury acquitted mr hale of fraud but convicted him of false accounting".split())
@@ -905,7 +907,8 @@ def _side_traded(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     ...              "the jury acquitted mr hale of fraud but convicted him of false accounting".split()) is None
     True
     """
-    q_sides, p_sides = _sides(qw), _sides(pw)
+    q_sides = _sides(qw) if q_sides is None else q_sides
+    p_sides = _sides(pw) if p_sides is None else p_sides
     if not any((g, 1 - k) in p_sides and (g, k) in p_sides and (g, 1 - k) not in q_sides for g, k in q_sides):
         return None  # the passage says no two sides of a pair the quote has one side of
     q_obj, p_obj = _side_objects(qw), _side_objects(pw)
@@ -1206,10 +1209,21 @@ _BASES: dict[tuple[str, ...], str] = {
                              ("monthonmonth",), ("month", "over", "month"), ("mom",), ("a", "quarter", "earlier"),
                              ("a", "month", "earlier")), "period"),
 }
-_BASES_BY_FIRST: dict[str, list[tuple[tuple[str, ...], str]]] = {}
-for _basis_phrase, _basis in _BASES.items():
-    _BASES_BY_FIRST.setdefault(_basis_phrase[0], []).append((_basis_phrase, _basis))
-del _basis_phrase, _basis
+
+
+def _by_first(table: dict[tuple[str, ...], str]) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+    """A phrase table's rows by their first word, for reading a text word by word.
+
+    >>> _by_first({("a", "year"): "year", ("annually",): "year"})["a"]
+    [(('a', 'year'), 'year')]
+    """
+    out: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for phrase, value in table.items():
+        out.setdefault(phrase[0], []).append((phrase, value))
+    return out
+
+
+_BASES_BY_FIRST = _by_first(_BASES)
 
 
 def _change_bases(words: list[str]) -> set[str]:
@@ -1280,10 +1294,7 @@ _RATE_UNITS: dict[tuple[str, ...], str] = {("daily",): "day", ("a", "day"): "day
                ("per", "year"): "year", ("quarterly",): "quarter", ("a", "quarter"): "quarter",
                ("per", "quarter"): "quarter",
                **{(each, unit): unit for each in ("each", "every") for unit in ("day", "week", "month", "quarter", "year")}}
-_RATES_BY_FIRST: dict[str, list[tuple[tuple[str, ...], str]]] = {}
-for _phrase, _unit in _RATE_UNITS.items():
-    _RATES_BY_FIRST.setdefault(_phrase[0], []).append((_phrase, _unit))
-del _phrase, _unit
+_RATES_BY_FIRST = _by_first(_RATE_UNITS)
 _TIMES = {"once": 1, "twice": 2, "thrice": 3}
 
 
@@ -4308,7 +4319,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         x, grp, k = crossed[0]
         out.append(Difference("replace", f"{_side_word(qw, (grp, k))} {qn_.get(x, x)}",
                               f"{_side_word(pw, (grp, 1 - k))} {pn_.get(x, x)}", "direction"))
-    if not any(d.category == "direction" for d in out) and (traded := _side_traded(qw, pw)) is not None:
+    if not any(d.category == "direction" for d in out) and (traded := _side_traded(qw, pw, q_sides, p_sides)) is not None:
         # "Mr Hale was found guilty of fraud" for "the jury acquitted Mr Hale of fraud but convicted him of ...":
         # what the passage says one side of, told with the other
         out.append(Difference("replace", traded[0], traded[1], "direction"))

@@ -670,13 +670,11 @@ class Verifier:
             # interpreted with caution": cut right before what the source says of the finding
             return _limited(r, [unproven], "the quote stops where the source denies or limits the significance of its finding")
         if r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM) \
-                and (bounded := _after_figure_bound(r, docs)) is not None:
+                and (figure_cut := _after_figure_bound(r, docs) or _after_basis(r, docs)) is not None:
             # "40% of respondents said ..." after "Nearly", "Fees rise to $500" before "at most": the
-            # figure without the words that bound it
-            return bounded
-        if r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM) and (based := _after_basis(r, docs)) is not None:
-            # "EBITDA rose 9%" cut from "Adjusted EBITDA rose 9%": the figure of another measure
-            return based
+            # figure without the words that bound it; "EBITDA rose 9%" cut from "Adjusted EBITDA rose
+            # 9%": the figure of another measure
+            return figure_cut
         if cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
             return self._check_cut(r, docs, head, tail)
         if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[-1:] in ".;!?" and not _ends_sentence(r, docs):
@@ -1869,16 +1867,16 @@ def _term_of_parallel_sentence(quote: str, text: str, start: int, end: int) -> t
     passage_words = token_texts(fp)
     new_words = {w for w in set(token_texts(fq)) - set(passage_words)
                  if w.isalpha() and w not in _NOT_TERMS and content_word(w) and word_category(w) is None}
-    pairs_around = _neighbour_pairs(text, start, end) if new_words else []
-    if not any(new_words.intersection(_RAW_WORD.findall(text[a:b].lower())) for a, _mid, b in pairs_around):
+    neighbours = _neighbour_sentences(text, start, end) if new_words else []
+    if not any(new_words.intersection(_RAW_WORD.findall(sentence.lower())) for sentence in neighbours):
         return ()  # no word of the quote's own in the sentences next door (most quotes): nothing to align
-    around = [fold(text[a:b]).text for a, _mid, b in pairs_around]
+    around = [fold(sentence).text for sentence in neighbours]
+    # one word of the quote's own (a term, as above) put for one of the passage's
     pairs = [(d.quote_text, d.source_text) for d in differences(fq, fp)
-             if d.kind == "replace" and d.load_bearing and len(d.quote_text.split()) == 1 == len(d.source_text.split())]
-    pairs = [(q, p) for q, p in pairs if q.isalpha() and p.isalpha() and not {q, p} & _NOT_TERMS
-             and all(content_word(w) and word_category(w) is None for w in (q, p))]
+             if d.kind == "replace" and d.load_bearing and d.quote_text in new_words and d.source_text.isalpha()
+             and d.source_text not in _NOT_TERMS and content_word(d.source_text) and word_category(d.source_text) is None]
     for q, p in pairs:
-        if q in passage_words or passage_words.count(p) != 1:
+        if passage_words.count(p) != 1:
             continue
         at = passage_words.index(p)
         after, before = passage_words[at + 1 : at + 1 + _FRAME_WORDS], passage_words[max(0, at - _FRAME_WORDS) : at]
@@ -2320,7 +2318,7 @@ def _neighbour_half_changed(quote: str, text: str, start: int, end: int) -> tupl
     from .embed.passages import content_terms
 
     passage = {w[:VERB_PREFIX] for w in content_terms(text[start:end])}
-    neighbours = [text[a:mid] if a < start else text[mid:b] for a, mid, b in _neighbour_pairs(text, start, end)]
+    neighbours = _neighbour_sentences(text, start, end)
     for m in CLAIM_JOIN.finditer(quote):
         for half in (quote[: m.start()], quote[m.end() :]):
             stems = {w[:VERB_PREFIX] for w in content_terms(half)}
@@ -2332,6 +2330,17 @@ def _neighbour_half_changed(quote: str, text: str, start: int, end: int) -> tupl
                     if found:
                         return found
     return ()
+
+
+def _neighbour_sentences(text: str, start: int, end: int) -> list[str]:
+    """The sentence before ``text[start:end]`` and the sentence after it (those there are), as
+    :func:`_neighbour_pairs` finds them.
+
+    >>> t = "One. Two is here. Three! Four."
+    >>> _neighbour_sentences(t, t.index("Two"), t.index("Three") - 1)
+    ['One. ', 'Three!']
+    """
+    return [text[a:mid] if a < start else text[mid:b] for a, mid, b in _neighbour_pairs(text, start, end)]
 
 
 def _neighbour_pairs(text: str, start: int, end: int) -> list[tuple[int, int, int]]:
