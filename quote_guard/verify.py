@@ -3407,8 +3407,10 @@ _OPENER_HINT = re.compile(rf"(?i)(?:^|{_OPENER_BREAK.pattern})[\W_]*"
                           rf"(?:{_SECTION_NUMBER.pattern}\s+)?"
                           r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject|with(?:out)?\b|however\s*,?\s*if\b"
                           r"|no(?:t)?\s+more\s+than\b|with\s+the\s+exceptions?\s+of\b|(?:so|as)\s+long\s+as\b"
-                          r"|(?:in|among)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}(?:subgroups?|patients|participants|subjects"
-                          r"|adults|children|women|men|people|individuals|those)\b"
+                          r"|(?:in|among)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}"
+                          # a population's noun ("In a prespecified subgroup of ...", "Among patients with ...";
+                          # "the population" itself opens no such sentence here)
+                          rf"(?:{'|'.join(sorted(_POPULATION_WORDS - {'population'}))})\b"
                           r"|for\s+(?:a\s+period\s+of\s+)?[\w-]+\s+(?:\(\d+\)\s+)?(?:years?|months?|weeks?|days?)\s+(?:after|following|from)\b)")
 # a short opening phrase with "only" ("For firm transportation only, ..."), read where the window has "only"
 _ONLY_HINT = re.compile(r"(?i)(?:^|[.;:!?\n])[^.;:!?\n]{0,60}\bonly\s*,")
