@@ -294,6 +294,26 @@ def test_known_words_come_from_the_word_list() -> None:
     assert not is_known_word("landlrod")
 
 
+def test_the_compact_word_table_holds_exactly_the_words_of_a_set() -> None:
+    # every entry of the word list, common or not, is in the table exactly when it is in a plain
+    # set of the common ones (the table replaced that set: 400 KB in place of 4.7 MB)
+    import gzip
+    import re
+    from importlib import resources
+
+    from quote_guard.align import _KNOWN_MIN_FREQ, KnownWords, _known_words
+
+    text = gzip.decompress(resources.files("spellchecker").joinpath("resources", "en.json.gz").read_bytes()).decode()
+    entries = [(m[1], int(m[2])) for m in re.finditer(r'"([^"\\]+)":\s*(\d+)', text)]
+    common = {w for w, n in entries if n >= _KNOWN_MIN_FREQ}
+    table = _known_words()
+    assert len(table) == len(common) > 40_000
+    assert [w for w, _ in entries if (w in table) != (w in common)] == []
+    small = KnownWords(["b", "a", "c", "ab", "ba", "zz", "é"])
+    assert [w in small for w in ("a", "b", "c", "d", "", "ab", "ba", "aa", "zz", "zzz", "é", 3)] == [
+        True, True, True, False, False, True, True, False, True, False, False, False]
+
+
 def test_an_attribution_moved_to_the_other_end_of_the_words_is_wording() -> None:
     # the passage of a match starts at the quotation; who said it is just before it
     source = fold('Pressed for details, Mr Warner said: "All six of them are dead, we were told by Harold".').text
