@@ -458,6 +458,7 @@ _EQUIVALENT = {
     "μg": "micrograms", "mcg": "micrograms", "microgram": "micrograms", "litre": "litres", "liter": "litres", "liters": "litres",
     "usd": "$", "eur": "€", "gbp": "£",  # "USD 311 million" / "$311 million"
     "approx": "approximately", "annum": "year",  # "5% per annum" / "5% per year"
+    "twice": "2 times", "thrice": "3 times",  # "two times as likely" / "twice as likely" ("once" may be "formerly")
     "upon": "on",  # "on written notice" / "upon written notice": one word, in two registers
     "cannot": "can not", "won't": "will not", "can't": "can not", "shan't": "shall not", "it's": "it is",
     "that's": "that is", "there's": "there is", "we'll": "we will", "they'll": "they will",
@@ -698,7 +699,7 @@ def _canonical(words: list[str]) -> list[str]:
             out[-1:] = ["$", canonical_number(repr(float(cents) / 100)) or cents]  # "25 cents" is "$0.25"
             continue
         if w in _EQUIVALENT:
-            out.extend(_EQUIVALENT[w].split())
+            out.extend(canonical_number(x) or x for x in _EQUIVALENT[w].split())  # ("twice": "2 times")
             continue
         if w.endswith("n't") and len(w) > 3:
             out.extend((w[:-3], "not"))

@@ -348,3 +348,15 @@ def test_a_link_to_the_sentence_before_moved_is_wording() -> None:
     assert [d.category for d in moved] == ["wording"]
     # where the source does not say it, the quote adds it
     assert [d.category for d in differences(quote, passage, context="sales rose . there was an impact")] == ["content"]
+
+
+@pytest.mark.parametrize(("quote", "source", "category"), [
+    ("smokers were two times as likely", "smokers were twice as likely", "format"),
+    ("take it 2 times a day", "take it twice a day", "format"),
+    ("the rate was cut three times", "the rate was cut thrice", "format"),
+    ("smokers were three times as likely", "smokers were twice as likely", "number"),
+    ("take it twice a week", "take it twice a day", "number"),
+])
+def test_twice_is_two_times(quote: str, source: str, category: str) -> None:
+    [d] = differences(quote, source)
+    assert d.category == category
