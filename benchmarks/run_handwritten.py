@@ -20,7 +20,9 @@ project's tests.
 ``--items`` runs another file of the same form (each item may also carry a ``kind``, shown with
 ``--show-misses``, and the ``question`` it answered). ``probes_48th.json`` (319 quotes over passages
 written for it) is one: the 48th stop's probes of the meaning guard, written while fixing what they
-found, so a tuning set like this one and not part of the blind sets' totals. Seven more were written in the 30th stop by
+found, so a tuning set like this one and not part of the blind sets' totals; ``probes_49th.json``
+(97 quotes over insurance, data protection, HR, terms of service, recalls, papers, sport, history,
+climate and product texts) is the 49th stop's, of the same kind. Seven more were written in the 30th stop by
 assistant sessions that saw none of quote_guard's code, tests or data, the way models quote:
 ``handwritten_tune2.json`` (300 quotes), ``handwritten_tune3a.json``, ``handwritten_tune3b.json``,
 ``handwritten_tune4.json`` and ``handwritten_tune5.json`` (150 each) are tuning sets; ``handwritten_heldout.json`` and

@@ -518,6 +518,9 @@ in excess of = more than, over | whereas: while | moreover: also|furthermore | f
 reduction reductions: decrease|fall decreases|falls | currently: now | individuals: people
 laboratory laboratories: lab labs | telephone telephones: phone phones | photograph photographs: photo photos
 examination examinations: exam exams | mathematics: maths|math
+continue = go on, carry on | continues = goes on, carries on | continued = went on, carried on
+continuing = going on, carrying on
+voluntary: optional | partially: partly | partly: partially | slightly: modestly|marginally | privately held = privately owned
 """
 
 

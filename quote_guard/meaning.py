@@ -112,6 +112,10 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("allow permit enabl authoriz authoris", "prohibit forbid forbad bann barr disallow"),
         ("buy bought purchas acquir", "sell sold dispos divest"),
         ("win won victor", "lose lost loss"),
+        # a match won, or lost or drawn ("lost to City" for "beat City"; "beat" and "defeated" kept
+        # apart, so that neither is read as the other's own side)
+        ("beat= beats=", "lost lose loses= losing= draw= drew= drawn="),
+        ("defeat", "lost lose loses= losing= draw= drew= drawn="),
         ("includ inclusive=", "exclud plus="),  # "inclusive of GST" is not "plus GST"
         ("profit surplus", "loss deficit"),
         ("success succeed", "fail failure"),
@@ -491,6 +495,32 @@ def _moved_figure(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
             x = sorted(figures)[0]
             return figures[x], next(iter(p[a].values()))
     return None
+
+
+# two small whole numbers joined by a dash: a score ("3-2"), a vote ("5-4"), a range ("3-5 days");
+# not a year's range ("2022-23"), a decimal, a fraction ("1-1/2") nor a share ("2-3%")
+_PAIR = re.compile(r"(?<![\d/])(?<!\d[.,])(\d{1,3}) ?[-\u2013\u2014] ?(\d{1,3})(?![\d/%]|[.,]\d)")
+
+
+def _pair_changed(quote: str, passage: str) -> tuple[str, str] | None:
+    """A pair of figures of the quote ("3-3") the passage writes only as other pairs ("3-2"): the
+    same figures, or some of them, in another pair, which a comparison of the figures one by one
+    does not see. ``None`` when every pair of the quote is one of the passage's, or the passage
+    has no pair.
+
+    >>> _pair_changed("United drew with City 3-3.", "United beat City 3-2 on Sunday.")
+    ('3-3', '3-2')
+    >>> _pair_changed("the court ruled 4-5", "The court ruled 5–4 against it."), _pair_changed("ages 18-65", "aged 18 to 65")
+    (('4-5', '5-4'), None)
+    >>> _pair_changed("a 3-2 win", "a 3 - 2 win over City"), _pair_changed("in 2-3 days", "within 2-3 days, at 1.5-2%")
+    (None, None)
+    """
+    q = [f"{a}-{b}" for a, b in _PAIR.findall(quote)]
+    p = [f"{a}-{b}" for a, b in _PAIR.findall(passage)]
+    if not q or not p:
+        return None
+    new = [x for x in q if x not in p]
+    return (new[0], p[0]) if new else None
 
 
 def _figure_in_place(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
@@ -1355,10 +1385,11 @@ def _negated(w: str) -> bool:
 
         return is_known_word(w[2:])
     if w.startswith("non") and len(w) >= 7 and w not in _NON_WORDS:
-        # "non-exclusive" folds to one word: the negation of "exclusive"
+        # "non-exclusive" folds to one word: the negation of "exclusive" (and "non-refundable" of an
+        # adjective too rare for the word list)
         from .align import is_known_word
 
-        return is_known_word(w[3:])
+        return is_known_word(w[3:]) or (len(w) >= 9 and w.endswith(("able", "ible")))
     return False
 
 
@@ -2104,6 +2135,43 @@ def _grants_right(words: list[str], i: int) -> bool:
             and w[2] in _RIGHT_NOUNS and w[3:4] == ["to"]) or (w[:1] == ["be"] and w[1:2] != [] and w[1] in _FREE_AFTER_BE)
 
 
+_FULL = frozenset("full fully completely entire entirely whole wholly".split())
+
+
+def _full_for_share(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A word of the whole ("fully", "in full") the quote adds where the passage gives a share
+    under a hundred per cent that the quote leaves out ("charged to 50%"): the whole told for a
+    part. ``(word, share)``, else ``None``.
+
+    >>> _full_for_share("can be fully charged in 30 minutes".split(), "can be charged to 50% in 30 minutes".split())
+    ('fully', '50%')
+    >>> _full_for_share("refunds 40 percent in full".split(), "refunds 40 percent".split()) is None
+    True
+    """
+    added = sorted(_FULL.intersection(qw) - set(pw))
+    if not added or _shares(qw):  # ("40% of the whole electorate": the quote's own share of a whole)
+        return None
+    return next(((added[0], w) for w in _shares(pw) if w not in qw), None)
+
+
+def _shares(words: list[str]) -> list[str]:
+    """The shares under a hundred per cent that ``words`` give ("50%", "40 percent").
+
+    >>> _shares("50% of it , 40 percent , 100% and 7 days".split())
+    ['50%', '40 percent']
+    """
+    out = []
+    for i, w in enumerate(words):
+        figure = w[:-1] if w.endswith("%") else w if words[i + 1 : i + 2] in (["percent"], ["%"]) else ""
+        try:
+            share = float(figure.replace(",", ""))
+        except ValueError:
+            continue
+        if 0 < share < 100:
+            out.append(w if w.endswith("%") else f"{w} percent")
+    return out
+
+
 def _quantifiers(words: list[str]) -> set[str]:
     """The quantifiers of ``words``, by class ("every" is "all"; "not less than" is "at least").
 
@@ -2579,7 +2647,7 @@ def _considered_told_decided(qw: list[str], pw: list[str]) -> tuple[str, str] | 
 
 # what marks a clause as still to come: "will resume", "expects construction to resume"
 _FUTURE = frozenset("will would shall expects expected expect plans planned plan intends intended intend intention aims "
-                    "scheduled going hopes hope seeks wants proposed proposes may might could considering considers "
+                    "scheduled going hopes hope seeks wants proposed proposes may might could can considering considers "
                     "weighing exploring".split())
 
 
@@ -4171,6 +4239,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if not any(d.category == "number" for d in out) and (in_place := _figure_in_place(qw, pw)) is not None:
         # "(about 6.0 months)" for "(about 8.0 months)", where the passage has a 6 elsewhere
         out.append(Difference("replace", in_place[0], in_place[1], "number"))
+    if not any(d.category == "number" for d in out) and (score := _pair_changed(quote, passage)) is not None:
+        # "draw with City 3-3" for "beat City 3-2": two figures read as one pair
+        out.append(Difference("replace", score[0], score[1], "number"))
     if not any(d.category == "number" for d in out):
         # "climbed to 12%" for "rose by 12%": the amount of a change told as the level it reached
         q_ch, p_ch = _changes(qw), _changes(pw)
@@ -4291,6 +4362,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if _WHOLE.intersection(qw) and (parts := _PART_WORDS.intersection(pw) - set(qw)):
         # "sublet the entire Premises" for "sublet up to one half of the Premises": the whole for a part
         out.append(Difference("replace", sorted(_WHOLE.intersection(qw))[0], sorted(parts)[0], "quantifier"))
+    elif (full := _full_for_share(qw, pw)) is not None:
+        # "can be fully charged in 30 minutes" for "can be charged to 50% in 30 minutes"
+        out.append(Difference("replace", full[0], full[1], "quantifier"))
     counted = [k for k, w in enumerate(qw) if w == "all" and not _idiom_all(qw, k)
                and not (k + 1 < len(qw) and _numbers(qw[k + 1 : k + 2]).keys() & pn_.keys())]
     if (qq - pq and pq) or (qq - pq) & _STRONG_QUANTIFIERS or (counted and "all" not in pq):

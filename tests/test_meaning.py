@@ -3254,3 +3254,50 @@ def test_a_short_form_is_the_same_word(quote: str, passage: str, category: str) 
     from quote_guard.align import differences
 
     assert [d.category for d in differences(quote, passage)] == [category]
+
+
+_MATCH = "Match. United came from behind to beat City 3-2, with the winning goal scored in stoppage time by a substitute."
+_RECALL = ("Recall. The manufacturer is recalling about 12,000 heaters sold between March and June because a faulty "
+           "thermostat can cause them to overheat. No injuries have been reported.")
+_BATTERY = ("Battery. The laptop's battery lasts up to 14 hours of video playback, and can be charged to 50% in 30 minutes "
+            "with the included adapter.")
+_REFUNDS = "Refunds. Subscriptions may be cancelled at any time, but fees already paid are non-refundable except where required by law."
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    # a score (two figures read as one pair) and its outcome
+    ("United came from behind to beat City 3-3.", _MATCH, False),
+    ("United beat City 2-3.", _MATCH, False),
+    ("United came from behind to draw with City 3-3.", _MATCH, False),
+    ("United lost to City 3-2.", _MATCH, False),
+    ("United fought back to beat City 3-2, a substitute scoring the winner in stoppage time.", _MATCH, True),
+    # what can happen told as what happened
+    ("The manufacturer is recalling about 12,000 heaters because a faulty thermostat caused several fires.", _RECALL, False),
+    ("The manufacturer is recalling about 12,000 heaters because a faulty thermostat caused them to overheat.", _RECALL, False),
+    ("The manufacturer is recalling roughly 12,000 heaters sold from March to June, as a faulty thermostat may make them "
+     "overheat.", _RECALL, True),
+    # the whole for a share
+    ("The battery can be fully charged in 30 minutes with the included adapter.", _BATTERY, False),
+    ("With the included adapter, the battery can be charged to 50% in 30 minutes.", _BATTERY, True),
+    # "not refundable" restates "non-refundable"
+    ("Subscriptions can be cancelled at any time, but fees already paid are not refundable unless the law requires it.",
+     _REFUNDS, True),
+    ("Subscriptions can be cancelled at any time, and fees already paid are refundable unless the law forbids it.",
+     _REFUNDS, False),
+])
+def test_a_score_a_possibility_a_share_and_a_non_word(quote: str, source: str, accepted: bool) -> None:
+    _assert_passed(quote, Source("s", source), accepted)
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    ("51.6% of votes were in favour, short of the threshold of 40% of the whole electorate.",
+     "51.6% voted in favour, short of the threshold of 40% of the electorate; 32.9% of the electorate backed it.",
+     False),
+    ("The costs of the appeal were paid in full.", "It was ordered to pay 75% of the costs of the appeal.", True),
+    ("The court ruled 4-5 against it.", "The court ruled 5-4 against it.", True),
+    ("The court ruled 5-4 against it.", "The court ruled 5\u20134 against it.", False),
+])
+def test_pairs_and_shares_read_whole(quote: str, passage: str, changed: bool) -> None:
+    from quote_guard.meaning import meaning_differences
+
+    assert bool(meaning_differences(quote, passage)) is changed
