@@ -520,6 +520,7 @@ laboratory laboratories: lab labs | telephone telephones: phone phones | photogr
 examination examinations: exam exams | mathematics: maths|math
 continue = go on, carry on | continues = goes on, carries on | continued = went on, carried on
 continuing = going on, carrying on
+oneoff: onetime | onetime: oneoff | are payable = must be paid, are due | is payable = must be paid, is due
 voluntary: optional | partially: partly | partly: partially | slightly: modestly|marginally | privately held = privately owned
 """
 
@@ -900,6 +901,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
             other = s_w if w in q_w else q_w
             if cat == "modal" and any(_MODAL_CLASS.get(x, x) == _MODAL_CLASS.get(w, w) for x in other if x != w):
                 continue  # "can come into" / "may enter": the same class of modal
+            if cat == "party" and any(x[:5] == w[:5] and word_category(x) != "party" for x in other):
+                continue  # "of receiving an invoice" for "of receipt of an invoice": a verb, not the receiving party
             if cat and w not in _PRONOUNS:
                 return cat
     if len(q_w) == len(s_w) and all(a == b or _spelling_variant(a, b) or _unaccented_name(a, b, names)

@@ -2626,17 +2626,82 @@ _CONSIDERING = frozenset("considering considers considered weighing weighs conte
 _STILL_OPEN = _CONSIDERING | frozenset("may might could possible possibly whether option options".split())
 
 
+# a step expected or planned, not yet decided: "signalled that it expects to cut them"
+_EXPECTED_STEP = frozenset("expects expect expected anticipates anticipated plans planned intends intended aims hopes hoped "
+                       "predicts predicted forecasts projects projected".split())
+
+
+_OFTEN = frozenset("regular regularly frequent frequently often routinely habitually repeatedly".split())
+
+
+def _often_for_once(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A word of habit ("regularly", "often") the quote says where the passage says only that a
+    thing happened at all ("at least once", "ever", "once or twice"): ``(quote word, passage
+    words)``, else ``None``.
+
+    >>> _often_for_once("they used it regularly".split(), "they had used it at least once".split())
+    ('regularly', 'at least once')
+    >>> _often_for_once("they used it regularly".split(), "they used it regularly , at least once a week".split())
+    >>> _often_for_once("meet at least once a quarter and talk regularly".split(), "meet at least once a quarter".split())
+    """
+    said = sorted(_OFTEN.intersection(qw) - set(pw))
+    if not said or _OFTEN.intersection(pw):
+        return None
+    if "once" in qw or "ever" in qw:
+        return None  # (the quote says it too: "at least once a quarter, and regularly by telephone")
+    for i, w in enumerate(pw):
+        if w == "once" and (pw[max(0, i - 2) : i] == ["at", "least"] or pw[i + 1 : i + 3] == ["or", "twice"]):
+            return said[0], " ".join(pw[i - 2 : i + 1]) if pw[i - 1 : i] == ["least"] else "once or twice"
+        if w == "ever" and i and pw[i - 1] in ("had", "have", "has"):
+            return said[0], "ever"
+    return None
+
+
+_EXPECTATIONS = frozenset("expected forecast forecasts anticipated predicted estimated estimates projected hoped "
+                          "feared expectations".split())
+
+
+def _against_expectation(words: list[str]) -> tuple[str, str]:
+    """How ``words`` measure an outcome against what was expected: ``("met", "as expected")`` ("in
+    line with forecasts" too), ``("above", "faster than expected")`` or ``("below", "weaker than
+    forecast")``, or ``("", "")`` for neither.
+
+    >>> _against_expectation("the economy grew faster than expected".split()), _against_expectation("grew as forecast".split())
+    (('above', 'faster than expected'), ('met', 'as forecast'))
+    >>> _against_expectation("in line with expectations".split())[0], _against_expectation("sold more slowly than hoped".split())[0]
+    ('met', 'below')
+    """
+    for i, w in enumerate(words):
+        if w not in _EXPECTATIONS or i == 0:
+            continue
+        if words[i - 1] == "as":
+            return "met", f"as {w}"
+        if words[max(0, i - 3) : i] == ["in", "line", "with"]:
+            return "met", f"in line with {w}"
+        if words[i - 1] == "than" and i >= 2:
+            below = _BELOW_EXPECTED.intersection(words[max(0, i - 3) : i - 1])
+            return ("below" if below else "above"), " ".join(words[i - 2 : i + 1])
+    return "", ""
+
+
+_BELOW_EXPECTED = frozenset("slower slowly lower weaker worse less smaller fewer softer poorer".split())
+
+
 def _considered_told_decided(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
-    """A step the passage says is being considered ("was 'considering' a legal challenge") that the quote
-    says will be taken ("said it would launch a legal challenge"): the quote's "will"/"would" and the
+    """A step the passage says is being considered ("was 'considering' a legal challenge") or is
+    expected ("signalled that it expects to cut them") that the quote says will be taken ("said it
+    would launch a legal challenge", "said it will cut them"): the quote's "will"/"would" and the
     thing considered, which the quote names, with no word of its own that leaves the step open.
 
     >>> _considered_told_decided("it would launch a legal challenge".split(), "it was considering a legal challenge".split())
     ('would launch', 'considering')
     >>> _considered_told_decided("it might launch a legal challenge".split(), "it was considering a legal challenge".split())
+    >>> _considered_told_decided("said it will cut them soon".split(), "signalled that it expects to cut them soon".split())
+    ('will cut', 'expects')
+    >>> _considered_told_decided("said it expects it will cut them".split(), "signalled that it expects to cut them".split())
     """
-    at = next((i for i, w in enumerate(pw) if w in _CONSIDERING), None)
-    if at is None or _STILL_OPEN.intersection(qw):
+    at = next((i for i, w in enumerate(pw) if w in _CONSIDERING or w in _EXPECTED_STEP), None)
+    if at is None or _STILL_OPEN.intersection(qw) or _EXPECTED_STEP.intersection(qw):
         return None
     considered = {w[:VERB_PREFIX] for w in pw[at + 1 : at + 5] if content_word(w) and w not in _AUXILIARIES}
     for i, w in enumerate(qw[:-1]):
@@ -4494,8 +4559,16 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "the CEO stepped down" for "the CEO will step down": an event to come told as one that happened
         out.append(Difference("replace", f"{done} (done)", f"{done} (to come)", "modal"))
     elif (decided := _considered_told_decided(qw, pw)) is not None:
-        # "said it would launch a legal challenge" for "said it was considering a legal challenge"
-        out.append(Difference("replace", f"{decided[0]} (decided)", f"{decided[1]} (considered)", "modal"))
+        # "said it would launch a legal challenge" for "said it was considering a legal challenge"; "said it
+        # will cut them" for "signalled that it expects to cut them"
+        how = "expected" if decided[1] in _EXPECTED_STEP else "considered"
+        out.append(Difference("replace", f"{decided[0]} (decided)", f"{decided[1]} ({how})", "modal"))
+    if (often := _often_for_once(qw, pw)) is not None:
+        # "said they used the service regularly" for "had used the service at least once"
+        out.append(Difference("replace", often[0], often[1], "quantifier"))
+    if (met := _against_expectation(qw))[0] != (p_met := _against_expectation(pw))[0] and met[0] and p_met[0]:
+        # "grew as expected" for "grew faster than expected": a forecast met, or beaten or missed
+        out.append(Difference("replace", met[1], p_met[1], "direction"))
     if (partial := _partial_list(quote, passage)) is not None:
         # two names of a longer list, given as if they were all of it
         out.append(Difference("delete", partial[0], partial[1], "quantifier"))

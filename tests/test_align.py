@@ -363,7 +363,21 @@ def test_a_link_to_the_sentence_before_moved_is_wording() -> None:
     ("only partly explained by weight loss", "only partially explained by weight loss", "wording"),
     ("sales rose modestly in the first quarter", "sales rose slightly in the first quarter", "wording"),
     ("the scheme is mandatory for small firms", "the scheme is voluntary for small firms", "content"),
+    ("helped by a onetime tax credit", "helped by a oneoff tax credit", "wording"),
+    ("invoices must be paid within 10 days", "invoices are payable within 10 days", "wording"),
+    ("invoices may be paid within 10 days", "invoices are payable within 10 days", "modal"),
 ])
 def test_twice_is_two_times_and_other_plain_words(quote: str, source: str, category: str) -> None:
+    [d] = differences(quote, source)
+    assert d.category == category
+
+
+@pytest.mark.parametrize(("quote", "source", "category"), [
+    # a party word ("the receiving party") used as a verb beside the source's noun of the same word
+    ("within 45 days of receiving a valid invoice", "within 45 days of receipt of a valid invoice", "content"),
+    ("the receiving party shall keep it", "the disclosing party shall keep it", "party"),
+    ("the licensee shall pay", "the licensor shall pay", "party"),
+])
+def test_a_party_word_as_a_verb(quote: str, source: str, category: str) -> None:
     [d] = differences(quote, source)
     assert d.category == category

@@ -3301,3 +3301,31 @@ def test_pairs_and_shares_read_whole(quote: str, passage: str, changed: bool) ->
     from quote_guard.meaning import meaning_differences
 
     assert bool(meaning_differences(quote, passage)) is changed
+
+
+_RATES = ("Rates. The central bank held rates at 4.5% in March and signalled that it expects to cut them by the end of the "
+          "year.")
+_GROWTH = "Growth. The economy grew faster than expected in the second quarter, its strongest pace since 2021."
+_SERVICE_SURVEY = "Survey. Nearly 50% of adults in the US said they had used the service at least once, up from 31% in 2019."
+_INVOICES = "Payment. Invoices are payable within 45 days of receipt of a valid invoice. Disputed amounts may be withheld."
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    # an expected step told as decided
+    ("The central bank held rates at 4.5% in March and said it will cut them by the end of the year.", _RATES, False),
+    ("The central bank kept rates at 4.5% in March and hinted that it expects to lower them before the end of the year.",
+     _RATES, True),
+    # a forecast met, for one beaten
+    ("The economy grew as expected in the second quarter.", _GROWTH, False),
+    ("The economy grew in line with forecasts in the second quarter.", _GROWTH, False),
+    ("The economy grew more quickly than forecast in the second quarter.", _GROWTH, True),
+    # a habit, for a thing done at all
+    ("Nearly 50% of adults in the US said they used the service regularly.", _SERVICE_SURVEY, False),
+    ("Nearly 50% of US adults said they had used the service at least once.", _SERVICE_SURVEY, True),
+    # a payment term in plain words
+    ("Invoices must be paid within 45 days of receipt of a valid invoice.", _INVOICES, True),
+    ("Invoices must be paid within 45 days of sending a valid invoice.", _INVOICES, False),
+    ("Invoices may be paid within 45 days of receipt of a valid invoice.", _INVOICES, False),
+])
+def test_an_expectation_a_habit_and_a_payment_term(quote: str, source: str, accepted: bool) -> None:
+    _assert_passed(quote, Source("s", source), accepted)
