@@ -2627,8 +2627,9 @@ _STILL_OPEN = _CONSIDERING | frozenset("may might could possible possibly whethe
 
 
 # a step expected or planned, not yet decided: "signalled that it expects to cut them"
-_EXPECTED_STEP = frozenset("expects expect expected anticipates anticipated plans planned intends intended aims hopes hoped "
-                       "predicts predicted forecasts projects projected".split())
+# (not a plan or an aim: "said they would collaborate" restates "announced plans to collaborate")
+_EXPECTED_STEP = frozenset("expects expect expected anticipates anticipated hopes hoped predicts predicted forecasts "
+                           "projects projected".split())
 
 
 _OFTEN = frozenset("regular regularly frequent frequently often routinely habitually repeatedly".split())
@@ -2699,13 +2700,16 @@ def _considered_told_decided(qw: list[str], pw: list[str]) -> tuple[str, str] | 
     >>> _considered_told_decided("said it will cut them soon".split(), "signalled that it expects to cut them soon".split())
     ('will cut', 'expects')
     >>> _considered_told_decided("said it expects it will cut them".split(), "signalled that it expects to cut them".split())
+    >>> _considered_told_decided("they said they would collaborate".split(), "they announced plans to collaborate".split())
     """
     at = next((i for i, w in enumerate(pw) if w in _CONSIDERING or w in _EXPECTED_STEP), None)
     if at is None or _STILL_OPEN.intersection(qw) or _EXPECTED_STEP.intersection(qw):
         return None
     considered = {w[:VERB_PREFIX] for w in pw[at + 1 : at + 5] if content_word(w) and w not in _AUXILIARIES}
+    # (an expectation reported with "would" may be the speaker's own: "said it would cut them")
+    told = ("will",) if pw[at] in _EXPECTED_STEP else ("will", "would")
     for i, w in enumerate(qw[:-1]):
-        if w in ("will", "would") and considered & {x[:VERB_PREFIX] for x in qw[i + 1 : i + 6]}:
+        if w in told and considered & {x[:VERB_PREFIX] for x in qw[i + 1 : i + 6]}:
             return f"{w} {qw[i + 1]}", pw[at]
     return None
 
