@@ -497,6 +497,47 @@ def _moved_figure(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None
 
 
+_SPAN_UNITS = {"year": 1, "years": 1, "decade": 10, "decades": 10, "century": 100, "centuries": 100}
+
+
+def _year_spans(words: list[str]) -> dict[float, str]:
+    """The spans of time ``words`` give in years, by length: "two years" (2), "a decade" (10),
+    "three decades" (30), "a century" (100).
+
+    >>> sorted(_year_spans("the lowest in a decade , after 2 years and three decades".split()).items())
+    [(2.0, '2 years'), (10.0, 'a decade'), (30.0, 'three decades')]
+    """
+    out: dict[float, str] = {}
+    for i, w in enumerate(words[1:], start=1):
+        unit = _SPAN_UNITS.get(w)
+        if unit is None:
+            continue
+        before = words[i - 1]
+        said = 1 if before in ("a", "one") else number_word_value(before)
+        try:
+            value = float(before.replace(",", "")) if said is None else float(said)
+        except ValueError:
+            continue
+        out.setdefault(value * unit, f"{before} {w}")
+    return out
+
+
+def _span_changed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A span of years the quote gives in decades or centuries that is none of the passage's spans
+    ("in a decade" for "in two years"), where the passage gives one: ``(quote's, passage's)``, else
+    ``None`` (a span in years with another figure is a changed figure, which is read elsewhere).
+
+    >>> _span_changed("the lowest level in a decade".split(), "the lowest level in two years".split())
+    ('a decade', 'two years')
+    >>> _span_changed("the lowest level in a decade".split(), "the lowest level in ten years".split())
+    """
+    q, p = _year_spans(qw), _year_spans(pw)
+    if not p:
+        return None
+    new = [k for k, said in q.items() if k not in p and said.split()[1] not in ("year", "years")]
+    return (q[new[0]], next(iter(p.values()))) if new else None
+
+
 # two small whole numbers joined by a dash: a score ("3-2"), a vote ("5-4"), a range ("3-5 days");
 # not a year's range ("2022-23"), a decimal, a fraction ("1-1/2") nor a share ("2-3%")
 _PAIR = re.compile(r"(?<![\d/])(?<!\d[.,])(\d{1,3}) ?[-\u2013\u2014] ?(\d{1,3})(?![\d/%]|[.,]\d)")
@@ -4308,6 +4349,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if not any(d.category == "number" for d in out) and (in_place := _figure_in_place(qw, pw)) is not None:
         # "(about 6.0 months)" for "(about 8.0 months)", where the passage has a 6 elsewhere
         out.append(Difference("replace", in_place[0], in_place[1], "number"))
+    if not any(d.category == "number" for d in out) and (span := _span_changed(qw, pw)) is not None:
+        # "the lowest level in a decade" for "the lowest level in two years"
+        out.append(Difference("replace", span[0], span[1], "number"))
     if not any(d.category == "number" for d in out) and (score := _pair_changed(quote, passage)) is not None:
         # "draw with City 3-3" for "beat City 3-2": two figures read as one pair
         out.append(Difference("replace", score[0], score[1], "number"))

@@ -3296,6 +3296,9 @@ def test_a_score_a_possibility_a_share_and_a_non_word(quote: str, source: str, a
     ("The costs of the appeal were paid in full.", "It was ordered to pay 75% of the costs of the appeal.", True),
     ("The court ruled 4-5 against it.", "The court ruled 5-4 against it.", True),
     ("The court ruled 5-4 against it.", "The court ruled 5\u20134 against it.", False),
+    # a span of years told in other units
+    ("The rate fell to 3.9%, the lowest level in a decade.", "The rate fell to 3.9%, the lowest level in two years.", True),
+    ("The rate fell to 3.9%, the lowest level in a decade.", "The rate fell to 3.9%, the lowest level in ten years.", False),
 ])
 def test_pairs_and_shares_read_whole(quote: str, passage: str, changed: bool) -> None:
     from quote_guard.meaning import meaning_differences
