@@ -298,11 +298,22 @@ def opposite_sides(a: str, b: str) -> bool:
 
 
 def _sides(words: list[str]) -> dict[tuple[int, int], list[str]]:
+    """The opposite groups' sides ``words`` take, with the words that take them; "more" or "fewer"
+    after "<figure> or" bounds the figure and takes no side ("7,000 or more" is "at least 7,000").
+
+    >>> sorted(_sides("7,000 or more steps , more than fewer".split()).values())
+    [['fewer'], ['more']]
+    """
     out: dict[tuple[int, int], list[str]] = {}
-    for w in words:
+    for i, w in enumerate(words):
+        if w in _OR_BOUNDS and i >= 2 and words[i - 1] == "or" and words[i - 2][:1].isdigit():
+            continue
         for key in _sides_of(w):
             out.setdefault(key, []).append(w)
     return out
+
+
+_OR_BOUNDS = frozenset("more less fewer higher lower greater above below over under".split())
 
 
 def _stem_in(word: str, stems: Iterable[str]) -> bool:
@@ -377,8 +388,9 @@ def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     # words another lexicon of this module reads (quantifiers, negators, modals) are that lexicon's
     # to report: "all" for "some" is a changed quantifier
     opposite: dict[str, frozenset[str]] = {}
+    bounds = {w for i, w in enumerate(qw) if w in _OR_BOUNDS and i >= 2 and qw[i - 1] == "or" and qw[i - 2][:1].isdigit()}
     for a in set(qw):
-        if a in _OTHER_LEXICONS:
+        if a in _OTHER_LEXICONS or a in bounds:  # ("7,000 or more": a bound, not the antonym of "fewer")
             continue
         found = frozenset().union(*(table.get(x, ()) for x in _bases(a))) - _OTHER_LEXICONS
         if found:

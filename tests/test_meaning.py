@@ -3299,6 +3299,11 @@ def test_a_score_a_possibility_a_share_and_a_non_word(quote: str, source: str, a
     # a span of years told in other units
     ("The rate fell to 3.9%, the lowest level in a decade.", "The rate fell to 3.9%, the lowest level in two years.", True),
     ("The rate fell to 3.9%, the lowest level in a decade.", "The rate fell to 3.9%, the lowest level in ten years.", False),
+    # "7,000 or more" bounds the figure: no comparative against the passage's "fewer"
+    ("People who walked 7,000 or more steps a day had a lower risk than those who walked less.",
+     "Those who walked at least 7,000 steps a day had a lower risk than those who walked fewer steps.", False),
+    ("People who walked 7,000 or fewer steps a day had a lower risk than those who walked more.",
+     "Those who walked at least 7,000 steps a day had a lower risk than those who walked fewer steps.", True),
 ])
 def test_pairs_and_shares_read_whole(quote: str, passage: str, changed: bool) -> None:
     from quote_guard.meaning import meaning_differences
