@@ -550,6 +550,90 @@ def _span_changed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return (q[new[0]], next(iter(p.values()))) if new else None
 
 
+_INTERVAL_UNITS = frozenset("minute minutes hour hours day days week weeks month months year years".split())
+
+
+def _per_interval(words: list[str]) -> dict[str, set[float]]:
+    """The amounts ``words`` give for each "every <interval>" ("two tablets every 4 to 6 hours":
+    ``{"every 4 to 6 hours": {2.0}}``): the figure among the three words before "every".
+
+    >>> _per_interval("two tablets every 4 to 6 hours , up to 8 tablets in 24 hours".split())
+    {'every 4 to 6 hours': {2.0}}
+    """
+    out: dict[str, set[float]] = {}
+    for i, w in enumerate(words):
+        if w != "every":
+            continue
+        end = next((k for k in range(i + 1, min(len(words), i + 6)) if words[k] in _INTERVAL_UNITS), None)
+        if end is None:
+            continue
+        for x in reversed(words[max(0, i - 3) : i]):
+            said = number_word_value(x)
+            try:
+                amount = float(x.replace(",", "")) if said is None else float(said)
+            except ValueError:
+                continue
+            out.setdefault(" ".join(words[i : end + 1]), set()).add(amount)
+            break
+    return out
+
+
+def _dose_moved(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """An amount the quote gives for an interval the passage gives another amount for ("up to 8
+    tablets every 4 to 6 hours" where the passage has "two tablets every 4 to 6 hours" and "up to
+    8 tablets in 24 hours"): ``(quote's, passage's)``, else ``None``.
+
+    >>> _dose_moved("up to 8 tablets every 4 to 6 hours".split(), "two tablets every 4 to 6 hours , up to 8 tablets in 24 hours".split())
+    ('8 every 4 to 6 hours', '2 every 4 to 6 hours')
+    >>> _dose_moved("2 tablets every 4 to 6 hours".split(), "two tablets every 4 to 6 hours".split())
+    """
+    p = _per_interval(pw)
+    for key, amounts in _per_interval(qw).items():
+        if key in p and not amounts & p[key]:
+            return (f"{min(amounts):g} {key}", f"{min(p[key]):g} {key}")
+    return None
+
+
+# a work cited as its authors and its year or "et al." before a verb of reporting: "Smith and Lee (2019) reported"
+_CITED = re.compile(r"\b([A-Z][\w'\u2019-]+)(?:\s+(?:and|&)\s+[A-Z][\w'\u2019-]+)?(?:\s+et\s+al\.?)?\s*(\(\d{4}[a-z]?\))?\s+"
+                    r"(reported|found|showed|concluded|argued|estimated|observed|proposed|claimed|suggested|noted|wrote|"
+                    r"described|measured|demonstrated)\b")
+
+
+def _citations(text: str) -> dict[str, set[str]]:
+    """The first authors ``text`` cites as reporting something, by verb: a name with a year in
+    brackets or "et al." ("Smith and Lee (2019) reported", "Garcia et al. found").
+
+    >>> _citations("Smith and Lee (2019) reported a gain, later replicated by Garcia et al. (2021).")
+    {'reported': {'smith'}}
+    >>> _citations("The study reported a gain."), _citations("Garcia et al. found it.")
+    ({}, {'found': {'garcia'}})
+    """
+    out: dict[str, set[str]] = {}
+    for m in _CITED.finditer(text):
+        if m[2] or "et al" in m[0]:
+            out.setdefault(m[3], set()).add(m[1].lower())
+    return out
+
+
+def _citation_swapped(quote: str, passage: str) -> tuple[str, str] | None:
+    """A finding the quote credits to another work than the passage does, with the same verb
+    ("Garcia et al. (2021) reported" where the passage has "Smith and Lee (2019) reported"):
+    ``(quote's first author, passage's)``, else ``None``.
+
+    >>> _citation_swapped("Garcia et al. (2021) reported a 12% gain.", "Smith and Lee (2019) reported a 12% gain, replicated by Garcia et al. (2021).")
+    ('garcia', 'smith')
+    >>> _citation_swapped("Smith et al. (2019) reported a 12% gain.", "Smith and Lee (2019) reported a 12% gain.")
+    """
+    if "(" not in quote and "et al" not in quote:
+        return None
+    p = _citations(passage)
+    for verb, authors in _citations(quote).items():
+        if verb in p and not authors & p[verb]:
+            return sorted(authors)[0], sorted(p[verb])[0]
+    return None
+
+
 # two small whole numbers joined by a dash: a score ("3-2"), a vote ("5-4"), a range ("3-5 days");
 # not a year's range ("2022-23"), a decimal, a fraction ("1-1/2") nor a share ("2-3%")
 _PAIR = re.compile(r"(?<![\d/])(?<!\d[.,])(\d{1,3}) ?[-\u2013\u2014] ?(\d{1,3})(?![\d/%]|[.,]\d)")
@@ -1232,13 +1316,16 @@ def _bound_near(words: list[str], x: str) -> bool:
                for i, w in enumerate(words))
 
 
-def _bounded_figures(words: list[str]) -> dict[str, str]:
-    """The figures a text bounds, and how: {"250000": "lower"} for "$250,000 or more".
+def _bounded_figures(words: list[str], *, ranges: bool = True) -> dict[str, str]:
+    """The figures a text bounds, and how: {"250000": "lower"} for "$250,000 or more"; with
+    ``ranges``, the ends of an age range or a "between" too ("aged 6 to 11").
 
     >>> sorted(_bounded_figures("a fine of $ 250,000 or more and up to five years".split()).values())
     ['lower', 'upper']
     >>> _bounded_figures("fees may not be more than $ 500".split())
     {'500.0': 'upper'}
+    >>> _bounded_figures("children aged 6 to 11".split())
+    {'6.0': 'lower', '11.0': 'upper'}
     """
     out: dict[str, str] = {}
     for i, w in enumerate(words):
@@ -1257,7 +1344,14 @@ def _bounded_figures(words: list[str]) -> dict[str, str]:
         for phrase, kind in _BOUND_AFTER.items():
             if tuple(words[k : k + len(phrase)]) == phrase:
                 out.setdefault(x, kind)
+        if ranges and i and words[i - 1] in _RANGE_OPENERS and words[i + 1 : i + 2] in (["to"], ["and"]) \
+                and i + 2 < len(words) and (y := figure(words[i + 2])) is not None:
+            out.setdefault(x, "lower")  # "children aged 6 to 11": at least 6 and at most 11
+            out.setdefault(y, "upper")
     return out
+
+
+_RANGE_OPENERS = frozenset("aged ages age between".split())
 
 
 # a change by an amount and a change to a level: "rose by 12%" (or "rose 12%", "an increase of 12%")
@@ -4364,6 +4458,13 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if not any(d.category == "number" for d in out) and (span := _span_changed(qw, pw)) is not None:
         # "the lowest level in a decade" for "the lowest level in two years"
         out.append(Difference("replace", span[0], span[1], "number"))
+    if (cited := _citation_swapped(quote, passage)) is not None:
+        # "Garcia et al. (2021) reported a 12% improvement" for "Smith and Lee (2019) reported ..., later
+        # replicated by Garcia et al. (2021)"
+        out.append(Difference("replace", cited[0], cited[1], "party"))
+    if not any(d.category == "number" for d in out) and (dose := _dose_moved(qw, pw)) is not None:
+        # "up to 8 tablets every 4 to 6 hours" for "two tablets every 4 to 6 hours, up to 8 tablets in 24 hours"
+        out.append(Difference("replace", dose[0], dose[1], "number"))
     if not any(d.category == "number" for d in out) and (score := _pair_changed(quote, passage)) is not None:
         # "draw with City 3-3" for "beat City 3-2": two figures read as one pair
         out.append(Difference("replace", score[0], score[1], "number"))
@@ -4392,8 +4493,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         x = rebound[0]
         out.append(Difference("replace", f"{_BOUND_SAID[qbf[x]]} {qn_.get(x, x)}", f"{_BOUND_SAID[pbf[x]]} {pn_.get(x, x)}",
                               "number"))
-    elif (unbounded := sorted(x for x, kind in pbf.items() if kind == "upper" and x in qn_ and x not in qbf
-                              and not _bound_near(qw, x))) \
+    # (a range's end is no cap the quote may drop: "aged 7-10" restates "aged 7 to 10")
+    elif (unbounded := sorted(x for x, kind in _bounded_figures(pw, ranges=False).items()
+                              if kind == "upper" and x in qn_ and x not in qbf and not _bound_near(qw, x))) \
             and not states_bound(qw) and not _CAP_WORDS.search(f" {' '.join(qw)} ") \
             and not any(d.category == "number" for d in out):
         # "faces 2 years in prison" for "faces up to 2 years in prison": the most that may be, told as what is

@@ -3337,3 +3337,35 @@ _INVOICES = "Payment. Invoices are payable within 45 days of receipt of a valid 
 ])
 def test_an_expectation_a_habit_and_a_payment_term(quote: str, source: str, accepted: bool) -> None:
     _assert_passed(quote, Source("s", source), accepted)
+
+
+_DOSAGE = ("Dosage. Children aged 6 to 11: one tablet every 6 hours. Do not give to children under 6. Adults: two tablets "
+           "every 4 to 6 hours, up to 8 tablets in 24 hours.")
+_CITATION = ("Citation. Smith and Lee (2019) reported a 12% improvement in recall on the benchmark, later replicated by "
+             "Garcia et al. (2021).")
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    # an amount put with another interval
+    ("Adults can take up to 8 tablets every 4 to 6 hours.", _DOSAGE, False),
+    ("Adults can take two tablets every 4 to 6 hours, up to 8 tablets a day.", _DOSAGE, True),
+    # an age range's lower end told as a cap
+    ("Children under 6 can take one tablet every 6 hours.", _DOSAGE, False),
+    # a finding credited to the work that replicated it
+    ("Garcia et al. (2021) reported a 12% improvement in recall on the benchmark.", _CITATION, False),
+    ("Smith and Lee (2019) found recall on the benchmark improved by 12%, a result Garcia et al. (2021) later replicated.",
+     _CITATION, True),
+])
+def test_a_dose_an_age_range_and_a_citation(quote: str, source: str, accepted: bool) -> None:
+    _assert_passed(quote, Source("s", source), accepted)
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    ("The primary outcome was measured in pupils aged 7-10.", "The primary outcome was measured in pupils aged 7 to 10.", False),
+    ("Notice can be given only from 0900 to 1700 hours.", "Notice can be given only between 0900 and 1700 hours.", False),
+    ("The trial enrolled children over 11.", "The trial enrolled children aged 6 to 11.", True),
+])
+def test_the_ends_of_a_range(quote: str, passage: str, changed: bool) -> None:
+    from quote_guard.meaning import meaning_differences
+
+    assert bool(meaning_differences(quote, passage)) is changed
