@@ -521,6 +521,7 @@ examination examinations: exam exams | mathematics: maths|math
 continue = go on, carry on | continues = goes on, carries on | continued = went on, carried on
 continuing = going on, carrying on
 oneoff: onetime | onetime: oneoff | are payable = must be paid, are due | is payable = must be paid, is due
+because of = due to, owing to
 voluntary: optional | partially: partly | partly: partially | slightly: modestly|marginally | privately held = privately owned
 """
 

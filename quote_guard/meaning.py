@@ -112,6 +112,10 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("allow permit enabl authoriz authoris", "prohibit forbid forbad bann barr disallow"),
         ("buy bought purchas acquir", "sell sold dispos divest"),
         ("win won victor", "lose lost loss"),
+        # a figure unchanged, or one that moved up or down ("revenue rose to £9.8bn" for "revenue was flat at
+        # £9.8bn"; two groups, so that a rise and a fall are never one side)
+        ("flat= unchanged stable= steady= stagnant=", "rose= rise= rises= risen= rising= increased= grew= climbed= jumped="),
+        ("flat= unchanged stable= steady= stagnant=", "fell= fall= falls= fallen= falling= decreased= declined= dropped="),
         # a match won, or lost or drawn ("lost to City" for "beat City"; "beat" and "defeated" kept
         # apart, so that neither is read as the other's own side)
         ("beat= beats=", "lost lose loses= losing= draw= drew= drawn="),
@@ -2906,7 +2910,7 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
     'approval'
     """
     # "still needs approval", "subject to review": what is still to happen (the quote says nothing pending)
-    pending = [] if _PENDING & set(qw) else [
+    pending = [] if _PENDING & set(qw) or _KEPT_PENDING & set(qw) else [
         i for i, w in enumerate(pw) if w in _PENDING and not any(_negator_at(pw, k) for k in range(max(0, i - 4), i))]
     for i in pending:
         for v in pw[i + 1 : i + 4]:  # ... told as done with its own verb ("approved")
@@ -2949,6 +2953,8 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
 
 _OUGHT = frozenset("should must ought needs need".split())
 _PENDING = frozenset("needs need requires require pending awaiting awaits subject underway ongoing".split())  # still to happen
+# a quote that keeps a thing still to happen as a condition ("on condition that its impact is reviewed")
+_KEPT_PENDING = frozenset("condition conditional provided providing unless once until".split())
 # what a quote says of something the passage calls pending, to tell it as done
 _COMPLETED = frozenset("closed completed finalized finalised concluded approved obtained received granted cleared "
                        "consummated".split())

@@ -3369,3 +3369,23 @@ def test_the_ends_of_a_range(quote: str, passage: str, changed: bool) -> None:
     from quote_guard.meaning import meaning_differences
 
     assert bool(meaning_differences(quote, passage)) is changed
+
+
+_EARNINGS = ("Earnings. Operating profit fell 8% to £1.2bn, mainly because of higher energy costs, while revenue was flat at "
+             "£9.8bn.")
+_COUNCIL = ("Council. The council approved the plan by seven votes to two, subject to a review of its environmental impact "
+            "within six months.")
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    # a figure flat, or moved
+    ("Operating profit fell 8% to £1.2bn, while revenue rose to £9.8bn.", _EARNINGS, False),
+    ("Revenue was unchanged at £9.8bn.", _EARNINGS, True),
+    ("Operating profit fell 8% to £1.2bn, mainly due to higher energy costs.", _EARNINGS, True),
+    # a thing still to happen kept as a condition
+    ("The council backed the plan 7-2, on condition that its environmental impact is reviewed within six months.",
+     _COUNCIL, True),
+    ("The council backed the plan 7-2 after its environmental impact was reviewed.", _COUNCIL, False),
+])
+def test_a_flat_figure_and_a_condition_kept(quote: str, source: str, accepted: bool) -> None:
+    _assert_passed(quote, Source("s", source), accepted)
