@@ -21,7 +21,7 @@ project's tests.
 ``--show-misses``, and the ``question`` it answered). ``probes_48th.json`` (319 quotes over passages
 written for it) is one: the 48th stop's probes of the meaning guard, written while fixing what they
 found, so a tuning set like this one and not part of the blind sets' totals; ``probes_49th.json``
-(256 quotes over insurance, data protection, HR, terms of service, recalls, papers, sport, history,
+(281 quotes over insurance, data protection, HR, terms of service, recalls, papers, sport, history,
 climate and product texts) is the 49th stop's, of the same kind. Seven more were written in the 30th stop by
 assistant sessions that saw none of quote_guard's code, tests or data, the way models quote:
 ``handwritten_tune2.json`` (300 quotes), ``handwritten_tune3a.json``, ``handwritten_tune3b.json``,

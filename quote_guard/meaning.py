@@ -2783,6 +2783,30 @@ _EXPECTED_STEP = frozenset("expects expect expected anticipates anticipated hope
                            "projects projected".split())
 
 
+def _with_for_without(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """"without X" in the quote where the passage says only "with X", or the other way round (X its
+    next two content words): ``(quote's, passage's)``, else ``None``.
+
+    >>> _with_for_without("may sublet it without the landlord's consent".split(), "may not assign it , but may sublet it with the landlord's consent".split())
+    ('without consent', 'with consent')
+    >>> _with_for_without("sublet it without consent".split(), "sublet it with consent , never without consent".split())
+    """
+    def said(words: list[str], marker: str) -> set[tuple[str, ...]]:
+        out = set()
+        for i, w in enumerate(words):
+            if w == marker and words[i + 1 : i + 2] not in (["no"], ["not"], ["neither"]):  # ("with no": without)
+                obj = tuple(x for x in words[i + 1 : i + 5] if content_word(x))[:2]
+                if obj:
+                    out.add(obj)
+        return out
+
+    for a, b in (("without", "with"), ("with", "without")):
+        for obj in said(qw, a) - said(pw, a):
+            if obj in said(pw, b):
+                return f"{a} {' '.join(obj)}", f"{b} {' '.join(obj)}"
+    return None
+
+
 _OFTEN = frozenset("regular regularly frequent frequently often routinely habitually repeatedly".split())
 
 
@@ -4731,6 +4755,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # will cut them" for "signalled that it expects to cut them"
         how = "expected" if decided[1] in _EXPECTED_STEP else "considered"
         out.append(Difference("replace", f"{decided[0]} (decided)", f"{decided[1]} ({how})", "modal"))
+    if (flipped := _with_for_without(qw, pw)) is not None:
+        # "may sublet ... without the Landlord's consent" for "may sublet ... with the Landlord's consent" (where
+        # another negation of the passage leaves the count of negations even)
+        out.append(Difference("replace", flipped[0], flipped[1], "negation"))
     if (often := _often_for_once(qw, pw)) is not None:
         # "said they used the service regularly" for "had used the service at least once"
         out.append(Difference("replace", often[0], often[1], "quantifier"))

@@ -3389,3 +3389,17 @@ _COUNCIL = ("Council. The council approved the plan by seven votes to two, subje
 ])
 def test_a_flat_figure_and_a_condition_kept(quote: str, source: str, accepted: bool) -> None:
     _assert_passed(quote, Source("s", source), accepted)
+
+
+_TENANCY = ("Tenancy. The Tenant may not assign this lease, but may sublet up to half of the Premises with the Landlord's "
+            "consent, which shall not be unreasonably withheld.")
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    ("The Tenant may sublet up to half of the Premises without the Landlord's consent.", _TENANCY, True),
+    ("The study followed adults with no known heart disease.", "The study followed adults without known heart disease.", False),
+])
+def test_with_for_without(quote: str, passage: str, changed: bool) -> None:
+    from quote_guard.meaning import meaning_differences
+
+    assert bool(meaning_differences(quote, passage)) is changed
