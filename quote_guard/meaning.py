@@ -529,13 +529,25 @@ def _year_spans(words: list[str]) -> dict[float, str]:
         if unit is None:
             continue
         before = words[i - 1]
-        said = 1 if before in ("a", "one") else number_word_value(before)
-        try:
-            value = float(before.replace(",", "")) if said is None else float(said)
-        except ValueError:
-            continue
-        out.setdefault(value * unit, f"{before} {w}")
+        value = 1.0 if before in ("a", "one") else _amount(before)
+        if value is not None:
+            out.setdefault(value * unit, f"{before} {w}")
     return out
+
+
+def _amount(word: str) -> float | None:
+    """A word's value as a figure ("two", "1,200", "4.5"), else ``None``.
+
+    >>> _amount("two"), _amount("1,200"), _amount("tablets")
+    (2.0, 1200.0, None)
+    """
+    said = number_word_value(word)
+    if said is not None:
+        return float(said)
+    try:
+        return float(word.replace(",", ""))
+    except ValueError:
+        return None
 
 
 def _span_changed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
@@ -571,14 +583,9 @@ def _per_interval(words: list[str]) -> dict[str, set[float]]:
         end = next((k for k in range(i + 1, min(len(words), i + 6)) if words[k] in _INTERVAL_UNITS), None)
         if end is None:
             continue
-        for x in reversed(words[max(0, i - 3) : i]):
-            said = number_word_value(x)
-            try:
-                amount = float(x.replace(",", "")) if said is None else float(said)
-            except ValueError:
-                continue
+        amount = next((a for x in reversed(words[max(0, i - 3) : i]) if (a := _amount(x)) is not None), None)
+        if amount is not None:
             out.setdefault(" ".join(words[i : end + 1]), set()).add(amount)
-            break
     return out
 
 
