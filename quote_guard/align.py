@@ -691,6 +691,8 @@ def _canonical(words: list[str]) -> list[str]:
 
     >>> _canonical(["five", "hundred", "thousand"]) == _canonical(["500,000"])
     True
+    >>> _canonical("4 grams in 24 hours".split()) == _canonical("4 grams a day".split()) == _canonical("4 grams per day".split())
+    True
     """
     out: list[str] = []
     for w in words:
@@ -699,6 +701,12 @@ def _canonical(words: list[str]) -> list[str]:
             continue
         if w == "cent" and out and out[-1] == "per":
             out[-1] = "percent"
+            continue
+        if w in ("hours", "hour") and len(out) >= 2 and out[-2] in ("in", "every") and out[-1] == canonical_number("24"):
+            out[-2:] = ["per", "day"]  # "4 grams in 24 hours" is "4 grams per day"
+            continue
+        if w == "day" and out and out[-1] == "a":
+            out[-1:] = ["per", "day"]  # "4 grams a day"
             continue
         if w == "cents" and out and (cents := canonical_number(out[-1])) is not None:
             out[-1:] = ["$", canonical_number(repr(float(cents) / 100)) or cents]  # "25 cents" is "$0.25"
@@ -864,6 +872,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "wording"  # "each calendar year" for "per calendar year": one rate, one universal
     if _plain_for(q_w, s_w):
         return "wording"  # "before" for "prior to", "use" for "utilize": a formal word, written plainly
+    if not s_w and s_words == [":"] and len(q_w) == 2 and q_w[0] in ("can", "may", "should") and q_w[1] in _DOSE_VERBS:
+        return "wording"  # "Adults can take two tablets" for a label's "Adults: two tablets"
     if _duty_told_plainly(q_w, s_w):
         return "wording"  # "fees are paid" for "fees shall be paid": a duty of the text, told as what happens
     if len(q_w) == len(s_w) == 1 and {q_w[0], s_w[0]} in ({"the", "such"}, {"the", "said"}):
@@ -929,6 +939,7 @@ _DEFINED_TERM = re.compile(r'\( (?:(?:the|a|an|each|collectively|together|indivi
 
 
 _PLAIN_VERBS = frozenset("is are be was were gets get receives receive".split())
+_DOSE_VERBS = frozenset("take use have".split())  # what a label's "Adults: two tablets" tells a reader to do
 
 
 def _duty_told_plainly(q_w: list[str], s_w: list[str]) -> bool:

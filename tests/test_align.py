@@ -367,6 +367,11 @@ def test_a_link_to_the_sentence_before_moved_is_wording() -> None:
     ("invoices must be paid within 10 days", "invoices are payable within 10 days", "wording"),
     ("invoices may be paid within 10 days", "invoices are payable within 10 days", "modal"),
     ("mainly due to higher energy costs", "mainly because of higher energy costs", "wording"),
+    ("do not take more than 4 grams per day", "do not take more than 4 grams in 24 hours", "format"),
+    ("do not take more than 4 grams a day", "do not take more than 4 grams in 24 hours", "format"),
+    ("do not take more than 4 grams per hour", "do not take more than 4 grams in 24 hours", "number"),
+    ("adults can take two tablets every 6 hours", "adults : two tablets every 6 hours", "wording"),
+    ("adults must take two tablets every 6 hours", "adults : two tablets every 6 hours", "modal"),
     # a party word ("the receiving party") used as a verb beside the source's noun of the same word
     ("within 45 days of receiving a valid invoice", "within 45 days of receipt of a valid invoice", "content"),
     ("the receiving party shall keep it", "the disclosing party shall keep it", "party"),
