@@ -310,7 +310,7 @@ def _sides(words: list[str]) -> dict[tuple[int, int], list[str]]:
     """
     out: dict[tuple[int, int], list[str]] = {}
     for i, w in enumerate(words):
-        if w in _OR_BOUNDS and i >= 2 and words[i - 1] == "or" and words[i - 2][:1].isdigit():
+        if _or_bound(words, i):
             continue
         for key in _sides_of(w):
             out.setdefault(key, []).append(w)
@@ -318,6 +318,15 @@ def _sides(words: list[str]) -> dict[tuple[int, int], list[str]]:
 
 
 _OR_BOUNDS = frozenset("more less fewer higher lower greater above below over under".split())
+
+
+def _or_bound(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` bounds the figure before an "or" ("more" of "7,000 or more"), comparing nothing.
+
+    >>> _or_bound("7,000 or more steps".split(), 2), _or_bound("more or less".split(), 0)
+    (True, False)
+    """
+    return words[i] in _OR_BOUNDS and i >= 2 and words[i - 1] == "or" and words[i - 2][:1].isdigit()
 
 
 def _stem_in(word: str, stems: Iterable[str]) -> bool:
@@ -392,7 +401,7 @@ def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     # words another lexicon of this module reads (quantifiers, negators, modals) are that lexicon's
     # to report: "all" for "some" is a changed quantifier
     opposite: dict[str, frozenset[str]] = {}
-    bounds = {w for i, w in enumerate(qw) if w in _OR_BOUNDS and i >= 2 and qw[i - 1] == "or" and qw[i - 2][:1].isdigit()}
+    bounds = {w for i, w in enumerate(qw) if _or_bound(qw, i)}
     for a in set(qw):
         if a in _OTHER_LEXICONS or a in bounds:  # ("7,000 or more": a bound, not the antonym of "fewer")
             continue
@@ -562,7 +571,7 @@ def _span_changed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     q, p = _year_spans(qw), _year_spans(pw)
     if not p:
         return None
-    new = [k for k, said in q.items() if k not in p and said.split()[1] not in ("year", "years")]
+    new = [k for k, said in q.items() if k not in p and _SPAN_UNITS[said.split()[1]] != 1]  # (not told in years)
     return (q[new[0]], next(iter(p.values()))) if new else None
 
 

@@ -2971,6 +2971,14 @@ def test_a_change_by_an_amount_is_not_a_change_to_a_level(quote: str, passage: s
     assert bool([d for d in meaning_differences(quote, passage) if d.category == "number"]) is changed
 
 
+def _assert_changed(quote: str, passage: str, changed: bool) -> None:
+    """The meaning guard finds a load-bearing difference between them exactly when ``changed``."""
+    from quote_guard.meaning import meaning_differences
+
+    found = meaning_differences(quote, passage)
+    assert bool(found) is changed, found
+
+
 def _assert_passed(quote: str, source: Source, accepted: bool) -> None:
     """The quote's verdict passes it (verbatim, near-verbatim or a paraphrase) exactly when ``accepted``."""
     [r] = Verifier().verify([quote], [source])
@@ -3033,9 +3041,7 @@ def test_whose_expectation_it_is(quote: str, passage: str, changed: bool) -> Non
      "On request, the Recipient shall return or destroy the Confidential Information.", False),
 ])
 def test_owned_or_licensed_deleted_or_returned(quote: str, passage: str, changed: bool) -> None:
-    from quote_guard.meaning import meaning_differences
-
-    assert bool(meaning_differences(quote, passage)) is changed
+    _assert_changed(quote, passage, changed)
 
 
 _RESULTS = ("Results. Adjusted EBITDA rose 9% to $812 million. On a reported basis, EBITDA fell 2%. Organic revenue grew 6% "
@@ -3094,9 +3100,7 @@ def test_a_population_set_against_another_is_a_limit(source: str, quote: str, ac
     ("Revenue grew 8% in the year.", "Revenue rose 8% in the year, while costs fell 4%.", False),
 ])
 def test_a_side_of_an_opposite_pair_said_of_the_other_thing(quote: str, passage: str, changed: bool) -> None:
-    from quote_guard.meaning import meaning_differences
-
-    assert bool(meaning_differences(quote, passage)) is changed
+    _assert_changed(quote, passage, changed)
 
 
 @pytest.mark.parametrize("quote, passage, changed", [
@@ -3114,9 +3118,7 @@ def test_a_side_of_an_opposite_pair_said_of_the_other_thing(quote: str, passage:
      "The company holds a 35% share of the European market, second only to Rivalcorp with 41%.", False),
 ])
 def test_a_level_kept_and_a_rank(quote: str, passage: str, changed: bool) -> None:
-    from quote_guard.meaning import meaning_differences
-
-    assert bool(meaning_differences(quote, passage)) is changed
+    _assert_changed(quote, passage, changed)
 
 
 @pytest.mark.parametrize("quote, accepted", [
@@ -3227,9 +3229,7 @@ def test_a_figure_keeps_its_year_and_its_whole(quote: str, passage: str, changed
      "The trial was powered to detect a 10% difference but enrolled only 60% of its target sample.", True),
 ])
 def test_just_a_figure_is_only_a_figure(quote: str, passage: str, changed: bool) -> None:
-    from quote_guard.meaning import meaning_differences
-
-    assert bool(meaning_differences(quote, passage)) is changed
+    _assert_changed(quote, passage, changed)
 
 
 @pytest.mark.parametrize("quote, accepted", [
@@ -3306,9 +3306,7 @@ def test_a_score_a_possibility_a_share_and_a_non_word(quote: str, source: str, a
      "Those who walked at least 7,000 steps a day had a lower risk than those who walked fewer steps.", True),
 ])
 def test_pairs_and_shares_read_whole(quote: str, passage: str, changed: bool) -> None:
-    from quote_guard.meaning import meaning_differences
-
-    assert bool(meaning_differences(quote, passage)) is changed
+    _assert_changed(quote, passage, changed)
 
 
 _RATES = ("Rates. The central bank held rates at 4.5% in March and signalled that it expects to cut them by the end of the "
@@ -3366,9 +3364,7 @@ def test_a_dose_an_age_range_and_a_citation(quote: str, source: str, accepted: b
     ("The trial enrolled children over 11.", "The trial enrolled children aged 6 to 11.", True),
 ])
 def test_the_ends_of_a_range(quote: str, passage: str, changed: bool) -> None:
-    from quote_guard.meaning import meaning_differences
-
-    assert bool(meaning_differences(quote, passage)) is changed
+    _assert_changed(quote, passage, changed)
 
 
 _EARNINGS = ("Earnings. Operating profit fell 8% to £1.2bn, mainly because of higher energy costs, while revenue was flat at "
@@ -3400,6 +3396,4 @@ _TENANCY = ("Tenancy. The Tenant may not assign this lease, but may sublet up to
     ("The study followed adults with no known heart disease.", "The study followed adults without known heart disease.", False),
 ])
 def test_with_for_without(quote: str, passage: str, changed: bool) -> None:
-    from quote_guard.meaning import meaning_differences
-
-    assert bool(meaning_differences(quote, passage)) is changed
+    _assert_changed(quote, passage, changed)
