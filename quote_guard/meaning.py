@@ -186,6 +186,10 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("own= owns= owned= owner= owners= ownership= title=", "licens licenc"),
         # data deleted or handed back ("must return all Personal Data" for "shall delete")
         ("delet destroy destroyed= eras", "return= returns= returned= returning="),
+        # paid at the end of the period it covers, or at its start ("payable quarterly in advance" for "... in arrears")
+        ("arrears=", "advance="),
+        # jobs, risks or value made, or done away with ("would create about 1,200 jobs" for "would cut ...")
+        ("creat", "cut= cuts= cutting= eliminat shed= sheds= shedding= axe= axed="),
     )
 )
 _PRONOUN_GROUPS = (
@@ -388,14 +392,38 @@ _MODAL_WORDS = _OBLIGATION | _PERMISSION
 _OTHER_LEXICONS = frozenset(_QUANTIFIERS) | _NEGATORS | _MODAL_WORDS
 
 
-def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+# things of one kind, each not the other ("solar" for "wind", "vomiting" for "nausea", "kidney" for "liver"): one
+# put in the place of another is another claim, however close the embedder finds them. Base forms; a word of two
+# senses is left out ("gas", "lead", "tin", "notes")
+_KIND_GROUPS = (
+    "coal oil nuclear wind solar hydro hydroelectric hydropower biomass geothermal",
+    "gold silver copper iron steel aluminium aluminum zinc nickel lithium cobalt platinum uranium",
+    "nausea vomiting diarrhoea diarrhea constipation headache dizziness fatigue rash fever cough insomnia drowsiness",
+    "liver kidney heart lung brain pancreas bladder bowel colon stomach",
+    "online telephone postal",
+    "football rugby cricket tennis golf baseball basketball hockey",
+    "car bus train plane aircraft bicycle ship ferry lorry truck tram",
+    "red blue green yellow orange purple pink brown grey gray",
+    "dog cat horse cow sheep goat pig chicken duck deer",
+    "breakfast lunch dinner",
+    "guitar piano violin drum flute trumpet cello",
+)
+_KINDS: dict[str, tuple[str, ...]] = {w: tuple(x for x in group.split() if x != w and {x, w} != {"grey", "gray"})
+                                      for group in _KIND_GROUPS for w in group.split()}
+
+
+_IN_PLACE_WORDS = 4  # a replaced stretch this long at most puts a word in the place of another
+
+
+def _antonym_swap(qw: list[str], pw: list[str], table: dict[str, tuple[str, ...]] | None = None) -> tuple[str, str] | None:
     """A quote word in the place of a passage word that is its antonym (WordNet): ("weak", "strong"),
     ("junior", "senior"). In the place means in the same replaced stretch of a word-by-word
     alignment ("fast enough" for "too slow", even where the passage calls something else fast), or,
     where the passage never uses the quote's word, next to the same content word in both texts ("a junior investigator" in a passive restatement of "a senior investigator
     reviewed") where the quote never uses the passage's word either; two antonyms that merely
-    occur in the same passage do not count."""
-    table = _antonym_table()
+    occur in the same passage do not count. ``table``: another table of words that exclude each other
+    (:data:`_KINDS`)."""
+    table = _antonym_table() if table is None else table
     p_all = frozenset().union(*map(_bases, pw)) if pw else frozenset()
     q_all = frozenset().union(*map(_bases, qw)) if qw else frozenset()
     # words another lexicon of this module reads (quantifiers, negators, modals) are that lexicon's
@@ -417,10 +445,17 @@ def _antonym_swap(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
         return None
     from rapidfuzz.distance import Levenshtein
 
-    replaced = [op for op in Levenshtein.opcodes(qw, pw) if op.tag == "replace"]
+    replaced = [(range(op.src_start, op.src_end), range(op.dest_start, op.dest_end))
+                for op in Levenshtein.opcodes(qw, pw) if op.tag == "replace"]
+    # ... and aligned without the punctuation, which may pair with a word ("was vomiting" / "was nausea ."), in
+    # short stretches
+    q_at, p_at = [k for k, w in enumerate(qw) if w[:1].isalnum()], [k for k, w in enumerate(pw) if w[:1].isalnum()]
+    replaced += [(q_at[op.src_start : op.src_end], p_at[op.dest_start : op.dest_end])
+                 for op in Levenshtein.opcodes([qw[k] for k in q_at], [pw[k] for k in p_at])
+                 if op.tag == "replace" and max(op.src_end - op.src_start, op.dest_end - op.dest_start) <= _IN_PLACE_WORDS]
     for i, j in pairs:
         both_used = _bases(qw[i]) & p_all and _bases(pw[j]) & q_all  # "the weak and the strong": reordered
-        if not both_used and any(op.src_start <= i < op.src_end and op.dest_start <= j < op.dest_end for op in replaced):
+        if not both_used and any(i in q_span and j in p_span for q_span, p_span in replaced):
             # replaced in place: a swap even where one text uses the other's word elsewhere ("to reject,
             # not accept" for "to accept, not accept"; "fast enough" for "too slow" beside "X is fast")
             return qw[i], pw[j]
@@ -1361,6 +1396,9 @@ def _bounded_figures(words: list[str], *, ranges: bool = True) -> dict[str, str]
         k = i + 1
         while k < len(words) and words[k] in _SCALE_WORDS_AND_UNITS:
             k += 1
+        if words[k : k + 1] == ["to"] and k + 1 < len(words) and (one := figure(words[k + 1])) is not None \
+                and _is_float(one) and float(one) == 1:
+            k += 2  # a ratio to one ("3.50 to 1.00 or more"): the bound after it is the ratio's
         for phrase, kind in _BOUND_AFTER.items():
             if tuple(words[k : k + len(phrase)]) == phrase:
                 out.setdefault(x, kind)
@@ -1493,28 +1531,71 @@ _RATE_UNITS: dict[tuple[str, ...], str] = {("daily",): "day", ("a", "day"): "day
                **{(each, unit): unit for each in ("each", "every") for unit in ("day", "week", "month", "quarter", "year")}}
 _RATES_BY_FIRST = _by_first(_RATE_UNITS)
 _TIMES = {"once": 1, "twice": 2, "thrice": 3}
+# one word for several times a period: "payable semi-annually" is twice a year ("biannually" too; "biennial",
+# every two years, is not read)
+_RATE_WORDS = {"semiannually": ("year", 2.0), "semiannual": ("year", 2.0), "biannually": ("year", 2.0),
+               "biannual": ("year", 2.0), "halfyearly": ("year", 2.0), "twiceyearly": ("year", 2.0),
+               "twicedaily": ("day", 2.0), "fortnightly": ("week", 0.5)}
+_UNITS_PLURAL = {"days": "day", "weeks": "week", "months": "month", "quarters": "quarter", "years": "year", "hours": "hour"}
 
 
 def _rates(words: list[str]) -> dict[str, float]:
     """How many times per day, week, month, hour or year a text says something happens: "twice
-    daily" 2 a day, "three times a week" 3 a week, "500 mg a day" once a day.
+    daily" 2 a day, "three times a week" 3 a week, "500 mg a day" once a day (the first rate of each unit).
 
     >>> _rates("500 mg twice daily and three times a week".split())
     {'day': 2.0, 'week': 3.0}
     """
     out: dict[str, float] = {}
+    for unit, n, _, _ in _rate_phrases(words):
+        out.setdefault(unit, n)
+    return out
+
+
+def _rate_phrases(words: list[str]) -> list[tuple[str, float, list[int], bool]]:
+    """The rates of :func:`_rates` one by one: (unit, times per unit, the places of the words that count
+    the times, whether it is an amount's rate rather than a count of times). "twice", "three times" and
+    the "six" of "every six months" count; "5.25% a year" and "500 mg daily" give an amount's rate.
+
+    >>> _rate_phrases("5% a year , paid every six months".split())
+    [('year', 1.0, [], True), ('month', 0.16666666666666666, [6], False)]
+    """
+    out: list[tuple[str, float, list[int], bool]] = []
     for i, w in enumerate(words):
+        if w in _RATE_WORDS:
+            out.append((*_RATE_WORDS[w], [], _amount_before(words, i)))
+        elif w == "every" and (unit := _UNITS_PLURAL.get(words[i + 2] if i + 2 < len(words) else "")) \
+                and (n := figure(words[i + 1])) is not None and _is_float(n) and float(n) > 0:
+            out.append((unit, 1 / float(n), [i + 1], False))  # "every six months": a sixth of a time a month
         for phrase, unit in _RATES_BY_FIRST.get(w, ()):
             if tuple(words[i : i + len(phrase)]) != phrase:
                 continue
             before = words[max(0, i - 2) : i]
-            n = 1.0
-            if before[-1:] and before[-1] in _TIMES:
-                n = float(_TIMES[before[-1]])
+            if phrase == ("hourly",) and before[-1:] and before[-1].isdigit() and int(before[-1]) > 0:
+                out.append((unit, 1 / int(before[-1]), [i - 1], False))  # "12-hourly doses": every 12 hours
+            elif before[-1:] and before[-1] in _TIMES:
+                out.append((unit, float(_TIMES[before[-1]]), [i - 1], False))
             elif before[-1:] == ["times"] and len(before) == 2 and figure(before[0]) is not None:
-                n = float(figure(before[0]) or 1)
-            out.setdefault(unit, n)
+                out.append((unit, float(figure(before[0]) or 1), [i - 2], False))
+            else:
+                out.append((unit, 1.0, [], _amount_before(words, i)))
     return out
+
+
+def _amount_before(words: list[str], i: int) -> bool:
+    """Whether a rate at word ``i`` follows an amount ("5.25% a year", "500 mg daily"): the rate of the
+    amount, not a count of times."""
+    before = words[max(0, i - 2) : i]
+    return any(figure(w) is not None or w.endswith("%") for w in before) and "times" not in before
+
+
+_PER_YEAR = {"hour": 8760.0, "day": 365.0, "week": 52.0, "month": 12.0, "quarter": 4.0, "year": 1.0}
+
+
+def _times_a_year(phrases: list[tuple[str, float, list[int], bool]]) -> set[float]:
+    """The counts of times among a text's rates (:func:`_rate_phrases`), as times a year: "every six
+    months", "twice a year" and "semi-annually" meet."""
+    return {round(n * _PER_YEAR[unit], 3) for unit, n, _, amount in phrases if not amount}
 
 
 def _dropped_threshold(pbf: dict[str, str], qbf: dict[str, str], qn: dict[str, str], pn: dict[str, str],
@@ -1632,6 +1713,27 @@ def _negative_verbs(words: list[str], other: list[str]) -> int:
                 and (_short_verb(words[to + 1]) in negated or words[to + 1][:VERB_PREFIX] in plain):
             count += 1
     return count
+
+
+_PROHIBITING = frozenset("""prohibit prohibits prohibited prohibiting prohibition forbid forbids forbidden forbade
+    forbidding barred banned precluded disallowed""".split())
+
+
+def _prohibited(words: list[str], other: list[str]) -> int:
+    """The words of ``words`` that forbid ("is prohibited from subletting", "are barred from"), counted as
+    negations where ``other`` states a prohibition with a modal and a negation ("shall not sublet", "no
+    Restricted Payment shall be made") and ``words`` does not: the same prohibition, its negation in the
+    verb. (Against a text that forbids nothing the word is read by the modal classes and the lexicon of
+    opposites: "is prohibited" for "may".)
+
+    >>> _prohibited("the tenant is prohibited from subletting".split(), "the tenant shall not sublet".split())
+    1
+    >>> _prohibited("the tenant is prohibited from subletting".split(), "the tenant may sublet".split())
+    0
+    """
+    if _PROHIBITING.isdisjoint(words) or "prohibition" not in _modal_classes(other) or "prohibition" in _modal_classes(words):
+        return 0
+    return sum(1 for w in words if w in _PROHIBITING)
 
 
 _AVOID = frozenset("avoid avoids avoided avoiding".split())
@@ -2745,7 +2847,7 @@ _CONDITION_PAIRS = frozenset({("other", "than"), ("save", "for"), ("except", "fo
 _QUALIFIER_CLASSES = {
     "mostly": "mainly mostly largely primarily chiefly predominantly principally substantially",
     "partly": "partially partly",
-    "a little": "slightly somewhat fairly barely hardly",  # not "rather": "Rather, ..." is a connective
+    "a little": "slightly somewhat fairly barely hardly modestly marginally",  # not "rather": "Rather, ..." is a connective
     "about": "nearly almost roughly approximately",
     "conditionally": "conditionally provisionally tentatively",
     "temporarily": "temporarily",
@@ -2986,6 +3088,8 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
             if len(stem) >= 3 and (j == i + 1 or pw[j - 1] == "to") and any(
                     q.startswith(stem) and q.endswith("ed") and len(q) > len(v) for q in qw):
                 return v
+            if v in _CLOSING and (j == i + 1 or pw[j - 1] == "to") and _COMPLETED & (set(qw) - set(pw)):
+                return v  # "completed its purchase" for "the deal is expected to close": a deal to close, told as closed
             if w in ("would", "could", "might") and pw[j - 2 : j] == ["have", "been"] and v.endswith("ed") and v in qw:
                 return v  # "would have been renamed" (it was not) told as "was renamed"
     return None
@@ -2998,6 +3102,7 @@ _KEPT_PENDING = frozenset("condition conditional provided providing unless once 
 # what a quote says of something the passage calls pending, to tell it as done
 _COMPLETED = frozenset("closed completed finalized finalised concluded approved obtained received granted cleared "
                        "consummated".split())
+_CLOSING = frozenset("close complete finalise finalize conclude".split())  # a deal's last step, still to come
 _LIST_OPENERS = re.compile(r"\b(?:including|includes|include|such as|among|like|e\.g\.|for example|for instance|"
                            r"others?|etc|several|some|two of|three of|notably|especially|in particular)\b", re.I)
 _NAME = r"[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*"
@@ -3191,6 +3296,21 @@ _SUPERLATIVES = ("most", "largest", "biggest", "highest", "lowest", "best", "wor
 _LEADER = re.compile(r" (?:the|its|their) (?:[a-z]+ )?leader ")
 
 
+def _ranked_alike(qw: list[str], pw: list[str], w: str) -> bool:
+    """Whether the passage ranks the thing the quote's superlative ``w`` ranks with one of its own: the
+    same word before it and after it ("the best baseline" for "the strongest baseline").
+
+    >>> _ranked_alike("beating the best baseline".split(), "outperforming the strongest baseline".split(), "best")
+    True
+    """
+    for i in range(1, len(qw) - 1):
+        if qw[i] == w:
+            for j in range(1, len(pw) - 1):
+                if pw[j - 1] == qw[i - 1] and pw[j + 1] == qw[i + 1] and (pw[j].endswith("est") or pw[j] in _SUPERLATIVES):
+                    return True
+    return False
+
+
 def _before_adjective(words: list[str], w: str) -> bool:
     """Whether ``w`` ("most", "least") stands before a word it grades ("the most valuable player"),
     not alone as an amount ("spent the most", "the most of any party")."""
@@ -3231,6 +3351,112 @@ def _keeps(w: str, keepers: tuple[str, ...]) -> bool:
     (False, True, True)
     """
     return any(w.removesuffix("n't") == k if k in _WHOLE_KEEPERS else w.startswith(k) for k in keepers)
+
+
+# words that say a thing is not yet, or not quite, what its noun names, by family: the adjectives that set the
+# status, then the other words that keep it in a quote ("planned" for "proposed", "preliminary" for "interim",
+# "is charged with filing" for "allegedly filing")
+_STATUS_FAMILIES = (
+    ("proposed planned intended mooted contemplated", "proposal proposals proposing plan plans planning intends"),
+    ("draft provisional preliminary interim tentative unaudited", "drafts drafted provisionally tentatively early initial"),
+    ("conditional contingent", "conditionally conditions condition subject depends depending"),
+    ("nonbinding", ""),
+    ("suspended", "suspend"),
+    ("alleged suspected", "allegedly allegation allegations accused accusation accusations charged charges suspect "
+     "suspects claims claimed"),
+    ("attempted", "attempt attempts attempting tried purported purportedly"),
+    ("unconfirmed unverified", "reportedly"),
+    ("potential prospective", "potentially possible could might may"),
+)
+_STATUS = {w: k for k, (_, _) in enumerate(_STATUS_FAMILIES) for w in " ".join(_STATUS_FAMILIES[k]).split()}
+_STATUS_SETTERS = frozenset(w for setters, _ in _STATUS_FAMILIES for w in setters.split())
+
+
+def _status_dropped(qw: list[str], pw: list[str]) -> str | None:
+    """A word of status the passage puts before a noun ("a suspended sentence", "the proposed merger",
+    "interim results", "a non-binding memorandum") that the quote leaves out while it keeps the noun (by
+    its first letters: "sentenced") and says nothing of that status in other words. The passage's
+    words, or ``None``.
+
+    >>> _status_dropped("he was sentenced to 12 months in prison".split(), "he received a suspended sentence of 12 months".split())
+    'suspended sentence'
+    >>> _status_dropped("he received a 12-month suspended sentence".split(), "he received a suspended sentence of 12 months".split()) is None
+    True
+    """
+    kept = {_STATUS[w] for w in qw if w in _STATUS}
+    q_stems = {w[:VERB_PREFIX] for w in qw if len(w) >= 4}
+    for i, w in enumerate(pw[:-1]):
+        if w not in _STATUS_SETTERS or _STATUS[w] in kept:
+            continue
+        for noun in pw[i + 1 : i + 3]:  # the noun, or an adjective and the noun ("a suspended prison sentence")
+            if not (noun.isalpha() and content_word(noun)) or noun in _STATUS or noun in SPEECH_VERBS \
+                    or noun.endswith("ed") or noun in _OBLIGATION or noun in _PERMISSION:
+                break  # (a verb after the word makes it a noun of its own: "the draft said", "the proposal was")
+            if len(noun) >= 4 and noun[:VERB_PREFIX] in q_stems:
+                return f"{w} {noun}"
+    return None
+
+
+_AUTOMATIC = frozenset("automatically automatic".split())
+_ALWAYS = re.compile(r" (?:at all times|always|continuously|throughout) ")
+# a test made on set dates: "as of the last day of each fiscal quarter", "at the end of each month"
+_TEST_DATES = re.compile(r" (?:as (?:of|at) (?:the )?(?:last day|end|close)|(?:on|at) the (?:last day|end|close) of (?:each|every)) ")
+
+
+def _tested_always(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A test the passage makes on set dates ("as of the last day of each fiscal quarter") told as one
+    that holds at all times: (the quote's words, the passage's), or ``None``.
+
+    >>> _tested_always("keep the ratio below 3.5 at all times".split(), "maintain the ratio below 3.5 as of the last day of each quarter".split())
+    ('at all times', 'as of the last day')
+    """
+    q, p = f" {' '.join(qw)} ", f" {' '.join(pw)} "
+    if (always := _ALWAYS.search(q)) is None or _ALWAYS.search(p) or (dated := _TEST_DATES.search(p)) is None:
+        return None
+    return always.group().strip(), dated.group().strip()
+
+
+_MAY_SKIPPED = frozenset("also then only still thereafter immediately further subsequently either".split())
+_MAY_BEFORE_VERB = frozenset("be have".split())  # "may be extended", "may have caused": the verb after
+_MAY_ASIDE = 12  # words of an aside after "may" ("may, by notice to the Borrower, declare")
+# words of the quote that keep a choice or a chance in other words ("has the option to", "is free to", "possibly")
+_CHOICE_KEEPERS = ("option", "discretion", "right", "entitle", "allow", "permit", "able", "choos", "chose", "elect",
+                   "free", "wish", "opt", "possib", "potential", "likel", "perhap", "maybe", "risk", "chance")
+
+
+def _may_told_plain(qw: list[str], pw: list[str]) -> str | None:
+    """A permission or a possibility of the passage ("the Lenders may, by notice, declare", "may cause")
+    told as what happens: the quote, with no modal of its own (the caller checks) and no word that keeps
+    the choice or the chance (:data:`_CHOICE_KEEPERS`), states the verb "may" governs, not after "to".
+    The quote's verb, or ``None``.
+
+    >>> _may_told_plain("the company extends the term".split(), "the company may , at its option , extend the term".split())
+    'extends'
+    >>> _may_told_plain("the company has the option to extend the term".split(), "the company may extend the term".split()) is None
+    True
+    """
+    if any(_keeps(w, _CHOICE_KEEPERS) for w in qw):
+        return None
+    verbs = set()
+    for i, w in enumerate(pw):
+        if w != "may" or (i + 1 < len(pw) and (pw[i + 1][:1].isdigit() or _negator_at(pw, i + 1))):
+            continue  # ("may 15": a date; "may not": a prohibition, the modal classes')
+        j = i + 1
+        if pw[j : j + 1] == [","]:
+            j = next((k + 1 for k in range(j + 1, min(len(pw), j + _MAY_ASIDE)) if pw[k] == ","), len(pw))
+        while j < len(pw) and (pw[j] in _MAY_SKIPPED or pw[j] in _MAY_BEFORE_VERB):
+            j += 1
+        if j < len(pw) and pw[j].isalpha() and len(pw[j]) >= 3:
+            verbs.add(pw[j][:VERB_PREFIX])
+    # (a verb the passage also states without "may" is not the permission's alone: "including an appearance"
+    # before "which appearances may include")
+    verbs -= {w[:VERB_PREFIX] for k, w in enumerate(pw) if "may" not in pw[max(0, k - _MAY_ASIDE) : k]}
+    return next((w for k, w in enumerate(qw) if w[:VERB_PREFIX] in verbs and not (k and qw[k - 1] == "to")
+                 and not w.endswith(_NOUN_ENDINGS)), None)
+
+
+# endings of a noun made from a verb, which states no act ("employees" of "may employ")
+_NOUN_ENDINGS = ("ee", "ees", "er", "ers", "or", "ors", "ment", "ments", "tion", "tions", "sion", "sions", "ance", "ence")
 
 
 def _hedges(words: list[str]) -> set[str]:
@@ -3995,7 +4221,9 @@ _BOUND_VERBS = frozenset("exceed exceeds exceeding".split())
 _FLOOR_AFTER_NO = frozenset("less fewer lower".split())
 _BOUND_AFTER_NO = frozenset("more greater higher".split()) | _FLOOR_AFTER_NO
 _BOUND_WORDS = frozenset("cap caps capped maximum ceiling minimum floor".split())
-_BOUND_PAIRS = frozenset({("at", "most"), ("up", "to"), ("limited", "to"), ("at", "least")})
+# ("at or below 3.50", "3.50 or less": which side the bound is on, the bounded figures compare)
+_BOUND_PAIRS = frozenset({("at", "most"), ("up", "to"), ("limited", "to"), ("at", "least")}
+                         | {("or", w) for w in "below under less fewer lower above over more greater higher".split()})
 
 
 def _bound_negations(words: list[str]) -> int:
@@ -4014,6 +4242,11 @@ def _bound_negations(words: list[str]) -> int:
                         and (nxt[0] not in _FLOOR_AFTER_NO or words[i + 3 : i + 5] == ["the", "following"]
                              or any(figure(x) or number_word_value(x) is not None for x in words[i + 3 : i + 5]))):
                 n += 1
+            elif any(words[i + k : i + k + 1] and words[i + k] in _BOUND_AFTER_NO and words[i + k + 1 : i + k + 2] == ["than"]
+                     and any(figure(x) is not None for x in words[i + k + 2 : i + k + 4])
+                     and all(x.isalpha() and x not in ("and", "or", "but") for x in words[i + 1 : i + k])
+                     for k in (2, 3)):
+                n += 1  # "must not have spent more than 450 days": a verb between, and a figure bounded
     return n
 
 
@@ -4381,6 +4614,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     qw, pw = _negated_opposites(qw, pw), _negated_opposites(pw, qw)
     out: list[Difference] = []
     qn, pn = _negations(qw) + _negative_verbs(qw, pw) + _avoided(qw, pw), _negations(pw) + _negative_verbs(pw, qw) + _avoided(pw, qw)
+    qn, pn = qn + _prohibited(qw, pw), pn + _prohibited(pw, qw)
     qn, pn = qn + _denied_claims(qw, pw), pn + _denied_claims(pw, qw)
     qb, pb = _bound_negations(qw), _bound_negations(pw)
     if (pb and (qb or _bound_words(qw))) or (qb and _bound_words(pw)):
@@ -4479,6 +4713,15 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                 said[share] = said.pop(m)
                 if n in said and n not in other:
                     del said[n]
+    q_times, p_times = _rate_phrases(qw), _rate_phrases(pw)
+    same_rate = bool(q_year := _times_a_year(q_times)) and q_year <= _times_a_year(p_times)
+    if same_rate:
+        # "paid twice a year" for "payable semi-annually", "every six months" for "twice a year": the counts of
+        # one rate, which the rates compare, not figures of their own
+        for said, words, times in ((qn_, qw, q_times), (pn_, pw, p_times)):
+            counted = {words[k] for _, _, ks, _ in times for k in ks}
+            for key in [k for k, w in said.items() if w in counted and words.count(w) == 1]:
+                del said[key]
     if qn_.keys() - pn_.keys():
         out.append(Difference("replace", " ".join(qn_[k] for k in sorted(qn_.keys() - pn_.keys())),
                               " ".join(pn_[k] for k in sorted(pn_.keys() - qn_.keys())) or "∅", "number"))
@@ -4601,7 +4844,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         out.append(Difference("delete", "", threshold, "connective"))
     q_rate, p_rate = _rates(qw), _rates(pw)
     other_rate = sorted(u for u in q_rate.keys() & p_rate.keys() if q_rate[u] != p_rate[u])
-    if other_rate and not any(d.category == "number" for d in out):
+    if same_rate:
+        pass  # each rate of the quote is one of the passage's, however written ("every six months", "semi-annually")
+    elif other_rate and not any(d.category == "number" for d in out):
         # "500 mg a day" for "500 mg twice daily": another rate
         u = other_rate[0]
         out.append(Difference("replace", f"{q_rate[u]:g} a {u}", f"{p_rate[u]:g} a {u}", "number"))
@@ -4621,6 +4866,14 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         out.append(Difference("replace", f"{qa[moved[0]]} {moved[0]}", f"{pa[moved[0]]} {moved[0]}", "number"))
     if qm - pm and pm:
         out.append(Difference("replace", " ".join(sorted(qm - pm)), " ".join(sorted(pm)), "modal"))
+    elif "permission" in pm and not qm and _AUTOMATIC.intersection(qw) and _AUTOMATIC.isdisjoint(pw):
+        # "the Loans automatically become due" for "the Lenders may, by notice, declare the Loans due": a party's
+        # choice told as what happens by itself
+        out.append(Difference("replace", sorted(_AUTOMATIC.intersection(qw))[0], "may", "modal"))
+    elif "permission" in pm and not qm and (plain := _may_told_plain(qw, pw)) is not None:
+        # "the Lenders declare the Loans due" for "the Lenders may, by notice, declare the Loans due", "long-term use
+        # causes liver damage" for "may cause": a choice or a chance told as what happens
+        out.append(Difference("replace", plain, f"may {plain}", "modal"))
     elif "obligation" in qm and not pm and (goals := sorted(_GOALS.intersection(pw))) and _GOALS.isdisjoint(qw):
         # "The Company shall produce 100 million watt-hours a year" for "The goal is to produce ...": an aim
         # told as a duty; "a damp survey must be obtained" for "we recommend that a damp survey is obtained":
@@ -4638,6 +4891,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     elif (full := _full_for_share(qw, pw)) is not None:
         # "can be fully charged in 30 minutes" for "can be charged to 50% in 30 minutes"
         out.append(Difference("replace", full[0], full[1], "quantifier"))
+    if "at most" in qq - pq and (_CAP_WORDS.search(f" {' '.join(pw)} ") or "upper" in pbf.values()):
+        qq.discard("at most")  # "up to a maximum of 20 years" for "capped at 20 years": the bound, in other words
+    if "at least" in qq - pq and "lower" in pbf.values():
+        qq.discard("at least")
     counted = [k for k, w in enumerate(qw) if w == "all" and not _idiom_all(qw, k)
                and not (k + 1 < len(qw) and _numbers(qw[k + 1 : k + 2]).keys() & pn_.keys())]
     if (qq - pq and pq) or (qq - pq) & _STRONG_QUANTIFIERS or (counted and "all" not in pq):
@@ -4655,6 +4912,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if not any(d.category == "direction" for d in out) and (antonyms := _antonym_swap(qw, pw) or _compound_antonym(qw, pw)) is not None:
         # "a junior investigator" for "a senior investigator": a word put where the passage has its antonym
         out.append(Difference("replace", antonyms[0], antonyms[1], "direction"))
+    if (kind := _antonym_swap(qw, pw, _KINDS)) is not None:
+        # "while solar rose from 3% to 24%" for "while wind rose ...": a thing put in the place of another of its kind
+        out.append(Difference("replace", kind[0], kind[1], "content"))
     if not any(d.category == "direction" for d in out) and (effect := _link_as_cause(qw, pw)) is not None:
         # "reduced the risk by 28%" for "was associated with a 28% lower risk": a link told as a cause
         out.append(Difference("replace", effect, "associated", "direction"))
@@ -4805,7 +5065,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     superlatives = [w for w in _SUPERLATIVES if f" {w} " in fq_ and f" {w} " not in fp_
                     and any(f" {d} {w} " in fq_ for d in (("the",) if w == "first" else  # "its first year"
                                                                ("the", "its", "their", "his", "her", "our")))
-                    and not (w in ("most", "least") and _before_adjective(qw, w))]  # "the most valuable player"
+                    and not (w in ("most", "least") and _before_adjective(qw, w))  # "the most valuable player"
+                    and not _ranked_alike(qw, pw, w)]
     if not superlatives and (leader := _LEADER.search(fq_)) is not None and " leader" not in fp_ and " leading " not in fp_:
         superlatives = [leader.group().split()[-1]]  # "the market leader" where the passage ranks it second
     if superlatives:
@@ -4858,6 +5119,14 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "the company had acted deliberately" for "had been reckless rather than deliberate": what the passage
         # sets aside, told as what it found
         out.append(Difference("replace", alternative[0], f"rather than {alternative[1]}", "negation"))
+    if (status := _status_dropped(qw, pw)) is not None:
+        # "he was sentenced to 12 months in prison" for "he received a suspended sentence of 12 months", "received an
+        # offer" for "a conditional offer": the word that says the thing is not yet, or not quite, what it names
+        out.append(Difference("delete", "", status, "qualifier"))
+    if (always := _tested_always(qw, pw)) is not None:
+        # "must maintain a Leverage Ratio of not more than 3.50 to 1.00 at all times" for "... as of the last day of
+        # each fiscal quarter": a test made on set dates, told as one that holds every day
+        out.append(Difference("replace", always[0], always[1], "qualifier"))
     if (window := _time_window_dropped(qw, pw)) is not None:
         # "During the Term of this Agreement, Eutectix shall make available ..." for "During the initial three (3)
         # years of the Term ...": what holds for the first years, told of the whole term

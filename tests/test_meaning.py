@@ -3397,3 +3397,144 @@ _TENANCY = ("Tenancy. The Tenant may not assign this lease, but may sublet up to
 ])
 def test_with_for_without(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+_NOTES = ("The Notes will bear interest at a fixed rate of 5.25% per annum, payable semi-annually in arrears on April 15 "
+          "and October 15 of each year.")
+_DOSING = "Take two tablets twice daily."
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # one rate in other words: the counts of times are the rate's, not figures of their own
+    ("interest on the Notes is payable twice a year in arrears", _NOTES, False),
+    ("interest on the Notes is payable every six months in arrears", _NOTES, False),
+    ("the Notes bear interest at a fixed 5.25% a year, paid twice a year in arrears", _NOTES, False),
+    ("take two tablets two times a day", _DOSING, False),
+    ("take two tablets every twelve hours", _DOSING, False),
+    # another rate
+    ("interest on the Notes is payable annually in arrears", _NOTES, True),
+    ("interest on the Notes is payable monthly in arrears", _NOTES, True),
+    ("take two tablets every eight hours", _DOSING, True),
+    ("take two tablets once a day", _DOSING, True),
+    # paid at the start of the period, not at its end
+    ("interest on the Notes is payable semi-annually in advance", _NOTES, True),
+])
+def test_a_rate_in_other_words_and_interest_in_advance(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
+
+
+_SUBLET = "The Tenant shall not sublet the Premises or any part of them without the Landlord's prior written consent."
+_PAYMENTS = "No Restricted Payment shall be made while any Event of Default is continuing."
+_COVENANT = "The Borrower shall maintain a Leverage Ratio of not more than 3.50 to 1.00 as of the last day of each fiscal quarter."
+_RESIDENCE = ("Applicants must have lived in the UK for at least five years and must not have spent more than 450 days "
+              "outside the country in that period.")
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a prohibition with its negation in the verb
+    ("the Tenant is prohibited from subletting the Premises or any part of them without the Landlord's prior written "
+     "consent", _SUBLET, False),
+    ("the Tenant is barred from subletting any part of the Premises without the Landlord's prior written consent",
+     _SUBLET, False),
+    ("Restricted Payments are prohibited while an Event of Default is continuing", _PAYMENTS, False),
+    ("the Tenant is not prohibited from subletting the Premises without the Landlord's prior written consent",
+     _SUBLET, True),
+    ("the Tenant is permitted to sublet the Premises without the Landlord's prior written consent", _SUBLET, True),
+    # a bound in other words, and on the other side
+    ("the Borrower must keep its Leverage Ratio at or below 3.50 to 1.00 as of the last day of each fiscal quarter",
+     _COVENANT, False),
+    ("the Borrower must keep its Leverage Ratio at 3.50 to 1.00 or less as of the last day of each fiscal quarter",
+     _COVENANT, False),
+    ("the Borrower must keep its Leverage Ratio at 3.50 to 1.00 or more as of the last day of each fiscal quarter",
+     _COVENANT, True),
+    ("applicants need at least five years' residence in the UK and no more than 450 days abroad during that time",
+     _RESIDENCE, False),
+    ("applicants must have lived in the UK for five years and spent at least 450 days outside the country",
+     _RESIDENCE, True),
+    # a test on set dates told as one that holds every day
+    ("the Borrower must maintain a Leverage Ratio of not more than 3.50 to 1.00 at all times", _COVENANT, True),
+])
+def test_a_prohibition_in_the_verb_a_bound_and_a_test_date(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
+
+
+_ACCELERATION = ("The Lenders may, by notice to the Borrower, declare the Loans immediately due and payable upon the "
+                 "occurrence of an Event of Default that is continuing.")
+_EXTENSION = "The Company may, at its option, extend the Term by one year."
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a choice or a chance told as what happens
+    ("the Lenders declare the Loans immediately due and payable by notice to the Borrower", _ACCELERATION, True),
+    ("the Loans automatically become immediately due and payable upon any Event of Default", _ACCELERATION, True),
+    ("the Company extends the Term by one year", _EXTENSION, True),
+    ("the Term is extended by one year", _EXTENSION, True),
+    ("long-term use causes liver damage in some patients", "Long-term use may cause liver damage in some patients.", True),
+    # ... kept in other words
+    ("the Company has the option to extend the Term by one year", _EXTENSION, False),
+    ("the Term can be extended by one year at the Company's option", _EXTENSION, False),
+    ("the Lenders can declare the Loans immediately due by notice to the Borrower", _ACCELERATION, False),
+    # a verb the passage also states without "may", and a noun made from the verb
+    ("T&B is to make six appearances each year, including one at the Symposium",
+     "T&B shall make six appearances each year, including one at the Symposium, which appearances may include book "
+     "signings.", False),
+    ("its representatives are never to be treated as the Principal's employees",
+     "The Distributor may employ representatives, and under no circumstances shall its representatives be deemed "
+     "employees of the Principal.", False),
+])
+def test_a_choice_or_a_chance_told_as_what_happens(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
+
+
+_SENTENCE = "He received a suspended sentence of 12 months for the assault."
+_OFFER = "The company received a conditional offer of £2.1 billion from Apex Holdings."
+_DEAL = "Acme agreed to buy Beta Systems for $3.2 billion in cash; the deal is expected to close in the first half of 2025."
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # the word that says the thing is not yet, or not quite, what it names
+    ("he was sentenced to 12 months in prison for the assault", _SENTENCE, True),
+    ("the company received an offer of £2.1 billion from Apex Holdings", _OFFER, True),
+    ("the parties signed a memorandum of understanding committing them to a joint venture",
+     "The parties signed a non-binding memorandum of understanding to explore a joint venture.", True),
+    ("he was given a 12-month suspended sentence for the assault", _SENTENCE, False),
+    ("Smith is charged with filing false reports", "Smith is accused of allegedly filing false reports.", False),
+    ("They said progress on the two issues was interdependent",
+     "The draft said progress on the two issues was interdependent.", False),
+    # a deal to close, told as closed
+    ("Acme completed its $3.2 billion cash purchase of Beta Systems", _DEAL, True),
+    ("Acme will acquire Beta Systems for $3.2 billion in cash, with the deal expected to close in the first half of 2025",
+     _DEAL, False),
+])
+def test_a_status_dropped_and_a_deal_told_as_closed(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
+
+
+_GENERATION = ("Between 2010 and 2020, the share of electricity generated from coal in the UK fell from 28% to under 2%, "
+               "while wind rose from 3% to 24%.")
+_TRIAL_EFFECT = "The trial enrolled 412 adults with type 2 diabetes; the most common side effect was nausea."
+_BASELINE = ("The model achieved 87.3% accuracy on the held-out test set, outperforming the strongest baseline by 2.1 "
+             "points.")
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a thing put in the place of another of its kind, however close the embedder finds them
+    ("between 2010 and 2020, coal's share of UK electricity fell from 28% to under 2%, while solar rose from 3% to 24%",
+     _GENERATION, True),
+    ("the most common side effect was vomiting", _TRIAL_EFFECT, True),
+    ("the most common side effect was nausea", _TRIAL_EFFECT, False),
+    ("from 2010 to 2020 coal's share of UK electricity fell from 28% to below 2%, while wind's rose from 3% to 24%",
+     _GENERATION, False),
+    # one superlative for another in the same place is no ranking of the quote's own
+    ("the model reached 87.3% accuracy on the held-out test set, beating the best baseline by 2.1 points", _BASELINE,
+     False),
+    ("the model reached 87.3% accuracy on the held-out test set, the best of any system", _BASELINE, True),
+    # a cap in other words
+    ("staff get a week's pay for each full year of service, up to a maximum of 20 years",
+     "Employees are entitled to one week's pay for each full year of service, capped at 20 years.", False),
+    # jobs made, or cut
+    ("Jane Moss said the company would create about 1,200 jobs, mostly in Europe",
+     "Jane Moss said the company would cut about 1,200 jobs, mostly in its European operations.", True),
+])
+def test_a_thing_of_the_same_kind_a_superlative_and_a_cap(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
