@@ -683,6 +683,7 @@ def _joined_tokens(words: list[str]) -> list[str]:
 
 
 _TYPED_RELATIONS = {">": "≥", "<": "≤", "!": "≠"}
+_YEARS_AS_UNIT = {canonical_number("10"): "decade", canonical_number("100"): "century"}
 
 
 def _canonical(words: list[str]) -> list[str]:
@@ -692,6 +693,8 @@ def _canonical(words: list[str]) -> list[str]:
     >>> _canonical(["five", "hundred", "thousand"]) == _canonical(["500,000"])
     True
     >>> _canonical("4 grams in 24 hours".split()) == _canonical("4 grams a day".split()) == _canonical("4 grams per day".split())
+    True
+    >>> _canonical("the next 100 years".split()) == _canonical("the next century".split())
     True
     """
     out: list[str] = []
@@ -707,6 +710,9 @@ def _canonical(words: list[str]) -> list[str]:
             continue
         if w == "day" and out and out[-1] == "a":
             out[-1:] = ["per", "day"]  # "4 grams a day"
+            continue
+        if w == "years" and out and out[-1] in _YEARS_AS_UNIT:
+            out[-1] = _YEARS_AS_UNIT[out[-1]]  # "within the next 100 years" is "within the next century"
             continue
         if w == "cents" and out and (cents := canonical_number(out[-1])) is not None:
             out[-1:] = ["$", canonical_number(repr(float(cents) / 100)) or cents]  # "25 cents" is "$0.25"

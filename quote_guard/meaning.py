@@ -60,7 +60,7 @@ from .normalize import (
     word_places,
 )
 
-__all__ = ["Entailment", "invented_terms", "load_tables", "meaning_differences"]
+__all__ = ["Entailment", "invented_terms", "load_tables", "meaning_differences", "restated_spans"]
 
 
 @runtime_checkable
@@ -445,7 +445,7 @@ def _antonym_swap(qw: list[str], pw: list[str], table: dict[str, tuple[str, ...]
         return None
     from rapidfuzz.distance import Levenshtein
 
-    replaced = [(range(op.src_start, op.src_end), range(op.dest_start, op.dest_end))
+    replaced = [(list(range(op.src_start, op.src_end)), list(range(op.dest_start, op.dest_end)))
                 for op in Levenshtein.opcodes(qw, pw) if op.tag == "replace"]
     # ... and aligned without the punctuation, which may pair with a word ("was vomiting" / "was nausea ."), in
     # short stretches
@@ -560,6 +560,9 @@ def _moved_figure(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
 _SPAN_UNITS = {"year": 1, "years": 1, "decade": 10, "decades": 10, "century": 100, "centuries": 100}
 
 
+_ONE_SPAN = frozenset("next last past this the previous preceding coming following first that".split())  # "within the next century", "in the past decade": one
+
+
 def _year_spans(words: list[str]) -> dict[float, str]:
     """The spans of time ``words`` give in years, by length: "two years" (2), "a decade" (10),
     "three decades" (30), "a century" (100).
@@ -573,7 +576,7 @@ def _year_spans(words: list[str]) -> dict[float, str]:
         if unit is None:
             continue
         before = words[i - 1]
-        value = 1.0 if before in ("a", "one") else _amount(before)
+        value = 1.0 if before in ("a", "one") or (unit > 1 and before in _ONE_SPAN) else _amount(before)
         if value is not None:
             out.setdefault(value * unit, f"{before} {w}")
     return out
@@ -594,6 +597,23 @@ def _amount(word: str) -> float | None:
         return None
 
 
+def _span_counts(words: list[str], other: list[str]) -> set[str]:
+    """The words of ``words`` that count a span of years ``other`` gives too, in other units ("twenty" of
+    "twenty years" against "two decades").
+
+    >>> _span_counts("for almost twenty years".split(), "for nearly two decades".split())
+    {'twenty'}
+    """
+    spans, others = _year_spans(words), _year_spans(other)
+    return {spans[k].split()[0] for k in spans.keys() & others.keys() if spans[k].split()[1] != others[k].split()[1]}
+
+
+def restated_spans(quote: str, passage: str) -> set[str]:
+    """:func:`_span_counts` of two texts as written: the quote's figures that count a span the passage
+    gives in other units ("100" of "the next 100 years" against "the next century")."""
+    return _span_counts(_words(quote), _words(passage))
+
+
 def _span_changed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     """A span of years the quote gives in decades or centuries that is none of the passage's spans
     ("in a decade" for "in two years"), where the passage gives one: ``(quote's, passage's)``, else
@@ -606,7 +626,10 @@ def _span_changed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     q, p = _year_spans(qw), _year_spans(pw)
     if not p:
         return None
-    new = [k for k, said in q.items() if k not in p and _SPAN_UNITS[said.split()[1]] != 1]  # (not told in years)
+    # (not told in years, or told in years where the passage tells one in decades or centuries: "for two years"
+    # for "for two decades")
+    in_units = any(_SPAN_UNITS[said.split()[1]] != 1 for said in p.values())
+    new = [k for k, said in q.items() if k not in p and (_SPAN_UNITS[said.split()[1]] != 1 or in_units)]
     return (q[new[0]], next(iter(p.values()))) if new else None
 
 
@@ -3328,7 +3351,7 @@ _REPORT_KEEPERS = ("report", "alleg", "appar", "suppos", "purport", "possib", "p
 # lightning strike was the source" for "said a lightning strike was one possible source")
 _DOUBT_KEEPERS = ("possib", "presum", "suspect", "likel", "probab", "sugges", "may", "might", "could", "can", "appear",
                   "perhap", "maybe",
-                  "seem", "indicat", "unlikel", "thought", "believ",
+                  "seem", "indicat", "unlikel", "thought", "believ", "assum", "fear", "understood",
                   "expect", "forecast", "project", "predict", "anticipat", "estimat", "should")
 # a bare possibility ("were possible"), kept only by words of possibility: "likely" or "expected" make it probable
 _POSSIBLE_KEEPERS = ("possib", "may", "might", "could", "can", "perhap", "maybe", "potential", "uncertain", "unclear")
@@ -3337,6 +3360,7 @@ _FORECASTS = frozenset("expected forecast projected predicted anticipated estima
 _BE = frozenset("is are was were be been".split())
 _BE_POSSIBLE = _BE | frozenset("remains remain remained seems seemed appears".split())
 _SEEMING = frozenset("appear appears appeared seem seems seemed".split())
+_BELIEVED = frozenset("thought believed presumed assumed feared understood".split())
 _EXPECTING = frozenset("expect expects anticipate anticipates forecast forecasts predict predicts project projects".split())
 
 
@@ -3477,6 +3501,13 @@ def _hedges(words: list[str]) -> set[str]:
                  and i and words[i - 1] in _BE)
     # a claim told as how things look: "appears to have remained", "seemed to slow"
     found.update(f"{w} to" for i, w in enumerate(words[:-1]) if w in _SEEMING and words[i + 1] == "to")
+    # ... or as what was believed: "was thought to be extinct", "is considered to be the oldest"
+    # (with what was believed, which a quote must state for the belief to be dropped)
+    for i, w in enumerate(words[:-2]):
+        if w in _BELIEVED and words[i + 1] == "to" and i and words[i - 1] in _BE:
+            j = next((k for k in range(i + 2, min(len(words), i + 5)) if words[k] not in ("be", "have", "been")), None)
+            if j is not None and words[j].isalpha():
+                found.add(" ".join([w, "to", *words[i + 2 : j + 1]]))
     # ... in the active voice: "we expect margins to recover"
     found.update(f"{w} to {words[j + 1]}" for i, w in enumerate(words) if w in _EXPECTING
                  for j in range(i + 2, min(len(words) - 1, i + 5)) if words[j] == "to" and words[i + 1] != "to")
@@ -4719,9 +4750,14 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "paid twice a year" for "payable semi-annually", "every six months" for "twice a year": the counts of
         # one rate, which the rates compare, not figures of their own
         for said, words, times in ((qn_, qw, q_times), (pn_, pw, p_times)):
-            counted = {words[k] for _, _, ks, _ in times for k in ks}
-            for key in [k for k, w in said.items() if w in counted and words.count(w) == 1]:
+            count_words = {words[k] for _, _, ks, _ in times for k in ks}
+            for key in [k for k, w in said.items() if w in count_words and words.count(w) == 1]:
                 del said[key]
+    # "almost twenty years" for "nearly two decades", "in the next 100 years" for "within the next century": one
+    # span, counted in other units
+    for said, counts in ((qn_, _span_counts(qw, pw)), (pn_, _span_counts(pw, qw))):
+        for key in [k for k, w in said.items() if w in counts]:
+            del said[key]
     if qn_.keys() - pn_.keys():
         out.append(Difference("replace", " ".join(qn_[k] for k in sorted(qn_.keys() - pn_.keys())),
                               " ".join(pn_[k] for k in sorted(pn_.keys() - qn_.keys())) or "∅", "number"))
@@ -4912,9 +4948,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if not any(d.category == "direction" for d in out) and (antonyms := _antonym_swap(qw, pw) or _compound_antonym(qw, pw)) is not None:
         # "a junior investigator" for "a senior investigator": a word put where the passage has its antonym
         out.append(Difference("replace", antonyms[0], antonyms[1], "direction"))
-    if (kind := _antonym_swap(qw, pw, _KINDS)) is not None:
+    if (same_kind := _antonym_swap(qw, pw, _KINDS)) is not None:
         # "while solar rose from 3% to 24%" for "while wind rose ...": a thing put in the place of another of its kind
-        out.append(Difference("replace", kind[0], kind[1], "content"))
+        out.append(Difference("replace", same_kind[0], same_kind[1], "content"))
     if not any(d.category == "direction" for d in out) and (effect := _link_as_cause(qw, pw)) is not None:
         # "reduced the risk by 28%" for "was associated with a 28% lower risk": a link told as a cause
         out.append(Difference("replace", effect, "associated", "direction"))

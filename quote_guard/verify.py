@@ -58,6 +58,7 @@ from .meaning import (
     negation_cut_off,
     opposite_sides,
     proviso_at,
+    restated_spans,
     same_side,
     states_bound,
     trigger_changed,
@@ -1334,7 +1335,7 @@ def _unstated_figures(quote: str, passage: str) -> list[str]:
         values = _figures(passage, scaled=True).keys() | stated.keys()
         by_value = _figures(quote, scaled=True)
         kept = {quoted[k] for k in missing} - {w.split()[0] for v, w in by_value.items() if v in values}
-        return sorted(kept)
+        return sorted(kept - restated_spans(quote, passage))  # ("the next 100 years" for "the next century")
     return []
 
 

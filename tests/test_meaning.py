@@ -3538,3 +3538,35 @@ _BASELINE = ("The model achieved 87.3% accuracy on the held-out test set, outper
 ])
 def test_a_thing_of_the_same_kind_a_superlative_and_a_cap(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+_DARWIN = "Darwin delayed publishing his theory for nearly two decades."
+_VOLCANO = "The volcano last erupted in 1883, and scientists consider a major eruption within the next century unlikely."
+_SPECIES = "The species was thought to be extinct until a small population was rediscovered in 1981 in Tasmania."
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # one span of years, counted in other units
+    ("Darwin held back his theory for almost twenty years", _DARWIN, False),
+    ("Darwin held back his theory for almost thirty years", _DARWIN, True),
+    ("Darwin held back his theory for almost two years", _DARWIN, True),
+    ("scientists think a major eruption in the next 100 years is unlikely", _VOLCANO, False),
+    ("scientists think a major eruption in the next decade is unlikely", _VOLCANO, True),
+    ("temperatures had risen sharply in the past decade compared to the previous 1,000 years",
+     "Temperatures had risen sharply in the previous decade compared with the last 1,000 years.", False),
+    # what was believed, told as what was
+    ("the species was extinct until it was reintroduced in 1981 to Tasmania", _SPECIES, True),
+    ("the species was believed extinct until a small population turned up in 1981 in Tasmania", _SPECIES, False),
+    ("the discovery gives scientists a chance to learn more about the whale",
+     "A whale that was feared to be extinct has been found, giving scientists a chance to learn more about the whale.",
+     False),
+])
+def test_a_span_in_other_units_and_a_belief_told_as_fact(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
+
+
+def test_a_span_in_other_units_is_no_figure_the_passage_lacks() -> None:
+    source = Source("s", "The volcano last erupted in 1883, and scientists consider a major eruption within the next "
+                         "century unlikely. The island has 4,000 residents.")
+    _assert_passed("scientists consider a major eruption within the next 100 years unlikely", source, True)
+    _assert_passed("scientists consider a major eruption within the next 10 years unlikely", source, False)
