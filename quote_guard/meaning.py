@@ -1351,7 +1351,30 @@ def _negated_before(words: list[str], at: int) -> bool:
     """Whether a negator ("not", "never", "cannot", "-n't", a negative subject: "neither party's liability
     will exceed") stands in the four words before ``words[at]`` ("may not be more than", "cannot be rated
     above")."""
-    return any(w in _BOUND_NEGATORS or w.endswith("n't") for w in words[max(0, at - 4) : at])
+    return any(w in _BOUND_NEGATORS or w.endswith("n't") for w in words[max(0, at - 4) : at]) \
+        or _negative_subject_before(words, at)
+
+
+_BOUND_MODALS = frozenset("shall will may can must would".split())
+_SUBJECT_NEGATORS = frozenset("neither no".split())
+_SUBJECT_REACH = 10  # words from a negative subject ("neither party's aggregate liability ...") to its modal
+
+
+def _negative_subject_before(words: list[str], at: int) -> bool:
+    """Whether the word at ``at`` follows a modal whose subject is negative, in one clause: "neither
+    party's aggregate liability under this Agreement shall exceed".
+
+    >>> _negative_subject_before("neither party's aggregate liability under this agreement shall exceed the fees".split(), 8)
+    True
+    """
+    if not at or words[at - 1] not in _BOUND_MODALS:
+        return False
+    for k in range(at - 2, max(-1, at - 2 - _SUBJECT_REACH), -1):
+        if words[k] in (",", ";", ".", ":"):
+            return False
+        if words[k] in _SUBJECT_NEGATORS:
+            return True
+    return False
 _SCALE_WORDS_AND_UNITS = frozenset(SCALE_WORDS) | frozenset(_UNITS) | {"%"}
 
 
@@ -4262,7 +4285,10 @@ def _bound_negations(words: list[str]) -> int:
     than", "not greater than"; "no less than", "not fewer than"."""
     n = 0
     for i, w in enumerate(words):
-        if w in ("not", "no", "never"):
+        if w in _SUBJECT_NEGATORS and any(words[k] in _BOUND_VERBS and _negative_subject_before(words, k)
+                                          for k in range(i + 2, min(len(words), i + 2 + _SUBJECT_REACH))):
+            n += 1  # "neither party's liability shall exceed": a bound, its negation in the subject
+        elif w in ("not", "no", "never"):
             nxt = words[i + 1 : i + 3]
             if (nxt[:1] and nxt[0] in _BOUND_VERBS) or nxt[:2] == ["to", "exceed"] or nxt[:2] == ["to", "exceeds"] \
                     or (nxt[:1] and nxt[0] in _BOUND_AFTER_NO and nxt[1:2] == ["than"]
@@ -4440,6 +4466,9 @@ _EVENT_KINDS = (
     "expiration expiry expired", "announcement announced", "achievement achieved attainment attained",
     "installation installed", "closing", "hearing", "publication published", "collection collected",
     "launch launched", "verification verified",
+    "payment paid paying", "purchase purchased buying bought", "order ordered ordering",
+    "notice notification notified notifying", "renewal renewed", "transfer transferred",
+    "death died", "diagnosis diagnosed", "injury injured", "award awarded",
 )
 _EVENT_OF = {w: k for k, kind in enumerate(_EVENT_KINDS) for w in kind.split()}
 _PERIOD_UNITS = frozenset("day days week weeks month months year years hour hours".split())

@@ -3570,3 +3570,30 @@ def test_a_span_in_other_units_is_no_figure_the_passage_lacks() -> None:
                          "century unlikely. The island has 4,000 residents.")
     _assert_passed("scientists consider a major eruption within the next 100 years unlikely", source, True)
     _assert_passed("scientists consider a major eruption within the next 10 years unlikely", source, False)
+
+
+_CAP = ("Except for breaches of confidentiality, neither party's aggregate liability under this Agreement shall exceed "
+        "the fees paid in the twelve months preceding the claim.")
+_VESTING = ("All Intellectual Property developed by Contractor in the performance of the Services shall vest in the "
+            "Client upon payment in full of the applicable fees.")
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a cap whose negation is in its subject ("neither party's ... shall exceed"), restated as a cap
+    ("apart from confidentiality breaches, each party's total liability is capped at the fees paid in the 12 months "
+     "before the claim", _CAP, False),
+    ("except for breaches of confidentiality, each party's total liability shall be at least the fees paid in the "
+     "twelve months preceding the claim", _CAP, True),
+])
+def test_a_cap_negated_in_its_subject(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # the event a right runs from, put for another
+    ("all Intellectual Property developed by Contractor shall vest in the Client upon signature of this Agreement", False),
+    ("IP developed by the Contractor while performing the Services vests in the Client once the applicable fees are "
+     "paid in full", True),
+])
+def test_the_event_a_right_runs_from(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, Source("s", _VESTING), accepted)
