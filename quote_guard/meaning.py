@@ -407,6 +407,7 @@ _KIND_GROUPS = (
     "dog cat horse cow sheep goat pig chicken duck deer",
     "breakfast lunch dinner",
     "guitar piano violin drum flute trumpet cello",
+    "training validation heldout",  # the data a model learns from, is tuned on, or is tested on
 )
 _KINDS: dict[str, tuple[str, ...]] = {w: tuple(x for x in group.split() if x != w and {x, w} != {"grey", "gray"})
                                       for group in _KIND_GROUPS for w in group.split()}
@@ -2568,6 +2569,19 @@ _RESPELT = 0.75  # two words this alike (difflib's ratio) are one name spelt oth
 _PREPOSITION_SLOTS = frozenset(f"<{w}" for w in "in of at from to by for under with into onto".split())
 
 
+def _compound_of(a: str, b: str) -> bool:
+    """Whether one name is the other with a common word joined on ("english" and "englishlanguage", the
+    fold of "English-language"; "us" and "usbased").
+
+    >>> _compound_of("english", "englishlanguage"), _compound_of("austria", "australia")
+    (True, False)
+    """
+    from .align import is_known_word
+
+    short, long = sorted((a.replace(" ", ""), b.replace(" ", "")), key=len)
+    return len(short) >= 2 and long.startswith(short) and len(long) - len(short) >= 3 and is_known_word(long[len(short):])
+
+
 def _same_slot(a: str, text_a: str, b: str, text_b: str) -> bool:
     """Two entities stand in the same slot of their sentences (the same word before or after
     them: "Acme shall pay" / "Beta shall pay"), or both are parties of the legal lexicon.
@@ -2893,7 +2907,7 @@ _CONDITION_PAIRS = frozenset({("other", "than"), ("save", "for"), ("except", "fo
 _QUALIFIER_CLASSES = {
     "mostly": "mainly mostly largely primarily chiefly predominantly principally substantially",
     "partly": "partially partly",
-    "a little": "slightly somewhat fairly barely hardly modestly marginally",  # not "rather": "Rather, ..." is a connective
+    "a little": "slightly somewhat fairly barely hardly modestly marginally modest slight marginal",  # not "rather": "Rather, ..." is a connective
     "about": "nearly almost roughly approximately",
     "conditionally": "conditionally provisionally tentatively",
     "temporarily": "temporarily",
@@ -2919,7 +2933,7 @@ _QUALIFIER_CLASSES = {
     "unanimously": "unanimously unanimous",
     # a strong degree the source does not state ("substantial activity" for "modest activity",
     # "rose sharply"); "significantly" is left out: the source's "statistically significant" is it
-    "strongly": "sharply dramatically markedly substantial considerably greatly strongly remarkable remarkably "
+    "strongly": "sharply dramatically markedly substantial considerably greatly strongly strong remarkable remarkably "
                 "strikingly steeply",
 }
 # the standards of effort a contract can set, from the strictest; one for another is another duty
@@ -5233,7 +5247,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     dropped += sorted({w for w in _party_sequence(pw) if w not in folded_quote} - set(dropped))
     for m in missing:
         swap = next((d for d in dropped if _same_slot(m, folded_quote, d, folded_passage)
-                     and not _initials_of(m, d) and not _initials_of(d, m)), None)
+                     and not _initials_of(m, d) and not _initials_of(d, m) and not _compound_of(m, d)), None)
         if swap is not None:
             out.append(Difference("replace", m, swap, "party"))
             break

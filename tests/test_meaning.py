@@ -3597,3 +3597,26 @@ def test_a_cap_negated_in_its_subject(quote: str, passage: str, changed: bool) -
 ])
 def test_the_event_a_right_runs_from(quote: str, accepted: bool) -> None:
     _assert_passed(quote, Source("s", _VESTING), accepted)
+
+
+_CORPUS = ("We trained the model on 1.2 million English-language news articles and evaluated it on a held-out set of "
+           "50,000 articles.")
+_COFFEE = ("The authors found no association between coffee consumption and overall mortality, but a modest inverse "
+           "association with cardiovascular mortality in women.")
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a name with a common word joined on is the same name ("English-language" folds to one word)
+    ("the model was trained on 1.2 million English news articles and tested on a held-out set of 50,000 articles",
+     _CORPUS, False),
+    # the data a model is tested on, put for another set
+    ("the model was trained on 1.2 million English-language news articles and evaluated on a training set of 50,000 "
+     "articles", _CORPUS, True),
+    # a degree the passage gives as an adjective, restated as an adverb; and a strong one for it
+    ("coffee drinking was not associated with overall mortality but was modestly inversely associated with "
+     "cardiovascular mortality in women", _COFFEE, False),
+    ("the authors found no association between coffee consumption and overall mortality, but a strong inverse "
+     "association with cardiovascular mortality in women", _COFFEE, True),
+])
+def test_a_joined_name_a_data_set_and_a_degree(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
