@@ -2828,8 +2828,11 @@ def _asides_left_out(quote: str, passage: str) -> list[str]:
     ...                  "32 schools got an enhanced meal programme (fried items no more than once a week).")
     ['(fried items no more than once a week)']
     """
-    stems = content_stems(quote)
+    stems = content_stems(_POSSESSIVE.sub("", quote))  # ("one of the study's authors" names the study)
     return [m.group() for m in _ASIDE.finditer(passage) if content_stems(m.group()) and not content_stems(m.group()) & stems]
+
+
+_POSSESSIVE = re.compile(r"['’]s\b")
 
 
 def _restated_clauses(quote: str, passage: str) -> str | None:
@@ -3379,10 +3382,10 @@ def _before_adjective(words: list[str], w: str) -> bool:
 
 
 # hedges of two kinds: a claim told as someone's report, and a claim told as uncertain
-_REPORT_HEDGES = frozenset("reportedly allegedly apparently supposedly purportedly".split())
+_REPORT_HEDGES = frozenset("reportedly allegedly apparently supposedly purportedly suspicion".split())
 _HEDGES = _REPORT_HEDGES | frozenset("possibly presumably suspected likely probably probable suggestive perhaps maybe".split())
 # a quote that keeps the report in other words: "possible", "alleged", "is charged with", "accused of", "police said"
-_REPORT_KEEPERS = ("report", "alleg", "appar", "suppos", "purport", "possib", "presum", "charg", "accus", "suspect",
+_REPORT_KEEPERS = ("report", "alleg", "appar", "suppos", "purport", "possib", "presum", "charg", "accus", "suspect", "suspic",
                    "claim", "said", "says", "may", "might", "could")
 # ... or the doubt: "may cause", "is thought to", "suggests" ("the police said" keeps no doubt: "said a
 # lightning strike was the source" for "said a lightning strike was one possible source")
@@ -3455,6 +3458,41 @@ def _status_dropped(qw: list[str], pw: list[str]) -> str | None:
                 break  # (a verb after the word makes it a noun of its own: "the draft said", "the proposal was")
             if len(noun) >= 4 and noun[:VERB_PREFIX] in q_stems:
                 return f"{w} {noun}"
+    return None
+
+
+_RELATIVES = frozenset("who that which whose".split())
+_AUX_WORDS = frozenset("would should will had been being do does did".split())
+_ENDING = re.compile(r"(?:ing|ed|es|e|s)$")  # "voting" and "voted" meet at "vot"
+_SHARE_BASE_WORDS = 3  # words of the thing a share is of, before the clause that narrows it
+
+
+def _share_base_widened(qw: list[str], pw: list[str]) -> str | None:
+    """A share of a part of something ("85% of members who voted") told of the whole ("85% of its
+    members"): the quote gives the share of the same thing without the clause that narrows it, and says
+    nothing of that clause's verb. The passage's clause, or ``None``.
+
+    >>> _share_base_widened("85% of its members backed strikes".split(), "85% of members who voted backed strikes".split())
+    'who voted'
+    """
+    for i in range(len(pw) - 3):
+        if not (pw[i].endswith("%") or pw[i + 1 : i + 2] == ["percent"]):
+            continue
+        at = i + 1 if pw[i].endswith("%") else i + 2
+        if pw[at : at + 1] != ["of"]:
+            continue
+        rel = next((k for k in range(at + 2, min(len(pw), at + 2 + _SHARE_BASE_WORDS)) if pw[k] in _RELATIVES), None)
+        if rel is None or rel + 1 >= len(pw) or not pw[rel + 1].isalpha():
+            continue
+        noun, verb = pw[rel - 1], next((w for w in pw[rel + 1 : rel + 5] if content_word(w) and w not in _BE
+                                        and w not in _OBLIGATION and w not in _PERMISSION and w not in _AUX_WORDS), "")
+        if not verb or any(_ENDING.sub("", w) == _ENDING.sub("", verb) for w in qw):  # (kept: "voting members")
+            continue
+        for j in range(len(qw) - 2):
+            if qw[j] == pw[i] and noun in qw[j + 1 : j + 3 + _SHARE_BASE_WORDS] and "of" in qw[j + 1 : j + 3]:
+                k = qw.index(noun, j + 1)
+                if qw[k + 1 : k + 2] and qw[k + 1] not in _RELATIVES:
+                    return " ".join(pw[rel : rel + 1 + pw[rel + 1 : rel + 5].index(verb) + 1])
     return None
 
 
@@ -5202,6 +5240,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "he was sentenced to 12 months in prison" for "he received a suspended sentence of 12 months", "received an
         # offer" for "a conditional offer": the word that says the thing is not yet, or not quite, what it names
         out.append(Difference("delete", "", status, "qualifier"))
+    if (base := _share_base_widened(qw, pw)) is not None:
+        # "85% of its members backed strike action" for "85% of members who voted backed ...": the share of a part,
+        # told of the whole
+        out.append(Difference("delete", "", base, "qualifier"))
     if (always := _tested_always(qw, pw)) is not None:
         # "must maintain a Leverage Ratio of not more than 3.50 to 1.00 at all times" for "... as of the last day of
         # each fiscal quarter": a test made on set dates, told as one that holds every day

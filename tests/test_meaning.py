@@ -3620,3 +3620,23 @@ _COFFEE = ("The authors found no association between coffee consumption and over
 ])
 def test_a_joined_name_a_data_set_and_a_degree(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+_ARREST = "Police said a 34-year-old man had been arrested on suspicion of dangerous driving and later released on bail."
+_STRIKE = "The union said 85% of members who voted backed strike action, on a turnout of 52%."
+_COMMENT = "Dr Patel, who was not involved in the study, said the findings were 'interesting but preliminary'."
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a suspicion told as the offence
+    ("a 34-year-old man was arrested for dangerous driving and released on bail", _ARREST, True),
+    ("police said a 34-year-old man was arrested on suspicion of dangerous driving and later bailed", _ARREST, False),
+    # the share of a part told of the whole
+    ("the union said 85% of its members backed strike action", _STRIKE, True),
+    ("the union said 85% of voting members supported strikes, on a 52% turnout", _STRIKE, False),
+    # an aside that names the same thing is no aside left out: its negation counts
+    ("Dr Patel, one of the study's authors, said the findings were 'interesting but preliminary'", _COMMENT, True),
+    ("Dr Patel said the findings were 'interesting but preliminary'", _COMMENT, False),
+])
+def test_a_suspicion_a_share_of_a_part_and_an_aside_replaced(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
