@@ -696,6 +696,8 @@ def _canonical(words: list[str]) -> list[str]:
     True
     >>> _canonical("the next 100 years".split()) == _canonical("the next century".split())
     True
+    >>> _canonical("after 12 months".split()) == _canonical("after a year".split()) == _canonical("after one year".split())
+    True
     """
     out: list[str] = []
     for w in words:
@@ -710,6 +712,12 @@ def _canonical(words: list[str]) -> list[str]:
             continue
         if w == "day" and out and out[-1] == "a":
             out[-1:] = ["per", "day"]  # "4 grams a day"
+            continue
+        if w == "months" and out and out[-1] == canonical_number("12"):
+            out[-1:] = ["a", "year"]  # "after 12 months" is "after a year"
+            continue
+        if w == "year" and out and out[-1] == canonical_number("1"):
+            out[-1:] = ["a", "year"]  # "one year" is "a year"
             continue
         if w == "years" and out and out[-1] in _YEARS_AS_UNIT:
             out[-1] = _YEARS_AS_UNIT[out[-1]]  # "within the next 100 years" is "within the next century"

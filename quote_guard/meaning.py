@@ -1066,6 +1066,8 @@ def _period_at(words: list[str], i: int) -> bool:
     prev = words[i - 1] if i else ""
     after = words[i + 3 :] if words[i + 1 : i + 3] == _SPELLED_FRACTIONS.get(words[i]) else words[i + 1 :]
     share = after[:1] == ["of"] or prev in ("a", "one", "three", "by", "in", "1", "3")  # "half (1/2) of the price"
+    # ... "half the incidence", "half as likely": a multiple of an amount
+    share = share or (words[i] == "half" and after[:1] in (["the"], ["its"], ["their"], ["that"], ["as"]))
     return not share or prev in _ORDINALS or prev in ("first", "the", "this", "that", "each", "every", "per",
                                                       "fiscal", "calendar", "last", "next", "same", "previous")
 
@@ -3449,6 +3451,11 @@ def _status_dropped(qw: list[str], pw: list[str]) -> str | None:
     """
     kept = {_STATUS[w] for w in qw if w in _STATUS}
     q_stems = {w[:VERB_PREFIX] for w in qw if len(w) >= 4}
+    for i, w in enumerate(pw):
+        # ... or after it, set off by a comma: "sentenced to 18 months' imprisonment, suspended for two years"
+        if w == "suspended" and _STATUS[w] not in kept and i >= 2 and pw[i - 1] == "," and any(
+                len(x) >= 4 and content_word(x) and x[:VERB_PREFIX] in q_stems for x in pw[max(0, i - 6) : i - 1]):
+            return f", {w}"
     for i, w in enumerate(pw[:-1]):
         if w not in _STATUS_SETTERS or _STATUS[w] in kept:
             continue

@@ -3640,3 +3640,27 @@ _COMMENT = "Dr Patel, who was not involved in the study, said the findings were 
 ])
 def test_a_suspicion_a_share_of_a_part_and_an_aside_replaced(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a sentence suspended after the noun, told as served
+    ("the defendant was sentenced to 18 months in prison and ordered to pay £5,000 in compensation",
+     "The defendant was sentenced to 18 months' imprisonment, suspended for two years, and ordered to pay £5,000 in "
+     "compensation.", True),
+    # half the amount, for twice it
+    ("smokers had about half the incidence of non-smokers",
+     "Among smokers, the incidence was roughly twice that observed in non-smokers.", True),
+    ("smokers had about twice the incidence of non-smokers",
+     "Among smokers, the incidence was roughly twice that observed in non-smokers.", False),
+])
+def test_a_sentence_suspended_after_its_noun_and_half_for_twice(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
+
+
+def test_twelve_months_is_a_year_in_a_near_copy() -> None:
+    source = Source("s", "The minister said the scheme would be reviewed after 12 months and extended only if it met its "
+                         "targets.")
+    _assert_passed("the minister said the scheme would be reviewed after a year and extended only if it met its targets",
+                   source, True)
+    _assert_passed("the minister said the scheme would be reviewed after two years and extended only if it met its "
+                   "targets", source, False)
