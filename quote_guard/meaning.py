@@ -188,6 +188,8 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("delet destroy destroyed= eras", "return= returns= returned= returning="),
         # paid at the end of the period it covers, or at its start ("payable quarterly in advance" for "... in arrears")
         ("arrears=", "advance="),
+        # a thing that goes on, or stops ("contacts would continue" is "would not stop")
+        ("continue= continues= continued= continuing=", "stop= stops= stopped= stopping= halt= halts= halted= halting="),
         # jobs, risks or value made, or done away with ("would create about 1,200 jobs" for "would cut ...")
         ("creat", "cut= cuts= cutting= eliminat shed= sheds= shedding= axe= axed="),
     )
@@ -2011,10 +2013,12 @@ def _negated_participle_in(words: list[str]) -> bool:
                for i in range(len(words)))
 
 
-_COMPLEMENT_STEMS = {"inclu": "exclu", "exclu": "inclu", "accep": "rejec", "rejec": "accep"}  # one is the other denied
+_COMPLEMENT_STEMS = {"inclu": "exclu", "exclu": "inclu", "accep": "rejec", "rejec": "accep",  # one is the other denied
+                     "stop": "conti", "stops": "conti", "stopp": "conti", "conti": "stop"}
 _AUX_NOT = {"doesn't": "does", "don't": "do", "didn't": "did", "isn't": "is", "aren't": "are", "wasn't": "was",
             "weren't": "were", "hasn't": "has", "haven't": "have", "hadn't": "had"}
 _MODALS_BEFORE_NOT = frozenset("shall will may must can could would should might".split())
+_FUTURE_ONLY = frozenset("will would".split())  # their "not" forbids nothing: "would not stop" is "would continue"
 
 
 def _negated_opposites(words: list[str], other: list[str]) -> list[str]:
@@ -2037,12 +2041,12 @@ def _negated_opposites(words: list[str], other: list[str]) -> list[str]:
     oset = set(other)
     out: list[str | None] = list(words)
     for i, w in enumerate(words):
-        if not (w in ("not", "never") or w in _AUX_NOT) or (i and words[i - 1] in _MODALS_BEFORE_NOT):
+        if not (w in ("not", "never") or w in _AUX_NOT) or (i and words[i - 1] in _MODALS_BEFORE_NOT - _FUTURE_ONLY):
             continue
         j = i + 2 if words[i + 1 : i + 2] in (["be"], ["been"], ["being"]) else i + 1
         if j >= len(words) or (x := words[j]) in oset or len(x) < 4:
             continue
-        opposite = next((o for o in oset if o[:5] == _COMPLEMENT_STEMS[x[:5]]), None) if x[:5] in _COMPLEMENT_STEMS else None
+        opposite = next((o for o in oset if o.startswith(_COMPLEMENT_STEMS[x[:5]])), None) if x[:5] in _COMPLEMENT_STEMS else None
         if opposite is None:
             opposite = next((o for o in (f"un{x}", f"non{x}") if o in oset and _negated(o)), None)
         if opposite is None and x.endswith(_IN_ENDINGS):

@@ -3664,3 +3664,18 @@ def test_twelve_months_is_a_year_in_a_near_copy() -> None:
                    source, True)
     _assert_passed("the minister said the scheme would be reviewed after two years and extended only if it met its "
                    "targets", source, False)
+
+
+_CONTACTS = "Colin Powell, the Secretary of State, said contacts with Iran would not stop."
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # "would not stop" is "would continue": a future's "not" forbids nothing
+    ("Secretary of State Colin Powell said that contacts with Iran would continue.", _CONTACTS, False),
+    ("Colin Powell said contacts with Iran would stop.", _CONTACTS, True),
+    ("Colin Powell said contacts with Iran would not continue.", _CONTACTS, True),
+    # a modal's "not" still forbids: "may not include" is no exclusion
+    ("the fee may exclude VAT", "The fee may not include VAT.", True),
+])
+def test_would_not_stop_is_would_continue(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
