@@ -204,7 +204,8 @@ _PRONOUN_GROUPS = (
 _PERSON = dict(zip(_PRONOUN_GROUPS, (3, 3, 1, 3, 1)))  # first or third person, by group
 _DETERMINER_NUMBERS = frozenset({"zero", "one", "two"})
 _DETERMINERS_BEFORE = frozenset("the these those both its their his her our all".split())
-_MULTIPLES = {"half": "0.5", "halves": "0.5", "quarter": "0.25", "double": "x2", "doubled": "x2", "twice": "x2",
+_MULTIPLES = {"half": "0.5", "halves": "0.5", "halve": "0.5", "halved": "0.5", "halving": "0.5", "quarter": "0.25",
+              "double": "x2", "doubled": "x2", "doubles": "x2", "doubling": "x2", "twice": "x2",
               "triple": "x3", "tripled": "x3", "threefold": "x3", "tenfold": "x10", "fourfold": "x4", "fivefold": "x5"}
 # after "twice" these make it a multiple ("twice as high", "twice the price"), elsewhere it counts times
 # (and before these it is a rate, which _rates reads: "twice a day", "twice daily")
@@ -2685,6 +2686,22 @@ _CONDITION_WORDS = frozenset("if unless provided providing except excepting exce
 _ADDED_CONDITIONS = frozenset("unless provided providing except".split())
 _KEEPER_WINDOW = 8  # words after a condition word that say what it is
 # the words that set one and the same condition: each restates the other
+def _no_condition_subject(pw: list[str], i: int, qw: list[str]) -> bool:
+    """Whether the "subject" at ``pw[i]`` sets no condition: negated ("shall not be subject to"), or
+    "subject to" a bound the quote names too ("subject to a monthly minimum of $2,500").
+
+    >>> _no_condition_subject("shall not be subject to any minimum".split(), 4, [])
+    True
+    >>> _no_condition_subject("subject to a monthly minimum of $ 2,500".split(), 0, "with a monthly minimum".split())
+    True
+    """
+    if any(w in ("not", "no", "never") for w in pw[max(0, i - 3) : i]):
+        return True
+    bound = next((w for w in pw[i + 2 : i + 6] if w in _BOUND_NOUNS_ALL), None)
+    return bound is not None and bound in qw
+
+
+_BOUND_NOUNS_ALL = frozenset("minimum maximum cap ceiling floor limit".split())
 _ONE_CONDITION = frozenset("if provided providing subject".split())  # ("whenever" says "every time"; "subject" to)
 _CONTRAST_WORDS = frozenset(("but", "however", "although", "though", "yet"))
 _STIPULATION_REACH = 10  # words after "provided (that)" where the modal of a stipulation stands
@@ -2751,7 +2768,27 @@ def _one_condition_restated(qw: list[str], pw: list[str], lost: set[str]) -> str
     for i, w in enumerate(qw):
         if w in _ONE_CONDITION and w not in pw and (stems := _condition_after(qw, i)) and stems <= said:
             return w
+    if "if" in lost:
+        # "Services that Cerus does not reject in writing ... are deemed accepted" for "If Cerus does not reject in
+        # writing ..., the Services shall be considered accepted": the condition as a clause restricting a noun (not
+        # what a verb reports: "warned that"), with its negation if it has one
+        for i, w in enumerate(pw):
+            clause = pw[i + 1 : i + 1 + _CONDITION_WORDS_MAX]
+            if w != "if" or not (stems := _condition_after(pw, i)):
+                continue
+            negated = any(_negator_at(pw, k) for k in range(i + 1, i + 1 + len(clause)) if k < len(pw))
+            # (its first two content words, the one who acts and the act, must be the restricting clause's)
+            first = [x[:VERB_PREFIX] for x in clause if content_word(x) and x not in _AUXILIARIES][:2]
+            for k, x in enumerate(qw):
+                if x in _RELATIVES and k and content_word(qw[k - 1]) and qw[k - 1] not in _REPORTING \
+                        and not qw[k - 1].endswith("ed") and len(_condition_after(qw, k) & stems) >= _RELATIVE_SHARED \
+                        and set(first) <= _condition_after(qw, k) and negated == any(
+                        _negator_at(qw, m) for m in range(k + 1, min(len(qw), k + 1 + _CONDITION_WORDS_MAX))):
+                    return x
     return None
+
+
+_RELATIVE_SHARED = 3  # content words a restricting clause shares with the condition it restates
 
 
 _CONDITION_KEEPERS = frozenset("when where while after before once upon long case event condition conditions "
@@ -5097,6 +5134,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         lost_conditions -= {"unless", "except"}
     if "subject" in lost_conditions and "under" in set(qw) - set(pw):
         lost_conditions.discard("subject")  # "under written contracts" for "subject to written contracts"
+    if "subject" in lost_conditions and all(_no_condition_subject(pw, i, qw) for i, w in enumerate(pw) if w == "subject"):
+        # "is not bound by any minimum" for "shall not be subject to any minimum", "with a monthly minimum of $2,500"
+        # for "subject to a monthly minimum of $2,500": an exemption, or a bound, not a condition
+        lost_conditions.discard("subject")
     if "while" in keepers and _CONTRAST_WHILE.search(quote) and not re.search(r"(?<!,)\s+while\b", quote, re.I):
         keepers.discard("while")  # ", while dogs are not": a contrast, not a condition restated
     if keepers and lost_conditions:

@@ -3679,3 +3679,28 @@ _CONTACTS = "Colin Powell, the Secretary of State, said contacts with Iran would
 ])
 def test_would_not_stop_is_would_continue(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+_DEEMED = "If Cerus does not reject in writing within 10 days, the Services shall be considered accepted by Cerus."
+_POVERTY = "A country with a growth rate of 2% per head can halve poverty in ten years."
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a condition as a clause restricting a noun, with its negation
+    ("Services that Cerus does not reject in writing within 10 days are deemed to have been accepted by Cerus.",
+     _DEEMED, False),
+    ("Services that Cerus rejects in writing within 10 days are deemed to have been accepted by Cerus.", _DEEMED, True),
+    ("the Services are deemed to have been accepted by Cerus", _DEEMED, True),
+    # "subject to" an exemption or a bound is no condition
+    ("Siemens is not bound by any minimum purchase requirement",
+     "Distributor shall not be subject to any minimum purchase requirements.", False),
+    ("a monthly service fee of $7.50 per note, with a monthly minimum of $2,500",
+     "a monthly service fee of $7.50 per note, subject to a monthly minimum of $2,500.", False),
+    ("the Distributor may terminate the Agreement", "Subject to Section 4, the Distributor may terminate the Agreement.",
+     True),
+    # "halve" is a half
+    ("a country growing at 2% per head can cut poverty in half within ten years", _POVERTY, False),
+    ("a country growing at 2% per head can cut poverty by a third within ten years", _POVERTY, True),
+])
+def test_a_condition_as_a_restricting_clause_subject_to_and_halve(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
