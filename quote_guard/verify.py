@@ -2486,6 +2486,13 @@ def _name_stood_for(r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Do
     text = _span_text(r.spans[0], docs)
     original = " ".join(text[span.start : span.end] for span in r.spans)
     pronoun = any(m.strip("[] ").lower() in _STANDS_FOR_PRONOUNS for m in insertions)
+    # a name in brackets put in the place of the words that refer to it ("said [PaceTrack] was" for "said the
+    # company was"), the name said in the source before: the insertion says whom the words mean
+    before = fold(text[max(0, r.spans[0].start - _REFERENT_BEFORE) : r.spans[0].end]).text
+    lb = [d for d in lb if not _referent_named(d, insertions, before)]
+    if not lb:
+        return replace(r, verdict=Verdict.NEAR_VERBATIM, metrics=replace(
+            r.metrics, differences=tuple(d for d in r.metrics.differences if not _referent_named(d, insertions, before))))
     if not 0 < len(lb) <= len(insertions) or not all(
             d.kind == "delete" and d.category == "content" and 0 < len(d.source_text.split()) <= _NAME_MAX_WORDS
             and (all(_capitalised_in(w, original) or w in _STANDS_FOR_PRONOUNS for w in d.source_text.split())
@@ -2497,6 +2504,37 @@ def _name_stood_for(r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Do
         return r
     return replace(r, verdict=Verdict.NEAR_VERBATIM,
                    metrics=replace(r.metrics, differences=tuple(d for d in r.metrics.differences if d not in lb)))
+
+
+_REFERENT_BEFORE = 1000  # characters before a passage where the name a bracketed insertion gives must be said
+
+
+def _referent_named(d: Difference, insertions: list[str], before: str) -> bool:
+    """Whether ``d`` puts a bracketed insertion's name ("[ pacetrack ]") in the place of words that refer
+    to something ("the company", "it", "we"), the name said in ``before`` (the folded source up to the
+    passage's end).
+
+    >>> _referent_named(Difference("replace", "[ pacetrack ]", "the company", "party"), ["[PaceTrack]"],
+    ...                 "a pacetrack spokesperson said the company was pleased")
+    True
+    >>> _referent_named(Difference("replace", "[ acme ]", "the company", "party"), ["[Acme]"], "a pacetrack spokesperson")
+    False
+    >>> _referent_named(Difference("delete", "", "the company", "content"), ["[PaceTrack]"], "pacetrack said the company")
+    True
+    """
+    if d.kind not in ("replace", "delete") or not d.load_bearing:
+        return False
+    words = d.source_text.split()
+    refers = (len(words) == 1 and words[0] in _STANDS_FOR_PRONOUNS) or (
+        0 < len(words) <= 3 and words[0] in _REFERENT_ARTICLES and all(w.isalpha() for w in words))
+    if not refers:
+        return False
+    # (the quote read without its brackets leaves the words out; read with them, it puts the name in their place)
+    names = [fold(m.strip("[]")).text for m in insertions]
+    if d.kind == "replace":
+        said = " ".join(d.quote_text.replace("[", " ").replace("]", " ").split())
+        names = [n for n in names if n == said]
+    return any(n and f" {n} " in f" {before} " for n in names)
 
 
 # a name defined as a party: 'Acme Corp. (the "Licensor")', "Acme ('Supplier')"

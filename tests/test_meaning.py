@@ -3704,3 +3704,17 @@ _POVERTY = "A country with a growth rate of 2% per head can halve poverty in ten
 ])
 def test_a_condition_as_a_restricting_clause_subject_to_and_halve(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+_SPOKESPERSON = ('A PaceTrack spokesperson said the company was "pleased to put this matter behind us" and noted that it '
+                 'had already changed its data-sharing practices in 2021.')
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # a name in brackets for the words that refer to it, the name said before them
+    ('A PaceTrack spokesperson said [PaceTrack] was "pleased to put this matter behind us"', True),
+    # ... a name the source never says there is another party
+    ('A PaceTrack spokesperson said [Acme] was "pleased to put this matter behind us"', False),
+])
+def test_a_bracketed_name_for_the_words_that_refer_to_it(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, Source("s", _SPOKESPERSON), accepted)
