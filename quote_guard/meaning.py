@@ -2521,6 +2521,8 @@ def _quantifiers(words: list[str]) -> set[str]:
     return out
 
 
+_PREPOSITIONS_OF_COUNT = frozenset("in of at for to from on by with".split())
+_ALL_AFTER_COUNT = 3  # words after a count of the passage's where "all" is all of them ("four locations all tested")
 _EITHER_OR_WORDS = 8  # how far an "or" may follow "either" and its first word for the pair to join two ways
 
 
@@ -5060,8 +5062,15 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         qq.discard("at most")  # "up to a maximum of 20 years" for "capped at 20 years": the bound, in other words
     if "at least" in qq - pq and "lower" in pbf.values():
         qq.discard("at least")
+    if "none" in qq - pq and "no" in pw:
+        qq.discard("none")  # "none of the casualties was American" for "no Americans were among the casualties"
+    # ("all seven astronauts" for "its seven astronauts", "samples from four locations all tested negative" for
+    # "samples from four locations returned negative results": the count the passage states is all of them)
     counted = [k for k, w in enumerate(qw) if w == "all" and not _idiom_all(qw, k)
-               and not (k + 1 < len(qw) and _numbers(qw[k + 1 : k + 2]).keys() & pn_.keys())]
+               and not (k + 1 < len(qw) and _numbers(qw[k + 1 : k + 2]).keys() & pn_.keys())
+               and not any((x.isdigit() or number_word_value(x) is not None) and _numbers([x]).keys() & pn_.keys()
+                           and all(y.isalpha() and y not in _PREPOSITIONS_OF_COUNT for y in qw[m + 1 : k])
+                           for m, x in enumerate(qw[: k]) if m >= k - _ALL_AFTER_COUNT)]
     if (qq - pq and pq) or (qq - pq) & _STRONG_QUANTIFIERS or (counted and "all" not in pq):
         out.append(Difference("replace", " ".join(sorted(qq - pq)), " ".join(sorted(pq)) or "∅", "quantifier"))
     if (closed := _list_closed(qw, pw)) is not None:

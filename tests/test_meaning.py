@@ -3718,3 +3718,19 @@ _SPOKESPERSON = ('A PaceTrack spokesperson said the company was "pleased to put 
 ])
 def test_a_bracketed_name_for_the_words_that_refer_to_it(quote: str, accepted: bool) -> None:
     _assert_passed(quote, Source("s", _SPOKESPERSON), accepted)
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # "none" for "no ... among them"
+    ("None of the casualties was American, said Capt. Michael Calvert",
+     "No Americans were reported among the casualties, according to Capt. Michael Calvert.", False),
+    ("All of the casualties were American", "No Americans were reported among the casualties.", True),
+    # "all" of a count the passage states
+    ("samples from four locations all tested negative", "Samples taken from four locations returned negative results.",
+     False),
+    ("samples from all locations tested negative", "Samples taken from four locations returned negative results.", True),
+    ("reactions can occur at concentrations as low as 0.1% in all exposed individuals",
+     "Reactions can occur at concentrations as low as 0.1% in sensitised individuals.", True),
+])
+def test_none_for_no_and_all_of_a_count(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
