@@ -50,6 +50,7 @@ from .meaning import (
     entity_from_elsewhere,
     figure,
     invented_terms,
+    invented_titles,
     made_mutual,
     made_unilateral,
     meaning_differences,
@@ -487,6 +488,7 @@ class Verifier:
                     everything = " ".join(get_index(s).text for s in sources)  # folded once, cached
                 # a near-copy of its passage (cosine at the paraphrase_threshold) is no invention
                 invented = invented_terms(r.quote, everything) if m.cosine < self.config.semantic.paraphrase_threshold else []
+                invented += invented_titles(r.quote, everything)  # (a title in quotation marks, however close the rest)
                 if invented:
                     # topical similarity is not support: a name, title or defined term no source has
                     out[i] = replace(r, metrics=metrics, reason=(

@@ -3734,3 +3734,25 @@ def test_a_bracketed_name_for_the_words_that_refer_to_it(quote: str, accepted: b
 ])
 def test_none_for_no_and_all_of_a_count(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+_PAPER = ("In their 2019 paper, Chen and Rao reported that retrieval augmentation reduced factual errors by 31% on the NQ "
+          "benchmark.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # a title in quotation marks that no source has, however close the rest of the quote
+    ("in their 2019 paper 'Grounding Reduces Hallucination', Chen and Rao reported that retrieval augmentation "
+     "reduced factual errors by 31% on the NQ benchmark", False),
+    ("Chen and Rao (2019) found retrieval augmentation cut factual errors by 31% on NQ", True),
+])
+def test_an_invented_title_in_quotation_marks(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, Source("s", _PAPER), accepted)
+
+
+def test_a_sentence_in_quotation_marks_is_speech_not_a_title() -> None:
+    from quote_guard.meaning import invented_titles
+
+    assert invented_titles('"Frank Quattrone Is Innocent," Keker said.', "keker said quattrone was innocent") == []
+    assert invented_titles("the report 'Frank Quattrone Is Innocent' said so", "keker said quattrone was innocent") == [
+        "frank quattrone is innocent"]
