@@ -2699,11 +2699,10 @@ def _no_condition_subject(pw: list[str], i: int, qw: list[str]) -> bool:
     """
     if any(w in ("not", "no", "never") for w in pw[max(0, i - 3) : i]):
         return True
-    bound = next((w for w in pw[i + 2 : i + 6] if w in _BOUND_NOUNS_ALL), None)
+    bound = next((w for w in pw[i + 2 : i + 6] if w in _BOUND_WORDS or w == "limit"), None)
     return bound is not None and bound in qw
 
 
-_BOUND_NOUNS_ALL = frozenset("minimum maximum cap ceiling floor limit".split())
 _ONE_CONDITION = frozenset("if provided providing subject".split())  # ("whenever" says "every time"; "subject" to)
 _CONTRAST_WORDS = frozenset(("but", "however", "although", "though", "yet"))
 _STIPULATION_REACH = 10  # words after "provided (that)" where the modal of a stipulation stands
@@ -3477,7 +3476,7 @@ _STATUS_FAMILIES = (
     ("unconfirmed unverified", "reportedly"),
     ("potential prospective", "potentially possible could might may"),
 )
-_STATUS = {w: k for k, (_, _) in enumerate(_STATUS_FAMILIES) for w in " ".join(_STATUS_FAMILIES[k]).split()}
+_STATUS = {w: k for k, (setters, keepers) in enumerate(_STATUS_FAMILIES) for w in f"{setters} {keepers}".split()}
 _STATUS_SETTERS = frozenset(w for setters, _ in _STATUS_FAMILIES for w in setters.split())
 
 
@@ -3512,8 +3511,7 @@ def _status_dropped(qw: list[str], pw: list[str]) -> str | None:
 
 
 _RELATIVES = frozenset("who that which whose".split())
-_AUX_WORDS = frozenset("would should will had been being do does did".split())
-_ENDING = re.compile(r"(?:ing|ed|es|e|s)$")  # "voting" and "voted" meet at "vot"
+_AUX_WORDS = frozenset("would should will had do does did".split())  # (besides _AUXILIARIES and the modals)
 _SHARE_BASE_WORDS = 3  # words of the thing a share is of, before the clause that narrows it
 
 
@@ -3535,8 +3533,9 @@ def _share_base_widened(qw: list[str], pw: list[str]) -> str | None:
         if rel is None or rel + 1 >= len(pw) or not pw[rel + 1].isalpha():
             continue
         noun, verb = pw[rel - 1], next((w for w in pw[rel + 1 : rel + 5] if content_word(w) and w not in _BE
-                                        and w not in _OBLIGATION and w not in _PERMISSION and w not in _AUX_WORDS), "")
-        if not verb or any(_ENDING.sub("", w) == _ENDING.sub("", verb) for w in qw):  # (kept: "voting members")
+                                        and w not in _OBLIGATION and w not in _PERMISSION and w not in _AUX_WORDS
+                                        and w not in _AUXILIARIES), "")
+        if not verb or any(_bases(w) & _bases(verb) for w in qw):  # (kept in another form: "voting members")
             continue
         for j in range(len(qw) - 2):
             if qw[j] == pw[i] and noun in qw[j + 1 : j + 3 + _SHARE_BASE_WORDS] and "of" in qw[j + 1 : j + 3]:
