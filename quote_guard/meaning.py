@@ -3480,7 +3480,10 @@ _STATUS = {w: k for k, (setters, keepers) in enumerate(_STATUS_FAMILIES) for w i
 _STATUS_SETTERS = frozenset(w for setters, _ in _STATUS_FAMILIES for w in setters.split())
 
 
-def _status_dropped(qw: list[str], pw: list[str]) -> str | None:
+_POINTERS = frozenset("thereof hereof therein herein hereto thereto hereunder thereunder".split())  # no nouns
+
+
+def _status_dropped(qw: list[str], pw: list[str], passage: str = "") -> str | None:
     """A word of status the passage puts before a noun ("a suspended sentence", "the proposed merger",
     "interim results", "a non-binding memorandum") that the quote leaves out while it keeps the noun (by
     its first letters: "sentenced") and says nothing of that status in other words. The passage's
@@ -3499,10 +3502,10 @@ def _status_dropped(qw: list[str], pw: list[str]) -> str | None:
                 len(x) >= 4 and content_word(x) and x[:VERB_PREFIX] in q_stems for x in pw[max(0, i - 6) : i - 1]):
             return f", {w}"
     for i, w in enumerate(pw[:-1]):
-        if w not in _STATUS_SETTERS or _STATUS[w] in kept:
-            continue
+        if w not in _STATUS_SETTERS or _STATUS[w] in kept or re.search(rf"\b{w.capitalize()} [A-Z]", passage):
+            continue  # (a defined term of the passage, "Proposed Contract", names a thing: its first word sets no status)
         for noun in pw[i + 1 : i + 3]:  # the noun, or an adjective and the noun ("a suspended prison sentence")
-            if not (noun.isalpha() and content_word(noun)) or noun in _STATUS or noun in SPEECH_VERBS \
+            if not (noun.isalpha() and content_word(noun)) or noun in _STATUS or noun in SPEECH_VERBS or noun in _POINTERS \
                     or noun.endswith("ed") or noun in _OBLIGATION or noun in _PERMISSION:
                 break  # (a verb after the word makes it a noun of its own: "the draft said", "the proposal was")
             if len(noun) >= 4 and noun[:VERB_PREFIX] in q_stems:
@@ -5330,7 +5333,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "the company had acted deliberately" for "had been reckless rather than deliberate": what the passage
         # sets aside, told as what it found
         out.append(Difference("replace", alternative[0], f"rather than {alternative[1]}", "negation"))
-    if (status := _status_dropped(qw, pw)) is not None:
+    if (status := _status_dropped(qw, pw, passage)) is not None:
         # "he was sentenced to 12 months in prison" for "he received a suspended sentence of 12 months", "received an
         # offer" for "a conditional offer": the word that says the thing is not yet, or not quite, what it names
         out.append(Difference("delete", "", status, "qualifier"))

@@ -3756,3 +3756,16 @@ def test_a_sentence_in_quotation_marks_is_speech_not_a_title() -> None:
     assert invented_titles('"Frank Quattrone Is Innocent," Keker said.', "keker said quattrone was innocent") == []
     assert invented_titles("the report 'Frank Quattrone Is Innocent' said so", "keker said quattrone was innocent") == [
         "frank quattrone is innocent"]
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a defined term's first word sets no status, nor is a pointer word a noun
+    ("Loop will have the exclusive right to enter into Loop Sales Contracts",
+     '"Transferred Contract" means any Proposed Contract accepted by Loop. Loop will have the exclusive right to enter '
+     "into Loop Sales Contracts.", False),
+    ("thereof in the licensed field of use. The term begins on the effective date",
+     "JHU may enforce the patent rights against any alleged infringement thereof in the licensed field of use. The term "
+     "begins on the effective date.", False),
+])
+def test_a_defined_term_and_a_pointer_word_set_no_status(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
