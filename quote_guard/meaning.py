@@ -3496,9 +3496,14 @@ def _status_dropped(qw: list[str], pw: list[str], passage: str = "") -> str | No
     """
     kept = {_STATUS[w] for w in qw if w in _STATUS}
     q_stems = {w[:VERB_PREFIX] for w in qw if len(w) >= 4}
+    # (only a noun inside the stretch of the passage the quote restates: a window that starts after "any proposed
+    # modification or" and speaks of "the modifications" later drops nothing)
+    ends = [w[:VERB_PREFIX] for w in qw if len(w) >= 4 and content_word(w)]
+    lo = next((k for k, w in enumerate(pw) if ends and w[:VERB_PREFIX] == ends[0]), 0)
+    hi = next((k for k in range(len(pw) - 1, -1, -1) if ends and pw[k][:VERB_PREFIX] == ends[-1]), len(pw))
     for i, w in enumerate(pw):
         # ... or after it, set off by a comma: "sentenced to 18 months' imprisonment, suspended for two years"
-        if w == "suspended" and _STATUS[w] not in kept and i >= 2 and pw[i - 1] == "," and any(
+        if w == "suspended" and _STATUS[w] not in kept and i >= 2 and pw[i - 1] == "," and lo < i <= hi and any(
                 len(x) >= 4 and content_word(x) and x[:VERB_PREFIX] in q_stems for x in pw[max(0, i - 6) : i - 1]):
             return f", {w}"
     for i, w in enumerate(pw[:-1]):
@@ -3508,7 +3513,7 @@ def _status_dropped(qw: list[str], pw: list[str], passage: str = "") -> str | No
             if not (noun.isalpha() and content_word(noun)) or noun in _STATUS or noun in SPEECH_VERBS or noun in _POINTERS \
                     or noun.endswith("ed") or noun in _OBLIGATION or noun in _PERMISSION:
                 break  # (a verb after the word makes it a noun of its own: "the draft said", "the proposal was")
-            if len(noun) >= 4 and noun[:VERB_PREFIX] in q_stems:
+            if len(noun) >= 4 and noun[:VERB_PREFIX] in q_stems and lo <= pw.index(noun, i + 1) <= hi:
                 return f"{w} {noun}"
     return None
 

@@ -3769,3 +3769,17 @@ def test_a_sentence_in_quotation_marks_is_speech_not_a_title() -> None:
 ])
 def test_a_defined_term_and_a_pointer_word_set_no_status(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a status word outside the stretch the quote restates: before its first words, after its last
+    ("change unless both Parties have agreed to the modifications in writing",
+     "CHT shall have no obligation to pay for any proposed modification or change unless both Parties have agreed to "
+     "the modifications in writing.", False),
+    ("the Customer may reject any defective Product, provided that the Customer shall within seven days",
+     "The Customer may reject any defective Product, provided that the Customer shall within seven days give notice of "
+     "the alleged defective Product.", False),
+    ("he was sentenced to 12 months in prison", "He received a suspended sentence of 12 months.", True),
+])
+def test_a_status_word_outside_the_restated_stretch(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
