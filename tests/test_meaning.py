@@ -3774,7 +3774,7 @@ def test_a_defined_term_and_a_pointer_word_set_no_status(quote: str, passage: st
 @pytest.mark.parametrize("quote, passage, changed", [
     # a status word outside the stretch the quote restates: before its first words, after its last
     ("change unless both Parties have agreed to the modifications in writing",
-     "CHT shall have no obligation to pay for any proposed modification or change unless both Parties have agreed to "
+     "CHT shall pay for work on any proposed modification or change unless both Parties have agreed to "
      "the modifications in writing.", False),
     ("the Customer may reject any defective Product, provided that the Customer shall within seven days",
      "The Customer may reject any defective Product, provided that the Customer shall within seven days give notice of "
