@@ -5872,13 +5872,22 @@ def _names_across_clauses(quote: str, passage: str, entities: set[str]) -> tuple
     in its own passage clause. ``entities``: both texts' entities (:func:`_entities`).
     ``(quote's name, passage's name)`` or ``None``."""
     names = {e.split()[-1] for e in entities}
-    qc, pc = _clauses(quote, names), _clauses(passage, names)
+    # a place and its people's adjective are one name here ("North American" and "North America", "European"
+    # and "Europe")
+    # and the adjective is read where a capital opening a clause hid it from the entities ("; European sales")
+    forms = names | {f"{n}an" for n in names} | {f"{n}n" for n in names}
+    canon = {h: h[:-2] if h.endswith("an") and h[:-2] in names else h[:-1] if h.endswith("n") and h[:-1] in names
+             else h for h in forms}
+    qc = [(c, {canon.get(h, h) for h in heads}, sub) for c, heads, sub in _clauses(quote, forms)]
+    pc = [(c, {canon.get(h, h) for h in heads}, sub) for c, heads, sub in _clauses(passage, forms)]
     # (quote clause's names, its passage clause's names, the subjects of both)
     pairs: list[tuple[set[str], set[str], str | None, str | None]] = []
     for q_content, q_heads, q_subject in qc:
         shared = [len(q_content & p_content) for p_content, _, _ in pc]
         j = max(range(len(pc)), key=shared.__getitem__) if pc else -1
-        if j >= 0 and shared[j] >= max(_CLAUSE_SHARED, len(q_content) / 2) and shared.count(shared[j]) == 1:
+        # (a short clause shares all its content words, two at least: "European sales were flat")
+        if j >= 0 and shared[j] >= max(min(_CLAUSE_SHARED, len(q_content)), 2, len(q_content) / 2) \
+                and shared.count(shared[j]) == 1:
             pairs.append((q_heads, pc[j][1], q_subject, pc[j][2]))
     for qa, pa, q_sub_a, p_sub_a in pairs:
         for qb, pb, q_sub_b, p_sub_b in pairs:

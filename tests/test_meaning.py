@@ -3783,3 +3783,16 @@ def test_a_defined_term_and_a_pointer_word_set_no_status(quote: str, passage: st
 ])
 def test_a_status_word_outside_the_restated_stretch(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+_REGIONS = "Sales in Asia grew 14%, offsetting a 3% decline in Europe; North American sales were flat."
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # two places trade clauses, one named by its people's adjective, in clauses of two content words
+    ("sales in Asia grew 14%, offsetting a 3% decline in North America; European sales were flat", _REGIONS, True),
+    ("Asian sales rose 14%, making up for a 3% fall in Europe, while North American sales were unchanged", _REGIONS,
+     False),
+])
+def test_places_that_trade_clauses(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
