@@ -22,7 +22,7 @@ project's tests.
 written for it) is one: the 48th stop's probes of the meaning guard, written while fixing what they
 found, so a tuning set like this one and not part of the blind sets' totals; ``probes_49th.json``
 (281 quotes over insurance, data protection, HR, terms of service, recalls, papers, sport, history,
-climate and product texts) is the 49th stop's, of the same kind, and ``probes_50th.json`` (374 quotes over trial
+climate and product texts) is the 49th stop's, of the same kind, and ``probes_50th.json`` (394 quotes over trial
 statistics, credit agreements, audit opinions, sentencing, drug labels, deals, tax, immigration, HR, history,
 liability caps, papers and expert evidence) the 50th stop's. Seven more were written in the 30th stop by
 assistant sessions that saw none of quote_guard's code, tests or data, the way models quote:
