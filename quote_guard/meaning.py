@@ -601,33 +601,32 @@ def _amount(word: str) -> float | None:
         return None
 
 
-def _span_counts(words: list[str], other: list[str]) -> set[str]:
-    """The words of ``words`` that count a span of years ``other`` gives too, in other units ("twenty" of
-    "twenty years" against "two decades").
+def _span_counts(spans: dict[float, str], others: dict[float, str]) -> set[str]:
+    """The words of one text's spans of years (:func:`_year_spans`) that count a span the other text's
+    give too, in other units ("twenty" of "twenty years" against "two decades").
 
-    >>> _span_counts("for almost twenty years".split(), "for nearly two decades".split())
+    >>> _span_counts(_year_spans("for almost twenty years".split()), _year_spans("for nearly two decades".split()))
     {'twenty'}
     """
-    spans, others = _year_spans(words), _year_spans(other)
     return {spans[k].split()[0] for k in spans.keys() & others.keys() if spans[k].split()[1] != others[k].split()[1]}
 
 
 def restated_spans(quote: str, passage: str) -> set[str]:
     """:func:`_span_counts` of two texts as written: the quote's figures that count a span the passage
     gives in other units ("100" of "the next 100 years" against "the next century")."""
-    return _span_counts(_words(quote), _words(passage))
+    return _span_counts(_year_spans(_words(quote)), _year_spans(_words(passage)))
 
 
-def _span_changed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+def _span_changed(q: dict[float, str], p: dict[float, str]) -> tuple[str, str] | None:
     """A span of years the quote gives in decades or centuries that is none of the passage's spans
     ("in a decade" for "in two years"), where the passage gives one: ``(quote's, passage's)``, else
-    ``None`` (a span in years with another figure is a changed figure, which is read elsewhere).
+    ``None`` (a span in years with another figure is a changed figure, which is read elsewhere). ``q``
+    and ``p``: the two texts' :func:`_year_spans`.
 
-    >>> _span_changed("the lowest level in a decade".split(), "the lowest level in two years".split())
+    >>> _span_changed(_year_spans("the lowest level in a decade".split()), _year_spans("the lowest level in two years".split()))
     ('a decade', 'two years')
-    >>> _span_changed("the lowest level in a decade".split(), "the lowest level in ten years".split())
+    >>> _span_changed(_year_spans("the lowest level in a decade".split()), _year_spans("the lowest level in ten years".split()))
     """
-    q, p = _year_spans(qw), _year_spans(pw)
     if not p:
         return None
     # (not told in years, or told in years where the passage tells one in decades or centuries: "for two years"
@@ -1591,15 +1590,16 @@ _RATE_WORDS = {"semiannually": ("year", 2.0), "semiannual": ("year", 2.0), "bian
 _UNITS_PLURAL = {"days": "day", "weeks": "week", "months": "month", "quarters": "quarter", "years": "year", "hours": "hour"}
 
 
-def _rates(words: list[str]) -> dict[str, float]:
-    """How many times per day, week, month, hour or year a text says something happens: "twice
-    daily" 2 a day, "three times a week" 3 a week, "500 mg a day" once a day (the first rate of each unit).
+def _rates(phrases: list[tuple[str, float, list[int], bool]]) -> dict[str, float]:
+    """How many times per day, week, month, hour or year a text says something happens, from its
+    :func:`_rate_phrases`: "twice daily" 2 a day, "three times a week" 3 a week, "500 mg a day" once a
+    day (the first rate of each unit).
 
-    >>> _rates("500 mg twice daily and three times a week".split())
+    >>> _rates(_rate_phrases("500 mg twice daily and three times a week".split()))
     {'day': 2.0, 'week': 3.0}
     """
     out: dict[str, float] = {}
-    for unit, n, _, _ in _rate_phrases(words):
+    for unit, n, _, _ in phrases:
         out.setdefault(unit, n)
     return out
 
@@ -2687,7 +2687,8 @@ _CONDITION_WORDS = frozenset("if unless provided providing except excepting exce
 # ("if" is left out: restatements turn "upon termination", "in the event that" into "if")
 _ADDED_CONDITIONS = frozenset("unless provided providing except".split())
 _KEEPER_WINDOW = 8  # words after a condition word that say what it is
-# the words that set one and the same condition: each restates the other
+
+
 def _no_condition_subject(pw: list[str], i: int, qw: list[str]) -> bool:
     """Whether the "subject" at ``pw[i]`` sets no condition: negated ("shall not be subject to"), or
     "subject to" a bound the quote names too ("subject to a monthly minimum of $2,500").
@@ -2703,6 +2704,7 @@ def _no_condition_subject(pw: list[str], i: int, qw: list[str]) -> bool:
     return bound is not None and bound in qw
 
 
+# the words that set one and the same condition: each restates the other
 _ONE_CONDITION = frozenset("if provided providing subject".split())  # ("whenever" says "every time"; "subject" to)
 _CONTRAST_WORDS = frozenset(("but", "however", "although", "though", "yet"))
 _STIPULATION_REACH = 10  # words after "provided (that)" where the modal of a stipulation stands
@@ -2781,9 +2783,11 @@ def _one_condition_restated(qw: list[str], pw: list[str], lost: set[str]) -> str
             # (its first two content words, the one who acts and the act, must be the restricting clause's)
             first = [x[:VERB_PREFIX] for x in clause if content_word(x) and x not in _AUXILIARIES][:2]
             for k, x in enumerate(qw):
-                if x in _RELATIVES and k and content_word(qw[k - 1]) and qw[k - 1] not in _REPORTING \
-                        and not qw[k - 1].endswith("ed") and len(_condition_after(qw, k) & stems) >= _RELATIVE_SHARED \
-                        and set(first) <= _condition_after(qw, k) and negated == any(
+                if not (x in _RELATIVES and k and content_word(qw[k - 1]) and qw[k - 1] not in _REPORTING
+                        and not qw[k - 1].endswith("ed")):
+                    continue
+                restricting = _condition_after(qw, k)
+                if len(restricting & stems) >= _RELATIVE_SHARED and set(first) <= restricting and negated == any(
                         _negator_at(qw, m) for m in range(k + 1, min(len(qw), k + 1 + _CONDITION_WORDS_MAX))):
                     return x
     return None
@@ -3509,11 +3513,12 @@ def _status_dropped(qw: list[str], pw: list[str], passage: str = "") -> str | No
     for i, w in enumerate(pw[:-1]):
         if w not in _STATUS_SETTERS or _STATUS[w] in kept or re.search(rf"\b{w.capitalize()} [A-Z]", passage):
             continue  # (a defined term of the passage, "Proposed Contract", names a thing: its first word sets no status)
-        for noun in pw[i + 1 : i + 3]:  # the noun, or an adjective and the noun ("a suspended prison sentence")
+        for at in range(i + 1, min(len(pw), i + 3)):  # the noun, or an adjective and the noun ("a suspended prison sentence")
+            noun = pw[at]
             if not (noun.isalpha() and content_word(noun)) or noun in _STATUS or noun in SPEECH_VERBS or noun in _POINTERS \
                     or noun.endswith("ed") or noun in _OBLIGATION or noun in _PERMISSION:
                 break  # (a verb after the word makes it a noun of its own: "the draft said", "the proposal was")
-            if len(noun) >= 4 and noun[:VERB_PREFIX] in q_stems and lo <= pw.index(noun, i + 1) <= hi:
+            if len(noun) >= 4 and noun[:VERB_PREFIX] in q_stems and lo <= at <= hi:
                 return f"{w} {noun}"
     return None
 
@@ -4927,7 +4932,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                 del said[key]
     # "almost twenty years" for "nearly two decades", "in the next 100 years" for "within the next century": one
     # span, counted in other units
-    for said, counts in ((qn_, _span_counts(qw, pw)), (pn_, _span_counts(pw, qw))):
+    q_spans, p_spans = _year_spans(qw), _year_spans(pw)
+    for said, counts in ((qn_, _span_counts(q_spans, p_spans)), (pn_, _span_counts(p_spans, q_spans))):
         for key in [k for k, w in said.items() if w in counts]:
             del said[key]
     if qn_.keys() - pn_.keys():
@@ -4952,7 +4958,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if not any(d.category == "number" for d in out) and (in_place := _figure_in_place(qw, pw)) is not None:
         # "(about 6.0 months)" for "(about 8.0 months)", where the passage has a 6 elsewhere
         out.append(Difference("replace", in_place[0], in_place[1], "number"))
-    if not any(d.category == "number" for d in out) and (span := _span_changed(qw, pw)) is not None:
+    if not any(d.category == "number" for d in out) and (span := _span_changed(q_spans, p_spans)) is not None:
         # "the lowest level in a decade" for "the lowest level in two years"
         out.append(Difference("replace", span[0], span[1], "number"))
     if (cited := _citation_swapped(quote, passage)) is not None:
@@ -5050,7 +5056,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
             threshold := _dropped_threshold(pbf, qbf, qn_, pn_, qm, pm)) is not None:
         # "must report any incident involving ammonia" for "... a release of more than 50 kilograms of ammonia"
         out.append(Difference("delete", "", threshold, "connective"))
-    q_rate, p_rate = _rates(qw), _rates(pw)
+    q_rate, p_rate = _rates(q_times), _rates(p_times)
     other_rate = sorted(u for u in q_rate.keys() & p_rate.keys() if q_rate[u] != p_rate[u])
     if same_rate:
         pass  # each rate of the quote is one of the passage's, however written ("every six months", "semi-annually")

@@ -2491,10 +2491,11 @@ def _name_stood_for(r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Do
     # a name in brackets put in the place of the words that refer to it ("said [PaceTrack] was" for "said the
     # company was"), the name said in the source before: the insertion says whom the words mean
     before = fold(text[max(0, r.spans[0].start - _REFERENT_BEFORE) : r.spans[0].end]).text
-    lb = [d for d in lb if not _referent_named(d, insertions, before)]
+    referents = [d for d in lb if _referent_named(d, insertions, before)]
+    lb = [d for d in lb if d not in referents]
     if not lb:
-        return replace(r, verdict=Verdict.NEAR_VERBATIM, metrics=replace(
-            r.metrics, differences=tuple(d for d in r.metrics.differences if not _referent_named(d, insertions, before))))
+        return replace(r, verdict=Verdict.NEAR_VERBATIM,
+                       metrics=replace(r.metrics, differences=tuple(d for d in r.metrics.differences if d not in referents)))
     if not 0 < len(lb) <= len(insertions) or not all(
             d.kind == "delete" and d.category == "content" and 0 < len(d.source_text.split()) <= _NAME_MAX_WORDS
             and (all(_capitalised_in(w, original) or w in _STANDS_FOR_PRONOUNS for w in d.source_text.split())
