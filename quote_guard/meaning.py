@@ -255,7 +255,30 @@ def _read_words(text: str) -> tuple[str, ...]:
         for i in range(len(words) - 2):
             if words[i] in ("first", "second") and words[i + 1 : i + 3] == ["world", "war"]:
                 words[i : i + 3] = ["world", "war", "i" if words[i] == "first" else "ii"]
+    if "not" in words:  # "unlikely but not impossible": "possible"
+        words = _litotes_read(words)
     return tuple(words)
+
+
+# adjectives whose negation says plainly yes ("not impossible": possible), as the word without its prefix; no
+# adverbs ("shall not be unreasonably withheld" limits a refusal)
+_LITOTES = {w: w[2:] for w in "impossible unlikely uncommon unusual unknown insignificant infrequent unimportant "
+            "inconceivable unexpected unreasonable".split()}
+
+
+def _litotes_read(words: list[str]) -> list[str]:
+    """``words`` with each "not" before an adjective in ``_LITOTES`` and that adjective read as the plain one.
+
+    >>> _litotes_read("unlikely but not impossible".split())
+    ['unlikely', 'but', 'possible']
+    """
+    out: list[str] = []
+    for w in words:
+        if out and out[-1] == "not" and w in _LITOTES:
+            out[-1] = _LITOTES[w]
+        else:
+            out.append(w)
+    return out
 
 
 SHORT_TEXT_CACHES.append(_read_words.cache_clear)
@@ -2213,6 +2236,10 @@ def _negator_at(words: list[str], i: int) -> bool:
         return True  # "the counterclaim fails, save for the £12,300": an exception ("save for retirement" is none)
     if w == "sin" and i and words[i - 1] in _ENGLISH_BEFORE_SIN:
         return False  # "without sin", "a sin": the English noun, not Spanish "sin" (without)
+    if w == "no" and _comparator_before(words, i):
+        return False  # "relative to no vaccination", "versus no treatment": the arm compared with, no claim negated
+    if w in _LOSE and (words[i + 1 : i + 2] == ["significance"] or words[i + 1 : i + 3] == ["statistical", "significance"]):
+        return True  # "the effect lost statistical significance after adjustment": was not significant
     return _negated(w) and not (w == "no" and i + 1 < len(words) and words[i + 1] in (",", ".", "!"))
 
 
@@ -2223,6 +2250,20 @@ WITHOUT_NO_LIMIT = frozenset("limitation limiting regard reference".split())
 
 
 _OR_NONE = frozenset("little few minimal limited with".split())
+_LOSE = frozenset("lose loses lost losing".split())
+_COMPARED = (("relative", "to"), ("compared", "with"), ("compared", "to"), ("as", "against"))
+
+
+def _comparator_before(words: list[str], i: int) -> bool:
+    """Whether the words before ``words[i]`` name what it is compared with ("relative to", "compared
+    with", "versus").
+
+    >>> _comparator_before("risk fell relative to no vaccination".split(), 4)
+    True
+    >>> _comparator_before("there is no vaccination".split(), 2)
+    False
+    """
+    return bool(i) and (words[i - 1] in ("versus", "vs", "vs.") or tuple(words[max(0, i - 2) : i]) in _COMPARED)
 _YET_TO_AFTER = frozenset("has have had is are was were remains remain remained".split())
 _ENGLISH_BEFORE_SIN = frozenset("without a the of original mortal deadly no any their his her its our".split())
 
@@ -2689,6 +2730,21 @@ _ADDED_CONDITIONS = frozenset("unless provided providing except".split())
 _KEEPER_WINDOW = 8  # words after a condition word that say what it is
 
 
+def _clause_stems(words: list[str], i: int) -> set[str]:
+    """The stems of the content words after ``words[i]`` within ``_KEEPER_WINDOW`` words and its clause.
+
+    >>> sorted(_clause_stems("subject to shareholder approval , the merger".split(), 0))
+    ['appro', 'share']
+    """
+    out = set()
+    for w in words[i + 1 : i + 1 + _KEEPER_WINDOW]:
+        if w in (",", ".", ";", ":"):
+            break
+        if content_word(w) and w not in _AUXILIARIES:
+            out.add(w[:VERB_PREFIX])
+    return out
+
+
 def _no_condition_subject(pw: list[str], i: int, qw: list[str]) -> bool:
     """Whether the "subject" at ``pw[i]`` sets no condition: negated ("shall not be subject to"), or
     "subject to" a bound the quote names too ("subject to a monthly minimum of $2,500").
@@ -2797,7 +2853,7 @@ _RELATIVE_SHARED = 3  # content words a restricting clause shares with the condi
 
 
 _CONDITION_KEEPERS = frozenset("when where while after before once upon long case event condition conditions "
-                               "conditional contingent requires required".split())
+                               "conditional contingent requires required pending".split())
 
 
 _ASIDE_ENDS = frozenset(", ) ; : .".split())
@@ -3555,6 +3611,52 @@ def _share_base_widened(qw: list[str], pw: list[str]) -> str | None:
                 k = qw.index(noun, j + 1)
                 if qw[k + 1 : k + 2] and qw[k + 1] not in _RELATIVES:
                     return " ".join(pw[rel : rel + 1 + pw[rel + 1 : rel + 5].index(verb) + 1])
+    return None
+
+
+_SCALES = ("absolute", "relative")  # what a risk or a change is measured against
+_SCALE_BEFORE, _SCALE_AFTER = 6, 8  # words read around a figure for its scale, within its clause
+
+
+def _scale_of(words: list[str], i: int) -> str | None:
+    """"absolute" or "relative" when the clause around the figure ``words[i]`` names one (and only
+    one) of them: "the absolute risk fell by 1.3%", "by 62% relative to no vaccination"."""
+    said = set()
+    for step, reach in ((-1, _SCALE_BEFORE), (1, _SCALE_AFTER)):
+        k = i + step
+        while 0 <= k < len(words) and abs(k - i) <= reach and words[k] not in (",", ".", ";", ":"):
+            if words[k] in _SCALES:
+                said.add(words[k])
+            k += step
+    return next(iter(said)) if len(said) == 1 else None
+
+
+def _percent_figures(words: list[str]) -> dict[str, int]:
+    """Each percentage's number and where it stands ("62%", "62 percent": "62")."""
+    out: dict[str, int] = {}
+    for i, w in enumerate(words):
+        if w.endswith("%") and w[:-1]:
+            out.setdefault(w[:-1], i)
+        elif words[i + 1 : i + 2] in (["percent"], ["per", "cent"]) and w[:1].isdigit():
+            out.setdefault(w, i)
+    return out
+
+
+def _scale_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A percentage the quote calls absolute that the passage gives as relative, or the other way
+    round ("cut the absolute risk by 62%" for "reduced the risk by 62% relative to no vaccination"):
+    (the quote's scale, the passage's), or ``None``. Only where both name one.
+
+    >>> _scale_swapped("cut the absolute risk by 62%".split(), "cut the risk by 62% relative to placebo".split())
+    ('absolute', 'relative')
+    >>> _scale_swapped("cut the risk by 62% relative to placebo".split(), "cut the risk by 62% relative to placebo".split())
+    """
+    at_p = _percent_figures(pw)
+    for figure, i in _percent_figures(qw).items():
+        if figure in at_p and (q := _scale_of(qw, i)) is not None:
+            p = _scale_of(pw, at_p[figure])
+            if p is not None and p != q:
+                return q, p
     return None
 
 
@@ -5204,6 +5306,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         keepers = {k for k in keepers if any(
             x[:VERB_PREFIX] in lost_stems for i, w in enumerate(qw) if w == k for x in qw[i + 1 : i + 1 + _KEEPER_WINDOW]
             if content_word(x) and x not in _AUXILIARIES)} if lost_stems else keepers
+        if "pending" in keepers:
+            # "pending" names the condition itself, and all of it ("pending regulatory approval" keeps no "subject
+            # to shareholder approval"), where a clause restates it in its own words
+            lost_whole = [_clause_stems(pw, i) for i, w in enumerate(pw) if w in lost_conditions]
+            if not any(lost <= _clause_stems(qw, i) for i, w in enumerate(qw) if w == "pending" for lost in lost_whole):
+                keepers.discard("pending")
     if lost_conditions and not keepers:
         out.append(Difference("delete", "", " ".join(sorted(lost_conditions)), "connective"))
     elif (added := _ADDED_CONDITIONS & _conditions(qw)) and not _conditions(pw) and not (
@@ -5352,6 +5460,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "85% of its members backed strike action" for "85% of members who voted backed ...": the share of a part,
         # told of the whole
         out.append(Difference("delete", "", base, "qualifier"))
+    if (scale := _scale_swapped(qw, pw)) is not None:
+        # "vaccination cut the absolute risk by 62%" for "reduced the risk by 62% relative to no vaccination": a
+        # relative change told as an absolute one (or the other way round)
+        out.append(Difference("replace", scale[0], scale[1], "qualifier"))
     if (always := _tested_always(qw, pw)) is not None:
         # "must maintain a Leverage Ratio of not more than 3.50 to 1.00 at all times" for "... as of the last day of
         # each fiscal quarter": a test made on set dates, told as one that holds every day

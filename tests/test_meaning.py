@@ -3796,3 +3796,57 @@ _REGIONS = "Sales in Asia grew 14%, offsetting a 3% decline in Europe; North Ame
 ])
 def test_places_that_trade_clauses(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+_VACCINE = ("Vaccination reduced the risk of hospitalisation by 62% (95% CI 48-72%) relative to no vaccination; the "
+            "absolute risk fell from 2.1% to 0.8%.")
+_FRAILTY = ("Our results suggest that the intervention may reduce readmissions among older adults, although the effect "
+            "was not statistically significant after adjustment for frailty.")
+_SCREENS = "The association between screen time and sleep loss lost statistical significance after adjustment for age."
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # "no" naming the arm compared with negates nothing
+    ("the absolute risk of hospitalisation fell from 2.1% to 0.8% with vaccination", _VACCINE, False),
+    ("the absolute risk of hospitalisation did not fall with vaccination", _VACCINE, True),
+    ("vaccination cut the risk of hospitalisation by 62% compared with no vaccination", _VACCINE, False),
+    ("vaccination did not cut the risk of hospitalisation compared with no vaccination", _VACCINE, True),
+    # a relative change told as an absolute one
+    ("vaccination cut the absolute risk of hospitalisation by 62%", _VACCINE, True),
+    ("vaccination cut the relative risk of hospitalisation by 62%", _VACCINE, False),
+    # an effect that lost significance was not significant
+    ("the results suggest the intervention might cut readmissions in older adults, though the effect lost "
+     "statistical significance after adjusting for frailty", _FRAILTY, False),
+    ("the results suggest the intervention might cut readmissions in older adults, and the effect stayed "
+     "statistically significant after adjusting for frailty", _FRAILTY, True),
+    ("the association between screen time and sleep loss was not statistically significant after adjustment for age",
+     _SCREENS, False),
+    ("the association between screen time and sleep loss was statistically significant after adjustment for age",
+     _SCREENS, True),
+    ("the association between screen time and sleep loss remained significant after adjustment for age", _SCREENS, True),
+])
+def test_a_comparator_arm_a_scale_and_a_lost_significance(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
+
+
+_VOLCANO = ("The volcano last erupted in 1883, and scientists consider a major eruption within the next century unlikely "
+            "but not impossible.")
+_MERGER = "The board approved the proposed merger with Delta Corp, subject to shareholder approval."
+_SIDE_EFFECTS = "Side effects of this kind are not uncommon in patients over 70."
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a negated negative says yes: "not impossible" is "possible", "not uncommon" is "common"
+    ("scientists think a major eruption in the next 100 years is unlikely, though possible", _VOLCANO, False),
+    ("scientists think a major eruption in the next 100 years is impossible", _VOLCANO, True),
+    ("scientists think a major eruption in the next 100 years is not unlikely", _VOLCANO, True),
+    ("side effects of this kind are common in patients over 70", _SIDE_EFFECTS, False),
+    ("side effects of this kind are uncommon in patients over 70", _SIDE_EFFECTS, True),
+    ("side effects of this kind are rare in patients over 70", _SIDE_EFFECTS, True),
+    # "pending" keeps a condition it names whole
+    ("the board backed the proposed merger with Delta Corp, pending shareholder approval", _MERGER, False),
+    ("the board backed the proposed merger with Delta Corp, pending regulatory approval", _MERGER, True),
+    ("the board backed the proposed merger with Delta Corp", _MERGER, True),
+])
+def test_a_negated_negative_and_a_pending_condition(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
