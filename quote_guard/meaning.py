@@ -1372,7 +1372,7 @@ def states_bound(words: Sequence[str]) -> bool:
 _BOUND_NOUNS = frozenset("minimum maximum min max".split())
 # the phrases by their last word, longest first
 _BOUND_BY_LAST = {last: [(p, k) for p, k in _BOUND_BEFORE_LONGEST if p[-1] == last] for last in {p[-1] for p in _BOUND_BEFORE}}
-_BOUND_NEGATORS = frozenset("not never cannot neither nor no none nothing".split())  # a negator a few words before a bound turns it over
+_BOUND_NEGATORS = frozenset("not never cannot unable neither nor no none nothing".split())  # a negator a few words before a bound turns it over
 
 
 def _negated_before(words: list[str], at: int) -> bool:
@@ -4496,6 +4496,29 @@ _TITLE_CUE_WORDS = 4
 _TITLE_CUE_CHARS = 60
 
 
+# a term the quote defines: "referred to herein as Differential Priority Allocation", "hereinafter the Joint
+# Committee", "known as the Blue Line"; or a capitalised name with its initials in brackets ("... Allocation (DPA)")
+_DEFINING = re.compile(r"\b(?:referred to (?:herein |hereinafter )?as|hereinafter(?: referred to as| called)?|"
+                       r"(?:(?:is|are|was|were) )?(?:called|known as|termed|dubbed)) (?:the |an? )?((?:[A-Z][\w-]+ ){1,5}[A-Z][\w-]+)")
+_WITH_INITIALS = re.compile(r"\b((?:[A-Z][\w-]+ ){1,5}[A-Z][\w-]+) \(([A-Z]{2,6})\)")
+
+
+def invented_definitions(quote: str, sources_text: str) -> list[str]:
+    """Terms the quote defines that no source contains, however close the rest of it is: a capitalised
+    name after "referred to herein as", "hereinafter", "known as", or with its initials in brackets.
+    ``sources_text`` as for :func:`invented_terms`.
+
+    >>> invented_definitions("a routine, referred to herein as Differential Priority Allocation (DPA): when", "a routine : when")
+    ['differential priority allocation']
+    >>> invented_definitions("the Food and Drug Administration (FDA) approved it", "the food and drug administration approved it")
+    []
+    """
+    out = [m.group(1) for m in _DEFINING.finditer(quote)]
+    out += [m.group(1) for m in _WITH_INITIALS.finditer(quote)
+            if "".join(w[0] for w in m.group(1).split() if w[0].isupper()) == m.group(2)]
+    return sorted({t for t in (fold(x).text for x in out) if t not in sources_text})
+
+
 def invented_titles(quote: str, sources_text: str) -> list[str]:
     """Titles the quote gives in quotation marks, in title case, that no source contains ("in their
     2019 paper 'Grounding Reduces Hallucination'"): however close the rest of the quote is to its
@@ -5714,10 +5737,50 @@ def _traded_words(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, in
         if a and b and a != b and [w for w in pw[k1:k2] if content_word(w)][:1] == b \
                 and [w for w in qw[l1:l2] if content_word(w)][:1] == a:
             middle = {w for op in ops[k + 1 : end] if op[0] == "equal" for w in pw[op[1] : op[2]]}
+            if _from_to_kept(qw, pw, a[0], b[0]):
+                continue  # "rose to €81 million, up from €52 million" for "rose from €52 million to €81 million"
             if not middle <= LIST_JOINS and not (middle & _COPULAS and not any(
                     content_word(w) and w not in _AUXILIARIES for w in middle)):
                 return b[0], a[0]
     return None
+
+
+def _from_to_figures(words: list[str]) -> dict[str, frozenset[str]] | None:
+    """The figures said after "from" and after "to" (each up to the next of them or a clause mark), when the
+    words say each once: "rose from € 52 million in 2017 to € 81 million in 2018" gives from {52, 2017}, to {81,
+    2018}."""
+    if words.count("from") != 1 or words.count("to") != 1:
+        return None
+    out = {}
+    for mark in ("from", "to"):
+        got = []
+        for w in words[words.index(mark) + 1 :]:
+            if w in ("from", "to", ",", ";", ".", ":"):
+                break
+            if any(c.isdigit() for c in w):
+                got.append(w)
+        out[mark] = frozenset(got)
+    return out
+
+
+def _from_to_kept(qw: list[str], pw: list[str], a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` stand after "from" and "to" (or the other way round) alike in both texts, with
+    the same figures beside each, in whatever order: the same change told end first ("rose to €81 million in
+    2018, up from €52 million in 2017")."""
+    q, p = _from_to_figures(qw), _from_to_figures(pw)
+    return q is not None and q == p and all(q["from"]) and all(q["to"]) and (
+        (a in q["from"] and b in q["to"]) or (a in q["to"] and b in q["from"]))
+
+
+def from_to_kept(quote: str, passage: str, a: str, b: str) -> bool:
+    """:func:`_from_to_kept` of two texts' words (``a`` and ``b`` folded words or figures).
+
+    >>> from_to_kept("rose to €81 million, up from €52 million", "rose from €52 million to €81 million", "81", "52")
+    True
+    >>> from_to_kept("rose from €81 million to €52 million", "rose from €52 million to €81 million", "81", "52")
+    False
+    """
+    return _from_to_kept(_words(quote), _words(passage), a, b)
 
 
 _TRADED_ASIDE_WORDS = 3  # words of the passage between two traded words that the quote may leave out

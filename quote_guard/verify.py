@@ -49,6 +49,8 @@ from .meaning import (
     content_word,
     entity_from_elsewhere,
     figure,
+    from_to_kept,
+    invented_definitions,
     invented_terms,
     invented_titles,
     made_mutual,
@@ -489,6 +491,7 @@ class Verifier:
                 # a near-copy of its passage (cosine at the paraphrase_threshold) is no invention
                 invented = invented_terms(r.quote, everything) if m.cosine < self.config.semantic.paraphrase_threshold else []
                 invented += invented_titles(r.quote, everything)  # (a title in quotation marks, however close the rest)
+                invented += invented_definitions(r.quote, everything)  # (a term it defines, however close the rest)
                 if invented:
                     # topical similarity is not support: a name, title or defined term no source has
                     out[i] = replace(r, metrics=metrics, reason=(
@@ -949,6 +952,9 @@ class Verifier:
             if not found and (window := _TIME_WINDOW_OPENER.match(" ".join(_sentence_before(text, span.start)))) \
                     and window.group(1).rstrip("s") not in fold(r.quote).text:
                 found.append(window.group().rstrip(" ,"))  # "...the Employee shall not" after "For two years after termination,"
+            if not found and (scope := _SCOPE_OPENER.fullmatch(" ".join(_sentence_before(text, span.start)))) \
+                    and scope.group().split()[1] not in token_texts(fold(r.quote).text):
+                found.append(scope.group().rstrip(" ,"))  # "The system reduces ..." after "In some embodiments,"
             if before[-1:] == ["of"] and figure(_first_word(r.quote)) is not None:
                 found.append(" ".join(before))  # "six" cut from "five out of six": the whole for the part
         if not found:
@@ -1714,6 +1720,8 @@ def _traded_places(r: QuoteResult, passage: str) -> tuple[Difference, ...]:
             between = folded[lo:hi].split()[len((a.source_text if lo == i else b.source_text).split()):]
             if set(between) <= LIST_JOINS:
                 continue  # "Acme and Beta": a list, in another order
+            if from_to_kept(r.quote, passage, a.quote_text, b.quote_text):
+                continue  # "rose to €81 million, up from €52 million": the same change, told end first
             return (Difference("replace", f"{a.quote_text} … {b.quote_text}", f"{a.source_text} … {b.source_text}", "order"),)
     return ()
 
@@ -2488,6 +2496,9 @@ def _name_stood_for(r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Do
     text = _span_text(r.spans[0], docs)
     original = " ".join(text[span.start : span.end] for span in r.spans)
     pronoun = any(m.strip("[] ").lower() in _STANDS_FOR_PRONOUNS for m in insertions)
+    # "[it has] excluded" for "we have excluded": a pronoun with its verb's other person
+    auxes = {_AUX_VERB[w] for m in insertions if (ws := m.strip("[] ").lower().split())[:1] and ws[0] in _STANDS_FOR_PRONOUNS
+             and all(x in _AUX_VERB for x in ws[1:]) for w in ws[1:]}
     # a name in brackets put in the place of the words that refer to it ("said [PaceTrack] was" for "said the
     # company was"), the name said in the source before: the insertion says whom the words mean
     before = fold(text[max(0, r.spans[0].start - _REFERENT_BEFORE) : r.spans[0].end]).text
@@ -2498,7 +2509,8 @@ def _name_stood_for(r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Do
                        metrics=replace(r.metrics, differences=tuple(d for d in r.metrics.differences if d not in referents)))
     if not 0 < len(lb) <= len(insertions) or not all(
             d.kind == "delete" and d.category == "content" and 0 < len(d.source_text.split()) <= _NAME_MAX_WORDS
-            and (all(_capitalised_in(w, original) or w in _STANDS_FOR_PRONOUNS for w in d.source_text.split())
+            and (all(_capitalised_in(w, original) or w in _STANDS_FOR_PRONOUNS or _AUX_VERB.get(w) in auxes
+                     for w in d.source_text.split())
                  # "[it] needed a simple majority" for "the measure needed ...": a pronoun for the thing named
                  or (pronoun and d.source_text.split()[0] in _REFERENT_ARTICLES)) for d in lb):
         return r
@@ -2510,6 +2522,9 @@ def _name_stood_for(r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Do
 
 
 _REFERENT_BEFORE = 1000  # characters before a passage where the name a bracketed insertion gives must be said
+# the forms of "have", "be" and "do" by the verb they are: "[it has]" may stand for "we have", never for "we had"
+_AUX_VERB = {"have": "have", "has": "have", "is": "be", "are": "be", "am": "be", "was": "be-past", "were": "be-past",
+             "do": "do", "does": "do"}
 
 
 def _referent_named(d: Difference, insertions: list[str], before: str) -> bool:
@@ -3232,6 +3247,9 @@ _OTHER_GROUP = frozenset("younger older other remaining".split())
 
 
 _TIME_WINDOW_OPENER = re.compile(r"for (?:a period of )?[\w-]+ (?:\( \d+ \) )?(years?|months?|weeks?|days?) (?:after|following|from) [^,]*,")
+# the part of what a sentence tells of that it opens with: "In some embodiments,", "In most cases,", "For certain
+# patients,", "In rare instances,"
+_SCOPE_OPENER = re.compile(r"(?:in|for|among) (?:some|certain|most|many|rare|a few|a minority of|selected) (?:\w+ ){0,2}?\w+ ,$")
 
 
 _PARTS = frozenset("section sections article articles clause clauses paragraph paragraphs subsection schedule exhibit "

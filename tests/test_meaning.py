@@ -3850,3 +3850,72 @@ _SIDE_EFFECTS = "Side effects of this kind are not uncommon in patients over 70.
 ])
 def test_a_negated_negative_and_a_pending_condition(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+_REMUNERATION = Source("r", "Wages and salaries include severance payments of €23 million (2017/18: €19 million). The variable "
+                            "remuneration rose from €52 million in financial year 2017/18 to €81 million in financial year "
+                            "2018/19. Long-term remuneration components totalled €7 million (2017/18: €16 million).")
+_EMBODIMENTS = Source("p", "The invention relates to a cooling system. In some embodiments, the system reduces the maximum "
+                           "cell-to-cell temperature spread to less than 3 °C. In most cases, the pump runs at full speed.")
+_GAIN = Source("g", "GAAP EPS of $1.79 also included a one-time $18 million gain on the sale of our legacy sensors business, "
+                    "which we have excluded from adjusted results.")
+_MINIMUM = Source("m", "In the event the Holding Company is unable to sell a minimum of 17,850,000 Shares within the period "
+                       "herein provided, this Agreement shall terminate.")
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    # a change told end first keeps its figures and years
+    ("variable remuneration increased to €81 million in financial year 2018/19, up from €52 million in 2017/18",
+     _REMUNERATION, True),
+    ("variable remuneration increased to €52 million in financial year 2018/19, up from €81 million in 2017/18",
+     _REMUNERATION, False),
+    ("variable remuneration increased to €81 million in financial year 2017/18, up from €52 million in 2018/19",
+     _REMUNERATION, False),
+    # a sentence quoted whole without the scope it opens with
+    ("The system reduces the maximum cell-to-cell temperature spread to less than 3 °C.", _EMBODIMENTS, False),
+    ("In some embodiments, the system reduces the maximum cell-to-cell temperature spread to less than 3 °C.",
+     _EMBODIMENTS, True),
+    ("The pump runs at full speed.", _EMBODIMENTS, False),
+    ("The invention relates to a cooling system.", _EMBODIMENTS, True),
+    # a bracketed pronoun with its verb in another person
+    ("GAAP EPS of $1.79 also included a one-time $18 million gain on the sale of [Corvane's] legacy sensors business, "
+     "which [it has] excluded from adjusted results", _GAIN, True),
+    ("GAAP EPS of $1.79 also included a one-time $18 million gain on the sale of [Corvane's] legacy sensors business, "
+     "which [it has not] excluded from adjusted results", _GAIN, False),
+    ("GAAP EPS of $1.79 also included a one-time $18 million gain on the sale of [Corvane's] legacy sensors business, "
+     "which [it had] excluded from adjusted results", _GAIN, False),
+])
+def test_a_change_told_end_first_a_scope_opener_and_a_bracketed_verb(quote: str, source: Source, accepted: bool) -> None:
+    _assert_passed(quote, source, accepted)
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # "unable to sell a minimum of" and "cannot sell at least" are one bound, both negated
+    ("if the Holding Company cannot sell at least 17,850,000 Shares within the period provided, the Agreement terminates",
+     _MINIMUM.text, False),
+    ("if the Holding Company sells at least 17,850,000 Shares within the period provided, the Agreement terminates",
+     _MINIMUM.text, True),
+])
+def test_unable_negates_a_bound(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
+
+
+_ROUTINE = Source("patent", "In another aspect, the controller executes a prioritisation routine: when the total available "
+                            "coolant flow is less than the sum of requested flows, flow is allocated first to any module "
+                            "whose temperature exceeds a first threshold. The Food and Drug Administration (FDA) has not "
+                            "reviewed the device.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # a term the quote defines that no source has, however close the rest
+    ("In another aspect, the controller executes a prioritisation routine, referred to herein as Differential Priority "
+     "Allocation (DPA): when the total available coolant flow is less than the sum of requested flows, flow is allocated "
+     "first to any module whose temperature exceeds a first threshold", False),
+    ("the controller runs a prioritisation routine, known as the Thermal Triage Scheme, which allocates flow first to "
+     "any module whose temperature exceeds a first threshold when the coolant flow available is less than requested",
+     False),
+    ("the controller runs a prioritisation routine: when the coolant flow available is less than the flows requested, "
+     "it allocates flow first to any module whose temperature exceeds a first threshold", True),
+])
+def test_a_term_the_quote_defines(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, _ROUTINE, accepted)
