@@ -61,7 +61,10 @@ with the 40th stop's code and with the stop's code as it stood, before their mis
 arrival and on the final code). The 42nd added ``handwritten_tune27a.json``, ``handwritten_tune27b.json``,
 ``handwritten_tune28a.json`` to ``handwritten_tune31b.json`` (tuning, 150 each, the same way, over
 contracts, TAT-QA reports and passages of their writers) and ``handwritten_heldout14.json`` to
-``handwritten_heldout23.json`` (held out, 150 each, scored on arrival and on the final code).
+``handwritten_heldout23.json`` (held out, 150 each, scored on arrival and on the final code). The 51st
+added ``handwritten_tune32b.json`` (tuning, 150, written the same way from a brief of how models quote,
+over four CUAD contracts, three TAT-QA reports and five passages of its writer: a cohort abstract, an
+arbitration award, earnings-call remarks, an environmental impact statement and a patent claim).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every
