@@ -65,8 +65,8 @@ contracts, TAT-QA reports and passages of their writers) and ``handwritten_heldo
 added ``handwritten_tune32b.json`` (tuning, 150, written the same way from a brief of how models quote,
 over four CUAD contracts, three TAT-QA reports and five passages of its writer: a cohort abstract, an
 arbitration award, earnings-call remarks, an environmental impact statement and a patent claim) and
-``handwritten_heldout25.json`` (held out, 150, written the same way; scored on arrival and on the final
-code, its misses never read).
+``handwritten_heldout24.json`` and ``handwritten_heldout25.json`` (held out, 150 each, written the same
+way; scored on arrival and on the final code, their misses never read).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every
