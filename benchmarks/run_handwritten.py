@@ -62,7 +62,8 @@ arrival and on the final code). The 42nd added ``handwritten_tune27a.json``, ``h
 ``handwritten_tune28a.json`` to ``handwritten_tune31b.json`` (tuning, 150 each, the same way, over
 contracts, TAT-QA reports and passages of their writers) and ``handwritten_heldout14.json`` to
 ``handwritten_heldout23.json`` (held out, 150 each, scored on arrival and on the final code). The 51st
-added ``handwritten_tune32b.json`` (tuning, 150, written the same way from a brief of how models quote,
+added ``handwritten_tune32a.json`` (tuning, 150, the same way; it came at the stop's end, scored on arrival, its
+misses left for the next stop) and ``handwritten_tune32b.json`` (tuning, 150, written the same way from a brief of how models quote,
 over four CUAD contracts, three TAT-QA reports and five passages of its writer: a cohort abstract, an
 arbitration award, earnings-call remarks, an environmental impact statement and a patent claim) and
 ``handwritten_heldout24.json`` and ``handwritten_heldout25.json`` (held out, 150 each, written the same
