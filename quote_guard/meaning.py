@@ -2252,6 +2252,8 @@ WITHOUT_NO_LIMIT = frozenset("limitation limiting regard reference".split())
 _OR_NONE = frozenset("little few minimal limited with".split())
 _LOSE = frozenset("lose loses lost losing".split())
 _COMPARED = (("relative", "to"), ("compared", "with"), ("compared", "to"), ("as", "against"))
+_YET_TO_AFTER = frozenset("has have had is are was were remains remain remained".split())
+_ENGLISH_BEFORE_SIN = frozenset("without a the of original mortal deadly no any their his her its our".split())
 
 
 def _comparator_before(words: list[str], i: int) -> bool:
@@ -2264,8 +2266,6 @@ def _comparator_before(words: list[str], i: int) -> bool:
     False
     """
     return bool(i) and (words[i - 1] in ("versus", "vs", "vs.") or tuple(words[max(0, i - 2) : i]) in _COMPARED)
-_YET_TO_AFTER = frozenset("has have had is are was were remains remain remained".split())
-_ENGLISH_BEFORE_SIN = frozenset("without a the of original mortal deadly no any their his her its our".split())
 
 
 def _whether_before(words: list[str], i: int) -> bool:

@@ -939,7 +939,8 @@ class Verifier:
                 found.append(negated)  # "...disclose Customer Data" cut from "shall not sell, rent or otherwise disclose"
             if not opened:  # a marked cut right after a hedge that governs the fragment ("likely that ...")
                 found += [w for w in before[-_GAP_HEDGE_WORDS:] if w in _GAP_HEDGES]
-            opener = _sentence_before(text, span.start) if opened and text[span.start : span.start + 1].islower() else []
+            sentence = _sentence_before(text, span.start)  # what the source's sentence says before the quote
+            opener = sentence if opened and text[span.start : span.start + 1].islower() else []
             if not found and (_opens_with_condition(opener) or _HARD_OPENERS & set(opener)
                               or opener[:1] and opener[0] in _OPENED_CONDITIONS):
                 # the source's sentence opens with a condition or an exception the quote starts after
@@ -949,10 +950,10 @@ class Verifier:
                 hard = next((i for i, w in enumerate(opener) if w in _HARD_OPENERS), None)
                 found.append(" ".join(opener[:2] if _opens_with_condition(opener) or hard is None or opener[0] in _OPENED_CONDITIONS
                                       else opener[hard : hard + 2]))
-            if not found and (window := _TIME_WINDOW_OPENER.match(" ".join(_sentence_before(text, span.start)))) \
+            if not found and (window := _TIME_WINDOW_OPENER.match(" ".join(sentence))) \
                     and window.group(1).rstrip("s") not in fold(r.quote).text:
                 found.append(window.group().rstrip(" ,"))  # "...the Employee shall not" after "For two years after termination,"
-            if not found and (scope := _SCOPE_OPENER.fullmatch(" ".join(_sentence_before(text, span.start)))) \
+            if not found and (scope := _SCOPE_OPENER.fullmatch(" ".join(sentence))) \
                     and scope.group().split()[1] not in token_texts(fold(r.quote).text):
                 found.append(scope.group().rstrip(" ,"))  # "The system reduces ..." after "In some embodiments,"
             if before[-1:] == ["of"] and figure(_first_word(r.quote)) is not None:
