@@ -1965,7 +1965,9 @@ def _negated_verb_told_plain(qw: list[str], pw: list[str]) -> str | None:
         for w in reversed(near):  # back to the clause's start
             if w in _NOT_NEVER or w in ("neither", "nor"):  # ("he neither interviewed them nor ...")
                 return True
-            if w in (",", ";", ".", "and", "but", "or"):
+            if w in (",", ";", ".", "and", "but", "or", "that"):
+                # (nor past "that": "do not conclude that these payments were improper" denies the
+                # conclusion, not "improper")
                 return False
         return False
 
@@ -2756,9 +2758,15 @@ def _no_condition_subject(pw: list[str], i: int, qw: list[str]) -> bool:
     """
     if any(w in ("not", "no", "never") for w in pw[max(0, i - 3) : i]):
         return True
+    if any(w in _EXPOSURES for w in itertools.takewhile(lambda w: w not in _CLAUSE_BREAKS, pw[i + 2 : i + 5])):
+        # "returns are subject to IRS examination": what may happen to them, not a condition of anything
+        return True
     bound = next((w for w in pw[i + 2 : i + 6] if w in _BOUND_WORDS or w == "limit"), None)
     return bound is not None and bound in qw
 
+
+# what a thing "is subject to" that is no condition but an exposure ("subject to IRS examination")
+_EXPOSURES = frozenset("examination examinations audit audits taxation inspection inspections scrutiny".split())
 
 # the words that set one and the same condition: each restates the other
 _ONE_CONDITION = frozenset("if provided providing subject".split())  # ("whenever" says "every time"; "subject" to)
@@ -4589,7 +4597,9 @@ def _deadlines(words: list[str]) -> int:
     >>> _deadlines("and no later than 72 hours after".split()), _deadlines("not late".split())
     (1, 0)
     """
-    return sum(1 for i, w in enumerate(words) if w in ("no", "not") and words[i + 1 : i + 3] == ["later", "than"])
+    return sum(1 for i, w in enumerate(words) if w in ("no", "not")
+               and any(words[i + 1 + k : i + 2 + k] in (["later"], ["longer"]) and words[i + 2 + k : i + 3 + k] == ["than"]
+                       for k in ((0, 1) if words[i + 1 : i + 2] == ["event"] else (0,))))
 
 
 def _bound_words(words: list[str]) -> bool:
@@ -4697,6 +4707,9 @@ _SWAP_READ = 10  # words read after a swapped modal to tell its class
 
 
 _FINDINGS = ("find", "found", "show", "demonstrat", "establish", "prove", "proven", "identif", "detect", "evidence")
+# words that report evidence for a claim, of one class: "does not support the concern that transfers
+# discourage work" is denied by "confirms that transfers do not discourage work" as by "found that ..."
+_EVIDENCE_WORDS = ("support", "confirm")
 _NEGATORS_NEAR = frozenset("not no never without".split())
 
 
@@ -4716,11 +4729,13 @@ def _negation_moved(qw: list[str], pw: list[str]) -> str | None:
         return any(w in _NEGATORS_NEAR or w.endswith("n't") for w in words[max(0, i - 3) : i])
 
     def stem(w: str) -> str:
-        return "find" if w in ("found", "finds", "finding") else w[:5]
+        return "evidence" if w.startswith(_EVIDENCE_WORDS) else "find" if w in ("found", "finds", "finding") else w[:5]
 
-    denied = {stem(w) for i, w in enumerate(pw) if w.startswith(_FINDINGS) and negated_before(pw, i)}
+    denied = {stem(w) for i, w in enumerate(pw) if w.startswith(_FINDINGS + _EVIDENCE_WORDS) and negated_before(pw, i)}
     for i, w in enumerate(qw):
-        if w.startswith(_FINDINGS) and stem(w) in denied and not negated_before(qw, i):
+        if (w.startswith(_FINDINGS + _EVIDENCE_WORDS) and not negated_before(qw, i)
+                and (not w.startswith(_EVIDENCE_WORDS) or qw[i + 1 : i + 2] == ["that"])  # (not "revenue support")
+                and (stem(w) in denied or (denied and "evidence" in denied | {stem(w)}))):
             after = next((x for x in qw[i + 1 : i + 13] if x in ("not", "no", "never") or x.endswith("n't")), None)
             if after is not None and not any(x in _NEGATORS_NEAR for x in qw[i + 1 : i + 3]):
                 return f"{w} … {after}"
@@ -4956,8 +4971,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # (and the other way round: "needs no more than f(n) steps" for "at most f(n)")
         qn, pn = qn - qb, pn - pb
     q_due, p_due = _deadlines(qw), _deadlines(pw)
-    if p_due and (q_due or _DEADLINE_WORDS & set(qw)):
-        # "within 72 hours" restates "no later than 72 hours after": the same deadline, no negation
+    if (p_due and (q_due or _DEADLINE_WORDS & set(qw))) or (q_due and _DEADLINE_WORDS & set(pw)):
+        # "within 72 hours" restates "no later than 72 hours after", and the other way round: the same
+        # deadline, no negation
         qn, pn = qn - q_due, pn - p_due
     # a "non-" word left out whole ("an independent non-profit corporation" restated without it)
     # is information dropped: the quote claims neither it nor its opposite

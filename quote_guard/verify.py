@@ -2441,6 +2441,11 @@ def _merged_for_figures(quote: str, text: str, start: int, end: int) -> tuple[in
 _POINTS_BACK = re.compile(r"\s*(?:\(?[a-z0-9]{1,3}[.)]\s+)?(?:This|These|Such|Said|It|He|She|They|Its|His|Her|Their)\b")
 
 
+# a demonstrative and the noun it points back with, inside a sentence ("that these payments were"; not a
+# defined term, "this Agreement")
+_POINTER = re.compile(r"\b(?:[Tt]hese|[Tt]hose|[Ss]uch|[Ss]aid|[Tt]his)\s+([^\W\d_A-Z][^\W\d_]{2,})")
+
+
 def _with_referent(quote: str, text: str, start: int, end: int) -> tuple[int, int] | None:
     """The span of ``text[start:end]`` with the sentence before it, when the passage opens by pointing
     back (:data:`_POINTS_BACK`) and the two state every figure of ``quote``: a quote that names what
@@ -2454,11 +2459,22 @@ def _with_referent(quote: str, text: str, start: int, end: int) -> tuple[int, in
     >>> _with_referent("the $2,000,000 endorsement fee is fully earned on receipt", t, t.index("This"), len(t)) is None
     True
     """
-    if not _POINTS_BACK.match(text, start, end):
-        return None
     # (the pair of the sentence before and the passage: the one that starts before it)
     before = next((a for a, _mid, _b in _neighbour_pairs(text, start, end) if a < start), None)
-    return None if before is None or _unstated_figures(quote, text[before:end]) else (before, end)
+    if before is None:
+        return None
+    if not _POINTS_BACK.match(text, start, end):
+        # or it points back inside its sentence, to a thing the sentence before names: "We do not
+        # conclude that these payments were improper" after "... received £412 million in revenue
+        # support payments" ("this Agreement", named in no sentence before, points nowhere)
+        # (and the quote states the passage's own figures: "I identified 214 receipts ... that were
+        # transferred" for "Of these, 187 receipts were transferred" names the sentence before's figures
+        # for the passage's)
+        named = {w[:VERB_PREFIX] for w in token_texts(fold(text[before:start]).text)}
+        if (not any(m.group(1).lower()[:VERB_PREFIX] in named for m in _POINTER.finditer(text, start, end))
+                or _unstated_figures(text[start:end], quote)):
+            return None
+    return None if _unstated_figures(quote, text[before:end]) else (before, end)
 
 
 def _restates(half: str, sentence: str) -> bool:

@@ -3919,3 +3919,53 @@ _ROUTINE = Source("patent", "In another aspect, the controller executes a priori
 ])
 def test_a_term_the_quote_defines(quote: str, accepted: bool) -> None:
     _assert_passed(quote, _ROUTINE, accepted)
+
+
+_DEFECTS = "The Supplier must notify the Buyer of any defect within 10 days of delivery."
+_CHANGE_OF_CONTROL = "The licence ends as soon as practicable, but in no event later than sixty days, after a change of control."
+_RETURNS = "Federal returns for 2019 and later years remain subject to examination by the tax authorities."
+_SALE = "The sale of the plant is subject to approval by the regulator."
+_FEES = "We do not conclude that the fees charged were excessive, but the agency has not shown that they were fair."
+_RELAPSE = "The trial does not support the view that the drug prevents relapse."
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # "no later than" in the quote sets the deadline "within" sets, as the other way round
+    ("the Supplier has to notify the Buyer of any defect no later than 10 days after delivery", _DEFECTS, False),
+    ("the Supplier has to notify the Buyer of any defect no later than 20 days after delivery", _DEFECTS, True),
+    ("the Supplier need not notify the Buyer of any defect within 10 days of delivery", _DEFECTS, True),
+    ("the licence ends no later than sixty days after a change of control", _CHANGE_OF_CONTROL, False),
+    # "subject to examination" is an exposure, not a condition; "subject to approval" is one
+    ("federal returns for 2019 and later years remain open to examination by the tax authorities", _RETURNS, False),
+    ("federal returns for 2019 and later years are not open to examination by the tax authorities", _RETURNS, True),
+    ("the sale of the plant will go ahead", _SALE, True),
+    # a negated "conclude that" denies the conclusion, not the words of what is concluded
+    ("The panel does not conclude that the fees the firm charged its clients were excessive, but says the agency has "
+     "not shown that they were fair", _FEES, False),
+    ("The panel concludes that the fees the firm charged its clients were excessive, but says the agency has not "
+     "shown that they were fair", _FEES, True),
+    # the absence of support told as a finding of the opposite
+    ("the trial confirms that the drug does not prevent relapse", _RELAPSE, True),
+    ("the trial does not support the view that the drug prevents relapse", _RELAPSE, False),
+])
+def test_a_deadline_an_exposure_a_denied_conclusion_and_denied_support(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
+
+
+_FUNDING = Source("f", "Findings. 3. The port authority received £86 million in emergency funding from the Treasury over the "
+                       "two years to March 2024. We do not conclude that this funding was misused, but the authority has "
+                       "not demonstrated that it secured lasting improvements in freight handling. Of this funding, £12 "
+                       "million went to the northern terminal. 4. The authority's board met eleven times.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # a quote that names what "this funding" points back to by the sentence before's figure
+    ("The committee does not conclude that the £86 million in emergency funding was misused, but says the authority "
+     "has not shown that it secured lasting improvements in freight handling", True),
+    ("The committee does not conclude that the £96 million in emergency funding was misused, but says the authority "
+     "has not shown that it secured lasting improvements in freight handling", False),
+    # the sentence before's figure given to the claim of a sentence that has its own
+    ("£86 million of the emergency funding went to the northern terminal", False),
+])
+def test_a_figure_named_for_what_the_passage_points_back_to(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, _FUNDING, accepted)
