@@ -1349,6 +1349,9 @@ _BOUND_BEFORE = {("not", "exceeding"): "upper", ("not", "exceed"): "upper", ("no
                  ("not", "more", "than"): "upper", ("maximum", "of"): "upper", ("minimum", "of"): "lower",
                  ("no", "less", "than"): "lower", ("not", "less", "than"): "lower", ("no", "fewer", "than"): "lower",
                  ("not", "fewer", "than"): "lower"}
+# the bounds of :data:`_BOUND_BEFORE` that leave the figure itself out ("more than 50" is not "50 or more")
+_STRICT_BOUNDS = frozenset({("more", "than"), ("over",), ("above",), ("exceed",), ("exceeds",), ("exceeding",),
+                            ("greater", "than"), ("less", "than"), ("fewer", "than"), ("under",), ("below",)})
 _BOUND_AFTER = {("or", "more"): "lower", ("or", "greater"): "lower", ("or", "higher"): "lower", ("plus",): "lower",
                 ("or", "less"): "upper", ("or", "fewer"): "upper", ("or", "lower"): "upper"}
 
@@ -1445,9 +1448,11 @@ def _bound_near(words: list[str], x: str) -> bool:
                for i, w in enumerate(words))
 
 
-def _bounded_figures(words: list[str], *, ranges: bool = True) -> dict[str, str]:
+def _bounded_figures(words: list[str], *, ranges: bool = True, strict: set[str] | None = None) -> dict[str, str]:
     """The figures a text bounds, and how: {"250000": "lower"} for "$250,000 or more"; with
-    ``ranges``, the ends of an age range or a "between" too ("aged 6 to 11").
+    ``ranges``, the ends of an age range or a "between" too ("aged 6 to 11"); into ``strict``, when
+    given, each bound before a figure as "<figure> <side> <whether it leaves the figure itself out>"
+    ("50.0 lower True" for "more than 50", "50.0 upper False" for "may not be more than 50").
 
     >>> sorted(_bounded_figures("a fine of $ 250,000 or more and up to five years".split()).values())
     ['lower', 'upper']
@@ -1464,8 +1469,13 @@ def _bounded_figures(words: list[str], *, ranges: bool = True) -> dict[str, str]
         j = i - 1 if i and words[i - 1] in CURRENCY_SIGNS else i
         for phrase, kind in _BOUND_BY_LAST.get(words[j - 1], ()) if j else ():  # "no more than" before "more than"
             if tuple(words[max(0, j - len(phrase)) : j]) == phrase:
+                # ("at or below 3.50": the figure taken in)
+                shut = phrase in _STRICT_BOUNDS and words[max(0, j - len(phrase) - 2) : j - len(phrase)] != ["at", "or"]
                 if phrase[0] not in ("not", "no") and _negated_before(words, j - len(phrase)):
                     kind = "upper" if kind == "lower" else "lower"  # "may not be more than $500": at most $500
+                    shut = not shut
+                if strict is not None:
+                    strict.add(f"{x} {kind} {shut}")
                 out.setdefault(x, kind)
         k = i + 1
         while k < len(words) and words[k] in _SCALE_WORDS_AND_UNITS:
@@ -1475,6 +1485,8 @@ def _bounded_figures(words: list[str], *, ranges: bool = True) -> dict[str, str]
             k += 2  # a ratio to one ("3.50 to 1.00 or more"): the bound after it is the ratio's
         for phrase, kind in _BOUND_AFTER.items():
             if tuple(words[k : k + len(phrase)]) == phrase:
+                if strict is not None:
+                    strict.add(f"{x} {kind} False")  # ("50% or more" takes 50% in)
                 out.setdefault(x, kind)
         if ranges and i and words[i - 1] in _RANGE_OPENERS and words[i + 1 : i + 2] in (["to"], ["and"]) \
                 and i + 2 < len(words) and (y := figure(words[i + 2])) is not None:
@@ -4852,6 +4864,38 @@ def _clause_negated(words: list[str], j: int) -> bool:
 
 
 _BOUND_SAID = {"lower": "at least", "upper": "at most"}  # how a difference names the side of a bound
+_RULE_MODALS = frozenset("shall must may".split())
+
+
+def _bound_edge_changed(qw: list[str], pw: list[str], qbf: dict[str, str], pbf: dict[str, str], q_strict: set[str],
+                        p_strict: set[str]) -> tuple[str, bool, bool] | None:
+    """A figure both texts bound from the same side, the one taking the figure itself in and the other
+    leaving it out ("50% or more" for "more than 50%"), as (figure, whether the quote leaves it out,
+    whether the passage does); ``None`` when there is none. Read in a rule (the passage says "shall",
+    "must" or "may") or of a share or an amount, where the edge decides: a report's "more than 100
+    dead" and "at least 100 dead" tell one count. ``q_strict`` and ``p_strict`` are what
+    :func:`_bounded_figures` puts in ``strict``.
+
+    >>> q, p = "if 50 % or more of the shares are sold".split(), "if more than 50 % of the shares are sold".split()
+    >>> qs, ps = set(), set()
+    >>> _bound_edge_changed(q, p, _bounded_figures(q, strict=qs), _bounded_figures(p, strict=ps), qs, ps)
+    ('50.0', False, True)
+    """
+    rule = bool(_RULE_MODALS.intersection(pw))
+    for x, kind in sorted(qbf.items()):
+        if pbf.get(x) != kind:
+            continue
+        qs = {m for m in q_strict if m.rsplit(" ", 2)[0] == x}
+        ps = {m for m in p_strict if m.rsplit(" ", 2)[0] == x}
+        if not qs or not ps or qs & ps:
+            continue
+        if not rule and not any(figure(w) == x and (pw[i + 1 : i + 2] in (["%"], ["percent"]) or (i and pw[i - 1] in CURRENCY_SIGNS))
+                                for i, w in enumerate(pw)):
+            continue
+        return x, next(iter(qs)).endswith("True"), next(iter(ps)).endswith("True")
+    return None
+_BOUND_EDGE_SAID = {("lower", True): "more than", ("lower", False): "at least", ("upper", True): "less than",
+                    ("upper", False): "at most"}  # and whether it takes the figure in
 
 
 def _denied_either_way(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
@@ -5123,7 +5167,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "rose 3.1% from the previous quarter" for "rose 3.1% year on year": another change, measured
         # against another period
         out.append(Difference("replace", " ".join(sorted(q_basis)), " ".join(sorted(p_basis)), "number"))
-    qbf, pbf = _bounded_figures(qw), _bounded_figures(pw)
+    q_strict: set[str] = set()
+    p_strict: set[str] = set()
+    qbf, pbf = _bounded_figures(qw, strict=q_strict), _bounded_figures(pw, strict=p_strict)
     # a bound from the other side: "up to $10,000" for "at least $10,000". (A bound added to an exact
     # figure is implied by it, "at least four" for "four"; a floor dropped is information dropped, a cap
     # dropped, below, tells the most that may be as what is.)
@@ -5137,6 +5183,13 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         x = rebound[0]
         out.append(Difference("replace", f"{_BOUND_SAID[qbf[x]]} {qn_.get(x, x)}", f"{_BOUND_SAID[pbf[x]]} {pn_.get(x, x)}",
                               "number"))
+    elif (edge := _bound_edge_changed(qw, pw, qbf, pbf, q_strict, p_strict)) is not None \
+            and not any(d.category == "number" for d in out):
+        # "fifty percent or more" for "more than fifty percent": the same side, but one takes the figure
+        # itself in and the other leaves it out (at exactly 50% the rule applies in the one, not the other)
+        x, q_shut, p_shut = edge
+        out.append(Difference("replace", f"{_BOUND_EDGE_SAID[qbf[x], q_shut]} {qn_.get(x, x)}",
+                              f"{_BOUND_EDGE_SAID[pbf[x], p_shut]} {pn_.get(x, x)}", "number"))
     # (a range's end is no cap the quote may drop: "aged 7-10" restates "aged 7 to 10")
     elif (unbounded := sorted(x for x, kind in _bounded_figures(pw, ranges=False).items()
                               if kind == "upper" and x in qn_ and x not in qbf and not _bound_near(qw, x))) \

@@ -3969,3 +3969,24 @@ _FUNDING = Source("f", "Findings. 3. The port authority received £86 million in
 ])
 def test_a_figure_named_for_what_the_passage_points_back_to(quote: str, accepted: bool) -> None:
     _assert_passed(quote, _FUNDING, accepted)
+
+
+_VOTING = "A Change of Control shall include the transfer of more than 50% of the voting power of the Company."
+_COVENANT = "The Borrower shall maintain a Leverage Ratio of not more than 3.50 to 1.00 as of the last day of each quarter."
+_FLOODS = "More than 100 people died in the floods, officials said on Monday."
+_FEE_CAP = "The service fee charged to a customer may not exceed $500 in any month."
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a rule's or a share's bound that takes its figure in, for one that leaves it out, or the other way round
+    ("a Change of Control includes the transfer of 50% or more of the voting power of the Company", _VOTING, True),
+    ("a Change of Control includes the transfer of at least 50% of the voting power of the Company", _VOTING, True),
+    ("a Change of Control includes the transfer of over 50% of the voting power of the Company", _VOTING, False),
+    ("the service fee charged to a customer must be less than $500 in any month", _FEE_CAP, True),
+    ("the service fee charged to a customer is capped at $500 in any month", _FEE_CAP, False),
+    ("the Borrower must keep its Leverage Ratio at or below 3.50 to 1.00 at the end of each quarter", _COVENANT, False),
+    # a report's count: "at least 100" and "more than 100" tell one toll
+    ("at least 100 people died in the floods, officials said", _FLOODS, False),
+])
+def test_a_bound_that_takes_its_figure_in_or_leaves_it_out(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
