@@ -27,6 +27,7 @@ from .models import HARMLESS_CATEGORIES, Difference
 from .normalize import (
     CURRENCY_SIGNS,
     FRACTION_PARTS,
+    MONEY_MARKS,
     MONEY_SCALE_LETTERS,
     NUMBER_WORDS,
     ROMAN_NUMERALS,
@@ -1262,8 +1263,8 @@ def _written_forms(words: list[str]) -> list[str]:
             out.extend(("degrees", _DEGREE_LETTERS[words[i + 1]]))  # "28.5°E": "28.5 degrees east"
             i += 2
             continue
-        if w in MONEY_SCALE_LETTERS and len(out) >= 2 and out[-2] in CURRENCY_SIGNS and out[-1][:1].isdigit():
-            # "£30m", "£640k": after an amount of money "m" is million, not metres, and "k" thousand
+        if w in MONEY_SCALE_LETTERS and len(out) >= 2 and out[-2] in MONEY_MARKS and out[-1][:1].isdigit():
+            # "£30m", "£640k", "RMB 200M": after an amount of money "m" is million, not metres, and "k" thousand
             out.append(MONEY_SCALE_LETTERS[w])
             i += 1
             continue

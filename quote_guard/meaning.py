@@ -34,6 +34,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -41,8 +42,10 @@ from typing import Protocol, runtime_checkable
 
 from .models import Difference
 from .normalize import (
+    CURRENCY_CODES,
     CURRENCY_SIGNS,
     FRACTION_PARTS,
+    MONEY_MARKS,
     MONEY_SCALE_LETTERS,
     NUMBER_WORDS,
     ROMAN_NUMERALS,
@@ -887,8 +890,8 @@ def _with_scales(words: list[str]) -> list[str]:
         if skip:
             skip = False
             continue
-        if nxt in MONEY_SCALE_LETTERS and out and out[-1] in CURRENCY_SIGNS:
-            nxt = MONEY_SCALE_LETTERS[nxt]  # "£60m", "£640k": after money, a scale
+        if nxt in MONEY_SCALE_LETTERS and out and out[-1] in MONEY_MARKS:
+            nxt = MONEY_SCALE_LETTERS[nxt]  # "£60m", "£640k", "RMB 200M": after money, a scale
         value = scaled_figure(w, nxt)
         if value is not None:
             out.append(f"{int(value):,}" if value == int(value) else f"{value:,}")
@@ -1020,8 +1023,7 @@ def _figure_units(words: list[str]) -> dict[str, tuple[str, str]]:
 
 # the codes of currencies (a code is no party: :func:`_entities`), and each currency by its sign, its code
 # or its name, as one sign or code: "USD 18,500", "18,500 euros", "£5"
-_CURRENCY_CODES = frozenset("usd eur gbp jpy chf cad aud cny rmb inr hkd sgd".split())
-_CURRENCY_OF = {**{c: c for c in CURRENCY_SIGNS}, **{c: {"usd": "$", "eur": "€", "gbp": "£", "jpy": "¥"}.get(c, c) for c in _CURRENCY_CODES},
+_CURRENCY_OF = {**{c: c for c in CURRENCY_SIGNS}, **{c: {"usd": "$", "eur": "€", "gbp": "£", "jpy": "¥"}.get(c, c) for c in CURRENCY_CODES},
                 "dollars": "$", "dollar": "$", "euros": "€", "euro": "€", "pounds": "£", "pound": "£", "sterling": "£",
                 "yen": "¥", "yuan": "yuan", "rupees": "rupees", "francs": "francs"}
 
@@ -1743,6 +1745,16 @@ def _non_words_alone(words: list[str], other: list[str]) -> int:
     seen = set(other)
     return sum(1 for w in words if w.startswith("non") and w not in _NEGATORS and _negated(w)
                and w not in seen and w[3:] not in seen)
+
+
+def _non_words_repeated(words: list[str], other: list[str]) -> int:
+    """How many more times ``words`` says the words that negate by "non-" that ``other`` says too.
+
+    >>> _non_words_repeated("noncontrolling losses and noncontrolling share".split(), "the noncontrolling share".split())
+    1
+    """
+    counts = Counter(w for w in words if w.startswith("non") and w not in _NEGATORS and _negated(w))
+    return sum(max(0, n - other.count(w)) for w, n in counts.items() if w in other)
 
 
 # "contraindicated in" is "must not be given to", "absent in" is "not observed in", "exempt from" is
@@ -2605,7 +2617,7 @@ def _entities(text: str) -> set[str]:
         while words and words[0] in _TITLE_STOP:
             words = words[1:]
         words = [w[:-2] if w.endswith(("'s", "’s")) else w for w in words]  # the Landlord's -> landlord
-        if (words == ["US"] and text[m.end() : m.end() + 1] == "$") or (len(words) == 1 and words[0].lower() in _CURRENCY_CODES):
+        if (words == ["US"] and text[m.end() : m.end() + 1] == "$") or (len(words) == 1 and words[0].lower() in CURRENCY_CODES):
             continue  # "US$18,500", "USD 18,500": a currency, which the figures compare, not a party
         if words:
             out.add(fold(" ".join(words)).text)
@@ -5022,6 +5034,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # a "non-" word left out whole ("an independent non-profit corporation" restated without it)
     # is information dropped: the quote claims neither it nor its opposite
     qn, pn = qn - _non_words_alone(qw, pw), pn - _non_words_alone(pw, qw)
+    # and one the two texts both have, said more often in the one ("the non-controlling interest losses
+    # and the non-controlling interest share of loss" restated of the share alone) negates nothing more
+    qn, pn = qn - _non_words_repeated(qw, pw), pn - _non_words_repeated(pw, qw)
     if qn % 2 != pn % 2:
         # "Peak-hour trains are unaffected" for "peak-hour services will not be changed": a participle
         # negated by its prefix, in the one text only, where the other has a negator of its own

@@ -940,6 +940,10 @@ NUMBER_WORDS.update({w: str(10 * (i + 3)) for i, w in enumerate("thirty forty fi
 
 #: the signs written before an amount of money ("£30m", "$4.1 billion")
 CURRENCY_SIGNS = frozenset("$€£¥")
+#: the codes written there, folded ("RMB 200M", "USD 4.1bn")
+CURRENCY_CODES = frozenset("usd eur gbp jpy chf cad aud cny rmb inr hkd sgd".split())
+#: what stands before an amount of money: a sign or a code
+MONEY_MARKS = CURRENCY_SIGNS | CURRENCY_CODES
 
 #: the parts a fraction word names ("a third", "two thirds", "one fifth"): its denominator
 FRACTION_PARTS = {"half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "eighth": 8, "tenth": 10}

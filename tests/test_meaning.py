@@ -3990,3 +3990,31 @@ _FEE_CAP = "The service fee charged to a customer may not exceed $500 in any mon
 ])
 def test_a_bound_that_takes_its_figure_in_or_leaves_it_out(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+_CHANNEL_FEE = Source("c", "Cooperation Fee. The cooperation fee under this Agreement will be RMB200 million, of which RMB160 "
+                           "million will be the channel fee and RMB40 million the promotion fee.")
+_MINORITY = ("£58.2 million of the non-controlling interest losses shown in the balance sheet and £70.9 million of the "
+             "non-controlling interest share of loss shown in the income statement relate to Pell Holdings' interest.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # "M" after a currency code is million, as after a sign
+    ("The cooperation fee under this Agreement will be RMB 200M, of which RMB 160M will be the channel fee and "
+     "RMB 40M the promotion fee.", True),
+    ("The cooperation fee under this Agreement will be RMB 200M, of which RMB 140M will be the channel fee and "
+     "RMB 40M the promotion fee.", False),
+])
+def test_a_scale_letter_after_a_currency_code(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, _CHANNEL_FEE, accepted)
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a "non-" word both texts have, said twice in the one, negates nothing more
+    ("£70.9 million of the non-controlling interest share of loss in the income statement relates to Pell Holdings' "
+     "interest", _MINORITY, False),
+    ("£70.9 million of the controlling interest share of loss in the income statement relates to Pell Holdings' "
+     "interest", _MINORITY, True),
+])
+def test_a_non_word_said_more_often_in_one_text(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
