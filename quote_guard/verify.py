@@ -682,7 +682,10 @@ class Verifier:
             # 9%": the figure of another measure
             return figure_cut
         if cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
-            return self._check_cut(r, docs, head, tail)
+            # "... the Committee recommends" cut from "A majority of the Committee recommends": what a part
+            # says, quoted of the whole
+            part = _after_part_of(r, docs) if head and len(r.spans) == 1 else None
+            return part or self._check_cut(r, docs, head, tail)
         if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[-1:] in ".;!?" and not _ends_sentence(r, docs):
             # a full stop the source does not have there: the quote presents the start of a
             # sentence as a whole one, and what it leaves out may be a condition ("…will control."
@@ -2794,14 +2797,18 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     # cut-off head may be cut, the ones before it are the gap's own)
     head = _clause_words(gap[:_GAP_HEAD_CHARS], first=None) if len(gap) > _GAP_HEAD_CHARS else None
     words = head if head is not None and len(head) > _SHORT_GAP_WORDS + 1 else _clause_words(gap, first=None)
+    ends_sentence = t[max(a.fstart, a.fend - 1) : a.fend] in (".", ";", "!", "?", ":")
     if len(words) <= _SHORT_GAP_WORDS and not any(w in (".", ";", "!", "?") for w in words):
+        if ends_sentence and _opens_with_condition(words) and words[0] not in _GAP_PROVISOS:
+            # "Rates will fall if inflation eases. ... the Bank would keep rates on hold" leaves out "If wage
+            # growth stays high,": the next fragment's sentence without the condition it opens with
+            return [words[0], *_limiters(words[1:])]
         window = _TIME_WINDOW_IN_GAP.match(" ".join(words))
         if window is not None and _RELATIVES.intersection(token_texts(t[max(a.fstart, a.fend - 60) : a.fend])[-6:]):
             # "Patients who received the drug ... had a 30% lower risk" for "... within three hours of
             # symptom onset had ...": the time that narrows who the finding is about
             return [*_limiters(words), window.group()]
         return _limiters(words)
-    ends_sentence = t[max(a.fstart, a.fend - 1) : a.fend] in (".", ";", "!", "?", ":")
     after_a = [] if ends_sentence else _limiters(_first_words(words))
     # the words of the gap's end in the next fragment's sentence (its clause, as _clause_words reads it)
     tail = token_texts(fold(gap[-_GAP_HEAD_CHARS:]).text)
@@ -2815,12 +2822,15 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     # and a condition the next fragment's sentence opens with in the gap ("...; if no resolution is
     # reached within a further thirty (30) days, [the Customer may terminate]"): the fragment without it
     # (not a proviso: what follows "provided that" is the exception itself, which the fragment states)
-    condition = [opener[0]] if (_opens_with_condition(opener) and len(opener) < len(tail)
-                                and opener[0] not in ("provided", "providing", "notwithstanding")) else []
+    # (the gap opens a sentence or a clause where the fragment before it ends one: "The Insured may cancel
+    # at any time; ... a pro rata refund of premium will be paid" leaves out "if no claim has been made")
+    condition = [opener[0]] if (_opens_with_condition(opener) and (len(opener) < len(tail) or ends_sentence)
+                                and opener[0] not in _GAP_PROVISOS) else []
     return after_a + _limiters(before_b) + hedges + [w for w in condition if w not in before_b]
 
 
 _SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting words
+_GAP_PROVISOS = frozenset(("provided", "providing", "notwithstanding"))
 _TIME_WINDOW_IN_GAP = re.compile(r"(?:within|in the first|during the first) [\w.-]+ (?:hours?|days?|weeks?|months?|years?|minutes?)\b")
 _RELATIVES = frozenset("who whose that which".split())
 _GAP_HEDGE_WORDS = 6  # the words of a gap right before the next fragment read for a hedge that governs it
@@ -3071,9 +3081,11 @@ _DENIAL_FRAME_CHARS = 100
 # a part named right before a fragment ("Much of [southern California is famous for ...]"), and a quote
 # that names a part of its own
 # ("part of", "portion of" are left out: "as part of the Services", "forms part of this Agreement")
-_PART_OF = re.compile(r"\b(?:much|most|some|many|half|several|certain)\s+of\s+(?:the\s+)?$", re.I)
+_PART_OF = re.compile(r"\b(?:much|most|some|many|half|several|certain|(?:a|the)\s+(?:majority|minority))\s+of\s+(?:the\s+)?$",
+                      re.I)
 _PART_OF_CHARS = 30
-_QUANTIFIED = re.compile(r"\W*(?:much|most|some|part|parts|many|half|several|certain|portions?|a\s+few|few)\b", re.I)
+_QUANTIFIED = re.compile(r"\W*(?:\.{3}|…)?\s*(?:much|most|some|part|parts|many|half|several|certain|portions?|a\s+few|few|"
+                         r"(?:a|the)\s+(?:majority|minority))\b", re.I)
 
 
 def _frame_before(r: QuoteResult, docs: list[_Doc], frame: re.Pattern[str], chars: int) -> str | None:

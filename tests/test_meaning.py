@@ -4018,3 +4018,27 @@ def test_a_scale_letter_after_a_currency_code(quote: str, accepted: bool) -> Non
 ])
 def test_a_non_word_said_more_often_in_one_text(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+_REFUNDS = Source("r", "Refunds. The Member may cancel at any time; if no booking has been used in the current year, a full "
+                       "refund of the fee will be paid, less a handling charge of $20. The Club may cancel on 30 days' notice.")
+_RATES = Source("b", "Rates will fall further if inflation eases as projected. If wage growth stays high, the Bank would keep "
+                     "rates on hold for longer. The Bank will publish its next report in May.")
+_BOARD = Source("o", "The offer. A majority of the Board recommends that shareholders accept the offer. Two directors dissent.")
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    # an ellipsis that leaves out a condition opening the clause after a fragment that ends its own
+    ("The Member may cancel at any time; ... a full refund of the fee will be paid, less a handling charge of $20.",
+     _REFUNDS, False),
+    ("The Member may cancel at any time; ... The Club may cancel on 30 days' notice.", _REFUNDS, True),
+    ("Rates will fall further if inflation eases as projected. ... the Bank would keep rates on hold for longer.",
+     _RATES, False),
+    ("Rates will fall further if inflation eases as projected. ... The Bank will publish its next report in May.",
+     _RATES, True),
+    # a leading cut that leaves out the part the source speaks of
+    ("... the Board recommends that shareholders accept the offer.", _BOARD, False),
+    ("... recommends that shareholders accept the offer.", _BOARD, True),
+])
+def test_an_ellipsis_that_leaves_out_a_condition_or_a_part(quote: str, source: Source, accepted: bool) -> None:
+    _assert_passed(quote, source, accepted)
