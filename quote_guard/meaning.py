@@ -3529,6 +3529,8 @@ _DOUBT_KEEPERS = ("possib", "presum", "suspect", "likel", "probab", "sugges", "m
                   "perhap", "maybe",
                   "seem", "indicat", "unlikel", "thought", "believ", "assum", "fear", "understood",
                   "expect", "forecast", "project", "predict", "anticipat", "estimat", "should")
+# a readiness ("would be prepared to keep"), kept only by words of readiness
+_READY_KEEPERS = ("prepar", "willing", "ready")
 # a bare possibility ("were possible"), kept only by words of possibility: "likely" or "expected" make it probable
 _POSSIBLE_KEEPERS = ("possib", "may", "might", "could", "can", "perhap", "maybe", "potential", "uncertain", "unclear")
 # a forecast: "are expected to reach", "is projected to grow" (told as "will reach", it is a certainty)
@@ -3785,6 +3787,9 @@ def _hedges(words: list[str]) -> set[str]:
     # a statement made only as far as its maker knows: "represents that, to the best of its knowledge, ..."
     found.update("to the best of knowledge" for i in range(len(words) - 3) if words[i : i + 3] == ["to", "the", "best"]
                  and "knowledge" in words[i + 3 : i + 7])
+    # a readiness: "the Committee would be prepared to keep the rate unchanged" (told as "will keep", it is a decision)
+    found.update(f"{w} to {words[i + 2]}" for i, w in enumerate(words[:-2]) if w in _READINESS and words[i + 1] == "to"
+                 and i and words[i - 1] in _BE)
     # an attempt: "a metric which attempts to gauge corruption" (told as done: "a metric which gauges")
     found.update(f"{w} to {words[i + 2]}" for i, w in enumerate(words[:-2]) if w in _ATTEMPTS and words[i + 1] == "to")
     # a claim made on some of the evidence: "according to many indicators", "by some estimates"
@@ -3812,6 +3817,7 @@ def _hedges(words: list[str]) -> set[str]:
 _TIME_CLAUSE = frozenset("before until till after when once".split())  # a clause of time: "before he could be seen"
 _BOUND_AFTER_VERB = 4  # words after a possible event's verb where a bound makes it the most that could happen
 _NOT_BE_AFTER_MODAL = frozenset("not never be have also only still".split())
+_READINESS = frozenset("prepared willing ready".split())
 _ATTEMPTS = frozenset("attempt attempts attempted attempting try tries tried trying seek seeks sought seeking aim aims "
                       "aimed aiming strive strives strove striving endeavour endeavours endeavor endeavors potential".split())
 _SOME_OF = frozenset("some many most several certain one other early preliminary unofficial".split())
@@ -5518,7 +5524,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     dropped_hedges = sorted(h for h in _hedges(pw) - q_hedges - set(qw)
                             if not (on_some and h.split()[-1] in _EVIDENCE_NOUNS)
                             and not any(_keeps(w, _REPORT_KEEPERS if h in _REPORT_HEDGES else _POSSIBLE_KEEPERS
-                                               if h.endswith(" possible") else _DOUBT_KEEPERS) for w in qw)
+                                               if h.endswith(" possible") else _READY_KEEPERS
+                                               if h.split()[0] in _READINESS else _DOUBT_KEEPERS) for w in qw)
                             # a forecast is dropped when the quote states its event ("will reach" for "are
                             # expected to reach"), not when it tells of another ("passed $1 million")
                             and (" to " not in h or h.startswith("according") or any(w[:4] == h.split()[-1][:4] for w in qw)))

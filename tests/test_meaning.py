@@ -4042,3 +4042,19 @@ _BOARD = Source("o", "The offer. A majority of the Board recommends that shareho
 ])
 def test_an_ellipsis_that_leaves_out_a_condition_or_a_part(quote: str, source: Source, accepted: bool) -> None:
     _assert_passed(quote, source, accepted)
+
+
+_HOLD = ("If services inflation proves more persistent than expected, the Board would be prepared to keep the cash rate "
+         "at its current level for longer.")
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a readiness told as a decision
+    ("If services inflation proves more persistent than expected, the Board will keep the cash rate at its current "
+     "level for longer.", _HOLD, True),
+    ("if services inflation proves more persistent than expected, the Board is ready to keep the cash rate at its "
+     "current level for longer", _HOLD, False),
+    ("if services inflation persists, the Board would be willing to keep the cash rate where it is for longer", _HOLD, False),
+])
+def test_a_readiness_told_as_a_decision(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
