@@ -2748,7 +2748,7 @@ def _spelled_out_acronyms(text: str) -> set[str]:
 
 
 # words that make a clause conditional; a restatement that drops all of them drops the condition
-_CONDITION_WORDS = frozenset("if unless provided providing except excepting exception subject only whenever".split())
+_CONDITION_WORDS = frozenset("if unless provided providing except excepting exception subject only whenever insofar".split())
 # ways of restating a condition without those words
 # conditions a quote may not add to a passage that sets none
 # ("if" is left out: restatements turn "upon termination", "in the event that" into "if")
@@ -2922,6 +2922,11 @@ def _conditions(words: list[str]) -> set[str]:
         found.add("except")  # "apart from claims of infringement, neither party is liable": an exception
     if any(t == ("in", "the", "event", "that") for t in zip(words, words[1:], words[2:], words[3:])):
         found.add("if")  # "in the event that the Buyer elects to ..., Arizona will cooperate": a condition
+    if any((t == ("to", "the", "extent") and u != "of") or t == ("as", "far", "as")
+           for t, u in zip(zip(words, words[1:], words[2:]), [*words[3:], ""])):
+        # "reversed to the extent that it limited the award" is "insofar as it limited", as "only as far as
+        # necessary" is "only to the extent necessary" ("the extent of the movement" is its size)
+        found.add("insofar")
     return found
 
 

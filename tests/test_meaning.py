@@ -4058,3 +4058,22 @@ _HOLD = ("If services inflation proves more persistent than expected, the Board 
 ])
 def test_a_readiness_told_as_a_decision(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+_REVERSED = ("The order of the tribunal is set aside insofar as it dismissed the claim for holiday pay, and the case is "
+             "sent back for a fresh hearing.")
+_SHARING = ("We may share your personal data with our auditors, but only to the extent necessary for them to audit our "
+            "accounts.")
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # "insofar as", "to the extent" and "as far as" limit what they govern: left out, the claim is wider
+    ("The order of the tribunal is set aside, and the case is sent back for a fresh hearing.", _REVERSED, True),
+    ("the order is set aside to the extent that it dismissed the holiday pay claim, and the case is sent back for a "
+     "fresh hearing", _REVERSED, False),
+    ("they may share personal data with their auditors, but only as far as necessary for them to audit the accounts",
+     _SHARING, False),
+    ("they may share personal data with their auditors so that they can audit the accounts", _SHARING, True),
+])
+def test_insofar_and_to_the_extent_limit_a_claim(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
