@@ -4051,7 +4051,13 @@ _RECORD = re.compile(r" (?:a|new) record | record (?:high|low|level|levels|reven
 
 def _direction_of(words: list[str]) -> dict[str, int]:
     """For each word that a direction word follows within three words, the direction (+1 up, -1 down)
-    of the first one: "Beta fell 24%, while Acme gained 3%" gives {beta: -1, acme: +1}."""
+    of the first one: "Beta fell 24%, while Acme gained 3%" gives {beta: -1, acme: +1}; and for the
+    last word of what a direction noun is "in" or "of" ("the decrease in legacy television
+    subscribers" gives {subscribers: -1}).
+
+    >>> _direction_of("revenue rose , partly offset by the decrease in legacy television subscribers".split())["subscribers"]
+    -1
+    """
     out: dict[str, int] = {}
     for k, w in enumerate(words):
         sides = _sides_of(w)
@@ -4062,7 +4068,17 @@ def _direction_of(words: list[str]) -> dict[str, int]:
             if subject.isalpha() and len(subject) > 3 and subject not in _NEGATORS:
                 out.setdefault(subject, sign)
                 break
+        if words[k + 1 : k + 2] in (["in"], ["of"]):
+            run = list(itertools.takewhile(lambda x: x.isalpha() and x not in _OBJECT_STOPS,
+                                           itertools.dropwhile(lambda x: x in _OBJECT_ARTICLES, words[k + 2 : k + 7])))
+            if run and len(run[-1]) > 3 and len(run) < 5:
+                out.setdefault(run[-1], sign)
     return out
+
+
+_OBJECT_ARTICLES = frozenset("the a an our its their his her".split())
+# the words that end what a direction noun is of ("the decrease in subscribers and the impact of ...")
+_OBJECT_STOPS = frozenset("and or but was were is are from to by of in for at which that as with due".split())
 
 
 def _direction_by_subject(qw: list[str], pw: list[str], *, already: bool) -> list[Difference]:

@@ -4077,3 +4077,15 @@ _SHARING = ("We may share your personal data with our auditors, but only to the 
 ])
 def test_insofar_and_to_the_extent_limit_a_claim(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+_LANDLINES = "Revenue increased by 2% as higher data usage was partly offset by the decline in landline customers."
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a thing the passage says declined ("the decline in landline customers"), told as growing
+    ("Revenue rose 2% as data usage and landline customers grew", _LANDLINES, True),
+    ("Revenue rose 2% as data usage grew, partly offset by fewer landline customers", _LANDLINES, False),
+])
+def test_a_direction_noun_and_what_it_is_of(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
