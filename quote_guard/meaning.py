@@ -3792,6 +3792,9 @@ def _hedges(words: list[str]) -> set[str]:
     # a statement made only as far as its maker knows: "represents that, to the best of its knowledge, ..."
     found.update("to the best of knowledge" for i in range(len(words) - 3) if words[i : i + 3] == ["to", "the", "best"]
                  and "knowledge" in words[i + 3 : i + 7])
+    # a belief its maker states: "we believe that the net proceeds will be sufficient" (told without it, a fact)
+    found.update(f"{words[i - 1]} {w}" for i, w in enumerate(words) if w in ("believe", "believes")
+                 and i and words[i - 1] in _BELIEVERS)
     # a readiness: "the Committee would be prepared to keep the rate unchanged" (told as "will keep", it is a decision)
     found.update(f"{w} to {words[i + 2]}" for i, w in enumerate(words[:-2]) if w in _READINESS and words[i + 1] == "to"
                  and i and words[i - 1] in _BE)
@@ -3823,6 +3826,7 @@ _TIME_CLAUSE = frozenset("before until till after when once".split())  # a claus
 _BOUND_AFTER_VERB = 4  # words after a possible event's verb where a bound makes it the most that could happen
 _NOT_BE_AFTER_MODAL = frozenset("not never be have also only still".split())
 _READINESS = frozenset("prepared willing ready".split())
+_BELIEVERS = frozenset("we i management company group board".split())
 _ATTEMPTS = frozenset("attempt attempts attempted attempting try tries tried trying seek seeks sought seeking aim aims "
                       "aimed aiming strive strives strove striving endeavour endeavours endeavor endeavors potential".split())
 _SOME_OF = frozenset("some many most several certain one other early preliminary unofficial".split())

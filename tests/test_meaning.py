@@ -4089,3 +4089,18 @@ _LANDLINES = "Revenue increased by 2% as higher data usage was partly offset by 
 ])
 def test_a_direction_noun_and_what_it_is_of(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+_RUNWAY = ("We believe that the net proceeds from this offering, together with our existing cash, will be sufficient to "
+           "fund our operations for at least the next 18 months.")
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a belief its maker states, told as a fact
+    ("the net proceeds, together with existing cash, will be sufficient to fund operations for at least the next "
+     "18 months", _RUNWAY, True),
+    ("the company believes the net proceeds and its existing cash will fund its operations for at least the next "
+     "18 months", _RUNWAY, False),
+])
+def test_a_belief_told_as_a_fact(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
