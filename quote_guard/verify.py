@@ -3132,11 +3132,21 @@ def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
 
 def _limit_right_after(text: str, at: int, quote: str) -> re.Match[str] | None:
     """A hard limit (:data:`_HARD_LIMIT`) that starts at ``text[at]``, or for a quote of six words or more
-    the population its finding holds in (:data:`_POPULATION_AFTER`)."""
+    the population its finding holds in (:data:`_POPULATION_AFTER`), or an exception that closes the
+    sentence past the phrases that finish the quote's clause (:data:`_CLOSING_EXCEPTION`: "... for any
+    action or failure to act, in connection with its duties ..., except as a result of bad faith")."""
     m = _HARD_LIMIT.match(text, at)
     if m is None and len(quote.split()) >= _POPULATION_MIN_WORDS:
         m = _POPULATION_AFTER.match(text, at)
+    if m is None and text[at : at + 1] == ",":
+        m = _CLOSING_EXCEPTION.match(text, at)
     return m
+
+
+# an exception at the end of a sentence, after phrases that finish the clause a quote stops in (no new
+# clause between: no "and" or "but" before a subject's "shall" or "may")
+_CLOSING_EXCEPTION = re.compile(r",(?:(?!\b(?:and|but|or)\s+(?:the\s+)?\w+\s+(?:shall|may|will|must)\b)[^.;!?:]){0,200}?,\s*"
+                                r"(?:except|unless|save)\b[^.;!?]*")
 
 
 _CAP_WORDS = re.compile(r"\b(?:sub-?limit|limit|cap|maximum|minimum|deductible|excess|ceiling|threshold)s?\b", re.I)

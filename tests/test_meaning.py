@@ -4104,3 +4104,21 @@ _RUNWAY = ("We believe that the net proceeds from this offering, together with o
 ])
 def test_a_belief_told_as_a_fact(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+_AGENT_LIABILITY = Source("a", "6. Liability. The Agent shall incur no liability to the Company or to any holder of the Notes for any "
+                               "action or failure to act, in connection with its duties under this Agreement or otherwise, "
+                               "except as a result of its bad faith or gross negligence. The Agent may consult counsel.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # a fragment that stops in a clause the sentence closes with an exception, past the phrases that finish it
+    ("The Agent shall incur no liability to the Company or to any holder of the Notes for any action or failure to act",
+     False),
+    ("The Agent shall incur no liability to the Company or to any holder of the Notes for any action or failure to act, "
+     "in connection with its duties under this Agreement or otherwise, except as a result of its bad faith or gross "
+     "negligence", True),
+    ("The Agent may consult counsel", True),
+])
+def test_a_fragment_before_an_exception_that_closes_its_sentence(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, _AGENT_LIABILITY, accepted)
