@@ -461,7 +461,7 @@ _EQUIVALENT = {
     "metre": "metres", "meter": "metres", "meters": "metres", "mg": "milligrams", "milligram": "milligrams",
     "mph": "miles per hour", "kph": "kilometres per hour", "yr": "year", "yrs": "years", "hr": "hour", "hrs": "hours",
     "μg": "micrograms", "mcg": "micrograms", "microgram": "micrograms", "litre": "litres", "liter": "litres", "liters": "litres",
-    "usd": "$", "eur": "€", "gbp": "£",  # "USD 311 million" / "$311 million"
+    "usd": "$", "eur": "€", "gbp": "£", "jpy": "¥",  # "USD 311 million" / "$311 million"
     "approx": "approximately", "annum": "year",  # "5% per annum" / "5% per year"
     "twice": "2 times", "thrice": "3 times",  # "two times as likely" / "twice as likely" ("once" may be "formerly")
     "upon": "on",  # "on written notice" / "upon written notice": one word, in two registers
@@ -528,6 +528,8 @@ continuing = going on, carrying on
 oneoff: onetime | onetime: oneoff | are payable = must be paid, are due | is payable = must be paid, is due
 because of = due to, owing to
 voluntary: optional | partially: partly | partly: partially | slightly: modestly|marginally | privately held = privately owned
+rose = went up | increased = went up | rise = go up | rises = goes up | fell = went down | decreased = went down
+declined = went down | fall = go down | falls = goes down
 """
 
 

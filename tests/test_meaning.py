@@ -4122,3 +4122,18 @@ _AGENT_LIABILITY = Source("a", "6. Liability. The Agent shall incur no liability
 ])
 def test_a_fragment_before_an_exception_that_closes_its_sentence(quote: str, accepted: bool) -> None:
     _assert_passed(quote, _AGENT_LIABILITY, accepted)
+
+
+_JOBLESS = Source("j", "Labour market. The number of unemployed people rose by 54,000 to 1.41 million. The offer price was "
+                       "JPY1,900 per share.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # "went up" for "rose", "¥" for "JPY": the same words in another register or sign
+    ("the number of unemployed people went up by 54,000 to 1.41 million", True),
+    ("the number of unemployed people went down by 54,000 to 1.41 million", False),
+    ("The offer price was ¥1,900 per share", True),
+    ("The offer price was ¥1,800 per share", False),
+])
+def test_went_up_for_rose_and_a_yen_sign_for_its_code(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, _JOBLESS, accepted)
