@@ -163,6 +163,8 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         # a forecast changed or kept; a forecast beaten or missed
         ("raise raised rais increas boost cut lower reduc", "reaffirm reiterat maintain unchanged"),
         ("beat topped surpass", "miss missed misses"),
+        # a position held above or below a benchmark, a value judged too high or too low
+        ("overweight outperform overvalu overestimat overstat", "underweight underperform undervalu underestimat understat"),
         ("older oldest", "newer newest"),
         # done together or each on its own ("jointly developed" for "independently developed")
         ("joint jointly together collectively", "independen separately individually"),

@@ -4137,3 +4137,16 @@ _JOBLESS = Source("j", "Labour market. The number of unemployed people rose by 5
 ])
 def test_went_up_for_rose_and_a_yen_sign_for_its_code(quote: str, accepted: bool) -> None:
     _assert_passed(quote, _JOBLESS, accepted)
+
+
+_UTILITIES = "The fund trailed its benchmark over the year, mainly because of its underweight position in European banks."
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # over and under a benchmark, or a value
+    ("the fund lagged its benchmark over the year mainly because of its overweight position in European banks",
+     _UTILITIES, True),
+    ("the fund lagged its benchmark over the year, largely owing to being underweight European banks", _UTILITIES, False),
+])
+def test_over_and_under_a_benchmark(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
