@@ -2811,8 +2811,11 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
         return _limiters(words)
     after_a = [] if ends_sentence else _limiters(_first_words(words))
     # the words of the gap's end in the next fragment's sentence (its clause, as _clause_words reads it)
-    tail = token_texts(fold(gap[-_GAP_HEAD_CHARS:]).text)
-    opener = tail[max((i for i, w in enumerate(tail) if w in (".", ";", "!", "?")), default=-1) + 1 :]
+    tail_text = gap[-_GAP_HEAD_CHARS:]
+    tail = token_texts(fold(tail_text).text)
+    # (a sentence ends at a mark before a space, not at the dot of "Women.com")
+    last_end = max((m.end() for m in _GAP_SENTENCE_END.finditer(tail_text)), default=0)
+    opener = token_texts(fold(tail_text[last_end:]).text)
     # and those just before it: "... in participants older than 65" cut from "The reduction was not
     # statistically significant in participants older than 65"
     before_b = opener[-_EDGE_WORDS:]
@@ -2830,6 +2833,7 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
 
 
 _SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting words
+_GAP_SENTENCE_END = re.compile(r"[.;!?](?=\s)")
 _GAP_PROVISOS = frozenset(("provided", "providing", "notwithstanding"))
 _TIME_WINDOW_IN_GAP = re.compile(r"(?:within|in the first|during the first) [\w.-]+ (?:hours?|days?|weeks?|months?|years?|minutes?)\b")
 _RELATIVES = frozenset("who whose that which".split())

@@ -4150,3 +4150,18 @@ _UTILITIES = "The fund trailed its benchmark over the year, mainly because of it
 ])
 def test_over_and_under_a_benchmark(quote: str, passage: str, changed: bool) -> None:
     _assert_changed(quote, passage, changed)
+
+
+_BUTTONS = Source("e", "If the partner reasonably believes that the back buttons reduce sign-ups, the partner may run a one (1) "
+                       "month test on Example.com of the effect of the back buttons. If such test verifies the effect on the "
+                       "Example.com site, the partner may remove the back buttons. 1.3 Fees are due monthly.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # a condition the next fragment's sentence opens with, past a domain name's dot in the gap
+    ("If the partner reasonably believes that the back buttons reduce sign-ups ... the partner may remove the back "
+     "buttons.", False),
+    ("If the partner reasonably believes that the back buttons reduce sign-ups ... Fees are due monthly.", True),
+])
+def test_a_dot_in_a_domain_name_ends_no_sentence_in_a_gap(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, _BUTTONS, accepted)
