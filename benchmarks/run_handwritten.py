@@ -67,7 +67,12 @@ misses left for the next stop) and ``handwritten_tune32b.json`` (tuning, 150, wr
 over four CUAD contracts, three TAT-QA reports and five passages of its writer: a cohort abstract, an
 arbitration award, earnings-call remarks, an environmental impact statement and a patent claim) and
 ``handwritten_heldout24.json`` and ``handwritten_heldout25.json`` (held out, 150 each, written the same
-way; scored on arrival and on the final code, their misses never read).
+way; scored on arrival and on the final code, their misses never read). The 52nd added
+``handwritten_tune33a.json``, ``handwritten_tune33b.json``, ``handwritten_tune34a.json`` and
+``handwritten_tune34b.json`` (tuning, 150 each, from the same brief, each over four CUAD contracts, three
+TAT-QA reports and five passages of its writer) and ``handwritten_heldout26.json`` to
+``handwritten_heldout28.json`` (held out, 150 each, scored on arrival and on the final code, their misses
+never read).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every
