@@ -3829,7 +3829,7 @@ def test_a_comparator_arm_a_scale_and_a_lost_significance(quote: str, passage: s
     _assert_changed(quote, passage, changed)
 
 
-_VOLCANO = ("The volcano last erupted in 1883, and scientists consider a major eruption within the next century unlikely "
+_VOLCANO_ODDS = ("The volcano last erupted in 1883, and scientists consider a major eruption within the next century unlikely "
             "but not impossible.")
 _MERGER = "The board approved the proposed merger with Delta Corp, subject to shareholder approval."
 _SIDE_EFFECTS = "Side effects of this kind are not uncommon in patients over 70."
@@ -3837,9 +3837,9 @@ _SIDE_EFFECTS = "Side effects of this kind are not uncommon in patients over 70.
 
 @pytest.mark.parametrize("quote, passage, changed", [
     # a negated negative says yes: "not impossible" is "possible", "not uncommon" is "common"
-    ("scientists think a major eruption in the next 100 years is unlikely, though possible", _VOLCANO, False),
-    ("scientists think a major eruption in the next 100 years is impossible", _VOLCANO, True),
-    ("scientists think a major eruption in the next 100 years is not unlikely", _VOLCANO, True),
+    ("scientists think a major eruption in the next 100 years is unlikely, though possible", _VOLCANO_ODDS, False),
+    ("scientists think a major eruption in the next 100 years is impossible", _VOLCANO_ODDS, True),
+    ("scientists think a major eruption in the next 100 years is not unlikely", _VOLCANO_ODDS, True),
     ("side effects of this kind are common in patients over 70", _SIDE_EFFECTS, False),
     ("side effects of this kind are uncommon in patients over 70", _SIDE_EFFECTS, True),
     ("side effects of this kind are rare in patients over 70", _SIDE_EFFECTS, True),
@@ -3972,7 +3972,7 @@ def test_a_figure_named_for_what_the_passage_points_back_to(quote: str, accepted
 
 
 _VOTING = "A Change of Control shall include the transfer of more than 50% of the voting power of the Company."
-_COVENANT = "The Borrower shall maintain a Leverage Ratio of not more than 3.50 to 1.00 as of the last day of each quarter."
+_LEVERAGE_COVENANT = "The Borrower shall maintain a Leverage Ratio of not more than 3.50 to 1.00 as of the last day of each quarter."
 _FLOODS = "More than 100 people died in the floods, officials said on Monday."
 _FEE_CAP = "The service fee charged to a customer may not exceed $500 in any month."
 
@@ -3984,7 +3984,7 @@ _FEE_CAP = "The service fee charged to a customer may not exceed $500 in any mon
     ("a Change of Control includes the transfer of over 50% of the voting power of the Company", _VOTING, False),
     ("the service fee charged to a customer must be less than $500 in any month", _FEE_CAP, True),
     ("the service fee charged to a customer is capped at $500 in any month", _FEE_CAP, False),
-    ("the Borrower must keep its Leverage Ratio at or below 3.50 to 1.00 at the end of each quarter", _COVENANT, False),
+    ("the Borrower must keep its Leverage Ratio at or below 3.50 to 1.00 at the end of each quarter", _LEVERAGE_COVENANT, False),
     # a report's count: "at least 100" and "more than 100" tell one toll
     ("at least 100 people died in the floods, officials said", _FLOODS, False),
 ])
@@ -4020,25 +4020,25 @@ def test_a_non_word_said_more_often_in_one_text(quote: str, passage: str, change
     _assert_changed(quote, passage, changed)
 
 
-_REFUNDS = Source("r", "Refunds. The Member may cancel at any time; if no booking has been used in the current year, a full "
+_MEMBER_REFUNDS = Source("r", "Refunds. The Member may cancel at any time; if no booking has been used in the current year, a full "
                        "refund of the fee will be paid, less a handling charge of $20. The Club may cancel on 30 days' notice.")
-_RATES = Source("b", "Rates will fall further if inflation eases as projected. If wage growth stays high, the Bank would keep "
+_RATE_HOLD = Source("b", "Rates will fall further if inflation eases as projected. If wage growth stays high, the Bank would keep "
                      "rates on hold for longer. The Bank will publish its next report in May.")
-_BOARD = Source("o", "The offer. A majority of the Board recommends that shareholders accept the offer. Two directors dissent.")
+_BOARD_MAJORITY = Source("o", "The offer. A majority of the Board recommends that shareholders accept the offer. Two directors dissent.")
 
 
 @pytest.mark.parametrize("quote, source, accepted", [
     # an ellipsis that leaves out a condition opening the clause after a fragment that ends its own
     ("The Member may cancel at any time; ... a full refund of the fee will be paid, less a handling charge of $20.",
-     _REFUNDS, False),
-    ("The Member may cancel at any time; ... The Club may cancel on 30 days' notice.", _REFUNDS, True),
+     _MEMBER_REFUNDS, False),
+    ("The Member may cancel at any time; ... The Club may cancel on 30 days' notice.", _MEMBER_REFUNDS, True),
     ("Rates will fall further if inflation eases as projected. ... the Bank would keep rates on hold for longer.",
-     _RATES, False),
+     _RATE_HOLD, False),
     ("Rates will fall further if inflation eases as projected. ... The Bank will publish its next report in May.",
-     _RATES, True),
+     _RATE_HOLD, True),
     # a leading cut that leaves out the part the source speaks of
-    ("... the Board recommends that shareholders accept the offer.", _BOARD, False),
-    ("... recommends that shareholders accept the offer.", _BOARD, True),
+    ("... the Board recommends that shareholders accept the offer.", _BOARD_MAJORITY, False),
+    ("... recommends that shareholders accept the offer.", _BOARD_MAJORITY, True),
 ])
 def test_an_ellipsis_that_leaves_out_a_condition_or_a_part(quote: str, source: Source, accepted: bool) -> None:
     _assert_passed(quote, source, accepted)
