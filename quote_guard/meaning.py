@@ -1452,11 +1452,12 @@ def _bound_near(words: list[str], x: str) -> bool:
                for i, w in enumerate(words))
 
 
-def _bounded_figures(words: list[str], *, ranges: bool = True, strict: set[str] | None = None) -> dict[str, str]:
+def _bounded_figures(words: list[str], *, ranges: bool = True,
+                     strict: set[tuple[str, str, bool]] | None = None) -> dict[str, str]:
     """The figures a text bounds, and how: {"250000": "lower"} for "$250,000 or more"; with
     ``ranges``, the ends of an age range or a "between" too ("aged 6 to 11"); into ``strict``, when
-    given, each bound before a figure as "<figure> <side> <whether it leaves the figure itself out>"
-    ("50.0 lower True" for "more than 50", "50.0 upper False" for "may not be more than 50").
+    given, each bound of a figure as (figure, side, whether it leaves the figure itself out):
+    ("50.0", "lower", True) for "more than 50", ("50.0", "upper", False) for "may not be more than 50".
 
     >>> sorted(_bounded_figures("a fine of $ 250,000 or more and up to five years".split()).values())
     ['lower', 'upper']
@@ -1479,7 +1480,7 @@ def _bounded_figures(words: list[str], *, ranges: bool = True, strict: set[str] 
                     kind = "upper" if kind == "lower" else "lower"  # "may not be more than $500": at most $500
                     shut = not shut
                 if strict is not None:
-                    strict.add(f"{x} {kind} {shut}")
+                    strict.add((x, kind, shut))
                 out.setdefault(x, kind)
         k = i + 1
         while k < len(words) and words[k] in _SCALE_WORDS_AND_UNITS:
@@ -1490,7 +1491,7 @@ def _bounded_figures(words: list[str], *, ranges: bool = True, strict: set[str] 
         for phrase, kind in _BOUND_AFTER.items():
             if tuple(words[k : k + len(phrase)]) == phrase:
                 if strict is not None:
-                    strict.add(f"{x} {kind} False")  # ("50% or more" takes 50% in)
+                    strict.add((x, kind, False))  # ("50% or more" takes 50% in)
                 out.setdefault(x, kind)
         if ranges and i and words[i - 1] in _RANGE_OPENERS and words[i + 1 : i + 2] in (["to"], ["and"]) \
                 and i + 2 < len(words) and (y := figure(words[i + 2])) is not None:
@@ -1745,8 +1746,12 @@ def _non_words_alone(words: list[str], other: list[str]) -> int:
     0
     """
     seen = set(other)
-    return sum(1 for w in words if w.startswith("non") and w not in _NEGATORS and _negated(w)
-               and w not in seen and w[3:] not in seen)
+    return sum(1 for w in words if _non_word(w) and w not in seen and w[3:] not in seen)
+
+
+def _non_word(w: str) -> bool:
+    """Whether ``w`` negates by "non-" ("nonprofit", "noncontrolling"), and is no negator of its own."""
+    return w.startswith("non") and w not in _NEGATORS and _negated(w)
 
 
 def _non_words_repeated(words: list[str], other: list[str]) -> int:
@@ -1755,7 +1760,7 @@ def _non_words_repeated(words: list[str], other: list[str]) -> int:
     >>> _non_words_repeated("noncontrolling losses and noncontrolling share".split(), "the noncontrolling share".split())
     1
     """
-    counts = Counter(w for w in words if w.startswith("non") and w not in _NEGATORS and _negated(w))
+    counts = Counter(w for w in words if _non_word(w))
     return sum(max(0, n - other.count(w)) for w, n in counts.items() if w in other)
 
 
@@ -2924,8 +2929,8 @@ def _conditions(words: list[str]) -> set[str]:
         found.add("except")  # "apart from claims of infringement, neither party is liable": an exception
     if any(t == ("in", "the", "event", "that") for t in zip(words, words[1:], words[2:], words[3:])):
         found.add("if")  # "in the event that the Buyer elects to ..., Arizona will cooperate": a condition
-    if any((t == ("to", "the", "extent") and u != "of") or t == ("as", "far", "as")
-           for t, u in zip(zip(words, words[1:], words[2:]), [*words[3:], ""])):
+    if any((words[i : i + 3] == ["to", "the", "extent"] and words[i + 3 : i + 4] != ["of"])
+           or words[i : i + 3] == ["as", "far", "as"] for i in range(len(words))):
         # "reversed to the extent that it limited the award" is "insofar as it limited", as "only as far as
         # necessary" is "only to the extent necessary" ("the extent of the movement" is its size)
         found.add("insofar")
@@ -4654,9 +4659,11 @@ def _deadlines(words: list[str]) -> int:
     >>> _deadlines("and no later than 72 hours after".split()), _deadlines("not late".split())
     (1, 0)
     """
-    return sum(1 for i, w in enumerate(words) if w in ("no", "not")
-               and any(words[i + 1 + k : i + 2 + k] in (["later"], ["longer"]) and words[i + 2 + k : i + 3 + k] == ["than"]
-                       for k in ((0, 1) if words[i + 1 : i + 2] == ["event"] else (0,))))
+    def deadline_at(i: int) -> bool:
+        j = i + 2 if words[i + 1 : i + 2] == ["event"] else i + 1  # ("in no event later than")
+        return words[j : j + 1] in (["later"], ["longer"]) and words[j + 1 : j + 2] == ["than"]
+
+    return sum(1 for i, w in enumerate(words) if w in ("no", "not") and deadline_at(i))
 
 
 def _bound_words(words: list[str]) -> bool:
@@ -4792,7 +4799,7 @@ def _negation_moved(qw: list[str], pw: list[str]) -> str | None:
     for i, w in enumerate(qw):
         if (w.startswith(_FINDINGS + _EVIDENCE_WORDS) and not negated_before(qw, i)
                 and (not w.startswith(_EVIDENCE_WORDS) or qw[i + 1 : i + 2] == ["that"])  # (not "revenue support")
-                and (stem(w) in denied or (denied and "evidence" in denied | {stem(w)}))):
+                and (stem(w) in denied or (denied and "evidence" in (*denied, stem(w))))):
             after = next((x for x in qw[i + 1 : i + 13] if x in ("not", "no", "never") or x.endswith("n't")), None)
             if after is not None and not any(x in _NEGATORS_NEAR for x in qw[i + 1 : i + 3]):
                 return f"{w} … {after}"
@@ -4912,8 +4919,8 @@ _BOUND_SAID = {"lower": "at least", "upper": "at most"}  # how a difference name
 _RULE_MODALS = frozenset("shall must may".split())
 
 
-def _bound_edge_changed(qw: list[str], pw: list[str], qbf: dict[str, str], pbf: dict[str, str], q_strict: set[str],
-                        p_strict: set[str]) -> tuple[str, bool, bool] | None:
+def _bound_edge_changed(pw: list[str], qbf: dict[str, str], pbf: dict[str, str], q_strict: set[tuple[str, str, bool]],
+                        p_strict: set[tuple[str, str, bool]]) -> tuple[str, bool, bool] | None:
     """A figure both texts bound from the same side, the one taking the figure itself in and the other
     leaving it out ("50% or more" for "more than 50%"), as (figure, whether the quote leaves it out,
     whether the passage does); ``None`` when there is none. Read in a rule (the passage says "shall",
@@ -4923,21 +4930,21 @@ def _bound_edge_changed(qw: list[str], pw: list[str], qbf: dict[str, str], pbf: 
 
     >>> q, p = "if 50 % or more of the shares are sold".split(), "if more than 50 % of the shares are sold".split()
     >>> qs, ps = set(), set()
-    >>> _bound_edge_changed(q, p, _bounded_figures(q, strict=qs), _bounded_figures(p, strict=ps), qs, ps)
+    >>> _bound_edge_changed(p, _bounded_figures(q, strict=qs), _bounded_figures(p, strict=ps), qs, ps)
     ('50.0', False, True)
     """
     rule = bool(_RULE_MODALS.intersection(pw))
     for x, kind in sorted(qbf.items()):
         if pbf.get(x) != kind:
             continue
-        qs = {m for m in q_strict if m.rsplit(" ", 2)[0] == x}
-        ps = {m for m in p_strict if m.rsplit(" ", 2)[0] == x}
+        qs = {shut for y, _side, shut in q_strict if y == x}
+        ps = {shut for y, _side, shut in p_strict if y == x}
         if not qs or not ps or qs & ps:
             continue
         if not rule and not any(figure(w) == x and (pw[i + 1 : i + 2] in (["%"], ["percent"]) or (i and pw[i - 1] in CURRENCY_SIGNS))
                                 for i, w in enumerate(pw)):
             continue
-        return x, next(iter(qs)).endswith("True"), next(iter(ps)).endswith("True")
+        return x, next(iter(qs)), next(iter(ps))
     return None
 _BOUND_EDGE_SAID = {("lower", True): "more than", ("lower", False): "at least", ("upper", True): "less than",
                     ("upper", False): "at most"}  # and whether it takes the figure in
@@ -5215,8 +5222,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "rose 3.1% from the previous quarter" for "rose 3.1% year on year": another change, measured
         # against another period
         out.append(Difference("replace", " ".join(sorted(q_basis)), " ".join(sorted(p_basis)), "number"))
-    q_strict: set[str] = set()
-    p_strict: set[str] = set()
+    q_strict: set[tuple[str, str, bool]] = set()
+    p_strict: set[tuple[str, str, bool]] = set()
     qbf, pbf = _bounded_figures(qw, strict=q_strict), _bounded_figures(pw, strict=p_strict)
     # a bound from the other side: "up to $10,000" for "at least $10,000". (A bound added to an exact
     # figure is implied by it, "at least four" for "four"; a floor dropped is information dropped, a cap
@@ -5231,7 +5238,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         x = rebound[0]
         out.append(Difference("replace", f"{_BOUND_SAID[qbf[x]]} {qn_.get(x, x)}", f"{_BOUND_SAID[pbf[x]]} {pn_.get(x, x)}",
                               "number"))
-    elif (edge := _bound_edge_changed(qw, pw, qbf, pbf, q_strict, p_strict)) is not None \
+    elif (edge := _bound_edge_changed(pw, qbf, pbf, q_strict, p_strict)) is not None \
             and not any(d.category == "number" for d in out):
         # "fifty percent or more" for "more than fifty percent": the same side, but one takes the figure
         # itself in and the other leaves it out (at exactly 50% the rule applies in the one, not the other)

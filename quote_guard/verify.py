@@ -2812,7 +2812,6 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     after_a = [] if ends_sentence else _limiters(_first_words(words))
     # the words of the gap's end in the next fragment's sentence (its clause, as _clause_words reads it)
     tail_text = gap[-_GAP_HEAD_CHARS:]
-    tail = token_texts(fold(tail_text).text)
     # (a sentence ends at a mark before a space, not at the dot of "Women.com")
     last_end = max((m.end() for m in _GAP_SENTENCE_END.finditer(tail_text)), default=0)
     opener = token_texts(fold(tail_text[last_end:]).text)
@@ -2827,7 +2826,7 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     # (not a proviso: what follows "provided that" is the exception itself, which the fragment states)
     # (the gap opens a sentence or a clause where the fragment before it ends one: "The Insured may cancel
     # at any time; ... a pro rata refund of premium will be paid" leaves out "if no claim has been made")
-    condition = [opener[0]] if (_opens_with_condition(opener) and (len(opener) < len(tail) or ends_sentence)
+    condition = [opener[0]] if (_opens_with_condition(opener) and (last_end > 0 or ends_sentence)
                                 and opener[0] not in _GAP_PROVISOS) else []
     return after_a + _limiters(before_b) + hedges + [w for w in condition if w not in before_b]
 
