@@ -199,12 +199,12 @@ def main() -> None:
     print(f"\n{a.quotes} quotes over {src / 1e6:.1f} MB of sources, {os.cpu_count()} cores visible "
           f"(shared machine: compare rows of this run only)\n")
     print(f"{'engine':>7} {'wall s':>8} {'quotes/s':>9} {'vs ' + base['engine']:>10} {'peak RSS/worker MB':>19} "
-          f"{'RSS/src':>8} {'same records':>13}")
+          f"{'RSS/src':>8} {'same records':>13} {'records':>17}")
     for r in rows:
         qps = r["n"] / r["wall"]
         same = "yes" if r["digest"] == base["digest"] else "NO"
         print(f"{r['engine']:>7} {r['wall']:>8.1f} {qps:>9.0f} {qps / (base['n'] / base['wall']):>9.2f}x "
-              f"{r['worker_rss'] / 1e6:>19.0f} {r['worker_rss'] / src:>8.2f} {same:>13}")
+              f"{r['worker_rss'] / 1e6:>19.0f} {r['worker_rss'] / src:>8.2f} {same:>13} {r['digest']:>17}")
     for r in rows:
         if "ray_init_s" in r:
             print(f"{r['engine']}: ray.init {r['ray_init_s']:.1f} s (not in wall)")

@@ -691,18 +691,27 @@ def _piece_keys(pieces: str) -> "np.ndarray":
     return (h >> np.uint64(32)).astype(np.uint32)
 
 
+_SAMPLE = 16  # one entry in this many of a seed table is kept whole (with its bucket) for the binary search
+
+
 class CorpusSeeds:
     """Where a needle of ``SEED_MIN_CHARS`` or more occurs in any document of a collection, in
     one lookup.
 
     One table for all documents: the ``_PIECE``-character piece at every eighth folded offset
-    of each document, as one sorted ``uint64`` per piece, the hash of its code points in the
-    high half and its offset in the documents laid end to end in the low half (sorted in
-    place: no index array). Any occurrence of a needle of 15 characters or more covers one
-    whole piece that starts at a multiple of 8, at one of 8 offsets into the needle, so
-    looking those 8 keys up finds every occurrence (candidates are checked against the text).
-    A quote checked against a thousand documents then costs a few lookups, not a scan of each
-    candidate. One byte per character; collections of 2**32 characters or more get none
+    of each document, numbered in order through the documents laid end to end. Any occurrence
+    of a needle of 15 characters or more covers one whole piece that starts at a multiple of 8,
+    at one of 8 offsets into the needle, so looking those 8 pieces up finds every occurrence
+    (candidates are checked against the text). A quote checked against a thousand documents
+    then costs a few lookups, not a scan of each candidate.
+
+    About half a byte per character. A piece's 32-bit hash is split: its high bits name a
+    bucket (about 32 pieces each), the next bits are kept in the piece's ``uint32`` entry above
+    its number, and the rest are dropped (they only add candidates, which are checked). Sorted
+    by bucket and then by entry, a piece's entries are one range, in the order of the documents,
+    and one document's entries a range of that. Where each bucket starts is kept, and every
+    ``_SAMPLE``-th entry with its bucket, so a lookup is one ``np.searchsorted`` over those and a
+    few steps inside ``_SAMPLE`` entries. Collections of 2**32 characters or more get none
     (:meth:`CorpusFilter.seeds`).
     """
 
@@ -710,29 +719,97 @@ class CorpusSeeds:
         import numpy as np
 
         self._texts = list(texts)
-        starts = [0]
+        starts, pstarts = [0], [0]
         for t in self._texts:
             starts.append(starts[-1] + len(t))
+            pstarts.append(pstarts[-1] + len(t) // _PIECE)
         if starts[-1] >= 2**32:
             raise ValueError("a seed table holds fewer than 2**32 characters")
-        self._starts = np.array(starts, dtype=np.int64)
-        table = np.empty(sum(len(t) // _PIECE for t in self._texts), dtype=np.uint64)
-        at = 0
+        self._pstarts = np.array(pstarts, dtype=np.int64)  # each document's first piece number
+        n = pstarts[-1]
+        self._pbits = p = max(1, (n - 1).bit_length())  # bits of a piece's number (at most 29)
+        self._bbits = b = max(1, p - 5)  # bits of the bucket: the hash's highest
+        nbuckets = 1 << b
+        # an entry holds, above the piece's number, the 32 - p hash bits below the bucket's
+        shift_b, shift_c, cmask = np.uint32(32 - b), np.uint32(p - b), np.uint32((1 << (32 - p)) - 1)
+        # Counted, placed and sorted in three passes, each piece's hash made twice rather than
+        # kept: the table is the only array of one number a piece alive during the build.
+        bstart = np.zeros(nbuckets + 1, dtype=np.uint32)
+        group: list[np.ndarray] = []
+        for i, t in enumerate(self._texts):  # the buckets' sizes, counted a million pieces at a time
+            group.append(_piece_keys(t[: len(t) // _PIECE * _PIECE]) >> shift_b)
+            if i == len(self._texts) - 1 or sum(map(len, group)) >= 1 << 20:
+                bstart[1:] += np.bincount(np.concatenate(group), minlength=nbuckets).astype(np.uint32)
+                group.clear()
+        np.cumsum(bstart, out=bstart)
+        table = np.empty(n + _SAMPLE, dtype=np.uint32)  # a lookup may read up to _SAMPLE entries past the end
+        table[n:] = 0xFFFFFFFF
+        fill = bstart[:-1].copy()
         for i, t in enumerate(self._texts):
-            nb = len(t) // _PIECE
-            if nb:
-                part = table[at : at + nb]
-                part[:] = _piece_keys(t[: nb * _PIECE])
+            keys = _piece_keys(t[: len(t) // _PIECE * _PIECE])
+            if not len(keys):
+                continue
+            entries = ((keys >> shift_c) & cmask) << np.uint32(p)
+            entries |= np.arange(pstarts[i], pstarts[i + 1], dtype=np.uint32)
+            bk = keys >> shift_b
+            order = np.argsort(bk)  # any order within a bucket: each is sorted below
+            bk = bk[order]
+            new = np.flatnonzero(np.concatenate(([True], bk[1:] != bk[:-1])))  # where each bucket's pieces begin
+            size = np.diff(new, append=len(bk))
+            table[fill[bk] + (np.arange(len(bk)) - np.repeat(new, size))] = entries[order]
+            fill[bk[new]] += size.astype(np.uint32)
+        del fill
+        lo_b = 0
+        while lo_b < nbuckets:  # each bucket's entries sorted, a few buckets at a time
+            hi_b = min(max(int(np.searchsorted(bstart, int(bstart[lo_b]) + (1 << 18), side="right")) - 1, lo_b + 1), nbuckets)
+            a, z = int(bstart[lo_b]), int(bstart[hi_b])
+            if z - a > 1:
+                part = np.repeat(np.arange(lo_b, hi_b, dtype=np.uint64), np.diff(bstart[lo_b : hi_b + 1]))
                 part <<= np.uint64(32)
-                part |= np.arange(starts[i], starts[i] + nb * _PIECE, _PIECE, dtype=np.uint64)
-                at += nb
-        table.sort()
+                part |= table[a:z]
+                part.sort()
+                table[a:z] = part  # the low half: the entry
+            lo_b = hi_b
+        at = np.arange(0, n, _SAMPLE)
+        self._sample = (np.searchsorted(bstart, at, side="right") - 1).astype(np.uint64) << np.uint64(32)
+        self._sample |= table[at]  # every _SAMPLE-th entry with its bucket: sorted, as the table is
         self._table = table
+        self._bstart = bstart.astype(np.int64)
+        self._cmask, self._shift_c = int(cmask), int(shift_c)
 
     @property
     def nbytes(self) -> int:
         """Memory held by the table."""
-        return int(self._table.nbytes)
+        return int(self._table.nbytes + self._bstart.nbytes + self._sample.nbytes)
+
+    def _split(self, keys: "np.ndarray") -> "tuple[np.ndarray, np.ndarray]":
+        """32-bit piece keys as their bucket and the entry their hash bits give with piece number 0."""
+        import numpy as np
+
+        bucket = (keys >> np.uint32(32 - self._bbits)).astype(np.int64)
+        tag = ((keys >> np.uint32(self._shift_c)) & np.uint32(self._cmask)).astype(np.uint64) << np.uint64(self._pbits)
+        return bucket, tag
+
+    def _lower_bounds(self, bucket: "np.ndarray", target: "np.ndarray") -> "np.ndarray":
+        """For each ``k``, the first index of the table at or past ``target[k]`` within bucket
+        ``bucket[k]`` (the bucket's end if none; ``target`` may be 2**32, past every entry)."""
+        import numpy as np
+
+        table, bstart = self._table, self._bstart
+        g = np.searchsorted(self._sample, (bucket.astype(np.uint64) << np.uint64(32)) + target, side="left")
+        g *= _SAMPLE
+        # the answer is past the sample before g and at most the sample g, and in the bucket:
+        # at most _SAMPLE - 1 entries to step over, by halving steps
+        pos: np.ndarray = np.maximum(g - (_SAMPLE - 1), bstart[bucket])
+        end = np.minimum(g, bstart[bucket + 1])
+        step = _SAMPLE // 2
+        while step:
+            cand = pos + step
+            ok = table[cand - 1] < target  # the table's padding keeps cand - 1 in it
+            ok &= cand <= end
+            np.copyto(pos, cand, where=ok)
+            step >>= 1
+        return pos
 
     def find(self, needles: Sequence[str], docs: Sequence[int],
              cap: int = _SEEDS_MAX_CANDIDATES) -> "list[dict[int, list[int]] | None]":
@@ -746,55 +823,58 @@ class CorpusSeeds:
         todo = [k for k, nd in enumerate(needles) if len(nd) >= SEED_MIN_CHARS]
         if not todo:
             return out
+        table, pstarts, p = self._table, self._pstarts, self._pbits
         raw = "".join(needles[k][j : j + _PIECE] for k in todo for j in range(_PIECE))
-        first = _piece_keys(raw).astype(np.uint64) << np.uint64(32)
-        table, starts = self._table, self._starts
-        lo = np.searchsorted(table, first, side="left")
-        hi = np.searchsorted(table, first | np.uint64(0xFFFFFFFF), side="right")
-        # A piece's entries are sorted by offset, so those inside one document are a range of
-        # them. When the pieces are common across the collection but few documents are asked
-        # about, each (piece, document) range is looked up instead of walking every entry.
+        bucket, tag = self._split(_piece_keys(raw))
+        lo, hi = self._lower_bounds(np.concatenate((bucket, bucket)),
+                                    np.concatenate((tag, tag + np.uint64(1 << p)))).reshape(2, -1)
+        # A piece's entries are in the order of the pieces, so those inside one document are a
+        # range of them. When the pieces are common across the collection but few documents are
+        # asked about, each (piece, document) range is looked up instead of walking every entry.
         want = np.unique(np.asarray(docs, dtype=np.int64))
-        if int((hi - lo).sum()) > 4 * len(want) * len(first):
-            grid = first[:, None] | starts[want].astype(np.uint64)[None, :]
-            lo = np.searchsorted(table, grid.ravel(), side="left")
-            hi = np.searchsorted(table, (first[:, None] | starts[want + 1].astype(np.uint64)[None, :]).ravel(),
-                                 side="left")
-            piece = np.arange(len(lo)) // len(want)  # row * _PIECE + j, for each (piece, document)
+        if int((hi - lo).sum()) > 4 * len(want) * len(lo):
+            w = len(want)
+            rb, rtag = np.repeat(bucket, w), np.repeat(tag, w)
+            lo, hi = self._lower_bounds(np.concatenate((rb, rb)),
+                                        np.concatenate((rtag | np.tile(pstarts[want].astype(np.uint64), len(tag)),
+                                                        rtag | np.tile(pstarts[want + 1].astype(np.uint64), len(tag))))).reshape(2, -1)
+            piece = np.arange(len(lo)) // w  # row * _PIECE + j, for each (piece, document)
         else:
             piece = np.arange(len(lo))
-        # every candidate place of every needle at once: piece j of needle `row` found at g
-        # means the needle may start at g - j
+        # every candidate place of every needle at once: piece j of needle `row` found as piece
+        # number m of the collection means the needle may start j characters before it
         lens = hi - lo
         piece_of = np.repeat(piece, lens)
         row_of = piece_of // _PIECE
         at = np.repeat(lo - np.cumsum(lens) + lens, lens) + np.arange(int(lens.sum()))
-        offset = (table[at] & np.uint64(0xFFFFFFFF)).astype(np.int64)
-        places = offset - piece_of % _PIECE
-        owner = np.searchsorted(starts, places, side="right") - 1
+        number = (table[at] & np.uint32((1 << p) - 1)).astype(np.int64)
+        owner = np.searchsorted(pstarts, number, side="right") - 1
+        local = (number - pstarts[owner]) * _PIECE - piece_of % _PIECE
         wanted = np.zeros(len(self._texts) + 1, dtype=bool)
         wanted[want] = True
-        keep = wanted[owner] & (places >= 0)
-        # a needle that holds the next piece too (j + 16 characters or more) can only start at
-        # g - j if the table has that piece at g + 8: a lookup drops most chance hits of a
-        # common piece before the text is compared
-        nxt = [needles[k][j + _PIECE : j + 2 * _PIECE].ljust(_PIECE, "\0") for k in todo for j in range(_PIECE)]
+        keep = wanted[owner] & (local >= 0)
+        # a needle that holds the next piece too (j + 16 characters or more) can only start
+        # there if the table has that piece as the next piece of the same document: a lookup
+        # drops most chance hits of a common piece before the text is compared
         has = np.array([len(needles[k]) >= j + 2 * _PIECE for k in todo for j in range(_PIECE)])
-        if has.any():
-            key2 = _piece_keys("".join(nxt)).astype(np.uint64) << np.uint64(32)
-            ask = np.flatnonzero(keep & has[piece_of])
-            probe = key2[piece_of[ask]] | (offset[ask] + _PIECE).astype(np.uint64)
-            pos = np.minimum(np.searchsorted(table, probe), len(table) - 1)
-            keep[ask[table[pos] != probe]] = False
+        ask = np.flatnonzero(keep & has[piece_of]) if has.any() else np.zeros(0, dtype=np.int64)
+        if len(ask):
+            nxt = "".join(needles[k][j + _PIECE : j + 2 * _PIECE].ljust(_PIECE, "\0") for k in todo for j in range(_PIECE))
+            nbucket, ntag = self._split(_piece_keys(nxt))
+            pc, follow = piece_of[ask], number[ask] + 1
+            probe = ntag[pc] | follow.astype(np.uint64)
+            pos = self._lower_bounds(nbucket[pc], probe)
+            there = (pos < self._bstart[nbucket[pc] + 1]) & (table[pos] == probe)
+            there &= follow < pstarts[owner[ask] + 1]
+            keep[ask[~there]] = False
         counts = np.bincount(row_of[keep], minlength=len(todo))
         common = counts > cap  # common text in these documents: the caller's scan stops at its limit
         keep &= ~common[row_of]
-        local = places - starts[owner]
         found: list[dict[int, list[int]]] = [{} for _ in todo]
         texts = self._texts
-        for row, p, doc in zip(row_of[keep].tolist(), local[keep].tolist(), owner[keep].tolist()):
-            if texts[doc].startswith(needles[todo[row]], p):
-                found[row].setdefault(doc, []).append(p)
+        for row, q, doc in zip(row_of[keep].tolist(), local[keep].tolist(), owner[keep].tolist()):
+            if texts[doc].startswith(needles[todo[row]], q):
+                found[row].setdefault(doc, []).append(q)
         for row, k in enumerate(todo):
             if not common[row]:
                 out[k] = {doc: sorted(set(ps)) for doc, ps in found[row].items()}
