@@ -530,6 +530,7 @@ because of = due to, owing to
 voluntary: optional | partially: partly | partly: partially | slightly: modestly|marginally | privately held = privately owned
 rose = went up | increased = went up | rise = go up | rises = goes up | fell = went down | decreased = went down
 declined = went down | fall = go down | falls = goes down
+the remaining = the other
 """
 
 
@@ -1200,18 +1201,21 @@ _DAY_COMMA_YEAR = re.compile(r"([0-3]?\d),(\d{4})")
 _SIGN_WORDS = {"<": "below", ">": "above"}
 _BOUND_SIGNS = {"≥": ("at", "least"), ">=": ("at", "least"), "≤": ("at", "most"), "<=": ("at", "most")}
 _DEGREE_LETTERS = {"e": "east", "w": "west", "n": "north", "s": "south"}  # (a temperature's letter is read elsewhere)
-_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", "p", "/", "<", ">", "°", "'", "≥", "≤", "more", "less", "fewer", "greater", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
+_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", "p", "/", "<", ">", "°", "'", "≥", "≤", "-", "more", "less", "fewer", "greater", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
 
 
 _OR_MORE = (["or", "more"], ["or", "less"], ["or", "fewer"], ["or", "greater"])
 _PER_LITRE_BEFORE = frozenset({"g", "mg", "μg", "mcg", "ng", "mmol", "mol", "grams", "milligrams", "micrograms"})
 
 
+_COUNT_LIST = frozenset({",", "m", "and", "or"})  # what continues a list of counts in millions ("1.1M, 0.5M and 0.3M")
+
+
 def _written_forms(words: list[str]) -> list[str]:
     """A month's abbreviation before a day or a year ("Dec. 15", "Nov 2019") as the month's name,
     "vs." as "versus" (the abbreviation's full stop ends no sentence), "m" and "k" after an amount of
     money as "million" and "thousand" (after another figure "m" is metres), "/L" after a mass as "per
-    litre", an ordinal in digits up to "20th" as its word: form.
+    litre", an ordinal in digits up to "20th" as its word, a tally or a score ("6–3") as "6 to 3": form.
 
     >>> _written_forms(["1.3%", "vs", ".", "4.6%"]), _written_forms(["dec", ".", "15"])
     (['1.3%', 'versus', '4.6%'], ['december', '15'])
@@ -1227,6 +1231,8 @@ def _written_forms(words: list[str]) -> list[str]:
     ['5', 'μg', 'per', 'litres', 'of', 'lead']
     >>> _written_forms(["on", "june", "1,1999"]), _written_forms(["on", "1", "st", "march", "1979"])
     (['on', 'june', '1', ',', '1999'], ['on', 'march', '1', ',', '1979'])
+    >>> _written_forms(["a", "majority", "of", "6", "-", "3"]), _written_forms(["aged", "3", "-", "6"])
+    (['a', 'majority', 'of', '6', 'to', '3'], ['aged', '3', '-', '6'])
     """
     dates = not _MONTH_NAMES.isdisjoint(words)  # (most texts name no month: the check below is skipped)
     if not dates and _WRITTEN_FORM_CUES.isdisjoint(words) and ("b" not in words or CURRENCY_SIGNS.isdisjoint(words)):
@@ -1237,6 +1243,11 @@ def _written_forms(words: list[str]) -> list[str]:
         w = words[i]
         dot = words[i + 1 : i + 2] == ["."]
         after = words[i + 1 + dot : i + 2 + dot]
+        if (w == "-" and out and out[-1].isdigit() and words[i + 1 : i + 2] and words[i + 1].isdigit()
+                and len(out[-1]) <= 2 and len(words[i + 1]) <= 2 and int(out[-1]) > int(words[i + 1])):
+            out.append("to")  # a tally or a score, "6–3": "six to three" (a range runs upward: "3–6" is left alone)
+            i += 1
+            continue
         if w == "vs":
             out.append("versus")
             i += 1 + dot
@@ -1276,9 +1287,14 @@ def _written_forms(words: list[str]) -> list[str]:
             continue
         if w == "m" and out and out[-1][:1].isdigit():
             # "30 m high": a length ("30 metres high"); before a plural noun, a count in millions
-            # ("3.1m customers")
-            nxt = words[i + 1 : i + 2]
-            plural = bool(nxt) and len(nxt[0]) > 3 and nxt[0].endswith("s") and not nxt[0].endswith("ss") and nxt[0].isalpha()
+            # ("3.1m customers"), and so in a list of such counts before the noun, which may take
+            # two words before it ("1.1M, 0.5M and 0.3M potential common shares"); "30 m high walls" is read
+            # as millions, a rarer way to write a length than a count
+            j = i + 1
+            while j < len(words) and (words[j] in _COUNT_LIST or words[j][:1].isdigit()):
+                j += 1
+            ahead = list(itertools.takewhile(str.isalpha, words[j : j + 3]))  # ("3.1m new customers" too)
+            plural = any(len(x) > 3 and x.endswith("s") and not x.endswith("ss") for x in ahead)
             out.append("million" if plural else "metres")
             i += 1
             continue

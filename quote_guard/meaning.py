@@ -144,9 +144,11 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("higher", "lower"),
         ("more", "less fewer"),
         ("improv", "worsen deteriorat declin"),  # "margin improved to 18.4%" for "declined to 18.4%"
+        ("flat= unchanged stable= steady= stagnant=", "improv worsen deteriorat"),  # "improved" for "remained stable"
         # one right-holder or several; a duty to ask or only to tell ("unless it first notifies
         # the Landlord" for "without the prior written consent of the Landlord")
         ("exclusiv sole", "several multiple"),
+        ("sole solely", "joint jointly mutual mutually"),  # "jointly decide" for "in its sole discretion"
         ("consent permission", "notif notice"),
         # the strength of a claim: an effect done away with or only lessened, a cause or only a
         # link, a proof or only a hint ("grounding eliminates hallucination" for "reduces")
@@ -2424,6 +2426,38 @@ _ONLY_IF_WORDS = 3  # ... and how many content words of the quote's condition mu
 _GOALS = frozenset("goal goals aim aims aimed target targets targeted objective objectives intend intends intended "
                    "intention plan plans planned hope hopes hoped seek seeks sought recommend recommends recommended "
                    "recommendation advise advises advised advice".split())
+_ASKED_TO = frozenset("asked requested encouraged urged invited".split())  # before "to": "is asked to adopt the budget"
+
+
+def _requested(words: list[str]) -> set[str]:
+    """The request words of ``words`` that ask for an act ("is asked to hold"; not "the requested
+    information")."""
+    return {w for w, nxt in zip(words, words[1:]) if w in _ASKED_TO and nxt == "to"}
+
+
+_STRICT_COMPARISON = re.compile(r"(?<!\bnot )(?<!\bno )\b(exceed\w*|greater than|more than|higher than|above|less than|"
+                                r"lower than|fewer than|below)\b")
+
+
+def _equality_dropped(qw: list[str], pw: list[str]) -> str | None:
+    """The strict comparison the quote makes where the passage's takes equality in ("whose exercise
+    price exceeded the average market price" for "greater than or equal to the average market
+    price"), or ``None``.
+
+    >>> _equality_dropped("options whose price exceeded the market price".split(),
+    ...                   "options whose price was greater than or equal to the market price".split())
+    'exceeded'
+    >>> _equality_dropped("a ratio not less than 1.2".split(), "a ratio greater than or equal to 1.2".split()) is None
+    True
+    """
+    p = " ".join(pw)
+    if "or equal to" not in p and "equal to or" not in p or "equal" in qw:
+        return None
+    # (a passage that also compares strictly elsewhere may be what the quote restates)
+    if _STRICT_COMPARISON.search(re.sub(r"\b(?:equal to or )?(?:greater|more|higher|less|lower|fewer) than(?: or equal to)?", "", p)):
+        return None
+    m = _STRICT_COMPARISON.search(" ".join(qw))
+    return m.group(1) if m else None
 
 
 def modal_classes(text: str) -> set[str]:
@@ -5337,11 +5371,15 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "the Lenders declare the Loans due" for "the Lenders may, by notice, declare the Loans due", "long-term use
         # causes liver damage" for "may cause": a choice or a chance told as what happens
         out.append(Difference("replace", plain, f"may {plain}", "modal"))
-    elif "obligation" in qm and not pm and (goals := sorted(_GOALS.intersection(pw))) and _GOALS.isdisjoint(qw):
+    elif "obligation" in qm and not pm and (goals := sorted(_GOALS.intersection(pw) | _requested(pw))) \
+            and _GOALS.isdisjoint(qw) and not _requested(qw):
         # "The Company shall produce 100 million watt-hours a year" for "The goal is to produce ...": an aim
         # told as a duty; "a damp survey must be obtained" for "we recommend that a damp survey is obtained":
-        # advice told as a duty
+        # advice told as a duty; "Council must hold a public hearing" for "Council is asked to hold ...": a
+        # request told as a duty
         out.append(Difference("replace", "obligation", goals[0], "modal"))
+    if (strict := _equality_dropped(qw, pw)) is not None:
+        out.append(Difference("replace", strict, "or equal to", "quantifier"))
     qq, pq = _quantifiers(qw), _quantifiers(pw)
     if unless_restated:
         qq.discard("only")  # ("only with the Landlord's prior written consent": the exception, restated)

@@ -2473,8 +2473,12 @@ def _with_referent(quote: str, text: str, start: int, end: int) -> tuple[int, in
         # (and the quote states the passage's own figures: "I identified 214 receipts ... that were
         # transferred" for "Of these, 187 receipts were transferred" names the sentence before's figures
         # for the passage's)
-        named = {w[:VERB_PREFIX] for w in token_texts(fold(text[before:start]).text)}
-        if (not any(m.group(1).lower()[:VERB_PREFIX] in named for m in _POINTER.finditer(text, start, end))
+        named = token_texts(fold(text[before:start]).text)
+        stems = {w[:VERB_PREFIX] for w in named}
+        # (a noun shorter than the prefix is named by a longer form of it too: "this draw" after "draws")
+        if (not any((noun := m.group(1).lower())[:VERB_PREFIX] in stems
+                    or (len(noun) < VERB_PREFIX and any(w.startswith(noun) for w in named))
+                    for m in _POINTER.finditer(text, start, end))
                 or _unstated_figures(text[start:end], quote)):
             return None
     return None if _unstated_figures(quote, text[before:end]) else (before, end)

@@ -4152,6 +4152,100 @@ def test_over_and_under_a_benchmark(quote: str, passage: str, changed: bool) -> 
     _assert_changed(quote, passage, changed)
 
 
+_RESURFACING = Source("b", "Reserves. The budget draws $2.3 million from the unassigned fund balance to pay for one-time "
+                           "road resurfacing. Even after this draw, the unassigned balance is expected to stand at 17% of "
+                           "operating expenditures, above the 15% minimum set by the reserve policy. No portion of the fund "
+                           "balance is used to cover recurring costs.")
+_EXCLUDED_SHARES = Source("d", "For fiscal 2019, 2018 and 2017, diluted net loss per share excludes 1.1 million, 0.5 million "
+                               "and 0.3 million potential common shares, respectively, that could be issued under the stock "
+                               "plans.")
+
+
+@pytest.mark.parametrize("source, quote, accepted", [
+    # a short noun pointed back to ("this draw"), named by a longer form of it in the sentence before ("draws")
+    (_RESURFACING, "Even with the $2.3 million draw for one-time road resurfacing, the unassigned fund balance is "
+                   "projected at 17% of operating expenditures, above the 15% minimum in the reserve policy", True),
+    (_RESURFACING, "Even with the $3.2 million draw for one-time road resurfacing, the unassigned fund balance is "
+                   "projected at 17% of operating expenditures, above the 15% minimum in the reserve policy", False),
+    # "M" after each count of a list, before the plural noun the counts are of: millions, not metres
+    (_EXCLUDED_SHARES, "For fiscal 2019, 2018 and 2017, diluted net loss per share excludes 1.1M, 0.5M and 0.3M "
+                       "potential common shares, respectively, that could be issued under the stock plans.", True),
+    (_EXCLUDED_SHARES, "For fiscal 2019, 2018 and 2017, diluted net loss per share excludes 1.1M, 0.6M and 0.3M "
+                       "potential common shares, respectively, that could be issued under the stock plans.", False),
+])
+def test_a_short_noun_pointed_back_to_and_a_list_of_counts_in_millions(source: Source, quote: str, accepted: bool) -> None:
+    _assert_passed(quote, source, accepted)
+
+
+_HEARING = "Council is asked to hold a public hearing on October 22 and to adopt the budget no later than November 12."
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a request told as a duty
+    ("Council must hold a public hearing on October 22 and adopt the budget no later than November 12", _HEARING, True),
+    ("Council is required to hold a public hearing on October 22 and to adopt the budget by November 12", _HEARING, True),
+    ("Council has been asked to hold a public hearing on October 22 and to adopt the budget by November 12", _HEARING,
+     False),
+    # a thing requested is no request of an act
+    ("The Agent must send the information to the Fund no later than five business days after a request",
+     "You agree to transmit the requested information to the Fund not later than five business days after a request.", False),
+])
+def test_a_request_told_as_a_duty(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
+
+
+_SOLE_RECALL = ("Premier shall have the sole right and sole discretion, after consultation with Heritage, to decide whether "
+           "to initiate a recall of any Product.")
+_RENEWAL = "Management reviews the renewal rate every quarter; in the fourth quarter it remained stable at 91%."
+_ANTIDILUTIVE = ("Options whose exercise price was greater than or equal to the average market price of the common stock "
+                 "were excluded from the computation of diluted earnings per share.")
+
+
+@pytest.mark.parametrize("quote, passage, changed", [
+    # a sole right told as a joint one
+    ("Premier and Heritage jointly decide whether to initiate a recall of any Product", _SOLE_RECALL, True),
+    ("Premier alone decides, after consulting Heritage, whether to initiate a recall of any Product", _SOLE_RECALL, False),
+    # a figure that held told as one that moved
+    ("Management reviews the renewal rate every quarter; in the fourth quarter it improved to 91%", _RENEWAL, True),
+    ("Management reviews the renewal rate quarterly, and in the fourth quarter it held steady at 91%", _RENEWAL, False),
+    # a comparison that takes equality in, told as a strict one
+    ("options whose exercise price exceeded the average market price of the common stock were left out of diluted "
+     "earnings per share", _ANTIDILUTIVE, True),
+    ("options whose exercise price was at least the average market price of the common stock were left out of diluted "
+     "earnings per share", _ANTIDILUTIVE, False),
+])
+def test_a_sole_right_a_stable_figure_and_an_equality_left_out(quote: str, passage: str, changed: bool) -> None:
+    _assert_changed(quote, passage, changed)
+
+
+_VOTE = Source("v", "At its meeting ending on 31 January, the Committee voted by a majority of 6–3 to maintain Bank Rate at "
+                    "4.75%.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # a tally in words for its figures, "six to three" for "6–3"
+    ("the Committee voted by a majority of six to three to maintain Bank Rate at 4.75%", True),
+    ("the Committee voted by a majority of seven to two to maintain Bank Rate at 4.75%", False),
+])
+def test_a_tally_in_words(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, _VOTE, accepted)
+
+
+_FIRE_DOORS = Source("f", "Action plan. All defective doors must be repaired or replaced within 28 days. The remaining 44 "
+                          "flat entrance doors should be checked by a competent person within three months.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # "the other 44" for "the remaining 44"
+    ("All the defective doors must be repaired or replaced within 28 days, and the other 44 flat entrance doors should "
+     "be checked by a competent person within three months.", True),
+    ("All the defective doors must be repaired or replaced within 28 days, and the other 34 flat entrance doors should "
+     "be checked by a competent person within three months.", False),
+])
+def test_the_other_for_the_remaining(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, _FIRE_DOORS, accepted)
+
+
 _BUTTONS = Source("e", "If the partner reasonably believes that the back buttons reduce sign-ups, the partner may run a one (1) "
                        "month test on Example.com of the effect of the back buttons. If such test verifies the effect on the "
                        "Example.com site, the partner may remove the back buttons. 1.3 Fees are due monthly.")
