@@ -44,6 +44,7 @@ from .models import Difference
 from .normalize import (
     CURRENCY_CODES,
     CURRENCY_SIGNS,
+    DIGITS_IN_NAME,
     FRACTION_PARTS,
     MONEY_MARKS,
     MONEY_SCALE_LETTERS,
@@ -256,7 +257,8 @@ def _words(text: str) -> list[str]:
 
 @lru_cache(maxsize=1024)
 def _read_words(text: str) -> tuple[str, ...]:
-    folded = figure_forms(fold(text).text)  # "1-1/2%": one figure, 1.5%; "2022/23": 2022-2023
+    # "1-1/2%": one figure, 1.5%; "2022/23": 2022-2023; a name's digits are no figure ("N2K", "B2B")
+    folded = figure_forms(fold(DIGITS_IN_NAME.sub("", text)).text)
     words = quarters_as_digits([w.replace("’", "'") for w in _WORD.findall(folded)])
     if "war" in words:  # "the Second World War" is "World War II"
         for i in range(len(words) - 2):
@@ -2460,6 +2462,12 @@ def _equality_dropped(qw: list[str], pw: list[str]) -> str | None:
     return m.group(1) if m else None
 
 
+def _not_a_bound(words: list[str], k: int) -> bool:
+    """Whether the "not" at ``k`` opens a bound on how often, not a negation of the modal before it
+    ("will confer not less frequently than monthly": at least monthly)."""
+    return words[k + 1 : k + 2] in (["less"], ["more"]) and words[k + 2 : k + 4] in (["frequently", "than"], ["often", "than"])
+
+
 def modal_classes(text: str) -> set[str]:
     """The modal classes a text states (:func:`_modal_classes` of its words).
 
@@ -2515,8 +2523,8 @@ def _modal_classes(words: list[str]) -> set[str]:
         nxt = words[i + 1 : i + 3]
         if _restraint_lifted(words, i + 1):
             out.add("permission")  # "shall not be restricted from purchasing": free to purchase
-        elif "not" in nxt or "never" in nxt or "no" in nxt[:1] or (i and words[i - 1] in ("not", "never")) \
-                or _negative_subject(words, i):
+        elif ("not" in nxt and not _not_a_bound(words, i + 1 + nxt.index("not"))) or "never" in nxt or "no" in nxt[:1] \
+                or (i and words[i - 1] in ("not", "never")) or _negative_subject(words, i):
             out.add("prohibition")
         else:
             # (past an aside between commas: "shall, at its option, have the right to terminate")
@@ -2608,15 +2616,19 @@ def _quantifiers(words: list[str]) -> set[str]:
 
     >>> sorted(_quantifiers("on not less than 60 days notice to each party".split()))
     ['all', 'at least']
+    >>> sorted(_quantifiers("will confer not less frequently than monthly".split()))
+    ['at least']
     """
     out = set()
     for i, w in enumerate(words):
         q = _QUANTIFIERS.get(w)
         if w == "most" and i > 0 and words[i - 1] == "at":
             q = "at most"
-        if w in ("less", "fewer") and i > 0 and words[i - 1] in ("not", "no") and words[i + 1 : i + 2] == ["than"]:
-            # "not less than 60 days" is "at least 60 days" ("no more than 5%" is left alone: an upper bound
-            # is written so many ways, "shall not exceed", "capped at", that the quote's would stand alone)
+        if w in ("less", "fewer") and i > 0 and words[i - 1] in ("not", "no") and (
+                words[i + 1 : i + 2] == ["than"] or words[i + 1 : i + 3] in (["frequently", "than"], ["often", "than"])):
+            # "not less than 60 days" is "at least 60 days", "not less frequently than monthly" is "at least
+            # monthly" ("no more than 5%" is left alone: an upper bound is written so many ways, "shall not
+            # exceed", "capped at", that the quote's would stand alone)
             q = "at least"
         if w == "all" and _idiom_all(words, i):
             q = None
@@ -4659,7 +4671,11 @@ _BOUND_PAIRS = frozenset({("at", "most"), ("up", "to"), ("limited", "to"), ("at"
 
 def _bound_negations(words: list[str]) -> int:
     """The negations of ``words`` that only state a bound: "not exceed", "not to exceed", "no more
-    than", "not greater than"; "no less than", "not fewer than"."""
+    than", "not greater than"; "no less than", "not fewer than"; "not less frequently than".
+
+    >>> _bound_negations("will confer not less frequently than monthly".split())
+    1
+    """
     n = 0
     for i, w in enumerate(words):
         if w in _SUBJECT_NEGATORS and any(words[k] in _BOUND_VERBS and _negative_subject_before(words, k)
@@ -4681,6 +4697,8 @@ def _bound_negations(words: list[str]) -> int:
                      and all(x.isalpha() and x not in ("and", "or", "but") for x in words[i + 1 : i + k])
                      for k in (2, 3)):
                 n += 1  # "must not have spent more than 450 days": a verb between, and a figure bounded
+            elif nxt[:1] in (["less"], ["more"]) and words[i + 2 : i + 4] in (["frequently", "than"], ["often", "than"]):
+                n += 1  # "will confer not less frequently than monthly": a bound on how often
     return n
 
 

@@ -1105,6 +1105,10 @@ def mixed_numbers(text: str) -> str:
 #: the Roman numerals that close a name ("World War II", "Schedule IV"), read whole where initials are read
 ROMAN_NUMERALS = frozenset("i ii iii iv v vi vii viii ix x".split())
 
+#: digits with a capital letter on each side: a name's ("N2K", "B2B"), which states no figure
+#: ("tCO2e" is left alone: a unit the figure rules read)
+DIGITS_IN_NAME = re.compile(r"(?<=[A-Z])\d+(?=[A-Z])")
+
 #: the letter after an amount of money that names its scale ("£30m", "£640k", "$4.1B"); elsewhere "m"
 #: is metres and "b" a clause's letter
 MONEY_SCALE_LETTERS = {"m": "million", "k": "thousand", "b": "billion"}

@@ -68,6 +68,7 @@ from .meaning import (
 )
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import (
+    DIGITS_IN_NAME,
     SPEECH_VERBS,
     blank_out,
     canonical_number,
@@ -1318,8 +1319,11 @@ def _figures(text: str, *, scaled: bool = False) -> dict[str, str]:
 
     >>> _figures("$1 million", scaled=True).keys() == _figures("$1,000,000").keys()
     True
+    >>> sorted(_figures("N2K pays 90% of the 3M fee").values())
+    ['3', '90']
     """
     out: dict[str, str] = {}
+    text = DIGITS_IN_NAME.sub("", text)  # (a name's digits state no figure: "N2K", "B2B")
     words = token_texts(figure_forms(fold(text).text))  # "1-1/2%" is 1.5%, "US$5" is "$5"
     for i, w in enumerate(words):
         if i and words[i - 1] == "q" and w in ("1", "2", "3", "4"):

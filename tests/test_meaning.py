@@ -4231,6 +4231,35 @@ def test_a_tally_in_words(quote: str, accepted: bool) -> None:
     _assert_passed(quote, _VOTE, accepted)
 
 
+_SPONSOR_AUDIT = Source("s", 'This Agreement is between Excite, Inc. ("Excite") and N2K Inc. ("Sponsor"). Audit. The CPA\'s '
+                             "fees shall be paid by Excite, unless the audit shows that Sponsor underpaid by more than 10% of "
+                             "the amounts due, in which case Sponsor shall pay the reasonable fees of the CPA.")
+_CAPACITY = ("Inktomi and Microsoft will confer not less frequently than monthly regarding the appropriate size and capacity "
+             "of the Hosting Server cluster.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # a name's digit ("N2K") states no figure the passage lacks
+    ("Excite bears the CPA's fees unless the audit shows N2K underpaid by more than 10% of the amounts due, in which "
+     "case N2K must pay the CPA's reasonable fees", True),
+    ("Excite bears the CPA's fees unless the audit shows N2K underpaid by more than 20% of the amounts due, in which "
+     "case N2K must pay the CPA's reasonable fees", False),
+])
+def test_a_name_with_a_digit_states_no_figure(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, _SPONSOR_AUDIT, accepted)
+
+
+@pytest.mark.parametrize("quote, changed", [
+    # "at least monthly" for "not less frequently than monthly": a bound, not a negation
+    ("Inktomi and Microsoft must confer at least monthly about the appropriate size and capacity of the Hosting Server "
+     "cluster", False),
+    ("Inktomi and Microsoft must confer at most monthly about the appropriate size and capacity of the Hosting Server "
+     "cluster", True),
+])
+def test_a_bound_on_how_often(quote: str, changed: bool) -> None:
+    _assert_changed(quote, _CAPACITY, changed)
+
+
 _FIRE_DOORS = Source("f", "Action plan. All defective doors must be repaired or replaced within 28 days. The remaining 44 "
                           "flat entrance doors should be checked by a competent person within three months.")
 
