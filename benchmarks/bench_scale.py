@@ -16,7 +16,8 @@ the CPU per quote at both sizes, in the same run, for the goal of a cost per quo
 from 5 to 50 MB.
 
 Sources travel by reference (the folder path). Every engine's records are hashed: the table says
-whether they are identical. Peak RSS per worker is the largest ``VmHWM`` of the worker processes
+whether they are identical, and prints the hash's first 16 hex digits, to compare the records of two
+codes' runs. Peak RSS per worker is the largest ``VmHWM`` of the worker processes
 (the main process for ``local1``). Nothing is asserted; goals are printed under the table.
 
     .venv/bin/python benchmarks/bench_scale.py                        # 50 MB, 100,000 quotes (long)
