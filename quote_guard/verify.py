@@ -557,12 +557,20 @@ class Verifier:
         reworded copy), so it is no two pieces stitched together, whatever else the source repeats."""
         c = self.config.context_chars
         passage = text[start:end]
+        quote_as_given = r.quote
         # a party named where the passage has the term the document defines it as ("Cano isn't liable
         # to Boyd" for "Cano will not be liable to the Company", 'referred to as "Company" or "Boyd"'):
         # the quote is compared in the passage's terms
         termed = _in_passage_terms(r.quote, passage, text)
-        changed = self._meaning_changes(replace(r, quote=termed) if termed != r.quote else r, text, start, end,
-                                        cosine, stage)
+        if termed != r.quote:
+            # (and the lexical stage's one place where the quote names the party and the passage its term
+            # is none: "Marcus Delaney" for "the Athlete")
+            r = replace(r, quote=termed, metrics=replace(r.metrics, differences=tuple(
+                d for d in r.metrics.differences if not _one_party(d, text))))
+            changed = self._meaning_changes(r, text, start, end, cosine, stage)
+            r = replace(r, quote=quote_as_given)
+        else:
+            changed = self._meaning_changes(r, text, start, end, cosine, stage)
         if changed and (merged := _merged_with_neighbour(r.quote, text, start, end, changed)) is not None:
             # a quote that joins the passage's sentence to its neighbour ("She did not ask for
             # reinstatement, and her holiday pay claim was withdrawn"), each half restating its own
@@ -2628,14 +2636,36 @@ _ALIASES_LOCK = threading.Lock()
 _ALIASES_KEPT = 256  # documents whose aliases are kept, oldest dropped first
 
 
+# a person named with the role a decision calls them by, no quotation marks: "Marcus Delaney (the Athlete)"
+_PERSON_AS = re.compile(r"\b([A-Z][a-z]+(?: [A-Z][a-z]+){1,2}) \(the ([A-Z][a-z]{3,})\)")
+# a role given as a heading line's label: "Landlord: Hollis Estates Ltd", "Tenants: Priya Nair and Daniel Brooks"
+_ROLE_LABEL = re.compile(r"^[ \t]*([A-Z][a-z]{3,}):[ \t]+([A-Z][\w.&' -]{2,60}?)[ \t]*$", re.MULTILINE)
+
+
 def _aliases_in(head: str) -> tuple[frozenset[str], ...]:
+    groups: list[frozenset[str]] = []
+    if ":" in head:
+        # a heading's role, when the text calls the party by it ("the Landlord"): the names as written, a
+        # company's without its suffix ("Hollis Estates"), and two people as the pair ("Priya Nair and
+        # Daniel Brooks")
+        for role, names in _ROLE_LABEL.findall(head[:_ROLE_LABEL_CHARS]):
+            if re.search(rf"\b{role}\b", head[head.index(names) + len(names):]):
+                bare = " ".join(w for w in names.split() if w.strip(".").lower() not in _CORPORATE)
+                groups.append(frozenset({names, bare, role} - {""}))
+    if "(the " in head:
+        # a person and the role a decision calls them by; the surname alone names them too
+        groups += [frozenset({name, name.split()[-1], role}) for name, role in _PERSON_AS.findall(head)
+                   if not is_known_word(name.split()[-1].lower())]
     if "referred" not in head and not any(mark in head for mark in ('("', "(“", "('", "(‘", "(the ", "(hereinafter")):
-        return ()  # no definition of a party in it: most texts, read in one pass
+        return tuple(g for g in groups if len(g) > 1)  # no definition of a party in it: most texts, read in one pass
     # a lead-in's name must be no English word ("MediaCo", "Jetco"): "Convertible Note" defines no party
-    groups = [frozenset({name, party}) for found, party in _DEFINED_AS.findall(head)
-              if (name := _defined_name(found)) is not None and not is_known_word(name.lower())]
+    groups += [frozenset({name, party}) for found, party in _DEFINED_AS.findall(head)
+               if (name := _defined_name(found)) is not None and not is_known_word(name.lower())]
     groups += [frozenset(_QUOTED_NAME.findall(m.group(1))) for m in _REFERRED_AS.finditer(head)]
     return tuple(g for g in groups if len(g) > 1)
+
+
+_ROLE_LABEL_CHARS = 2_000  # a heading's labels are read at the text's start
 
 
 _CORPORATE = frozenset("llc inc ltd corp co plc lp llp sa ag gmbh bv nv limited incorporated".split())
@@ -2659,6 +2689,15 @@ def _defined_name(found: str) -> str | None:
     return words[start].strip(".") if start < end else None
 
 
+def _one_party(d: Difference, text: str) -> bool:
+    """Whether ``d`` puts one name of a party in the place of another that ``text`` gives it
+    (:func:`_party_aliases`): "marcus delaney" for "athlete"."""
+    if d.kind != "replace":
+        return False
+    said = {d.quote_text, d.source_text.removeprefix("the ")}
+    return any(said <= {fold(n).text.lower() for n in group} for group in _party_aliases(text))
+
+
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]+")
 
 
@@ -2672,7 +2711,7 @@ def _in_passage_terms(quote: str, passage: str, text: str) -> str:
         said = [n for n in group if re.search(rf"\b{re.escape(n)}\b", passage)]
         if len(said) != 1:
             continue
-        for n in group - {said[0]}:
+        for n in sorted(group - {said[0]}, key=len, reverse=True):  # "Marcus Delaney" before "Delaney"
             if not re.search(rf"\b{re.escape(n)}\b", passage):
                 quote = re.sub(rf"\b{re.escape(n)}\b", said[0], quote)
     return quote

@@ -4260,6 +4260,29 @@ def test_a_bound_on_how_often(quote: str, changed: bool) -> None:
     _assert_changed(quote, _CAPACITY, changed)
 
 
+_DOPING = Source("d", "DECISION. Federation v. Marcus Delaney (the Athlete). 1. The Athlete was charged under Rule 7.2 with "
+                      "refusing to submit to sample collection. 2. The Panel finds the charge proven. There is no suggestion "
+                      "that the Athlete had used any prohibited substance. 3. The Athlete is declared ineligible for 18 "
+                      "months.")
+_ADDENDUM = Source("t", "ADDENDUM NO. 2\nLandlord: Hollis Estates Ltd\nTenants: Priya Nair and Daniel Brooks\n\n"
+                        "1. The Tenants may carry out minor repairs. 2. The Landlord may end the tenancy on two months' "
+                        "notice if it intends to sell the flat.")
+
+
+@pytest.mark.parametrize("source, quote, accepted", [
+    # a party named where the passage has the role the text gives them: in brackets, or as a heading's label
+    (_DOPING, "The Panel noted that there was no suggestion Delaney had used any prohibited substance.", True),
+    (_DOPING, "Marcus Delaney is declared ineligible for 18 months.", True),
+    (_DOPING, "Marcus Delaney is declared ineligible for 24 months.", False),
+    (_ADDENDUM, "If it intends to sell the flat, Hollis Estates can bring the tenancy to an end by giving two months' "
+                "notice.", True),
+    (_ADDENDUM, "If they intend to sell the flat, Priya Nair and Daniel Brooks can bring the tenancy to an end by giving "
+                "two months' notice.", False),
+])
+def test_a_party_named_for_the_role_the_text_gives_it(source: Source, quote: str, accepted: bool) -> None:
+    _assert_passed(quote, source, accepted)
+
+
 _FIRE_DOORS = Source("f", "Action plan. All defective doors must be repaired or replaced within 28 days. The remaining 44 "
                           "flat entrance doors should be checked by a competent person within three months.")
 
