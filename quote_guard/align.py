@@ -530,7 +530,7 @@ because of = due to, owing to
 voluntary: optional | partially: partly | partly: partially | slightly: modestly|marginally | privately held = privately owned
 rose = went up | increased = went up | rise = go up | rises = goes up | fell = went down | decreased = went down
 declined = went down | fall = go down | falls = goes down
-the remaining = the other
+the remaining = the other | valued at = worth
 """
 
 

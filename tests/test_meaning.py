@@ -4298,6 +4298,21 @@ def test_the_other_for_the_remaining(quote: str, accepted: bool) -> None:
     _assert_passed(quote, _FIRE_DOORS, accepted)
 
 
+_PLEA = Source("p", "Appellant Corwin Maddox pleaded guilty to one count of second-degree burglary and one count of theft of "
+                    "property valued at more than $5,000. The district court sentenced him to 78 months in prison.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # "worth" for "valued at"
+    ("Maddox pleaded guilty to one count of second-degree burglary and one count of theft of property worth more than "
+     "$5,000.", True),
+    ("Maddox pleaded guilty to one count of second-degree burglary and one count of theft of property worth more than "
+     "$50,000.", False),
+])
+def test_worth_for_valued_at(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, _PLEA, accepted)
+
+
 _BUTTONS = Source("e", "If the partner reasonably believes that the back buttons reduce sign-ups, the partner may run a one (1) "
                        "month test on Example.com of the effect of the back buttons. If such test verifies the effect on the "
                        "Example.com site, the partner may remove the back buttons. 1.3 Fees are due monthly.")
