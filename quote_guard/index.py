@@ -774,7 +774,7 @@ class CorpusSeeds:
         self._sample = (np.searchsorted(bstart, at, side="right") - 1).astype(np.uint64) << np.uint64(32)
         self._sample |= table[at]  # every _SAMPLE-th entry with its bucket: sorted, as the table is
         self._table = table
-        self._bstart = bstart.astype(np.int64)
+        self._bstart = bstart  # (uint32: a lookup's int64 arithmetic promotes it)
         self._cmask, self._shift_c = int(cmask), int(shift_c)
 
     @property
