@@ -2248,8 +2248,11 @@ def _negator_at(words: list[str], i: int) -> bool:
     w = words[i]
     if w in ("no", "without") and i >= 2 and words[i - 1] == "or" and words[i - 2] in _OR_NONE:
         return False  # "little or no warning", "with or without cause": an amount, not a negated claim
-    if w == "without" and i + 1 < len(words) and words[i + 1] in WITHOUT_NO_LIMIT | {"prejudice"}:
-        return False  # "including, without limitation,", "without regard to": no claim negated
+    if w == "without" and i + 1 < len(words) and (words[i + 1] in WITHOUT_NO_LIMIT | {"prejudice"}
+                                                   or words[i + 1 : i + 3] == ["giving", "effect"]):
+        # "including, without limitation,", "without regard to", "without giving effect to conflict of laws
+        # principles": no claim negated
+        return False
     if w == "absence" and 0 < i < len(words) - 1 and words[i - 1] == "the" and words[i + 1] == "of":
         return True  # "in the absence of such a request": without one
     if w == "no" and words[i + 1 : i + 2] == ["100"]:

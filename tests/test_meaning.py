@@ -4260,6 +4260,19 @@ def test_a_bound_on_how_often(quote: str, changed: bool) -> None:
     _assert_changed(quote, _CAPACITY, changed)
 
 
+_GOVERNING_LAW = ("This Agreement will be governed and construed in accordance with the laws of the State of California "
+                  "without giving effect to conflict of laws principles.")
+
+
+@pytest.mark.parametrize("quote, changed", [
+    # "without giving effect to" conflict rules negates no claim, as "without regard to" does not
+    ("The agreement is governed by California law (without regard to conflict-of-laws principles)", False),
+    ("The agreement is not governed by California law (without regard to conflict-of-laws principles)", True),
+])
+def test_a_choice_of_law_saving_clause(quote: str, changed: bool) -> None:
+    _assert_changed(quote, _GOVERNING_LAW, changed)
+
+
 _DOPING = Source("d", "DECISION. Federation v. Marcus Delaney (the Athlete). 1. The Athlete was charged under Rule 7.2 with "
                       "refusing to submit to sample collection. 2. The Panel finds the charge proven. There is no suggestion "
                       "that the Athlete had used any prohibited substance. 3. The Athlete is declared ineligible for 18 "
