@@ -2643,13 +2643,23 @@ _ROLE_LABEL = re.compile(r"^[ \t]*([A-Z][a-z]{3,}):[ \t]+([A-Z][\w.&' -]{2,60}?)
 
 
 def _aliases_in(head: str) -> tuple[frozenset[str], ...]:
+    """The groups of names of one party that ``head`` (a text's start) defines (:func:`_party_aliases`).
+
+    >>> t = "Date: 9 May 2024\\nLandlord: Hollis Estates Ltd\\nTenants: Priya Nair and Daniel Brooks\\n\\nThe Landlord ..."
+    >>> [sorted(g) for g in _aliases_in(t)]
+    [['Hollis Estates', 'Hollis Estates Ltd', 'Landlord']]
+    >>> [sorted(g) for g in _aliases_in("Federation v. Marcus Delaney (the Athlete). The Athlete was charged.")]
+    [['Athlete', 'Delaney', 'Marcus Delaney']]
+    """
     groups: list[frozenset[str]] = []
     if ":" in head:
         # a heading's role, when the text calls the party by it ("the Landlord"): the names as written, a
         # company's without its suffix ("Hollis Estates"), and two people as the pair ("Priya Nair and
         # Daniel Brooks")
         for role, names in _ROLE_LABEL.findall(head[:_ROLE_LABEL_CHARS]):
-            if re.search(rf"\b{role}\b", head[head.index(names) + len(names):]):
+            # (names only: "Date: October 9, 2024" and "Property: Flat 4B, 17 Linden Row" name no party)
+            named = all(w[:1].isupper() or w in ("and", "&") for w in names.split()) and not any(c.isdigit() for c in names)
+            if named and re.search(rf"\b{role}\b", head[head.index(names) + len(names):]):
                 bare = " ".join(w for w in names.split() if w.strip(".").lower() not in _CORPORATE)
                 groups.append(frozenset({names, bare, role} - {""}))
     if "(the " in head:
