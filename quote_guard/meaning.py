@@ -2456,7 +2456,7 @@ def _equality_dropped(qw: list[str], pw: list[str]) -> str | None:
     True
     """
     p = " ".join(pw)
-    if "or equal to" not in p and "equal to or" not in p or "equal" in qw:
+    if ("or equal to" not in p and "equal to or" not in p) or "equal" in qw:
         return None
     # (a passage that also compares strictly elsewhere may be what the quote restates)
     if _STRICT_COMPARISON.search(re.sub(r"\b(?:equal to or )?(?:greater|more|higher|less|lower|fewer) than(?: or equal to)?", "", p)):
@@ -2465,10 +2465,13 @@ def _equality_dropped(qw: list[str], pw: list[str]) -> str | None:
     return m.group(1) if m else None
 
 
+_HOW_OFTEN = (["frequently", "than"], ["often", "than"])  # after "less" or "more": a bound on how often
+
+
 def _not_a_bound(words: list[str], k: int) -> bool:
     """Whether the "not" at ``k`` opens a bound on how often, not a negation of the modal before it
     ("will confer not less frequently than monthly": at least monthly)."""
-    return words[k + 1 : k + 2] in (["less"], ["more"]) and words[k + 2 : k + 4] in (["frequently", "than"], ["often", "than"])
+    return words[k + 1 : k + 2] in (["less"], ["more"]) and words[k + 2 : k + 4] in _HOW_OFTEN
 
 
 def modal_classes(text: str) -> set[str]:
@@ -2628,7 +2631,7 @@ def _quantifiers(words: list[str]) -> set[str]:
         if w == "most" and i > 0 and words[i - 1] == "at":
             q = "at most"
         if w in ("less", "fewer") and i > 0 and words[i - 1] in ("not", "no") and (
-                words[i + 1 : i + 2] == ["than"] or words[i + 1 : i + 3] in (["frequently", "than"], ["often", "than"])):
+                words[i + 1 : i + 2] == ["than"] or words[i + 1 : i + 3] in _HOW_OFTEN):
             # "not less than 60 days" is "at least 60 days", "not less frequently than monthly" is "at least
             # monthly" ("no more than 5%" is left alone: an upper bound is written so many ways, "shall not
             # exceed", "capped at", that the quote's would stand alone)
@@ -4700,7 +4703,7 @@ def _bound_negations(words: list[str]) -> int:
                      and all(x.isalpha() and x not in ("and", "or", "but") for x in words[i + 1 : i + k])
                      for k in (2, 3)):
                 n += 1  # "must not have spent more than 450 days": a verb between, and a figure bounded
-            elif nxt[:1] in (["less"], ["more"]) and words[i + 2 : i + 4] in (["frequently", "than"], ["often", "than"]):
+            elif _not_a_bound(words, i):
                 n += 1  # "will confer not less frequently than monthly": a bound on how often
     return n
 
