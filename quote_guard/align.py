@@ -1233,6 +1233,8 @@ def _written_forms(words: list[str]) -> list[str]:
     (['on', 'june', '1', ',', '1999'], ['on', 'march', '1', ',', '1979'])
     >>> _written_forms(["a", "majority", "of", "6", "-", "3"]), _written_forms(["aged", "3", "-", "6"])
     (['a', 'majority', 'of', '6', 'to', '3'], ['aged', '3', '-', '6'])
+    >>> _written_forms(["on", "4", "sept", "2018"])
+    ['on', 'september', '4', ',', '2018']
     """
     dates = not _MONTH_NAMES.isdisjoint(words)  # (most texts name no month: the check below is skipped)
     if not dates and _WRITTEN_FORM_CUES.isdisjoint(words) and ("b" not in words or CURRENCY_SIGNS.isdisjoint(words)):
@@ -1311,8 +1313,10 @@ def _written_forms(words: list[str]) -> list[str]:
         # a day before its month ("1st" too): "30 October 2019" in the order of "October 30, 2019"
         suffix = w in _ORDINAL_DIGITS and words[i + 1 : i + 2] == [_ORDINAL_DIGITS[w][1]]
         k = i + 1 + suffix  # the month's place
-        if dates and w.isdigit() and len(w) <= 2 and k < len(words) and words[k] in _MONTH_NAMES:
-            month = words[k]
+        if w.isdigit() and len(w) <= 2 and k < len(words) and (
+                (dates and words[k] in _MONTH_NAMES) or (words[k] in _MONTH_ABBREVIATIONS and words[k] != "mar")):
+            # (an abbreviated month too: "4 Sept 2018"; not "mar", a word of its own)
+            month = _MONTH_ABBREVIATIONS.get(words[k], words[k])
             year = words[k + 1] if k + 1 < len(words) else ""
             dated = year.isdigit() and len(year) == 4
             if 1 <= int(w) <= 31 and (dated or month not in ("may", "march")):

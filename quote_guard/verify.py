@@ -2658,10 +2658,16 @@ def _aliases_in(head: str) -> tuple[frozenset[str], ...]:
         # Daniel Brooks")
         for role, names in _ROLE_LABEL.findall(head[:_ROLE_LABEL_CHARS]):
             # (names only: "Date: October 9, 2024" and "Property: Flat 4B, 17 Linden Row" name no party)
-            named = all(w[:1].isupper() or w in ("and", "&") for w in names.split()) and not any(c.isdigit() for c in names)
+            named = all(w[:1].isupper() or w in ("and", "&") or w.strip(".,").lower() in _CORPORATE for w in names.split()) \
+                and not any(c.isdigit() for c in names)
             if named and re.search(rf"\b{role}\b", head[head.index(names) + len(names):]):
-                bare = " ".join(w for w in names.split() if w.strip(".").lower() not in _CORPORATE)
-                groups.append(frozenset({names, bare, role} - {""}))
+                names = names.rstrip(".")
+                bare = " ".join(w for w in names.split() if w.strip(".,").lower() not in _CORPORATE).rstrip(",")
+                # (and a company by its first words, "Northgate Rail" for "Northgate Rail Infrastructure plc",
+                # when its first word is no English word)
+                short = [] if " and " in bare or is_known_word(bare.split()[0].lower()) else \
+                    [" ".join(bare.split()[:k]) for k in range(1, len(bare.split()))]
+                groups.append(frozenset({names, bare, role, *short} - {""}))
     if "(the " in head:
         # a person and the role a decision calls them by; the surname alone names them too
         groups += [frozenset({name, name.split()[-1], role}) for name, role in _PERSON_AS.findall(head)
