@@ -4277,7 +4277,7 @@ _DOPING = Source("d", "DECISION. Federation v. Marcus Delaney (the Athlete). 1. 
                       "refusing to submit to sample collection. 2. The Panel finds the charge proven. There is no suggestion "
                       "that the Athlete had used any prohibited substance. 3. The Athlete is declared ineligible for 18 "
                       "months.")
-_NOTES = Source("n", "Summary of the Offering\nIssuer: Northgate Rail Infrastructure plc.\nSecurities offered: 4.125% Senior "
+_RAIL_NOTES = Source("n", "Summary of the Offering\nIssuer: Northgate Rail Infrastructure plc.\nSecurities offered: 4.125% Senior "
                      "Notes due 2031\n\nTax redemption: the Issuer may redeem all, but not some, of the Notes at par if, "
                      "as a result of a change in UK tax law, it would be required to pay additional amounts.")
 _ADDENDUM = Source("t", "ADDENDUM NO. 2\nLandlord: Hollis Estates Ltd\nTenants: Priya Nair and Daniel Brooks\n\n"
@@ -4295,9 +4295,9 @@ _ADDENDUM = Source("t", "ADDENDUM NO. 2\nLandlord: Hollis Estates Ltd\nTenants: 
     (_ADDENDUM, "If they intend to sell the flat, Priya Nair and Daniel Brooks can bring the tenancy to an end by giving "
                 "two months' notice.", False),
     # a company by its heading's name, or by its first words
-    (_NOTES, "Northgate Rail may redeem all, but not some, of the Notes at par if a change in UK tax law would require "
+    (_RAIL_NOTES, "Northgate Rail may redeem all, but not some, of the Notes at par if a change in UK tax law would require "
              "it to pay additional amounts.", True),
-    (_NOTES, "Northgate Rail Infrastructure may redeem all, but not some, of the Notes at 101% if a change in UK tax law "
+    (_RAIL_NOTES, "Northgate Rail Infrastructure may redeem all, but not some, of the Notes at 101% if a change in UK tax law "
              "would require it to pay additional amounts.", False),
 ])
 def test_a_party_named_for_the_role_the_text_gives_it(source: Source, quote: str, accepted: bool) -> None:
