@@ -74,8 +74,8 @@ TAT-QA reports and five passages of its writer) and ``handwritten_heldout26.json
 ``handwritten_heldout28.json`` (held out, 150 each, scored on arrival and on the final code, their misses
 never read). The 53rd added ``handwritten_tune35a.json`` and ``handwritten_tune35b.json`` (tuning, 150 each, from
 the same brief over four CUAD contracts, three TAT-QA reports and five passages of each writer),
-``handwritten_tune36b.json`` (tuning, 150, the same way; it came at the stop's end, scored on arrival, its
-misses left for the next stop) and
+``handwritten_tune36a.json`` and ``handwritten_tune36b.json`` (tuning, 150 each, the same way; they came at
+the stop's end, scored on arrival, their misses left for the next stop) and
 ``handwritten_heldout29.json`` to ``handwritten_heldout32.json`` (held out, 150 each, the same way; scored on
 arrival and on the final code, their misses never read).
 
