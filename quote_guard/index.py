@@ -719,28 +719,28 @@ class CorpusSeeds:
         import numpy as np
 
         self._texts = list(texts)
-        starts, pstarts = [0], [0]
-        for t in self._texts:
-            starts.append(starts[-1] + len(t))
-            pstarts.append(pstarts[-1] + len(t) // _PIECE)
-        if starts[-1] >= 2**32:
+        if sum(len(t) for t in self._texts) >= 2**32:
             raise ValueError("a seed table holds fewer than 2**32 characters")
+        pstarts = [0]
+        for t in self._texts:
+            pstarts.append(pstarts[-1] + len(t) // _PIECE)
         self._pstarts = np.array(pstarts, dtype=np.int64)  # each document's first piece number
         n = pstarts[-1]
         self._pbits = p = max(1, (n - 1).bit_length())  # bits of a piece's number (at most 29)
         self._bbits = b = max(1, p - 5)  # bits of the bucket: the hash's highest
         nbuckets = 1 << b
-        # an entry holds, above the piece's number, the 32 - p hash bits below the bucket's
-        shift_b, shift_c, cmask = np.uint32(32 - b), np.uint32(p - b), np.uint32((1 << (32 - p)) - 1)
         # Counted, placed and sorted in three passes, each piece's hash made twice rather than
         # kept: the table is the only array of one number a piece alive during the build.
         bstart = np.zeros(nbuckets + 1, dtype=np.uint32)
         group: list[np.ndarray] = []
+        pending = 0
         for i, t in enumerate(self._texts):  # the buckets' sizes, counted a million pieces at a time
-            group.append(_piece_keys(t[: len(t) // _PIECE * _PIECE]) >> shift_b)
-            if i == len(self._texts) - 1 or sum(map(len, group)) >= 1 << 20:
+            group.append(self._bucket(_piece_keys(t[: len(t) // _PIECE * _PIECE])))
+            pending += len(group[-1])
+            if i == len(self._texts) - 1 or pending >= 1 << 20:
                 bstart[1:] += np.bincount(np.concatenate(group), minlength=nbuckets).astype(np.uint32)
                 group.clear()
+                pending = 0
         np.cumsum(bstart, out=bstart)
         table = np.empty(n + _SAMPLE, dtype=np.uint32)  # a lookup may read up to _SAMPLE entries past the end
         table[n:] = 0xFFFFFFFF
@@ -749,9 +749,9 @@ class CorpusSeeds:
             keys = _piece_keys(t[: len(t) // _PIECE * _PIECE])
             if not len(keys):
                 continue
-            entries = ((keys >> shift_c) & cmask) << np.uint32(p)
+            entries = self._tag(keys).astype(np.uint32)
             entries |= np.arange(pstarts[i], pstarts[i + 1], dtype=np.uint32)
-            bk = keys >> shift_b
+            bk = self._bucket(keys)
             order = np.argsort(bk)  # any order within a bucket: each is sorted below
             bk = bk[order]
             new = np.flatnonzero(np.concatenate(([True], bk[1:] != bk[:-1])))  # where each bucket's pieces begin
@@ -775,20 +775,25 @@ class CorpusSeeds:
         self._sample |= table[at]  # every _SAMPLE-th entry with its bucket: sorted, as the table is
         self._table = table
         self._bstart = bstart  # (uint32: a lookup's int64 arithmetic promotes it)
-        self._cmask, self._shift_c = int(cmask), int(shift_c)
 
     @property
     def nbytes(self) -> int:
         """Memory held by the table."""
         return int(self._table.nbytes + self._bstart.nbytes + self._sample.nbytes)
 
-    def _split(self, keys: "np.ndarray") -> "tuple[np.ndarray, np.ndarray]":
-        """32-bit piece keys as their bucket and the entry their hash bits give with piece number 0."""
+    def _bucket(self, keys: "np.ndarray") -> "np.ndarray":
+        """The buckets of 32-bit piece keys: their highest bits."""
         import numpy as np
 
-        bucket = (keys >> np.uint32(32 - self._bbits)).astype(np.int64)
-        tag = ((keys >> np.uint32(self._shift_c)) & np.uint32(self._cmask)).astype(np.uint64) << np.uint64(self._pbits)
-        return bucket, tag
+        return (keys >> np.uint32(32 - self._bbits)).astype(np.int64)
+
+    def _tag(self, keys: "np.ndarray") -> "np.ndarray":
+        """The entries 32-bit piece keys give with piece number 0: the 32 - p hash bits below the
+        bucket's, above the piece number's p bits."""
+        import numpy as np
+
+        kept = (keys >> np.uint32(self._pbits - self._bbits)) & np.uint32((1 << (32 - self._pbits)) - 1)
+        return kept.astype(np.uint64) << np.uint64(self._pbits)
 
     def _lower_bounds(self, bucket: "np.ndarray", target: "np.ndarray") -> "np.ndarray":
         """For each ``k``, the first index of the table at or past ``target[k]`` within bucket
@@ -825,7 +830,8 @@ class CorpusSeeds:
             return out
         table, pstarts, p = self._table, self._pstarts, self._pbits
         raw = "".join(needles[k][j : j + _PIECE] for k in todo for j in range(_PIECE))
-        bucket, tag = self._split(_piece_keys(raw))
+        keys = _piece_keys(raw)
+        bucket, tag = self._bucket(keys), self._tag(keys)
         lo, hi = self._lower_bounds(np.concatenate((bucket, bucket)),
                                     np.concatenate((tag, tag + np.uint64(1 << p)))).reshape(2, -1)
         # A piece's entries are in the order of the pieces, so those inside one document are a
@@ -860,7 +866,8 @@ class CorpusSeeds:
         ask = np.flatnonzero(keep & has[piece_of]) if has.any() else np.zeros(0, dtype=np.int64)
         if len(ask):
             nxt = "".join(needles[k][j + _PIECE : j + 2 * _PIECE].ljust(_PIECE, "\0") for k in todo for j in range(_PIECE))
-            nbucket, ntag = self._split(_piece_keys(nxt))
+            keys = _piece_keys(nxt)
+            nbucket, ntag = self._bucket(keys), self._tag(keys)
             pc, follow = piece_of[ask], number[ask] + 1
             probe = ntag[pc] | follow.astype(np.uint64)
             pos = self._lower_bounds(nbucket[pc], probe)
