@@ -44,7 +44,6 @@ from .models import Difference
 from .normalize import (
     CURRENCY_CODES,
     CURRENCY_SIGNS,
-    DIGITS_IN_NAME,
     FRACTION_PARTS,
     MONEY_MARKS,
     MONEY_SCALE_LETTERS,
@@ -54,8 +53,8 @@ from .normalize import (
     SHORT_TEXT_CACHES,
     SPEECH_VERBS,
     canonical_number,
-    figure_forms,
     fold,
+    fold_for_figures,
     initials,
     number_word_value,
     quarters_as_digits,
@@ -257,8 +256,7 @@ def _words(text: str) -> list[str]:
 
 @lru_cache(maxsize=1024)
 def _read_words(text: str) -> tuple[str, ...]:
-    # "1-1/2%": one figure, 1.5%; "2022/23": 2022-2023; a name's digits are no figure ("N2K", "B2B")
-    folded = figure_forms(fold(DIGITS_IN_NAME.sub("", text)).text)
+    folded = fold_for_figures(text)  # "1-1/2%": one figure, 1.5%; "2022/23": 2022-2023; "N2K" states none
     words = quarters_as_digits([w.replace("’", "'") for w in _WORD.findall(folded)])
     if "war" in words:  # "the Second World War" is "World War II"
         for i in range(len(words) - 2):

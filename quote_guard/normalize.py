@@ -1027,6 +1027,16 @@ _CLOCK_12 = re.compile(r"(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))? ?([ap])\.? ?m\b\.?")
 _RATIO = re.compile(r"(\d+(?:\.\d+)?) ?: ?(\d+(?:\.\d+)?)(?![\w:]|\.\d)")
 
 
+def fold_for_figures(text: str) -> str:
+    """``text`` folded as the figure rules read it: a name's digits dropped ("N2K", "B2B"), then
+    :func:`fold` and :func:`figure_forms`.
+
+    >>> fold_for_figures("N2K paid 1-1/2% of the fee")
+    'nk paid 1.5% of the fee'
+    """
+    return figure_forms(fold(_DIGITS_IN_NAME.sub("", text)).text)
+
+
 def figure_forms(text: str) -> str:
     """A folded text with each figure in one written form, for comparing figures: a mixed number
     as a decimal (:func:`mixed_numbers`), a range of two years with the second whole ("2022/23",
@@ -1107,7 +1117,7 @@ ROMAN_NUMERALS = frozenset("i ii iii iv v vi vii viii ix x".split())
 
 #: digits with a capital letter on each side: a name's ("N2K", "B2B"), which states no figure
 #: ("tCO2e" is left alone: a unit the figure rules read)
-DIGITS_IN_NAME = re.compile(r"(?<=[A-Z])\d+(?=[A-Z])")
+_DIGITS_IN_NAME = re.compile(r"(?<=[A-Z])\d+(?=[A-Z])")
 
 #: the letter after an amount of money that names its scale ("£30m", "£640k", "$4.1B"); elsewhere "m"
 #: is metres and "b" a clause's letter

@@ -68,12 +68,11 @@ from .meaning import (
 )
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import (
-    DIGITS_IN_NAME,
     SPEECH_VERBS,
     blank_out,
     canonical_number,
-    figure_forms,
     fold,
+    fold_for_figures,
     fold_keeps_substrings,
     initials,
     is_page_number_line,
@@ -557,20 +556,15 @@ class Verifier:
         reworded copy), so it is no two pieces stitched together, whatever else the source repeats."""
         c = self.config.context_chars
         passage = text[start:end]
-        quote_as_given = r.quote
         # a party named where the passage has the term the document defines it as ("Cano isn't liable
         # to Boyd" for "Cano will not be liable to the Company", 'referred to as "Company" or "Boyd"'):
         # the quote is compared in the passage's terms
         termed = _in_passage_terms(r.quote, passage, text)
-        if termed != r.quote:
-            # (and the lexical stage's one place where the quote names the party and the passage its term
-            # is none: "Marcus Delaney" for "the Athlete")
-            r = replace(r, quote=termed, metrics=replace(r.metrics, differences=tuple(
-                d for d in r.metrics.differences if not _one_party(d, text))))
-            changed = self._meaning_changes(r, text, start, end, cosine, stage)
-            r = replace(r, quote=quote_as_given)
-        else:
-            changed = self._meaning_changes(r, text, start, end, cosine, stage)
+        compared = r if termed == r.quote else replace(r, quote=termed, metrics=replace(r.metrics, differences=tuple(
+            # (and the lexical stage's one place where the quote names the party and the passage its term is
+            # none: "Marcus Delaney" for "the Athlete")
+            d for d in r.metrics.differences if not _one_party(d, text))))
+        changed = self._meaning_changes(compared, text, start, end, cosine, stage)
         if changed and (merged := _merged_with_neighbour(r.quote, text, start, end, changed)) is not None:
             # a quote that joins the passage's sentence to its neighbour ("She did not ask for
             # reinstatement, and her holiday pay claim was withdrawn"), each half restating its own
@@ -1331,8 +1325,7 @@ def _figures(text: str, *, scaled: bool = False) -> dict[str, str]:
     ['3', '90']
     """
     out: dict[str, str] = {}
-    text = DIGITS_IN_NAME.sub("", text)  # (a name's digits state no figure: "N2K", "B2B")
-    words = token_texts(figure_forms(fold(text).text))  # "1-1/2%" is 1.5%, "US$5" is "$5"
+    words = token_texts(fold_for_figures(text))  # "1-1/2%" is 1.5%, "US$5" is "$5", "N2K" states no figure
     for i, w in enumerate(words):
         if i and words[i - 1] == "q" and w in ("1", "2", "3", "4"):
             continue  # "Q4": a quarter, which the meaning guard compares ("the fourth quarter" is it, "Q3" is not)
@@ -2650,6 +2643,8 @@ def _aliases_in(head: str) -> tuple[frozenset[str], ...]:
     [['Hollis Estates', 'Hollis Estates Ltd', 'Landlord']]
     >>> [sorted(g) for g in _aliases_in("Federation v. Marcus Delaney (the Athlete). The Athlete was charged.")]
     [['Athlete', 'Delaney', 'Marcus Delaney']]
+    >>> [sorted(g) for g in _aliases_in("Agent: LLC\\n\\nThe Agent shall act.")]  # (a name of a suffix alone)
+    [['Agent', 'LLC']]
     """
     groups: list[frozenset[str]] = []
     if ":" in head:
@@ -2657,17 +2652,21 @@ def _aliases_in(head: str) -> tuple[frozenset[str], ...]:
         # company's without its suffix ("Hollis Estates"), and two people as the pair ("Priya Nair and
         # Daniel Brooks")
         for role, names in _ROLE_LABEL.findall(head[:_ROLE_LABEL_CHARS]):
+            words = names.rstrip(".").split()
+            corporate = [w.strip(".,").lower() in _CORPORATE for w in words]
             # (names only: "Date: October 9, 2024" and "Property: Flat 4B, 17 Linden Row" name no party)
-            named = all(w[:1].isupper() or w in ("and", "&") or w.strip(".,").lower() in _CORPORATE for w in names.split()) \
-                and not any(c.isdigit() for c in names)
-            if named and re.search(rf"\b{role}\b", head[head.index(names) + len(names):]):
-                names = names.rstrip(".")
-                bare = " ".join(w for w in names.split() if w.strip(".,").lower() not in _CORPORATE).rstrip(",")
-                # (and a company by its first words, "Northgate Rail" for "Northgate Rail Infrastructure plc",
-                # when its first word is no English word)
-                short = [] if " and " in bare or is_known_word(bare.split()[0].lower()) else \
-                    [" ".join(bare.split()[:k]) for k in range(1, len(bare.split()))]
-                groups.append(frozenset({names, bare, role, *short} - {""}))
+            if (not all(w[:1].isupper() or w in ("and", "&") or c for w, c in zip(words, corporate))
+                    or any(ch.isdigit() for ch in names)
+                    or not re.search(rf"\b{role}\b", head[head.index(names) + len(names):])):
+                continue
+            bare = [w for w, c in zip(words, corporate) if not c]
+            if bare:
+                bare[-1] = bare[-1].rstrip(",")
+            # (and a company by its first words, "Northgate Rail" for "Northgate Rail Infrastructure plc",
+            # when its first word is no English word)
+            short = [] if not bare or "and" in bare or is_known_word(bare[0].lower()) else \
+                [" ".join(bare[:k]) for k in range(1, len(bare))]
+            groups.append(frozenset({" ".join(words), " ".join(bare), role, *short} - {""}))
     if "(the " in head:
         # a person and the role a decision calls them by; the surname alone names them too
         groups += [frozenset({name, name.split()[-1], role}) for name, role in _PERSON_AS.findall(head)
