@@ -46,7 +46,7 @@ SEED_MIN_CHARS = 15  # needles this long are answered by the seed index (8 + 7: 
 SEED_INDEX_MIN_CHARS = 16_384  # below this, one str.find scan is as cheap as the lookups (32_768 before the 43rd stop: 3-5 % more lexical CPU on dev)
 _GRAM_MAX_CANDIDATES = 64  # more candidate positions than this: scan instead
 _SEEDS_MAX_CANDIDATES = 4096  # the same for a collection's table, over the documents asked about
-INDEX_FORMAT = 5  # of DocIndex.to_arrays; raise it whenever folding or the index changes what it holds
+INDEX_FORMAT = 6  # of DocIndex.to_arrays; raise it whenever folding or the index changes what it holds
 
 
 @dataclass(frozen=True, slots=True)

@@ -3479,7 +3479,7 @@ def _figure_reattached(quote: str, passage: str) -> tuple[str, str] | None:
 
 
 _LABEL_WORDS = 8  # words before a figure, back to the figure or the clause end before it, that say what it measures
-_LABEL_STOPS = frozenset(".;:!?•")
+_LABEL_STOPS = frozenset(".;:!?\u00b7")  # "\u00b7": a bullet, folded
 
 
 def _figure_labels(words: list[str]) -> dict[str, tuple[set[str], str]]:

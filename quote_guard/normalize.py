@@ -83,6 +83,10 @@ for _c in "\u2010\u2011‒–—―−⁃﹘﹣－":  # hyphens (U+2010, U+2011)
     _SPECIAL[_c] = "-"
 for _c in "\u00ad\u200b\u200c\u200d\u2060\ufeff":
     _SPECIAL[_c] = ""
+# a list's bullets are one mark, the middle dot: which bullet a text uses is form, and a text
+# whose only characters past Latin-1 are its bullets folds to a byte a character (a wide one holds two)
+for _c in "•●○◦▪‣∙⦁":
+    _SPECIAL[_c] = "\u00b7"
 # a superscript digit is an exponent or a footnote mark, never a plain digit: "10⁶" is not "106"
 # (subscripts fold to plain digits: "CO₂" is "CO2")
 for _d, _c in enumerate("⁰¹²³⁴⁵⁶⁷⁸⁹"):

@@ -268,3 +268,15 @@ def test_page_furniture_needs_a_page_number_between_lines_of_text():
     assert page_furniture("Neither party may\n\n      10    20\n\nassign it.") == []
     assert [is_page_number_line(t) for t in ("12", " - 3 - ", "Page 2 of 9", "p. 4", "[7]", "3.", "7 days")] == [
         True, True, True, True, False, False, False]
+
+
+def test_bullets_fold_to_one_mark_that_keeps_a_text_a_byte_a_character():
+    # issue 14: a list's bullets ("•", "●", "◦", ...) fold to the middle dot, so that a document whose only
+    # characters past Latin-1 are its bullets is held a byte a character; which bullet is form
+    text = "Duties:\n• pay rent;\n● keep the premises ◦ in repair ▪ and insure them"
+    f = fold(text)
+    assert f.text == "duties: \u00b7 pay rent; \u00b7 keep the premises \u00b7 in repair \u00b7 and insure them"
+    assert max(f.text) < "\u0100"
+    marks = [i for i, c in enumerate(f.text) if c == "\u00b7"]
+    assert [text[slice(*f.to_original(i, i + 1))] for i in marks] == ["•", "●", "◦", "▪"]
+    assert fold("a • b").text == fold("a ● b").text == fold("a · b").text
