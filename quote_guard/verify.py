@@ -715,7 +715,7 @@ class Verifier:
             # from "Five out of six passengers were injured")
             # (a name the source capitalises too starts after whatever its sentence opens with: "Cargill makes
             # no representations" after "Except as provided in Section 1.2,")
-            return ((_after_part_of(r, docs) or _after_opening_exception(r, docs) if len(r.spans) == 1 else None)
+            return ((_frame_left_out(r, docs) or _after_opening_exception(r, docs) if len(r.spans) == 1 else None)
                     or self._check_cut(r, docs, True, False, opened=True))
         if not cut and r.spans and r.verdict in (Verdict.VERBATIM, Verdict.NEAR_VERBATIM):
             single = len(r.spans) == 1  # (fragments joined by an ellipsis: the last one may stop before a limit too)
@@ -729,17 +729,8 @@ class Verifier:
                 return _limited(r, [limit], "the quote stops right before the source limits what it says", category="connective")
             if not single:
                 return r
-            if (denial := _denial_frame_before(r, docs)) is not None:
-                # "Harbour should pay to replace the entire kitchen" after "I don't agree with Mrs K that":
-                # what the source denies, quoted as what it says
-                return _limited(r, [denial], "the quote starts right after the source denies it", category="negation")
-            if (part := _after_part_of(r, docs)) is not None:
-                return part
-            if (frame := _hedge_frame_before(r, docs)) is not None:
-                # "the Hungarians under Ferenc Deák directed revolutionary civil disobedience" after "It
-                # has been claimed that": a claim the source reports, quoted as one it makes
-                return _limited(r, [frame], "the quote starts right after the source frames it as a claim it does not make",
-                                category="qualifier")
+            if (framed := _frame_left_out(r, docs)) is not None:
+                return framed
             # "neither party shall be liable for indirect damages" after "Except for liability arising
             # from a breach of Section 11,": the rule without the exception its sentence opens with
             return _after_opening_exception(r, docs) or _with_caveat(r, docs)
@@ -3056,14 +3047,14 @@ _NOT_SIGNIFICANT = re.compile(
 _HARD_LIMIT = re.compile(
     # a defined term between: '... from any source ("Included Investors"), except', '(each, an "Extension Period")
     # unless', '(the "Marketing and Sale Restriction"); provided that'
-    r"(?:\s*\([^()\"“]{0,40}[\"“][^\"”()]{1,60}[\"”]\))?"
+    r"(?:\s*\([^()\"“]{0,80}[\"“][^\"”()]{1,60}[\"”]\))?"
     r"\s*[,;(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
     r"|except\b|with\s+the\s+exceptions?\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
     r"|nor\b[^.;!?]{0,80}?,\s*(?:unless|except)\b|but\s+(?:[\w'’-]+\s+){1,6}(?:must|shall)\s+(?:first\s+)?(?:give|provide|notify|obtain|consult|inform)\b"
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+(?:if|where)\b"
     r"|which\s+(?:breach|failure|default)\s+(?:has\s+|shall\s+have\s+)?(?:remain|remains|remained|continue|continues|continued|persist|persists|persisted|is\s+not\s+(?:cured|remedied))\b"
     r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their)\b|\d)"
-    r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|(?:but\s+)?excluding\b"
+    r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|less\s+(?:any|all|applicable)\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|(?:but\s+)?excluding\b"
     r"|however\s*,?\s*(?:if|where|when|in\s+the\s+event)\b|or\s*,?\s*in\s+the\s+case\s+of\b|(?:for\s+)?as\s+long\s+as\b"
     r"|with\s+the\s+(?:prior\s+)?(?:written\s+)?(?:consent|approval|agreement|permission)\s+of\b"
     r"|up\s+to\s+(?:a\s+)?(?:maximum|max|total|aggregate|cap|limit)\b"
@@ -3094,7 +3085,9 @@ _HEDGE_FRAME = re.compile(
     r"|\bsome\s+(?:have\s+|had\s+)?(?:argue|argued|claim|claimed|believe|believed|suggest|suggested|speculate"
     r"|speculated|allege|alleged)\s+that\s*$"
     # a plan, not an act: "it is contemplated that PAPA JOHN'S and CELEBRITY will enter into ..."
-    r"|\bit\s+(?:is|was)\s+(?:\w+\s+)?(?:contemplated|anticipated|envisaged|proposed|intended)\s+that\s*$",
+    r"|\bit\s+(?:is|was)\s+(?:\w+\s+)?(?:contemplated|anticipated|envisaged|proposed|intended)\s+that\s*$"
+    # the writer's belief, not a fact: "We believe that [the Company is not exposed to any significant credit risk]"
+    r"|\b(?:we|management)\s+(?:currently\s+|also\s+|further\s+)?(?:believe|believes|think|thinks)\s+that\s*$",
     re.I)
 # a frame that denies what follows: "I don't agree with Mrs K that [Harbour should pay ...]", "there is no
 # evidence that", "the tribunal rejected the submission that", "it is not the case that"
@@ -3143,6 +3136,15 @@ def _denial_frame_before(r: QuoteResult, docs: list[_Doc]) -> str | None:
 
 
 _DENIAL_FRAME_CHARS = 100
+# an exception to what follows, made by pointing at another section, right before a fragment inside its
+# sentence: "provided, however, that except as provided in Section 20.4 [either Party may assign ...]",
+# "subject to Article 7, [the Licensee may ...]" ("subject to the terms of this Agreement" is no such exception)
+_SECTION_EXCEPTION = re.compile(
+    r"\b(?:(?:except|save)\s+as\s+(?:otherwise\s+|expressly\s+|specifically\s+)?(?:provided|set\s+forth|permitted|stated)"
+    r"\s+(?:in|by|under)|subject\s+to(?:\s+the\s+(?:terms|provisions)\s+of)?)\s+(?:sections?|articles?|clauses?|paragraphs?)"
+    r"\s+(?:[\w.()]*[\w)])(?:\s*(?:,|and|or|through|to)\s*[\w.()]*[\w)]){0,3}(?:\s+(?:below|above|hereof|of\s+this\s+agreement))?\s*,?\s*$",
+    re.I)
+_SECTION_EXCEPTION_CHARS = 90
 # a part named right before a fragment ("Much of [southern California is famous for ...]"), and a quote
 # that names a part of its own
 # ("part of", "portion of" are left out: "as part of the Services", "forms part of this Agreement")
@@ -3502,6 +3504,29 @@ _ENDS_WITH_FIGURE = re.compile(r"\d[\d,.]*%?(?:\s+[^\W\d_]+){0,2}\W*$")
 _BOUND_AFTER_FIGURE = re.compile(
     r"\s*(?:or\s+(?:more|less|fewer|longer|greater|higher|lower|above|below|over|under|so)|"
     r"at\s+(?:the\s+)?(?:most|least|maximum|minimum)|maximum|minimum|plus)\b", re.I)
+
+
+def _frame_left_out(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:
+    """``r`` made ``altered`` when its one fragment starts right after words of its sentence that deny
+    it, name only a part of what it speaks of, report it as a claim or a belief, or make an exception
+    to it by pointing at another section; else ``None``."""
+    if (denial := _denial_frame_before(r, docs)) is not None:
+        # "Harbour should pay to replace the entire kitchen" after "I don't agree with Mrs K that":
+        # what the source denies, quoted as what it says
+        return _limited(r, [denial], "the quote starts right after the source denies it", category="negation")
+    if (part := _after_part_of(r, docs)) is not None:
+        return part
+    if (frame := _hedge_frame_before(r, docs)) is not None:
+        # "the Hungarians under Ferenc Deák directed revolutionary civil disobedience" after "It
+        # has been claimed that": a claim the source reports, quoted as one it makes
+        return _limited(r, [frame], "the quote starts right after the source frames it as a claim it does not make",
+                        category="qualifier")
+    if (exception := _frame_before(r, docs, _SECTION_EXCEPTION, _SECTION_EXCEPTION_CHARS)) is not None:
+        # "either Party may assign its rights hereunder to an Affiliate" after "provided, however, that
+        # except as provided in Section 20.4": the rule without the exception the source makes to it
+        return _limited(r, [exception], "the quote starts right after an exception the source makes to it",
+                        category="connective")
+    return None
 
 
 def _after_opening_exception(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:
