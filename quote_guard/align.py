@@ -35,6 +35,7 @@ from .normalize import (
     Token,
     canonical_number,
     figure_forms,
+    hundreds_as_digits,
     initials,
     number_word_value,
     scaled_figure,
@@ -708,7 +709,7 @@ def _canonical(words: list[str]) -> list[str]:
     True
     """
     out: list[str] = []
-    for w in words:
+    for w in hundreds_as_digits(words):  # "one hundred twenty" is "120"
         if w in _EQUIVALENT and out and (scaled := scaled_figure(out[-1], w)) is not None:
             out[-1] = canonical_number(str(scaled)) or out[-1]  # "25 mn" is "25,000,000" (before "mn" is "million")
             continue

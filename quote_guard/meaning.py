@@ -55,6 +55,7 @@ from .normalize import (
     canonical_number,
     fold,
     fold_for_figures,
+    hundreds_as_digits,
     initials,
     number_word_value,
     quarters_as_digits,
@@ -257,7 +258,7 @@ def _words(text: str) -> list[str]:
 @lru_cache(maxsize=1024)
 def _read_words(text: str) -> tuple[str, ...]:
     folded = fold_for_figures(text)  # "1-1/2%": one figure, 1.5%; "2022/23": 2022-2023; "N2K" states none
-    words = quarters_as_digits([w.replace("’", "'") for w in _WORD.findall(folded)])
+    words = hundreds_as_digits(quarters_as_digits([w.replace("’", "'") for w in _WORD.findall(folded)]))
     if "war" in words:  # "the Second World War" is "World War II"
         for i in range(len(words) - 2):
             if words[i] in ("first", "second") and words[i + 1 : i + 3] == ["world", "war"]:
@@ -1976,6 +1977,11 @@ _PAST_FORMS = {"knew": "know", "known": "know", "saw": "see", "seen": "see", "to
 _NOT_BEFORE_VERB = 6  # words from a "not" to the verb it negates ("could not reasonably have been expected to know")
 
 
+# words that open a clause of their own: a negation before one does not reach past it ("does not
+# reflect the units because they have no price": "because" is not negated)
+_CLAUSE_OPENERS = frozenset("because since although though whereas while when where which who whom whose".split())
+
+
 def _negated_verb_told_plain(qw: list[str], pw: list[str]) -> str | None:
     """A verb every use of which the passage negates with "not" or "never" close before it, that
     the quote states with no negation before it, where the quote keeps no word of order or
@@ -1986,6 +1992,9 @@ def _negated_verb_told_plain(qw: list[str], pw: list[str]) -> str | None:
     >>> _negated_verb_told_plain("the adviser knew it was false".split(),
     ...                          "the adviser did not know and could not have known it was false".split())
     'know'
+    >>> _negated_verb_told_plain("it doesn't reflect units , because they have no price".split(),
+    ...                          "does not reflect units because they have no price".split()) is None
+    True
     """
     if {"without", "unless", "except", "until"} & set(pw) or _ORDER_KEEPERS & set(qw):
         return None
@@ -1993,12 +2002,14 @@ def _negated_verb_told_plain(qw: list[str], pw: list[str]) -> str | None:
     def base(w: str) -> str:
         return _PAST_FORMS.get(w, w)[:VERB_PREFIX]
 
-    def negated_at(words: list[str], i: int) -> bool:
+    def negated_at(words: list[str], i: int, quote: bool = False) -> bool:
         near = words[max(0, i - _NOT_BEFORE_VERB) : i]
         for w in reversed(near):  # back to the clause's start
             if w in _NOT_NEVER or w in ("neither", "nor"):  # ("he neither interviewed them nor ...")
                 return True
-            if w in (",", ";", ".", "and", "but", "or", "that"):
+            if quote and (w.endswith("n't") or w == "no"):
+                return True  # (read widely in the quote: "doesn't reflect" keeps the passage's "does not reflect")
+            if w in (",", ";", ".", "and", "but", "or", "that") or w in _CLAUSE_OPENERS:
                 # (nor past "that": "do not conclude that these payments were improper" denies the
                 # conclusion, not "improper")
                 return False
@@ -2007,11 +2018,11 @@ def _negated_verb_told_plain(qw: list[str], pw: list[str]) -> str | None:
     negated: set[str] = set()
     plain: set[str] = set()
     for i, w in enumerate(pw):
-        if content_word(w) and w not in _AUXILIARIES:
+        if content_word(w) and w not in _AUXILIARIES and w not in _CLAUSE_OPENERS:
             (negated if negated_at(pw, i) else plain).add(base(w))
     for i, w in enumerate(qw):
         b = base(w)
-        if content_word(w) and b in negated and b not in plain and not negated_at(qw, i):
+        if content_word(w) and w not in _CLAUSE_OPENERS and b in negated and b not in plain and not negated_at(qw, i, quote=True):
             return _PAST_FORMS.get(w, w)
     return None
 

@@ -51,6 +51,7 @@ __all__ = [
     "fold",
     "fold_keeps_substrings",
     "fold_query",
+    "hundreds_as_digits",
     "is_cjk",
     "is_page_number_line",
     "is_word_char",
@@ -992,6 +993,32 @@ def quarters_as_digits(words: list[str]) -> list[str]:
             out[-2:] = ["q", out[-2]]
         else:
             out.append(w)
+    return out
+
+
+def hundreds_as_digits(words: list[str]) -> list[str]:
+    """Folded ``words`` with a number spelled out past its hundreds ("one hundred twenty", "two hundred
+    and forty-five") written in digits, so that it compares with "120" and "245" as one figure (read
+    word by word it would be two: "100" and "20"). A spelled number that ends at its scale ("five
+    hundred thousand") is left to the figure rules, which read it already.
+
+    >>> hundreds_as_digits("within one hundred twenty days , two hundred and fortyfive sites".split())
+    ['within', '120', 'days', ',', '245', 'sites']
+    >>> hundreds_as_digits("five hundred thousand and one hundred".split())
+    ['five', 'hundred', 'thousand', 'and', 'one', 'hundred']
+    """
+    if "hundred" not in words:
+        return words
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if (number_word_value(words[i]) is not None and (spelled := spelled_number(words, i)) is not None
+                and "hundred" in words[i : i + spelled[1] - 1] and words[i + spelled[1] - 1] not in SCALE_WORDS):
+            out.append(str(spelled[0]))
+            i += spelled[1]
+            continue
+        out.append(words[i])
+        i += 1
     return out
 
 

@@ -70,6 +70,10 @@ def test_word_category(word: str, category: str | None) -> None:
         ("a late charge of 1.5% per month", "a late charge of one and one half percent (1 1/2%) per month", ["format"]),
         ("provide five hundred thousand impressions", "provide 500,000 impressions", ["format"]),
         ("provide six hundred thousand impressions", "provide 500,000 impressions", ["number"]),
+        # a number spelled past its hundreds, with or without "and" (since the 54th stop)
+        ("not later than 120 days after", "not later than one hundred twenty days after", ["format"]),
+        ("from 240 to 312 participants", "from two hundred and forty to three hundred twelve participants", ["format", "format"]),
+        ("not later than 130 days after", "not later than one hundred twenty days after", ["number"]),
         # "m" before a plural noun counts millions; a decade's two digits after a decade in full
         ("serves about 3.1m customers", "serves about 3.1 million customers", []),
         ("music for the 1960s and '70s stories", "music for the 1960s and 1970s stories", []),

@@ -4347,3 +4347,19 @@ _BUTTONS = Source("e", "If the partner reasonably believes that the back buttons
 ])
 def test_a_dot_in_a_domain_name_ends_no_sentence_in_a_gap(quote: str, accepted: bool) -> None:
     _assert_passed(quote, _BUTTONS, accepted)
+
+
+_FOOTNOTE = Source("n", "(2) Consists of 19,464,437 restricted share units, with performance-based awards assuming maximum "
+                        "performance, and 3,751 stock options. (3) Does not reflect restricted stock units because these "
+                        "awards have no exercise price. The remaining information will be included in the proxy statement.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # (since the 54th stop) "doesn't reflect" keeps the passage's "does not reflect"; "because" opens a clause of
+    # its own, which the negation before it does not reach
+    ("The figure doesn't reflect restricted stock units, because those awards have no exercise price.", True),
+    ("The figure does not reflect restricted stock units, because those awards have no exercise price.", True),
+    ("The figure reflects restricted stock units, because those awards have no exercise price.", False),
+])
+def test_a_contracted_negation_in_the_quote_and_a_clause_after_because(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, _FOOTNOTE, accepted)
