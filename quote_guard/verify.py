@@ -2576,7 +2576,7 @@ def _referent_named(d: Difference, insertions: list[str], before: str) -> bool:
 
 
 # a name defined as a party: 'Acme Corp. (the "Licensor")', "Acme ('Supplier')"
-_DEFINED_AS = re.compile(r"([A-Z][\w.&,' -]{1,60}?)\s*\((?:the\s+|hereinafter\s+)?[\"“'‘]([A-Z]\w+)[\"”'’]\)")
+_DEFINED_AS = re.compile(r"([A-Z][\w.&,' -]{1,100}?)\s*\((?:the\s+|hereinafter\s+)?[\"“'‘]([A-Z]\w+)[\"”'’]\)")
 
 
 def _defined_party(text: str, name: str) -> str | None:
@@ -2679,7 +2679,18 @@ _CORPORATE = frozenset("llc inc ltd corp co plc lp llp sa ag gmbh bv nv limited 
 
 def _defined_name(found: str) -> str | None:
     """The first word of the name a definition's lead-in ends with: "MediaCo" of "MediaCo Holding
-    Inc., an Indiana corporation", "Jetco" of "issued by the Company to Jetco Holdings, LLC"."""
+    Inc., an Indiana corporation", "Jetco" of "issued by the Company to Jetco Holdings, LLC", "Charles" of "Charles
+    Webb & Company, a Division of Keefe, Bruyette & Woods, Inc." (the name before the last appositive).
+
+    >>> _defined_name("Charles Webb & Company, a Division of Keefe, Bruyette & Woods, Inc.")
+    'Charles'
+    >>> _defined_name("Acme Corp., a Delaware corporation, and Beta LLC, a Texas company")
+    'Beta'
+    """
+    raw = found.split(",")
+    appositive = [k for k, seg in enumerate(raw) if k and seg.split()[:1] in (["a"], ["an"])]
+    if appositive and (named := raw[appositive[-1] - 1].split()):
+        found = " ".join(named[1:] if named[0] == "and" else named)  # the name the last appositive describes
     segments = [seg.split() for seg in found.split(",")]
     segments = [seg for seg in segments if seg and seg[0][:1].isupper()
                 and not all(w.strip(".").lower() in _CORPORATE for w in seg)]
@@ -2690,8 +2701,8 @@ def _defined_name(found: str) -> str | None:
     while end and not words[end - 1][:1].isupper():
         end -= 1
     start = end
-    while start and words[start - 1][:1].isupper():
-        start -= 1
+    while start and (words[start - 1][:1].isupper() or words[start - 1] == "&" and start > 1):
+        start -= 1  # (a name joined by "&": "Charles Webb & Company")
     return words[start].strip(".") if start < end else None
 
 
