@@ -51,6 +51,7 @@ LAYERS: dict[str, int] = {
     "quote_guard.scale": 4,
     "quote_guard.scale.batch": 4,
     "quote_guard.scale.cache": 5,
+    "quote_guard.scale.heap": 4,
     "quote_guard.scale.local": 5,
     "quote_guard.scale.ray": 5,
     "quote_guard.documents": 5,

@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from ..errors import SourceError
 from ..index import expect_many_quotes
 from ..models import Difference, Metrics, QuoteResult, Source, Span, Verdict
+from .heap import fix_mmap_threshold
 
 __all__ = ["BatchItem", "BatchResult", "SourceStore", "StoredSource", "averify", "coerce_item", "result_from_dict", "verify_batch"]
 
@@ -510,7 +511,10 @@ def verify_batch(verifier: _Verifies, items: Iterable[Any], sources: Any, *,
     >>> [(r.id, r.results[0].verdict.value if r.ok else r.error[:25])
     ...  for r in verify_batch(Verifier(), items, {"lease": "The Tenant shall pay rent."})]
     [('a', 'verbatim'), ('b', "source 'nda' not in the s")]
+
+    The process's large freed blocks go back to the system (:func:`~quote_guard.scale.heap.fix_mmap_threshold`).
     """
+    fix_mmap_threshold()
     store = SourceStore.open(sources)
     for chunk in chunks(items, chunk_size):
         yield from verify_chunk(verifier, store, chunk)
@@ -522,6 +526,7 @@ async def averify(verifier: _Verifies, items: Iterable[Any], sources: Any, *,
     event loop stays free; results come in the same order with the same values."""
     import asyncio  # here, not at the top: a worker process that never awaits does not load it (nor ssl)
 
+    fix_mmap_threshold()
     store = SourceStore.open(sources)
     for chunk in chunks(items, chunk_size):
         for r in await asyncio.to_thread(verify_chunk, verifier, store, chunk):

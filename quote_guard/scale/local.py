@@ -29,6 +29,7 @@ from ..models import QuoteResult
 from ..verify import Verifier, VerifierConfig
 from .batch import DEFAULT_CHUNK, BatchResult, SourceStore, chunks, coerce_item, verify_batch, verify_chunk
 from .cache import IndexCache
+from .heap import fix_mmap_threshold
 
 __all__ = ["verify_calls", "verify_local"]
 
@@ -37,6 +38,7 @@ log = logging.getLogger("quote_guard.scale")
 
 
 def _init(store: SourceStore, config_json: str, cache_dir: str | None = None) -> None:
+    fix_mmap_threshold()
     _STATE["verifier"] = Verifier(VerifierConfig.model_validate_json(config_json))
     _STATE["store"] = store
     _STATE["pid"] = multiprocessing.current_process().pid

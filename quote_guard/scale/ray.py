@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import MissingDependencyError
 from ..verify import Verifier, VerifierConfig
 from .batch import DEFAULT_CHUNK, SourceStore, verify_chunk
+from .heap import fix_mmap_threshold
 
 DEFAULT_BATCH_ROWS = 512  # rows per Ray batch: the unit an actor receives and a failure retries
 
@@ -80,6 +81,7 @@ class VerifyActor:
     """The callable class of ``map_batches``: one Verifier and one store per actor."""
 
     def __init__(self, store: Any, config_json: str, chunk_size: int) -> None:
+        fix_mmap_threshold()
         ray = _ray()
         if isinstance(store, ray.ObjectRef):
             store = ray.get(store)
