@@ -2513,17 +2513,22 @@ def _modal_classes(words: list[str]) -> set[str]:
     >>> sorted(_modal_classes("the other party shall , at its option , have the right to terminate".split()))
     ['permission']
     """
-    out: set[str] = set()
+    return {cls for _, cls in _modal_uses(words)}
+
+
+def _modal_uses(words: list[str]) -> list[tuple[int, str]]:
+    """Each modal of ``words`` with its class (:func:`_modal_classes`): (where it is, its class)."""
+    out: list[tuple[int, str]] = []
     for i, w in enumerate(words):
         if w in ("given", "has", "have", "had") and _grants_right(words, i) and not {"not", "never", "no"} & set(words[max(0, i - 2) : i]):
-            out.add("permission")  # "were given the option to convert", "has the right to terminate"
+            out.append((i, "permission"))  # "were given the option to convert", "has the right to terminate"
             continue
         cls = "obligation" if w in _OBLIGATION else "permission" if w in _PERMISSION else None
         # "mustn't", "mayn't" forbid; "can't", "won't", "couldn't" are read as no modal class at all: in
         # restatements they tell ability and the future far more than a prohibition ("the Group can't meet
         # its obligations", "won't face the increase"), and a permission turned into one is the negation's
         if w.endswith("n't") and w[:-3] in ("may", "must"):
-            out.add("prohibition")
+            out.append((i, "prohibition"))
             continue
         if cls is None:
             continue
@@ -2537,19 +2542,54 @@ def _modal_classes(words: list[str]) -> set[str]:
             continue
         nxt = words[i + 1 : i + 3]
         if _restraint_lifted(words, i + 1):
-            out.add("permission")  # "shall not be restricted from purchasing": free to purchase
+            out.append((i, "permission"))  # "shall not be restricted from purchasing": free to purchase
         elif ("not" in nxt and not _not_a_bound(words, i + 1 + nxt.index("not"))) or "never" in nxt or "no" in nxt[:1] \
                 or (i and words[i - 1] in ("not", "never")) or _negative_subject(words, i):
-            out.add("prohibition")
+            out.append((i, "prohibition"))
         else:
             # (past an aside between commas: "shall, at its option, have the right to terminate")
             j = i + 1 + words[i + 2 : i + 2 + _ASIDE_MAX].index(",") + 2 if words[i + 1 : i + 2] == [","] \
                 and "," in words[i + 2 : i + 2 + _ASIDE_MAX] else i + 1
-            out.add("permission" if _grants_right(words, j) else cls)
+            out.append((i, "permission" if _grants_right(words, j) else cls))
     return out
 
 
 _ASIDE_MAX = 6  # words of an aside between a modal and its verb
+_SUBJECT_WORDS = 5  # words before a modal, back to its clause's start, that say whom it binds
+_CLAUSE_ENDS = frozenset(", ; . : ( ) and or but that which who whom after before upon on if when where unless".split())
+
+
+def _modal_subjects(words: list[str]) -> list[tuple[str, set[str]]]:
+    """Each modal use of ``words`` with the stems of the content words right before it in its clause."""
+    out = []
+    for i, cls in _modal_uses(words):
+        said: set[str] = set()
+        for w in reversed(words[max(0, i - _SUBJECT_WORDS) : i]):
+            if w in _CLAUSE_ENDS:
+                break
+            if content_word(w) and w not in _AUXILIARIES:
+                said.add(w[:VERB_PREFIX])
+        out.append((cls, said))
+    return out
+
+
+def _modal_of_same_subject(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A modal of the quote whose subject (two content words or more) the passage binds with another
+    class of modal, and never with the quote's: (the quote's class, the passage's), else ``None``.
+
+    >>> _modal_of_same_subject("any action arising out of the agreement must be brought in ohio".split(),
+    ...                        "it shall be governed by ohio law and actions arising out of this agreement may be "
+    ...                        "litigated in ohio".split())
+    ('obligation', 'permission')
+    """
+    passage = _modal_subjects(pw)
+    for cls, said in _modal_subjects(qw):
+        if len(said) < 2:
+            continue
+        same = [p_cls for p_cls, p_said in passage if len(said & p_said) >= 2]
+        if same and cls not in same:
+            return cls, same[0]
+    return None
 
 
 def _use_only(words: list[str]) -> bool:
@@ -2691,6 +2731,43 @@ def _entities(text: str) -> set[str]:
             out.add(fold(" ".join(words)).text)
     return out
 
+
+
+# words that name a person's office or rank before a name ("Judge Alvarez", "Senator Alvarez"): one person,
+# whatever the word
+_TITLE_WORDS = frozenset("mr mrs ms dr prof sir lord lady dame judge justice president chair chairman senator governor "
+                         "mayor minister secretary general captain professor doctor saint st".split())
+
+
+def _other_body(q_entities: set[str], p_entities: set[str], folded_quote: str,
+                folded_passage: str) -> tuple[str, str] | None:
+    """An entity of the quote named by a plain word and a noun ("high court") that the passage does not
+    have, where the passage has, and the quote lacks, one with the same noun and another plain word
+    before it ("circuit court"): (the quote's, the passage's), else ``None``. (A person's office before
+    the name is the same person: "Judge Smith" and "John Smith"; a plural names a class, which a text may
+    call by several words: "Qualified Trustees" defined among "the Fund's Trustees".)
+
+    >>> _other_body({"high court"}, {"circuit court"}, "appeal to the high court", "appeal to the circuit court")
+    ('high court', 'circuit court')
+    >>> _other_body({"judge smith"}, {"john smith"}, "judge smith signed", "john smith signed") is None
+    True
+    >>> _other_body({"qualified trustees"}, {"fund trustees"}, "the qualified trustees", "the fund trustees") is None
+    True
+    """
+    from .align import is_known_word
+
+    for e in sorted(q_entities):
+        words = e.split()
+        if len(words) != 2 or words[1].endswith("s") or e in folded_passage or not all(map(is_known_word, words)) \
+                or re.search(rf"\b{re.escape(words[0])}\b", folded_passage):
+            continue  # (a plain word the passage has elsewhere: "qualified trustees" where it says the trustees are qualified)
+        for d in sorted(p_entities):
+            other = d.split()
+            if (len(other) == 2 and other[1] == words[1] and d not in folded_quote
+                    and not other[0].startswith(words[0]) and not words[0].startswith(other[0])  # ("Dan" for "Daniel")
+                    and is_known_word(other[0]) and other[0] not in _TITLE_WORDS and words[0] not in _TITLE_WORDS):
+                return e, d
+    return None
 
 
 def _neighbours(entity: str, text: str) -> set[str]:
@@ -5396,6 +5473,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         out.append(Difference("replace", f"{qa[moved[0]]} {moved[0]}", f"{pa[moved[0]]} {moved[0]}", "number"))
     if qm - pm and pm:
         out.append(Difference("replace", " ".join(sorted(qm - pm)), " ".join(sorted(pm)), "modal"))
+    elif len(pm) > 1 and (bound := _modal_of_same_subject(qw, pw)) is not None:
+        # "actions arising out of the agreement must be brought in Harris County" for "... shall be construed
+        # under Texas law and actions arising out of this Agreement may be litigated in Harris County": each
+        # class is the passage's somewhere, but not for the same subject
+        out.append(Difference("replace", bound[0], bound[1], "modal"))
     elif "permission" in pm and not qm and _AUTOMATIC.intersection(qw) and _AUTOMATIC.isdisjoint(pw):
         # "the Loans automatically become due" for "the Lenders may, by notice, declare the Loans due": a party's
         # choice told as what happens by itself
@@ -5721,6 +5803,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # an entity counts as present when its head (last word) is: "Mr Smith" / "John Smith"
     # (or is there fewer times than in the quote: "Members of the Sexuality" for "Members of the United
     # Methodist Church", where "Sexuality" is the passage's, in another slot, and the quote's too)
+    if (body := _other_body(q_entities, p_entities, folded_quote, folded_passage)) is not None:
+        # "appeal to the High Court" for "appeal to the Circuit Court": one court, bank or council for another,
+        # told apart by a plain word before the name they share
+        out.append(Difference("replace", body[0], body[1], "party"))
     missing = sorted(e for e in q_entities if e.split()[-1] not in folded_passage
                      or word_count(e.split()[-1], folded_quote) > word_count(e.split()[-1], folded_passage))
     dropped = sorted(e for e in p_entities if e.split()[-1] not in folded_quote)

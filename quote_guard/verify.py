@@ -3065,7 +3065,7 @@ _HARD_LIMIT = re.compile(
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+(?:if|where)\b"
     r"|which\s+(?:breach|failure|default)\s+(?:has\s+|shall\s+have\s+)?(?:remain|remains|remained|continue|continues|continued|persist|persists|persisted|is\s+not\s+(?:cured|remedied))\b"
     r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their)\b|\d)"
-    r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|less\s+(?:any|all|applicable)\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|(?:but\s+)?excluding\b"
+    r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|less\s+(?:any|all|applicable)\b|(?:contingent|conditional|conditioned)\s+(?:on|upon)\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|(?:but\s+)?excluding\b"
     r"|however\s*,?\s*(?:if|where|when|in\s+the\s+event)\b|or\s*,?\s*in\s+the\s+case\s+of\b|(?:for\s+)?as\s+long\s+as\b"
     r"|with\s+the\s+(?:prior\s+)?(?:written\s+)?(?:consent|approval|agreement|permission)\s+of\b"
     r"|up\s+to\s+(?:a\s+)?(?:maximum|max|total|aggregate|cap|limit)\b"
@@ -3565,6 +3565,9 @@ def _sentence_opener(r: QuoteResult, docs: list[_Doc]) -> tuple[list[str], str] 
         return None
     opener = _sentence_before(text, span.start)
     opener = opener[len(opener) - opener[::-1].index(":") :] if ":" in opener else opener  # after a heading
+    dash = next((k for k in range(1, min(len(opener), _HEADING_WORDS + 1)) if opener[k - 1 : k + 1] == ["-", "-"]), None)
+    if dash is not None:
+        opener = opener[dash + 1 :]  # after a heading set off by a double dash: "Limitations of Liability--Except in ..."
     if opener and _SECTION_NUMBER.fullmatch(opener[0]):
         opener = opener[1:]  # after a section's number: "3.6.3 With the exception of amounts in dispute, ..."
     head = text[_sentence_start(text, span.start) : span.start]
@@ -3601,7 +3604,9 @@ _SECTION_NUMBER = re.compile(r"\d+(?:\.\d+)+\.?")  # "3.6.3": a section's number
 _OPENER_CHARS = 320  # how far before a fragment its sentence's opening condition is looked for
 _HEADING_WORDS = 8  # words of a heading a section's number may follow ("FORCE-MAJEURE 10.1", "LIMITATION OF LIABILITY AND DISCLAIMER OF WARRANTY 10.1")
 _LINE_SECTION = re.compile(r"(?:\n|\s{3})\s*(\d+(?:\.\d+)+)\.?\s")  # a section's number starting a line (or after a run of spaces)
-_OPENER_BREAK = re.compile(r"[.;:!?\n…。；：！？]")  # what may end the text before a sentence's opening (or a heading's colon)
+# what may end the text before a sentence's opening (or a heading's colon, or its double dash: "Limitations of
+# Liability--Except in respect of ...")
+_OPENER_BREAK = re.compile(r"[.;:!?\n…。；：！？]|--")
 _OPENER_HINT = re.compile(rf"(?i)(?:^|{_OPENER_BREAK.pattern})[\W_]*"
                           r"(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)[\W_]*)?"
                           rf"(?:{_SECTION_NUMBER.pattern}\s+)?"

@@ -4363,3 +4363,26 @@ _FOOTNOTE = Source("n", "(2) Consists of 19,464,437 restricted share units, with
 ])
 def test_a_contracted_negation_in_the_quote_and_a_clause_after_because(quote: str, accepted: bool) -> None:
     _assert_passed(quote, _FOOTNOTE, accepted)
+
+
+_VENUE = Source("v", "This Agreement shall be construed in accordance with the laws of the State of Texas and actions arising "
+                     "out of this Agreement may be litigated in courts having situs in Harris County, Texas. Upon "
+                     "termination, Provider shall make Customer Data available for export for thirty (30) days, after "
+                     "which Provider may delete it. Brightline may appeal the decision to the Circuit Court within 28 "
+                     "days of being notified of it.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # (since the 54th stop) a modal compared with the passage's modal for the same subject, where the passage
+    # has modals of several classes: "may be litigated" told as "must be brought"
+    ("Any action arising out of the agreement must be brought in the courts of Harris County, Texas.", False),
+    ("Actions arising out of the agreement may be brought in the courts of Harris County, Texas.", True),
+    ("After termination the provider must keep customer data available for export for 30 days, after which it may "
+     "delete it.", True),
+    # one court for another, told apart by the plain word before the noun they share
+    ("Brightline can take the decision to the High Court on appeal within 28 days of being told of it.", False),
+    ("Brightline can take the decision to the Circuit Court on appeal within 28 days of being told of it.", True),
+    ("Brightline can appeal to the Circuit Court within 28 days of being notified of the decision.", True),
+])
+def test_a_modal_for_its_own_subject_and_one_court_for_another(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, _VENUE, accepted)

@@ -717,7 +717,10 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "grievant shall be reinstated with full seniority and back pay, less any interim earnings received. We "
                "believe that the Company is not exposed to any significant credit risk. Neither Party may assign this "
                "Agreement; provided, however, that except as provided in Section 20.4 either Party may assign its rights "
-               "to an Affiliate. This is subject to Section 2.6. Either Party may assign it to a successor.")
+               "to an Affiliate. This is subject to Section 2.6. Either Party may assign it to a successor. The library "
+               "renovation ($6.2 million) is approved contingent on the award of a state grant. 28.2. Limitations of "
+               "Liability--Except in respect of personal injury caused by negligence, the amount recoverable by either "
+               "party shall not exceed the fees paid.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -815,6 +818,9 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     ("The Company is not exposed to any significant credit risk.", Verdict.ALTERED),
     ("either Party may assign its rights to an Affiliate", Verdict.ALTERED),
     ("Either Party may assign it to a successor.", Verdict.VERBATIM),
+    # "contingent on" is a limit; an opening exception after a heading set off by a double dash
+    ("The library renovation ($6.2 million) is approved", Verdict.ALTERED),
+    ("the amount recoverable by either party shall not exceed the fees paid.", Verdict.ALTERED),
 ])
 def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
     text = POLICY_TEXT + " " + LIMITS_TEXT
