@@ -77,7 +77,10 @@ the same brief over four CUAD contracts, three TAT-QA reports and five passages 
 ``handwritten_tune36a.json`` and ``handwritten_tune36b.json`` (tuning, 150 each, the same way; they came at
 the stop's end, scored on arrival, their misses left for the next stop) and
 ``handwritten_heldout29.json`` to ``handwritten_heldout32.json`` (held out, 150 each, the same way; scored on
-arrival and on the final code, their misses never read).
+arrival and on the final code, their misses never read). The 54th added ``handwritten_tune37a.json`` to
+``handwritten_tune37c.json`` (tuning, 150 each, the same way) and ``handwritten_heldout33.json`` to
+``handwritten_heldout35.json`` (held out, 150 each, the same way; scored on arrival and on the final code, their
+misses never read).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every
