@@ -2733,6 +2733,31 @@ def _entities(text: str) -> set[str]:
 
 
 
+_SECTION_REF = re.compile(r"\b(section|article|clause|paragraph)s?\s+(\d+(?:\.\d+)*)(\s*\([a-z0-9]{1,4}\))?")
+
+
+def _section_widened(folded_quote: str, folded_passage: str) -> tuple[str, str] | None:
+    """A section the quote names whole ("section 7.1") where the passage names only paragraphs of it
+    ("section 7.1(f)"): (the quote's, the passage's), else ``None``.
+
+    >>> _section_widened("in default under section 7.1 of the credit agreement",
+    ...                  "in default under section 7.1(f), (g) and/or (i) of the credit agreement")
+    ('section 7.1', 'section 7.1(f)')
+    >>> _section_widened("under section 7.1(f) or (g)", "under section 7.1(f), (g) and/or (i)") is None
+    True
+    """
+    if "(" not in folded_passage:
+        return None
+    parts: dict[tuple[str, str], list[str]] = {}
+    for m in _SECTION_REF.finditer(folded_passage):
+        parts.setdefault((m.group(1), m.group(2)), []).append(m.group(0) if m.group(3) else "")
+    for m in _SECTION_REF.finditer(folded_quote):
+        named = parts.get((m.group(1), m.group(2)))
+        if m.group(3) is None and named and all(named):
+            return m.group(0), named[0].replace(" (", "(")
+    return None
+
+
 # words that name a person's office or rank before a name ("Judge Alvarez", "Senator Alvarez"): one person,
 # whatever the word
 _TITLE_WORDS = frozenset("mr mrs ms dr prof sir lord lady dame judge justice president chair chairman senator governor "
@@ -5803,6 +5828,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # an entity counts as present when its head (last word) is: "Mr Smith" / "John Smith"
     # (or is there fewer times than in the quote: "Members of the Sexuality" for "Members of the United
     # Methodist Church", where "Sexuality" is the passage's, in another slot, and the quote's too)
+    if (whole := _section_widened(folded_quote, folded_passage)) is not None:
+        # "in Default under Section 7.1" for "in Default under Section 7.1(f), (g), (h) and/or (i)": the whole
+        # section for some of its paragraphs
+        out.append(Difference("replace", whole[0], whole[1], "quantifier"))
     if (body := _other_body(q_entities, p_entities, folded_quote, folded_passage)) is not None:
         # "appeal to the High Court" for "appeal to the Circuit Court": one court, bank or council for another,
         # told apart by a plain word before the name they share

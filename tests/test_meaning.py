@@ -4386,3 +4386,19 @@ _VENUE = Source("v", "This Agreement shall be construed in accordance with the l
 ])
 def test_a_modal_for_its_own_subject_and_one_court_for_another(quote: str, accepted: bool) -> None:
     _assert_passed(quote, _VENUE, accepted)
+
+
+_GUARANTY = Source("g", "In the event Offshore is in Default under Section 7.1(f), (g), (h) and/or (i) of the Credit Agreement, "
+                        "then Prime absolutely and unconditionally warrants to Guaranty the assumption of all costs for "
+                        "Project Completion.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # (since the 54th stop) the whole section for some of its paragraphs widens what the quote covers
+    ("If Offshore is in Default under Section 7.1 of the Credit Agreement, Prime unconditionally warrants to Guaranty "
+     "that it will assume all costs of Project Completion.", False),
+    ("If Offshore is in Default under Section 7.1(f), (g), (h) or (i) of the Credit Agreement, Prime unconditionally "
+     "warrants to Guaranty that it will assume all costs of Project Completion.", True),
+])
+def test_a_whole_section_for_some_of_its_paragraphs(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, _GUARANTY, accepted)
