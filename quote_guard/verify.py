@@ -2624,6 +2624,9 @@ _ALIASES_KEPT = 256  # documents whose aliases are kept, oldest dropped first
 _PERSON_AS = re.compile(r"\b([A-Z][a-z]+(?: [A-Z][a-z]+){1,2}) \(the ([A-Z][a-z]{3,})\)")
 # a role given as a heading line's label: "Landlord: Hollis Estates Ltd", "Tenants: Priya Nair and Daniel Brooks"
 _ROLE_LABEL = re.compile(r"^[ \t]*([A-Z][a-z]{3,}):[ \t]+([A-Z][\w.&' -]{2,60}?)[ \t]*$", re.MULTILINE)
+# the same labels run together in one line, each name up to the next label: "Claimant: Orlen Marine Contractors Ltd.
+# Respondent: Port Authority of Vastmere. Tribunal: ..."
+_ROLE_RUN = re.compile(r"\b([A-Z][a-z]{3,}): ((?:[A-Z][\w&'.-]*|of|and|&)(?: (?:[A-Z][\w&'.-]*|of|and|&)){0,7}?)\.? (?=[A-Z][a-z]{3,}: )")
 
 
 def _aliases_in(head: str) -> tuple[frozenset[str], ...]:
@@ -2636,17 +2639,20 @@ def _aliases_in(head: str) -> tuple[frozenset[str], ...]:
     [['Athlete', 'Delaney', 'Marcus Delaney']]
     >>> [sorted(g) for g in _aliases_in("Agent: LLC\\n\\nThe Agent shall act.")]  # (a name of a suffix alone)
     [['Agent', 'LLC']]
+    >>> [sorted(g) for g in _aliases_in("Claimant: Orlen Marine Ltd. Respondent: Vastmere Port. The Claimant won.")]
+    [['Claimant', 'Orlen', 'Orlen Marine', 'Orlen Marine Ltd']]
     """
     groups: list[frozenset[str]] = []
     if ":" in head:
         # a heading's role, when the text calls the party by it ("the Landlord"): the names as written, a
         # company's without its suffix ("Hollis Estates"), and two people as the pair ("Priya Nair and
         # Daniel Brooks")
-        for role, names in _ROLE_LABEL.findall(head[:_ROLE_LABEL_CHARS]):
+        labels = head[:_ROLE_LABEL_CHARS]
+        for role, names in _ROLE_LABEL.findall(labels) + _ROLE_RUN.findall(labels):
             words = names.rstrip(".").split()
             corporate = [w.strip(".,").lower() in _CORPORATE for w in words]
             # (names only: "Date: October 9, 2024" and "Property: Flat 4B, 17 Linden Row" name no party)
-            if (not all(w[:1].isupper() or w in ("and", "&") or c for w, c in zip(words, corporate))
+            if (not all(w[:1].isupper() or w in ("and", "&", "of") or c for w, c in zip(words, corporate))
                     or any(ch.isdigit() for ch in names)
                     or not re.search(rf"\b{role}\b", head[head.index(names) + len(names):])):
                 continue

@@ -4283,6 +4283,9 @@ _RAIL_NOTES = Source("n", "Summary of the Offering\nIssuer: Northgate Rail Infra
 _ADDENDUM = Source("t", "ADDENDUM NO. 2\nLandlord: Hollis Estates Ltd\nTenants: Priya Nair and Daniel Brooks\n\n"
                         "1. The Tenants may carry out minor repairs. 2. The Landlord may end the tenancy on two months' "
                         "notice if it intends to sell the flat.")
+_AWARD = Source("a", "Summary of Final Award. Claimant: Orlen Marine Contractors Ltd. Respondent: Port Authority of Vastmere. "
+                     "Tribunal: Ms. Helena Brandt (presiding). Accordingly, Respondent shall pay Claimant a net sum of "
+                     "€18.0 million within 45 days of the date of the award.")
 
 
 @pytest.mark.parametrize("source, quote, accepted", [
@@ -4294,6 +4297,11 @@ _ADDENDUM = Source("t", "ADDENDUM NO. 2\nLandlord: Hollis Estates Ltd\nTenants: 
                 "notice.", True),
     (_ADDENDUM, "If they intend to sell the flat, Priya Nair and Daniel Brooks can bring the tenancy to an end by giving "
                 "two months' notice.", False),
+    # the labels of a case's caption run together in one line (since the 55th stop)
+    (_AWARD, "The Port Authority of Vastmere must pay Orlen Marine a net €18.0 million within 45 days of the award date.",
+     True),
+    (_AWARD, "Orlen Marine must pay the Port Authority of Vastmere a net €18.0 million within 45 days of the award date.",
+     False),
     # a company by its heading's name, or by its first words
     (_RAIL_NOTES, "Northgate Rail may redeem all, but not some, of the Notes at par if a change in UK tax law would require "
              "it to pay additional amounts.", True),
