@@ -994,6 +994,10 @@ _UNIT_KINDS = {u: (kind, name) for kind, groups in {
             "lb=pound,pounds,lbs t=tonne,tonnes,ton,tons",
     "volume": "l=litre,litres,liter,liters ml=millilitre,millilitres,milliliter,milliliters gal=gallon,gallons",
     "area": "ha=hectare,hectares acre=acres,acre",
+    # (since the 55th stop) units of science and energy; "mW" and "MW" fold alike, so neither is here
+    "temperature": "k=kelvin", "frequency": "hz=hertz khz=kilohertz mhz=megahertz ghz=gigahertz",
+    "power": "watt=watts kw=kilowatt,kilowatts gw=gigawatt,gigawatts",
+    "pressure": "pa=pascal,pascals kpa=kilopascal,kilopascals mpa=megapascal,megapascals gpa=gigapascal,gigapascals",
     "time": "second=seconds,second minute=minutes,minute hour=hours,hour day=days,day week=weeks,week "
             "month=months,month year=years,year",
 }.items() for group in groups.split() for name, _, rest in [group.partition("=")] for u in [name, *rest.split(",")]}
@@ -1012,17 +1016,17 @@ def _per_units(words: list[str]) -> set[tuple[str, str]]:
     return out
 
 
-def _figure_units(words: list[str]) -> dict[str, tuple[str, str]]:
-    """The unit each figure of a text is given in, as (kind, unit), "square" or "cubic" kept
-    with it: "7,000,000 square kilometres" gives {"7000000.0": ("area", "square km")}."""
-    out: dict[str, tuple[str, str]] = {}
+def _figure_units(words: list[str]) -> dict[str, list[tuple[str, str]]]:
+    """The units each figure of a text is given in, in order, as (kind, unit), "square" or "cubic"
+    kept with it: "7,000,000 square kilometres" gives {"7000000.0": [("area", "square km")]}."""
+    out: dict[str, list[tuple[str, str]]] = {}
     for i, w in enumerate(words):
         x = figure(w)
         if x is None or w in ("one", "a"):
             continue
         unit = _unit_at(words, i + 1)
         if unit is not None and words[i + 1] != "in":  # "2 in 10"
-            out.setdefault(x, unit[:2])
+            out.setdefault(x, []).append(unit[:2])
     return out
 
 
@@ -5446,12 +5450,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         kind, u = other_per[0]
         out.append(Difference("replace", f"per {u}", f"per {next(v for k, v in sorted(p_per) if k == kind)}", "number"))
     q_units, p_units = _figure_units(qw), _figure_units(pw)
-    other_unit = sorted(x for x in q_units.keys() & p_units.keys()
-                        if q_units[x] != p_units[x] and q_units[x][0] == p_units[x][0])
+    other_unit = sorted(x for x in q_units.keys() & p_units.keys() if not set(q_units[x]) & set(p_units[x]))
     if other_unit and not any(d.category == "number" for d in out):
-        # "5,500,000 square miles" for "5,500,000 square kilometres", "30 months" for "30 days"
+        # "5,500,000 square miles" for "5,500,000 square kilometres", "30 months" for "30 days", "10 grams" for
+        # "10 ml": a figure in a unit the passage never gives it in (since the 55th stop, of any kind)
         x = other_unit[0]
-        out.append(Difference("replace", f"{qn_.get(x, x)} {q_units[x][1]}", f"{pn_.get(x, x)} {p_units[x][1]}", "number"))
+        out.append(Difference("replace", f"{qn_.get(x, x)} {q_units[x][0][1]}", f"{pn_.get(x, x)} {p_units[x][0][1]}", "number"))
     q_money, p_money = _figure_currencies(qw), _figure_currencies(pw)
     other_money = sorted(x for x in q_money.keys() & p_money.keys() if q_money[x] != p_money[x])
     if other_money and not any(d.category == "number" for d in out):

@@ -55,6 +55,11 @@ def test_word_category(word: str, category: str | None) -> None:
         ("1.3% versus 4.6% of patients", "1.3% vs. 4.6% of patients", []),
         # units and amounts written out or abbreviated, an ordinal in digits, two points of the compass
         ("about 2.4 kilometres away", "about 2.4 km away", ["format"]),
+        # units of science and energy, written out or abbreviated (since the 55th stop)
+        ("from 9.2 kelvin to 7.8 kelvin at 12 gigapascals", "from 9.2 K to 7.8 K at 12 GPa", ["format", "format", "format"]),
+        ("from 9.2 kelvin to 7.8 kelvin at 12 megapascals", "from 9.2 K to 7.8 K at 12 GPa", ["format", "format", "party"]),
+        ("rated at 4.5 kilowatts at 50 hertz", "rated at 4.5 kW at 50 Hz", ["format", "format"]),
+        ("each vial holds 10 millilitres", "each vial holds 10 ml", ["format"]),
         # "m" after a figure is metres (after money, million); "/L" after a mass is "per litre"
         ("the tower is 30 m high", "the tower is 30 metres high", []),
         ("a tower 30 meters high", "a tower 30 metres high", ["format"]),

@@ -4312,6 +4312,22 @@ def test_a_party_named_for_the_role_the_text_gives_it(source: Source, quote: str
     _assert_passed(quote, source, accepted)
 
 
+_DOSING = Source("v", "Each vial holds 10 ml of the solution and must be kept below 300 K. The site is 5 km from the "
+                      "depot, and the delivery took 5 days.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # a figure in a unit of another kind than any the passage gives it in (since the 55th stop)
+    ("Each vial holds 10 grams of the solution.", False),
+    ("Each vial holds 10 millilitres of the solution.", True),
+    ("The site is 5 days from the depot.", False),
+    ("The delivery took 5 days.", True),  # (the passage gives 5 in kilometres too, of another thing)
+    ("Each vial holds 10 ml of the solution and must be kept below 300 kelvin.", True),
+])
+def test_a_figure_in_a_unit_of_another_kind(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, _DOSING, accepted)
+
+
 _FIRE_DOORS = Source("f", "Action plan. All defective doors must be repaired or replaced within 28 days. The remaining 44 "
                           "flat entrance doors should be checked by a competent person within three months.")
 
