@@ -3224,7 +3224,16 @@ def _limit_right_after(text: str, at: int, quote: str) -> re.Match[str] | None:
         m = _POPULATION_AFTER.match(text, at)
     if m is None and text[at : at + 1] == ",":
         m = _CLOSING_EXCEPTION.match(text, at)
+    if m is None and _ALL_OF_A_KIND.search(quote):
+        m = _RESTRICTIVE_AFTER.match(text, at)
     return m
+
+
+# a quote that ends on everything of a kind ("to every affected customer"), where the source goes on to say which
+# of them with a clause of no comma ("who took out a plan before 1 September 2023"): all of them, told of all
+# (since the 55th stop)
+_ALL_OF_A_KIND = re.compile(r"\b(?:every|all|any|each|no)\s+(?:[\w'’-]+\s+){0,3}[\w'’-]+\W*$", re.I)
+_RESTRICTIVE_AFTER = re.compile(r"[ \t]+(?:who|whom|whose|that|which)\b[^.;!?]{0,80}", re.I)
 
 
 # an exception at the end of a sentence, after phrases that finish the clause a quote stops in (no new

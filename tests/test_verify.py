@@ -720,7 +720,8 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "to an Affiliate. This is subject to Section 2.6. Either Party may assign it to a successor. The library "
                "renovation ($6.2 million) is approved contingent on the award of a state grant. 28.2. Limitations of "
                "Liability--Except in respect of personal injury caused by negligence, the amount recoverable by either "
-               "party shall not exceed the fees paid.")
+               "party shall not exceed the fees paid. The Respondent will refund the difference to every affected "
+               "customer who took out a plan before 1 September 2023. Refunds go to the customers who asked.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -821,6 +822,10 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     # "contingent on" is a limit; an opening exception after a heading set off by a double dash
     ("The library renovation ($6.2 million) is approved", Verdict.ALTERED),
     ("the amount recoverable by either party shall not exceed the fees paid.", Verdict.ALTERED),
+    # (since the 55th stop) all of a kind, where the source goes on to say which of them (no comma); not where the
+    # quote says no "all"
+    ("The Respondent will refund the difference to every affected customer", Verdict.ALTERED),
+    ("Refunds go to the customers", Verdict.VERBATIM),
 ])
 def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
     text = POLICY_TEXT + " " + LIMITS_TEXT
