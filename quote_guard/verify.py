@@ -3547,12 +3547,23 @@ def _frame_left_out(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:
         # has been claimed that": a claim the source reports, quoted as one it makes
         return _limited(r, [frame], "the quote starts right after the source frames it as a claim it does not make",
                         category="qualifier")
+    if (_first_word(r.quote) in _WHOLE_WORDS
+            and (qualifier := _frame_before(r, docs, _QUALIFIER_BEFORE, _QUALIFIER_BEFORE_CHARS)) is not None):
+        # "All of our intangible assets were acquired ..." after "Substantially": all, where the source says
+        # nearly all (since the 55th stop)
+        return _limited(r, [qualifier], "the quote starts right after the source qualifies it", category="quantifier")
     if (exception := _frame_before(r, docs, _SECTION_EXCEPTION, _SECTION_EXCEPTION_CHARS)) is not None:
         # "either Party may assign its rights hereunder to an Affiliate" after "provided, however, that
         # except as provided in Section 20.4": the rule without the exception the source makes to it
         return _limited(r, [exception], "the quote starts right after an exception the source makes to it",
                         category="connective")
     return None
+
+
+# a word that qualifies the whole right before it ("substantially all"), and the words of a whole a quote may start on
+_QUALIFIER_BEFORE = re.compile(r"\b(?:substantially|nearly|almost|virtually|practically|essentially|not)[ \t]+$", re.I)
+_QUALIFIER_BEFORE_CHARS = 16
+_WHOLE_WORDS = frozenset("all every each any entire whole always completely fully".split())
 
 
 def _after_opening_exception(r: QuoteResult, docs: list[_Doc]) -> QuoteResult | None:

@@ -721,7 +721,8 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "renovation ($6.2 million) is approved contingent on the award of a state grant. 28.2. Limitations of "
                "Liability--Except in respect of personal injury caused by negligence, the amount recoverable by either "
                "party shall not exceed the fees paid. The Respondent will refund the difference to every affected "
-               "customer who took out a plan before 1 September 2023. Refunds go to the customers who asked.")
+               "customer who took out a plan before 1 September 2023. Refunds go to the customers who asked. "
+               "Substantially all of our intangible assets were acquired through business combinations.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -826,6 +827,9 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     # quote says no "all"
     ("The Respondent will refund the difference to every affected customer", Verdict.ALTERED),
     ("Refunds go to the customers", Verdict.VERBATIM),
+    # all, where the source says nearly all
+    ("All of our intangible assets were acquired through business combinations.", Verdict.ALTERED),
+    ("our intangible assets were acquired through business combinations.", Verdict.VERBATIM),
 ])
 def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
     text = POLICY_TEXT + " " + LIMITS_TEXT
@@ -838,7 +842,8 @@ def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
                                     "the quote starts right after the source denies it",
                                     "the quote starts right after the source frames it as a claim it does not make",
                                     "the quote starts right after the source limits it to a part",
-                                    "the quote starts right after an exception the source makes to it"))
+                                    "the quote starts right after an exception the source makes to it",
+                                    "the quote starts right after the source qualifies it"))
         assert any(d.kind == "delete" and d.load_bearing for d in r.metrics.differences)
 
 
