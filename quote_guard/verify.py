@@ -2879,11 +2879,15 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
             # symptom onset had ...": the time that narrows who the finding is about
             return [*_limiters(words), window.group()]
         return _limiters(words)
-    after_a = [] if ends_sentence else _limiters(_first_words(words))
     # the words of the gap's end in the next fragment's sentence (its clause, as _clause_words reads it)
     tail_text = gap[-_GAP_HEAD_CHARS:]
     # (a sentence ends at a mark before a space, not at the dot of "Women.com")
     last_end = max((m.end() for m in _GAP_SENTENCE_END.finditer(tail_text)), default=0)
+    # (a predicate of its own the gap opens and runs to its sentence's end, negation and all: "for entertainment
+    # purposes only ... [and does not provide any guarantees of winning.] The rules ..." leaves the fragment
+    # before it as it was; since the 55th stop)
+    own_predicate = last_end > 0 and _OWN_PREDICATE.match(gap) is not None
+    after_a = [] if ends_sentence or own_predicate else _limiters(_first_words(words))
     opener = token_texts(fold(tail_text[last_end:]).text)
     # and those just before it: "... in participants older than 65" cut from "The reduction was not
     # statistically significant in participants older than 65"
@@ -2902,6 +2906,8 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
 
 
 _SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting words
+_OWN_PREDICATE = re.compile(r"\s*,?\s*(?:and|but)\s+(?:does|do|did|shall|will|may|must|can|could|would|should|is|are|was|"
+                            r"were|has|have|had)\s+not\b", re.I)
 _GAP_SENTENCE_END = re.compile(r"[.;!?](?=\s)")
 _GAP_PROVISOS = frozenset(("provided", "providing", "notwithstanding"))
 _TIME_WINDOW_IN_GAP = re.compile(r"(?:within|in the first|during the first) [\w.-]+ (?:hours?|days?|weeks?|months?|years?|minutes?)\b")

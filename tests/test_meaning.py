@@ -4025,6 +4025,8 @@ _MEMBER_REFUNDS = Source("r", "Refunds. The Member may cancel at any time; if no
 _RATE_HOLD = Source("b", "Rates will fall further if inflation eases as projected. If wage growth stays high, the Bank would keep "
                      "rates on hold for longer. The Bank will publish its next report in May.")
 _BOARD_MAJORITY = Source("o", "The offer. A majority of the Board recommends that shareholders accept the offer. Two directors dissent.")
+_DISCLAIMER = Source("w", "The disclaimer: \"The materials shown are for entertainment purposes only and does not provide any "
+                         "guarantees of winning on this program. The rules of the games may change from time to time.\"")
 
 
 @pytest.mark.parametrize("quote, source, accepted", [
@@ -4039,6 +4041,12 @@ _BOARD_MAJORITY = Source("o", "The offer. A majority of the Board recommends tha
     # a leading cut that leaves out the part the source speaks of
     ("... the Board recommends that shareholders accept the offer.", _BOARD_MAJORITY, False),
     ("... recommends that shareholders accept the offer.", _BOARD_MAJORITY, True),
+    # a predicate of its own left out whole, to its sentence's end, negation and all (since the 55th stop); not
+    # when the gap's negation reaches the fragment after it
+    ("The materials shown are for entertainment purposes only ... The rules of the games may change from time to time.",
+     _DISCLAIMER, True),
+    ("The materials shown are for entertainment purposes only and does ... provide any guarantees of winning on this "
+     "program.", _DISCLAIMER, False),
 ])
 def test_an_ellipsis_that_leaves_out_a_condition_or_a_part(quote: str, source: Source, accepted: bool) -> None:
     _assert_passed(quote, source, accepted)
