@@ -462,11 +462,11 @@ _EQUIVALENT = {
     "metre": "metres", "meter": "metres", "meters": "metres", "mg": "milligrams", "milligram": "milligrams",
     "mph": "miles per hour", "kph": "kilometres per hour", "yr": "year", "yrs": "years", "hr": "hour", "hrs": "hours",
     "μg": "micrograms", "mcg": "micrograms", "microgram": "micrograms", "litre": "litres", "liter": "litres", "liters": "litres",
-    # (since the 55th stop) units of science and energy; "mW" and "MW" fold alike, so neither is here, nor "nm"
-    # (nanometres or nautical miles); "k" after money is a thousand, read before this table
+    # (since the 55th stop) units of science and energy; "mW" and "MW" fold alike, and "mw" is read as the far
+    # commoner megawatts; not "nm" (nanometres or nautical miles); "k" after money is a thousand, read before this table
     "k": "kelvin", "gpa": "gigapascals", "gigapascal": "gigapascals", "mpa": "megapascals", "megapascal": "megapascals",
     "kpa": "kilopascals", "kilopascal": "kilopascals", "hz": "hertz", "khz": "kilohertz", "mhz": "megahertz", "ghz": "gigahertz",
-    "kw": "kilowatts", "kilowatt": "kilowatts", "gw": "gigawatts", "gigawatt": "gigawatts", "ml": "millilitres", "millilitre": "millilitres",
+    "kw": "kilowatts", "kilowatt": "kilowatts", "mw": "megawatts", "megawatt": "megawatts", "gw": "gigawatts", "gigawatt": "gigawatts", "ml": "millilitres", "millilitre": "millilitres",
     "milliliter": "millilitres", "milliliters": "millilitres",
     "usd": "$", "eur": "€", "gbp": "£", "jpy": "¥",  # "USD 311 million" / "$311 million"
     "approx": "approximately", "annum": "year",  # "5% per annum" / "5% per year"

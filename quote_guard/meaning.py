@@ -994,9 +994,9 @@ _UNIT_KINDS = {u: (kind, name) for kind, groups in {
             "lb=pound,pounds,lbs t=tonne,tonnes,ton,tons",
     "volume": "l=litre,litres,liter,liters ml=millilitre,millilitres,milliliter,milliliters gal=gallon,gallons",
     "area": "ha=hectare,hectares acre=acres,acre",
-    # (since the 55th stop) units of science and energy; "mW" and "MW" fold alike, so neither is here
+    # (since the 55th stop) units of science and energy ("mW" and "MW" fold alike: "mw" is the far commoner megawatts)
     "temperature": "k=kelvin", "frequency": "hz=hertz khz=kilohertz mhz=megahertz ghz=gigahertz",
-    "power": "watt=watts kw=kilowatt,kilowatts gw=gigawatt,gigawatts",
+    "power": "watt=watts kw=kilowatt,kilowatts mw=megawatt,megawatts gw=gigawatt,gigawatts",
     "pressure": "pa=pascal,pascals kpa=kilopascal,kilopascals mpa=megapascal,megapascals gpa=gigapascal,gigapascals",
     "time": "second=seconds,second minute=minutes,minute hour=hours,hour day=days,day week=weeks,week "
             "month=months,month year=years,year",

@@ -59,6 +59,7 @@ def test_word_category(word: str, category: str | None) -> None:
         ("from 9.2 kelvin to 7.8 kelvin at 12 gigapascals", "from 9.2 K to 7.8 K at 12 GPa", ["format", "format", "format"]),
         ("from 9.2 kelvin to 7.8 kelvin at 12 megapascals", "from 9.2 K to 7.8 K at 12 GPa", ["format", "format", "party"]),
         ("rated at 4.5 kilowatts at 50 hertz", "rated at 4.5 kW at 50 Hz", ["format", "format"]),
+        ("a capacity of up to 108 megawatts", "a capacity of up to 108 MW", ["format"]),
         ("each vial holds 10 millilitres", "each vial holds 10 ml", ["format"]),
         # "m" after a figure is metres (after money, million); "/L" after a mass is "per litre"
         ("the tower is 30 m high", "the tower is 30 metres high", []),
