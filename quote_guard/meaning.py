@@ -888,7 +888,14 @@ def _with_scales(words: list[str]) -> list[str]:
     ['limits', 'of', '$', '1,000,000', 'and', '2,500,000,000', ',', 'not', '4', 'b']
     >>> _with_scales("savings of £ 60 m and £ 640 k , not 60 m high".split())
     ['savings', 'of', '£', '60,000,000', 'and', '£', '640,000', ',', 'not', '60', 'm', 'high']
+
+    A range's scale is its low end's too: "£420–460 million" (read as "420 460 million") is "£420 million to
+    £460 million".
+
+    >>> _with_scales("£ 420 460 million".split())
+    ['£', '420,000,000', '460,000,000']
     """
+    words = _range_scaled(words)
     out: list[str] = []
     skip = False
     for w, nxt in itertools.zip_longest(words, words[1:], fillvalue=""):
@@ -903,6 +910,20 @@ def _with_scales(words: list[str]) -> list[str]:
             skip = True
         else:
             out.append(w)
+    return out
+
+
+def _range_scaled(words: list[str]) -> list[str]:
+    """``words`` with the scale word of a range's high end put after its low end too, where the two figures
+    stand side by side (the dash between them is no word) and the low one is the lower: "420 460 million"
+    as "420 million 460 million" (since the 55th stop)."""
+    out = list(words)
+    for i in range(len(words) - 3, -1, -1):
+        low, high, scale = words[i : i + 3]
+        if (scaled_figure(high, scale) is not None and (a := canonical_number(low)) is not None
+                and (b := canonical_number(high)) is not None and a.replace(".", "", 1).isdigit()
+                and b.replace(".", "", 1).isdigit() and float(a) < float(b)):
+            out.insert(i + 1, scale)
     return out
 
 

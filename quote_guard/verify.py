@@ -3110,7 +3110,8 @@ _HEDGE_FRAME = re.compile(
     # a plan, not an act: "it is contemplated that PAPA JOHN'S and CELEBRITY will enter into ..."
     r"|\bit\s+(?:is|was)\s+(?:\w+\s+)?(?:contemplated|anticipated|envisaged|proposed|intended)\s+that\s*$"
     # the writer's belief, not a fact: "We believe that [the Company is not exposed to any significant credit risk]"
-    r"|\b(?:we|management)\s+(?:currently\s+|also\s+|further\s+)?(?:believe|believes|think|thinks)\s+that\s*$",
+    # (since the 55th stop, without its "that": "We believe [personalised offers contributed to higher basket sizes]")
+    r"|\b(?:we|management)\s+(?:currently\s+|also\s+|further\s+)?(?:believe|believes|think|thinks)(?:\s+that)?\s*$",
     re.I)
 # a frame that denies what follows: "I don't agree with Mrs K that [Harbour should pay ...]", "there is no
 # evidence that", "the tribunal rejected the submission that", "it is not the case that"

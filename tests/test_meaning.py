@@ -4320,6 +4320,19 @@ def test_a_party_named_for_the_role_the_text_gives_it(source: Source, quote: str
     _assert_passed(quote, source, accepted)
 
 
+_CAPEX = Source("c", "Capital expenditure is expected to be between £420 million and £460 million in 2024/25, compared with "
+                     "£395 million in 2023/24.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # a range's scale is its low end's too (since the 55th stop)
+    ("Capex for 2024/25 is expected to come in at £420–460 million, versus £395 million in 2023/24.", True),
+    ("Capex for 2024/25 is expected to come in at £410–460 million, versus £395 million in 2023/24.", False),
+])
+def test_a_range_s_scale_is_its_low_end_s_too(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, _CAPEX, accepted)
+
+
 _DOSING = Source("v", "Each vial holds 10 ml of the solution and must be kept below 300 K. The site is 5 km from the "
                       "depot, and the delivery took 5 days.")
 

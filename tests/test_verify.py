@@ -722,7 +722,8 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "Liability--Except in respect of personal injury caused by negligence, the amount recoverable by either "
                "party shall not exceed the fees paid. The Respondent will refund the difference to every affected "
                "customer who took out a plan before 1 September 2023. Refunds go to the customers who asked. "
-               "Substantially all of our intangible assets were acquired through business combinations.")
+               "Substantially all of our intangible assets were acquired through business combinations. We believe "
+               "personalised offers contributed to higher basket sizes.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -830,6 +831,8 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     # all, where the source says nearly all
     ("All of our intangible assets were acquired through business combinations.", Verdict.ALTERED),
     ("our intangible assets were acquired through business combinations.", Verdict.VERBATIM),
+    # the writer's belief without its "that", told as a fact
+    ("Personalised offers contributed to higher basket sizes.", Verdict.ALTERED),
 ])
 def test_a_fragment_cut_right_before_a_hard_limit_is_altered(quote, verdict):
     text = POLICY_TEXT + " " + LIMITS_TEXT
