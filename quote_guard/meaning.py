@@ -784,14 +784,22 @@ def _figure_in_place(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     ...                  "approximately 640 metres , about 1,150 metres".split()) is None
     True
     """
-    def places(words: list[str]) -> dict[tuple[str, str], dict[str, str]]:
-        out: dict[tuple[str, str], dict[str, str]] = {}  # (word before, word after) -> {figure: as written}
+    def places(words: list[str]) -> dict[tuple[str, ...], dict[str, str]]:
+        out: dict[tuple[str, ...], dict[str, str]] = {}  # (word before, word after) -> {figure: as written}
         for i in range(1, len(words) - 1):
             x, a, b = figure(words[i]), words[i - 1], words[i + 1]
-            if x is not None and words[i][:1].isdigit() and a.isalpha() and b.isalpha() and max(len(a), len(b)) > 3:
-                # ("about", "approximately" and "roughly" are one word here: "about 640 metres" and
-                # "approximately 640 metres" stand in one place)
-                out.setdefault(("≈" if a in _ESTIMATES else a, b), {}).setdefault(x, words[i])
+            # (since the 55th stop, a number word too, "in seven of these" for "in four of these", and between two
+            # short words the word after them: ("in", "of", "these"))
+            if x is None or not (words[i][:1].isdigit() or words[i] in _PLACED_NUMBER_WORDS) or not (a.isalpha() and b.isalpha()):
+                continue
+            # ("about", "approximately" and "roughly" are one word here: "about 640 metres" and
+            # "approximately 640 metres" stand in one place)
+            key: tuple[str, ...] = ("≈" if a in _ESTIMATES else a, b)
+            if max(len(a), len(b)) <= 3:
+                if i + 2 >= len(words) or not words[i + 2].isalpha() or len(words[i + 2]) <= 3:
+                    continue
+                key += (words[i + 2],)
+            out.setdefault(key, {}).setdefault(x, words[i])
         return out
 
     q, p = places(qw), places(pw)
@@ -800,6 +808,10 @@ def _figure_in_place(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
         if other and not figures.keys() & other.keys():
             return next(iter(figures.values())), next(iter(other.values()))
     return None
+
+
+# number words a figure's place is read for ("one" is as often no figure: "one of the", "the one who")
+_PLACED_NUMBER_WORDS = frozenset("two three four five six seven eight nine ten eleven twelve".split())
 
 
 _SPELLED_FRACTIONS = {"half": ["1", "2"], "onehalf": ["1", "2"], "third": ["1", "3"], "onethird": ["1", "3"],

@@ -4320,6 +4320,22 @@ def test_a_party_named_for_the_role_the_text_gives_it(source: Source, quote: str
     _assert_passed(quote, source, accepted)
 
 
+_RCA = Source("r", "Nine cases were reported. Root-cause analysis was completed for seven of the nine cases; in four of these, "
+                   "delays in isolating symptomatic patients were identified as a contributory factor.")
+
+
+@pytest.mark.parametrize("quote, accepted", [
+    # a number word in the place of another between the same words, though the passage has it elsewhere (since the
+    # 55th stop)
+    ("Root-cause analysis was completed for all nine cases; in seven of these, delays in isolating symptomatic "
+     "patients were identified as the cause.", False),
+    ("Root-cause analysis was done for seven of the nine cases; in four of these, delays in isolating symptomatic "
+     "patients were found to be a contributory factor.", True),
+])
+def test_a_number_word_in_the_place_of_another(quote: str, accepted: bool) -> None:
+    _assert_passed(quote, _RCA, accepted)
+
+
 _CAPEX = Source("c", "Capital expenditure is expected to be between £420 million and £460 million in 2024/25, compared with "
                      "£395 million in 2023/24.")
 
