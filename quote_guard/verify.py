@@ -3239,7 +3239,8 @@ def _limit_right_after(text: str, at: int, quote: str) -> re.Match[str] | None:
 # a quote that ends on everything of a kind ("to every affected customer"), where the source goes on to say which
 # of them with a clause of no comma ("who took out a plan before 1 September 2023"): all of them, told of all
 # (since the 55th stop)
-_ALL_OF_A_KIND = re.compile(r"\b(?:every|all|any|each|no)\s+(?:[\w'’-]+\s+){0,3}[\w'’-]+\W*$", re.I)
+_ALL_OF_A_KIND = re.compile(r"\b(?:every|all|any|each|no)\s+(?:[\w'’-]+\s+){0,3}"
+                            r"(?!(?:in|of|to|for|on|at|by|with|from|and|or)\W*$)[\w'’-]+\W*$", re.I)  # (not "... in [which]")
 _RESTRICTIVE_AFTER = re.compile(r"[ \t]+(?:who|whom|whose|that|which)\b[^.;!?]{0,80}", re.I)
 
 

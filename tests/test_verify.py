@@ -723,7 +723,8 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
                "party shall not exceed the fees paid. The Respondent will refund the difference to every affected "
                "customer who took out a plan before 1 September 2023. Refunds go to the customers who asked. "
                "Substantially all of our intangible assets were acquired through business combinations. We believe "
-               "personalised offers contributed to higher basket sizes.")
+               "personalised offers contributed to higher basket sizes. The Company shall not be obliged to qualify to do "
+               "business in any jurisdiction in which it is not so qualified.")
 
 
 @pytest.mark.parametrize("quote, verdict", [
@@ -828,6 +829,7 @@ LIMITS_TEXT = ("We may share your data with our providers, but only to the exten
     # quote says no "all"
     ("The Respondent will refund the difference to every affected customer", Verdict.ALTERED),
     ("Refunds go to the customers", Verdict.VERBATIM),
+    ("The Company shall not be obliged to qualify to do business in any jurisdiction in", Verdict.VERBATIM),
     # all, where the source says nearly all
     ("All of our intangible assets were acquired through business combinations.", Verdict.ALTERED),
     ("our intangible assets were acquired through business combinations.", Verdict.VERBATIM),
