@@ -80,7 +80,10 @@ the stop's end, scored on arrival, their misses left for the next stop) and
 arrival and on the final code, their misses never read). The 54th added ``handwritten_tune37a.json`` to
 ``handwritten_tune37c.json`` (tuning, 150 each, the same way) and ``handwritten_heldout33.json`` to
 ``handwritten_heldout35.json`` (held out, 150 each, the same way; scored on arrival and on the final code, their
-misses never read).
+misses never read). The 55th added ``handwritten_tune38a.json`` to ``handwritten_tune38c.json`` (tuning, 150
+each, the same way) and ``handwritten_heldout37.json`` and ``handwritten_heldout38.json`` (held out, 150 each,
+the same way; scored with the 54th stop's code and on the final code, their misses never read; a third held-out
+writer did not finish in the stop).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every
