@@ -4349,7 +4349,7 @@ def test_a_range_s_scale_is_its_low_end_s_too(quote: str, accepted: bool) -> Non
     _assert_passed(quote, _CAPEX, accepted)
 
 
-_DOSING = Source("v", "Each vial holds 10 ml of the solution and must be kept below 300 K. The site is 5 km from the "
+_VIALS = Source("v", "Each vial holds 10 ml of the solution and must be kept below 300 K. The site is 5 km from the "
                       "depot, and the delivery took 5 days.")
 
 
@@ -4362,7 +4362,7 @@ _DOSING = Source("v", "Each vial holds 10 ml of the solution and must be kept be
     ("Each vial holds 10 ml of the solution and must be kept below 300 kelvin.", True),
 ])
 def test_a_figure_in_a_unit_of_another_kind(quote: str, accepted: bool) -> None:
-    _assert_passed(quote, _DOSING, accepted)
+    _assert_passed(quote, _VIALS, accepted)
 
 
 _FIRE_DOORS = Source("f", "Action plan. All defective doors must be repaired or replaced within 28 days. The remaining 44 "
