@@ -789,13 +789,16 @@ def _figure_in_place(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
         for i in range(1, len(words) - 1):
             x, a, b = figure(words[i]), words[i - 1], words[i + 1]
             # (since the 55th stop, a number word too, "in seven of these" for "in four of these", and between two
-            # short words the word after them: ("in", "of", "these"))
-            if x is None or not (words[i][:1].isdigit() or words[i] in _PLACED_NUMBER_WORDS) or not (a.isalpha() and b.isalpha()):
+            # short words the word after them: ("in", "of", "these"); a number word always with that third word:
+            # "the two runways that ..." restates "two of the three runways ...", whose "the three runways" is a
+            # place of its own)
+            spelled = words[i] in _PLACED_NUMBER_WORDS
+            if x is None or not (words[i][:1].isdigit() or spelled) or not (a.isalpha() and b.isalpha()):
                 continue
             # ("about", "approximately" and "roughly" are one word here: "about 640 metres" and
             # "approximately 640 metres" stand in one place)
             key: tuple[str, ...] = ("≈" if a in _ESTIMATES else a, b)
-            if max(len(a), len(b)) <= 3:
+            if spelled or max(len(a), len(b)) <= 3:
                 if i + 2 >= len(words) or not words[i + 2].isalpha() or len(words[i + 2]) <= 3:
                     continue
                 key += (words[i + 2],)
