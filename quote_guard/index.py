@@ -12,6 +12,7 @@ same ``k1`` and ``b`` give the same scores.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import threading
@@ -682,15 +683,41 @@ def _piece_keys(pieces: str) -> "np.ndarray":
     candidates, which are checked."""
     import numpy as np
 
-    codes = np.frombuffer(pieces.encode("utf-32-le", "surrogatepass"), dtype="<u4").reshape(-1, _PIECE)
+    return _fnv_keys(np.frombuffer(pieces.encode("utf-32-le", "surrogatepass"), dtype="<u4").reshape(-1, _PIECE))
+
+
+_PICK_FROM = 4  # a needle's pieces looked up for each class of offsets (modulo 8), its rarest kept
+
+
+@lru_cache(maxsize=4096)
+def _class_offsets(n: int) -> tuple[int, ...]:
+    """The offsets of a needle of ``n`` characters (``n >= _PIECE``) whose pieces are looked up:
+    for each class modulo ``_PIECE``, in order, up to ``_PICK_FROM`` of its offsets spread from the
+    first to the last (all of them, ``n - _PIECE + 1``, for a needle of 39 characters or fewer).
+
+    >>> _class_offsets(17)
+    (0, 8, 1, 9, 2, 3, 4, 5, 6, 7)
+    """
+    out: list[int] = []
+    for j in range(_PIECE):
+        c = (n - _PIECE - j) // _PIECE + 1  # offsets j, j + 8, ... of this class
+        out += [j + _PIECE * (i * (c - 1) // max(1, _PICK_FROM - 1) if c > _PICK_FROM else i) for i in range(min(c, _PICK_FROM))]
+    return tuple(out)
+
+
+def _fnv_keys(codes: "np.ndarray") -> "np.ndarray":
+    """FNV-1a keys of the rows of ``codes`` (code points, ``_PIECE`` a row), the high half kept."""
+    import numpy as np
+
     h = np.full(len(codes), _PIECE_BASIS, dtype=np.uint64)
     prime = np.uint64(_PIECE_PRIME)
     for k in range(_PIECE):
-        h ^= codes[:, k].astype(np.uint64)
+        h ^= codes[:, k]  # (uint32 into uint64: no copy of the column)
         h *= prime  # wraps modulo 2**64
     return (h >> np.uint64(32)).astype(np.uint32)
 
 
+_NEXT_PIECE_ABOVE = 32  # candidate places past which the next piece is looked up before the text is compared
 _SAMPLE = 16  # one entry in this many of a seed table is kept whole (with its bucket) for the binary search
 
 
@@ -775,6 +802,7 @@ class CorpusSeeds:
         self._sample |= table[at]  # every _SAMPLE-th entry with its bucket: sorted, as the table is
         self._table = table
         self._bstart = bstart  # (uint32: a lookup's int64 arithmetic promotes it)
+        self._ahead: dict[str, tuple[frozenset[int], dict[int, list[int]]]] = {}  # :meth:`find_ahead`'s answers
 
     @property
     def nbytes(self) -> int:
@@ -821,7 +849,25 @@ class CorpusSeeds:
         """For each needle, ``{document number: ascending folded offsets}`` of every occurrence
         in the documents ``docs`` (those without one are absent); ``None`` for a needle shorter
         than ``SEED_MIN_CHARS``, or whose pieces have more than ``cap`` candidate places in those
-        documents (common text: the caller scans instead)."""
+        documents (common text: the caller scans instead). One needle that :meth:`find_ahead`
+        looked up in these documents or more is answered from that lookup."""
+        if len(needles) == 1 and (ahead := self._ahead.get(needles[0])) is not None and cap == _SEEDS_MAX_CANDIDATES:
+            asked = frozenset(docs)
+            if asked <= ahead[0]:  # (fewer documents: fewer candidate places, still under the cap)
+                return [{d: ps for d, ps in ahead[1].items() if d in asked}]
+        return self._find(needles, [docs], cap)
+
+    def find_ahead(self, needles: Sequence[str], docs: Sequence[Sequence[int]]) -> None:
+        """Look up many needles at once, each in its own documents (``docs[k]`` for
+        ``needles[k]``), for :meth:`find` to answer each of them alone later: a batch of quotes
+        costs one lookup instead of one each (the same answers). Replaces the last call's."""
+        found = self._find(needles, docs, _SEEDS_MAX_CANDIDATES)
+        self._ahead = {nd: (frozenset(ds), f) for nd, ds, f in zip(needles, docs, found) if f is not None}
+
+    def _find(self, needles: Sequence[str], docs: Sequence[Sequence[int]],
+              cap: int) -> "list[dict[int, list[int]] | None]":
+        """:meth:`find`, with one list of documents for every needle (``docs`` of one list) or
+        one list a needle."""
         import numpy as np
 
         out: list[dict[int, list[int]] | None] = [None] * len(needles)
@@ -829,44 +875,67 @@ class CorpusSeeds:
         if not todo:
             return out
         table, pstarts, p = self._table, self._pstarts, self._pbits
-        raw = "".join(needles[k][j : j + _PIECE] for k in todo for j in range(_PIECE))
-        keys = _piece_keys(raw)
+        # An occurrence of a needle at a start s holds a whole piece of the table at each of the
+        # needle's offsets o with s + o a multiple of 8: for each of the 8 classes of offsets,
+        # every piece of that class. So any one piece of a class finds every occurrence whose
+        # start is in that class: up to _PICK_FROM pieces of each class, spread over the needle,
+        # are looked up (one batch), and each class's rarest in the collection gives candidates.
+        at_offs = [_class_offsets(len(needles[k])) for k in todo]
+        keys = _piece_keys("".join(needles[k][o : o + _PIECE] for k, os_ in zip(todo, at_offs) for o in os_))
+        per = [len(os_) for os_ in at_offs]  # pieces looked up a needle
+        offs = [o for os_ in at_offs for o in os_]
+        sizes = np.array([len(needles[k]) for k in todo], dtype=np.int64)
         bucket, tag = self._bucket(keys), self._tag(keys)
         lo, hi = self._lower_bounds(np.concatenate((bucket, bucket)),
                                     np.concatenate((tag, tag + np.uint64(1 << p)))).reshape(2, -1)
+        off = np.array(offs, dtype=np.int64)
+        group = np.repeat(np.arange(len(todo)) * _PIECE, per) + off % _PIECE
+        order = np.lexsort((hi - lo, group))  # in each class, the rarest piece first
+        g = group[order]
+        pick = order[np.flatnonzero(np.concatenate(([True], g[1:] != g[:-1])))]  # 8 a needle, in order
+        prow, poff = np.arange(len(pick)) // _PIECE, off[pick]  # each picked piece's needle and offset
+        lo, hi = lo[pick], hi[pick]
         # A piece's entries are in the order of the pieces, so those inside one document are a
         # range of them. When the pieces are common across the collection but few documents are
         # asked about, each (piece, document) range is looked up instead of walking every entry.
-        want = np.unique(np.asarray(docs, dtype=np.int64))
-        if int((hi - lo).sum()) > 4 * len(want) * len(lo):
+        shared = len(docs) == 1  # one list of documents for all needles
+        want = np.array(sorted(set(docs[0] if shared else itertools.chain.from_iterable(docs))), dtype=np.int64)
+        if shared and int((hi - lo).sum()) > 4 * len(want) * len(lo):
             w = len(want)
-            rb, rtag = np.repeat(bucket, w), np.repeat(tag, w)
+            rb, rtag = np.repeat(bucket[pick], w), np.repeat(tag[pick], w)
             lo, hi = self._lower_bounds(np.concatenate((rb, rb)),
-                                        np.concatenate((rtag | np.tile(pstarts[want].astype(np.uint64), len(tag)),
-                                                        rtag | np.tile(pstarts[want + 1].astype(np.uint64), len(tag))))).reshape(2, -1)
-            piece = np.arange(len(lo)) // w  # row * _PIECE + j, for each (piece, document)
+                                        np.concatenate((rtag | np.tile(pstarts[want].astype(np.uint64), len(pick)),
+                                                        rtag | np.tile(pstarts[want + 1].astype(np.uint64), len(pick))))).reshape(2, -1)
+            piece = np.arange(len(lo)) // w  # the picked piece of each (piece, document)
         else:
             piece = np.arange(len(lo))
-        # every candidate place of every needle at once: piece j of needle `row` found as piece
-        # number m of the collection means the needle may start j characters before it
+        # every candidate place of every needle at once: the picked piece at offset o of needle
+        # `row` found as piece number m of the collection means the needle may start at 8 m - o
         lens = hi - lo
         piece_of = np.repeat(piece, lens)
-        row_of = piece_of // _PIECE
+        row_of = prow[piece_of]
         at = np.repeat(lo - np.cumsum(lens) + lens, lens) + np.arange(int(lens.sum()))
         number = (table[at] & np.uint32((1 << p) - 1)).astype(np.int64)
         owner = np.searchsorted(pstarts, number, side="right") - 1
-        local = (number - pstarts[owner]) * _PIECE - piece_of % _PIECE
-        wanted = np.zeros(len(self._texts) + 1, dtype=bool)
-        wanted[want] = True
-        keep = wanted[owner] & (local >= 0)
-        # a needle that holds the next piece too (j + 16 characters or more) can only start
-        # there if the table has that piece as the next piece of the same document: a lookup
-        # drops most chance hits of a common piece before the text is compared
-        has = np.array([len(needles[k]) >= j + 2 * _PIECE for k in todo for j in range(_PIECE)])
-        ask = np.flatnonzero(keep & has[piece_of]) if has.any() else np.zeros(0, dtype=np.int64)
-        if len(ask):
-            nxt = "".join(needles[k][j + _PIECE : j + 2 * _PIECE].ljust(_PIECE, "\0") for k in todo for j in range(_PIECE))
-            keys = _piece_keys(nxt)
+        local = (number - pstarts[owner]) * _PIECE - poff[piece_of]
+        if shared:
+            wanted = np.zeros(len(self._texts) + 1, dtype=bool)
+            wanted[want] = True
+            keep = wanted[owner] & (local >= 0)
+        else:  # each needle's own documents: (needle, document) pairs as one number each
+            width = len(self._texts) + 1
+            pairs = np.unique(np.array([r * width + d for r, k in enumerate(todo) for d in docs[k]], dtype=np.int64))
+            pair = row_of * width + owner
+            at_pair = np.minimum(np.searchsorted(pairs, pair), max(0, len(pairs) - 1))
+            keep = (pairs[at_pair] == pair) & (local >= 0) if len(pairs) else np.zeros(len(pair), dtype=bool)
+        # a needle that holds the piece after the picked one can only start there if the table
+        # has that piece as the next piece of the same document: a lookup drops most chance hits
+        # of a common piece before the text is compared
+        has = (poff + 2 * _PIECE <= sizes[prow])[piece_of]
+        ask = np.flatnonzero(keep & has)
+        if len(ask) > _NEXT_PIECE_ABOVE:
+            keys = _piece_keys("".join(needles[todo[r]][o + _PIECE : o + 2 * _PIECE].ljust(_PIECE, "\0")
+                                       for r, o in zip(prow.tolist(), poff.tolist())))
             nbucket, ntag = self._bucket(keys), self._tag(keys)
             pc, follow = piece_of[ask], number[ask] + 1
             probe = ntag[pc] | follow.astype(np.uint64)

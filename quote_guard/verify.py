@@ -377,9 +377,13 @@ class Verifier:
             corpus = get_corpus_filter(srcs, [d.index for d in docs])
             docs = [_Doc(d.source, d.index, i) for i, d in enumerate(docs)]
             seeds = corpus.seeds(len(qs))
+            cands = [corpus.candidates(fold(q).text, cfg.corpus_filter_top_docs) for q in qs]
+            if seeds is not None:  # where each quote's words run in its candidates: one lookup for all
+                firsts = [(fold(q).text, c) for q, c in zip(map(_first_located, qs), cands) if c and q]
+                seeds.find_ahead([f for f, _ in firsts], [c for _, c in firsts])
             results = []
-            for q in qs:
-                cand = [docs[i] for i in corpus.candidates(fold(q).text, cfg.corpus_filter_top_docs)]
+            for q, c in zip(qs, cands):
+                cand = [docs[i] for i in c]
                 # exact checks run over every candidate (all documents holding all the quote's
                 # words); the costlier fuzzy search only over the best few. A quote made only of
                 # words found nowhere: exact checks over every document, no fuzzy search.
@@ -1267,6 +1271,13 @@ class Verifier:
 
 
 # --------------------------------------------------------------------------- helpers
+
+def _first_located(quote: str) -> str:
+    """The text :meth:`Verifier._lexical` first looks for: the stripped quote, or the fragment of a
+    quote cut at an edge ellipsis."""
+    q = quote.strip()
+    return _cut_fragment(q, split_ellipsis(q))[0] if q else q
+
 
 def _cut_fragment(q: str, frags: list[tuple[str, str]]) -> tuple[str, bool, bool, bool]:
     """A quote cut at an edge ellipsis ("...assign this Lease"): its fragment, whether it is cut, and

@@ -221,11 +221,51 @@ def test_a_large_collection_seed_table_with_full_buckets_finds_what_a_scan_finds
         p = rng.randrange(len(t) - 60)
         needles.append(t[p : p + rng.randrange(15, 60)])
     needles.append(texts[10][-20:] + texts[11][:20])  # across two documents: in neither
+    for _ in range(150):  # long needles: each class of offsets (modulo 8) is looked up by its rarest piece
+        t = rng.choice([t for t in texts if len(t) > 500])
+        p = rng.randrange(len(t) - 450)
+        needles.append(t[p : p + rng.randrange(40, 450)])
+    needles += [clauses[0] + " " + clauses[1], clauses[2] + " xxxxxxxxxxxxx", "abcdefgh" * 30 + "abc",
+                clauses[3] + " not in any document"]  # common pieces only; a rare one at the end
     for docs in (range(len(texts)), sorted(rng.sample(range(len(texts)), 30)), [7], [3, 7, 200]):
         found = seeds.find(needles, list(docs), cap=1_000_000)
         for needle, got in zip(needles, found):
             want = {i: _scan(texts[i], needle, 1_000_000) for i in docs}
             assert got == {i: hits for i, hits in want.items() if hits}, needle
+
+
+def test_needles_looked_up_ahead_each_in_its_own_documents_are_answered_as_a_scan_answers():
+    # issue 14: a batch looks up every quote at once, each in its candidate documents; a later
+    # lookup of one of them, in those documents or fewer, is answered from that, as a scan would
+    from quote_guard.index import CorpusSeeds
+
+    rng = random.Random(17)
+    clauses = [" ".join(rng.choice(["the", "licensee", "shall", "pay", "within", "thirty", "days", "royalties",
+                                    "notice", "§ 4.2"]) for _ in range(10)) for _ in range(30)]
+    texts = [" ".join(rng.choice(clauses) if rng.random() < 0.8 else "q" * rng.randrange(1, 20)
+                      for _ in range(rng.randrange(1, 50))) for _ in range(120)]
+    seeds = CorpusSeeds(texts)
+    needles, docs = [], []
+    for _ in range(200):
+        t = rng.randrange(len(texts))
+        if len(texts[t]) < 60:
+            continue
+        p = rng.randrange(len(texts[t]) - 50)
+        needles.append(texts[t][p : p + rng.randrange(15, 300)])
+        docs.append(sorted(rng.sample(range(len(texts)), rng.randrange(1, 12))) + [t] * rng.randrange(2))
+    needles.append("short")
+    docs.append([0, 1])
+    seeds.find_ahead(needles, docs)
+    for needle, ds in zip(needles, docs):
+        for asked in (ds, ds[: len(ds) // 2], sorted(set(ds) | {0, 5})):  # the same, fewer, more documents
+            [got] = seeds.find([needle], asked)
+            if len(needle) < 15:
+                assert got is None
+                continue
+            want = {i: _scan(texts[i], needle, 100_000) for i in asked}
+            assert got == {i: hits for i, hits in want.items() if hits}, needle
+    assert len(seeds._ahead) >= 150  # (answered from the lookup ahead, not looked up again)
+    assert all(set(found) <= asked for asked, found in seeds._ahead.values())  # each in its own documents only
 
 
 @pytest.mark.parametrize("top", [0x4E00 + 400, 0x3FF])  # past the dense table (CJK), and within it (Greek)
