@@ -83,7 +83,9 @@ arrival and on the final code, their misses never read). The 54th added ``handwr
 misses never read). The 55th added ``handwritten_tune38a.json`` to ``handwritten_tune38c.json`` (tuning, 150
 each, the same way) and ``handwritten_heldout37.json`` and ``handwritten_heldout38.json`` (held out, 150 each,
 the same way; scored with the 54th stop's code and on the final code, their misses never read; a third held-out
-writer did not finish in the stop).
+writer did not finish in the stop). The 56th added ``handwritten_tune39a.json`` to ``handwritten_tune39c.json``
+(tuning, 150 each, the same way) and ``handwritten_heldout39.json`` and ``handwritten_heldout40.json`` (held out,
+150 each, the same way; scored with the 55th stop's code and on the final code, their misses never read).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every
