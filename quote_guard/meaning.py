@@ -110,6 +110,7 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("increas rise rose risen rising grew grow gain gained climb jump surg soar boost expand raise raised higher up upward add added adds",
          "decreas fall fell fallen falling declin drop dropp shrank shrink lower reduc cut slump plung contract down downward"),
         ("hire hired hiring recruit", "lay laid fire fired dismiss layoff redundan"),
+        ("hire= hires= hired= hiring= employ= employs= employed= employing=", "solicit"),  # a hiring ban for a non-solicitation
         ("approv accept grant granted", "reject reject deni deny refus"),
         ("before prior earlier preced", "after later subsequent following"),
         ("maximum max most ceiling", "minimum min least floor"),
@@ -145,11 +146,13 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("higher", "lower"),
         ("more", "less fewer"),
         ("improv", "worsen deteriorat declin"),  # "margin improved to 18.4%" for "declined to 18.4%"
+        ("improv", "fell= fallen= dropped= decreased= weakened="),  # "attendance fell" for "attendance has improved"
         ("flat= unchanged stable= steady= stagnant=", "improv worsen deteriorat"),  # "improved" for "remained stable"
         # one right-holder or several; a duty to ask or only to tell ("unless it first notifies
         # the Landlord" for "without the prior written consent of the Landlord")
         ("exclusiv sole", "several multiple"),
         ("sole solely", "joint jointly mutual mutually"),  # "jointly decide" for "in its sole discretion"
+        ("exclusively=", "joint= jointly= mutual= mutually= shared="),  # "owned jointly" for "owned exclusively by the Company"
         ("consent permission", "notif notice"),
         # the strength of a claim: an effect done away with or only lessened, a cause or only a
         # link, a proof or only a hint ("grounding eliminates hallucination" for "reduces")
@@ -2261,11 +2264,17 @@ def _negative_predicates(words: list[str], other: list[str]) -> int:
     0
     >>> _negative_predicates("he said he'll miss the governor most".split(), "he spoke with kernan not long before the oath".split())
     0
+    >>> _negative_predicates("if he misses a payment date the fee is due until it is paid in full".split(),
+    ...                      "if the sum is not paid on the payment date a fee is due".split())
+    1
     """
     said = {w for w in words if w in _NEGATIVE_PREDICATES} - set(other)
     if not said:
         return 0
-    have = {w[:VERB_PREFIX] for w in words}
+    # (the negated word near a negative predicate: "is paid in full" further on, in another clause,
+    # restates no payment made on time: "misses a payment date ... until it is paid in full")
+    have = {w[:VERB_PREFIX] for i, w in enumerate(words)
+            if any(x in said for x in words[max(0, i - _HAVE_REACH) : i + 1 + _HAVE_REACH])}
 
     def around(ws: list[str], at: int) -> set[str]:
         return {w[:VERB_PREFIX] for w in ws[max(0, at - _PREDICATE_REACH) : at + 1 + _PREDICATE_REACH]
@@ -2288,6 +2297,7 @@ def _word_negated_at(words: list[str], i: int) -> str | None:
     return next((w for w in words[i + 1 : i + 1 + _NEGATED_VERB_WINDOW] if content_word(w) and w not in _AUXILIARIES), None)
 
 
+_HAVE_REACH = 8  # words on each side of a negative predicate where the word the other text negates restates it
 _PREDICATE_REACH = 4  # words on each side of a negative predicate, or a negator, that say what it is about
 
 
@@ -3283,6 +3293,8 @@ _QUALIFIER_CLASSES = {
     "entirely": "entirely wholly entirety",  # not "completely", "fully": restatements use them as emphasis
     # certainty the source does not claim ("definitely caused by corrosion")
     "certainly": "definitely certainly undoubtedly unquestionably conclusively indisputably undeniably",
+    # an exactness the source does not claim ("carried at exactly their fair value" for "approximates")
+    "exactly": "exactly precisely",
     # a vote told as unanimous ("voted unanimously" for "voted 6-3", "by a 2-1 majority")
     "unanimously": "unanimously unanimous",
     # a strong degree the source does not state ("substantial activity" for "modest activity",
@@ -3464,6 +3476,9 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
     'step'
     >>> _told_as_done("the deal has been approved".split(), "the deal still needs approval".split())
     'approval'
+    >>> _told_as_done("it published its report".split(), "the report is expected to be published".split())
+    'published'
+    >>> _told_as_done("the report is due to be published".split(), "the report is expected to be published".split())
     """
     # "still needs approval", "subject to review": what is still to happen (the quote says nothing pending)
     pending = [] if _PENDING & set(qw) or _KEPT_PENDING & set(qw) else [
@@ -3506,6 +3521,9 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
                 return v  # "completed its purchase" for "the deal is expected to close": a deal to close, told as closed
             if w in ("would", "could", "might") and pw[j - 2 : j] == ["have", "been"] and v.endswith("ed") and v in qw:
                 return v  # "would have been renamed" (it was not) told as "was renamed"
+            if pw[j - 2 : j] == ["to", "be"] and v.endswith(("ed", "en")) and any(
+                    q == v and k and qw[k - 1] != "be" for k, q in enumerate(qw)):
+                return v  # "published its final report" for "the final report is expected to be published"
     return None
 
 
@@ -4216,6 +4234,11 @@ def _dropped_bound(fq: str, fp: str) -> str | None:
     return m.group().strip().removeprefix("the ")
 
 
+_KNOWLEDGE_REACH = 5  # words before "knowledge" that may open "to the best of its knowledge"
+_WHOSE_KNOWLEDGE = frozenset("its their our his her my your of actual".split())
+_KNOWING = ("knowl", "know", "knew", "aware", "belie", "unaware")  # a quote that keeps the limit in other words
+
+
 def _dropped_limit(qw: list[str], pw: list[str]) -> str | None:
     """A limit of the passage's claim that the quote leaves out, saying more than the passage: "in
     part" ("The court affirmed the judgment" for "affirmed in part and reversed in part") or an
@@ -4230,8 +4253,18 @@ def _dropped_limit(qw: list[str], pw: list[str]) -> str | None:
     >>> _dropped_limit("with about 390 billion trees".split(), "with an estimated 390 billion trees".split())
     >>> _dropped_limit("it does not indicate poor care".split(), "it does not of itself indicate poor care".split())
     'of itself'
+    >>> _dropped_limit("no patent is invalid".split(), "to array's knowledge , no patent is invalid".split())
+    "to array's knowledge"
+    >>> _dropped_limit("as far as array knows no patent is invalid".split(), "to array's knowledge , no patent is invalid".split())
     """
     stems = {w[:VERB_PREFIX] for w in qw if len(w) >= VERB_PREFIX}
+    # a warranty limited to what a party knows ("to Array's knowledge, none of the Patents is invalid"):
+    # without it, a warranty of the fact itself
+    known = [i for i, w in enumerate(pw) if w == "knowledge" and "to" in pw[max(0, i - _KNOWLEDGE_REACH) : i]
+             and (pw[i - 1].endswith(("'s", "’s")) or pw[i - 1] in _WHOSE_KNOWLEDGE)]
+    if known and not any(w.startswith(_KNOWING) for w in qw):
+        i = known[0]
+        return " ".join(pw[max(0, i - _KNOWLEDGE_REACH) : i + 1][pw[max(0, i - _KNOWLEDGE_REACH) : i].index("to") :])
     # the word "in part" or "partly" limits ("affirmed in part", "partly offset") must be the quote's too:
     # a limit of a clause the quote does not restate is no limit of its claim; "in whole or in part" is none
     partial = [f"{pw[k - 1]} in part" for k in range(1, len(pw) - 1) if pw[k : k + 2] == ["in", "part"]
@@ -5681,8 +5714,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         out.append(Difference("delete", "", " ".join(sorted(lost_conditions)), "connective"))
     elif (added := _ADDED_CONDITIONS & _conditions(qw)) and not _conditions(pw) and not (
             _CONDITION_KEEPERS | {"without", "excluding", "excludes", "exclude"}) & set(pw) and not any(
-            a == "by" and b.endswith("ing") and len(b) > 5 for a, b in itertools.pairwise(pw)):
-        # ("cancel ... by notifying Vendor" sets the condition "provided it notifies the Vendor" restates)
+            a in ("by", "on", "upon") and b.endswith("ing") and len(b) > 5 for a, b in itertools.pairwise(pw)):
+        # ("cancel ... by notifying Vendor", "inspect ... on giving 14 days' notice" set the condition
+        # "provided it notifies the Vendor", "provided it gives notice" restates)
         # "one more substitution, provided it has not used its allocation" for "..., whether or not it
         # has used its allocation": a condition the passage does not set
         out.append(Difference("insert", " ".join(sorted(added)), "", "connective"))
@@ -5954,7 +5988,51 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # '"They are trying to turn him into a martyr," said Vicki Saporta' for '"We need to take these
         # threats seriously," said Vicki Saporta': the same speaker, words the source does not give her
         out.append(Difference("replace", speech[0], speech[1], "speech"))
+    if (question := _OPEN_QUESTION.search(f" {' '.join(pw)} ")) is not None and not _QUESTION_KEPT.search(f" {' '.join(qw)} ") \
+            and _restated_share(qw, question.group("what") or question.group("what2")) >= _QUESTION_SHARE:
+        # "the trial showed that the benefit extends to patients with preserved ejection fraction" for "whether
+        # these findings extend to patients with preserved ejection fraction is being evaluated": an open question
+        # told as answered
+        out.append(Difference("replace", "", "whether … " + (question.group("frame") or question.group("frame2")), "qualifier"))
+    if (acronym := _acronym_swapped(quote, passage)) is not None:
+        # "the Consumer Prices Index (CPI)" for "... including owner occupiers' housing costs (CPIH)":
+        # another measure, named by its own abbreviation
+        out.append(Difference("replace", acronym[0], acronym[1], "party"))
     return tuple(out)
+
+
+# a question the passage leaves open: "whether X is being evaluated", "it is unclear whether X" (since the 56th stop)
+_OPEN_QUESTION = re.compile(
+    r" whether (?P<what>(?:(?! or )[^.;])*?) (?P<frame>(?:is|are|remains?|was|were) (?:being (?:evaluated|studied|investigated|"
+    r"assessed|tested|examined)|(?:still )?(?:unknown|unclear|uncertain|not (?:yet )?known|under (?:investigation|study|review))))\b"
+    r"|(?P<frame2>(?:is|remains?) (?:still )?(?:unclear|unknown|uncertain|not (?:yet )?known)) whether (?P<what2>[^.;]*)")
+_QUESTION_KEPT = re.compile(r" (?:whether|if|unclear|unknown|uncertain|may|might|could|open|question|evaluat\w*|investigat\w*|"
+                            r"studied|studying|assess\w*|tested|testing|examin\w*) ")
+_QUESTION_SHARE = 0.6  # of the open question's content words, this share at least restated: the quote answers it
+
+
+def _restated_share(qw: list[str], clause: str | None) -> float:
+    """The share of ``clause``'s content words (by their first letters) that ``qw`` has."""
+    stems = {w[:VERB_PREFIX] for w in (clause or "").split() if content_word(w) and w not in _AUXILIARIES}
+    said = {w[:VERB_PREFIX] for w in qw}
+    return len(stems & said) / len(stems) if stems else 0.0
+
+
+_ACRONYM_IN_BRACKETS = re.compile(r"\(([A-Z][A-Z0-9&.-]{1,11})\)")  # (since the 56th stop)
+
+
+def _acronym_swapped(quote: str, passage: str) -> tuple[str, str] | None:
+    """An abbreviation the quote defines in brackets ("(CPI)") that the passage does not have at all,
+    where the passage defines another ("(CPIH)"): the quote's and the passage's, else ``None``.
+
+    >>> _acronym_swapped("using the Consumer Prices Index (CPI), pay grew", "using the index including housing (CPIH), pay grew")
+    ('CPI', 'CPIH')
+    >>> _acronym_swapped("the Bank (BoE) said", "the Bank of England (BoE) said") is None
+    True
+    """
+    ours = [a for a in _ACRONYM_IN_BRACKETS.findall(quote) if not re.search(rf"(?<![\w-]){re.escape(a)}(?![\w-])", passage)]
+    theirs = [a for a in _ACRONYM_IN_BRACKETS.findall(passage) if not re.search(rf"(?<![\w-]){re.escape(a)}(?![\w-])", quote)]
+    return (ours[0], theirs[0]) if ours and theirs else None
 
 
 # a noun phrase after these words is what the claim is about ("all commercial shipping", "no

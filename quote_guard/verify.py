@@ -3244,13 +3244,22 @@ def _limit_right_after(text: str, at: int, quote: str) -> re.Match[str] | None:
         m = _CLOSING_EXCEPTION.match(text, at)
     if m is None and _ALL_OF_A_KIND.search(quote):
         m = _RESTRICTIVE_AFTER.match(text, at)
+    if m is None and _OPEN_CONDITION.search(quote):
+        m = _CONDITION_GOES_ON.match(text, at)
     return m
+
+
+# a quote that stops inside a short condition it opened ("... to terminate on 90 days' notice if the other
+# committed a material breach") where the source's condition goes on with a second requirement ("and
+# failed to remedy it within 30 days"): one requirement told as enough (since the 56th stop)
+_OPEN_CONDITION = re.compile(r"\b(?:if|where|provided\s+that|in\s+the\s+event(?:\s+that)?)\s+[^,;:.!?()\"“”]{3,60}$", re.I)
+_CONDITION_GOES_ON = re.compile(r"[ \t]+and\s+(?!(?:[\w'’-]+\s+){1,2}(?:shall|may|will|must|can|agrees?)\b)[^.;!?,]{3,100}", re.I)
 
 
 # a quote that ends on everything of a kind ("to every affected customer"), where the source goes on to say which
 # of them with a clause of no comma ("who took out a plan before 1 September 2023"): all of them, told of all
 # (since the 55th stop)
-_ALL_OF_A_KIND = re.compile(r"\b(?:every|all|any|each|no)\s+(?:[\w'’-]+\s+){0,3}"
+_ALL_OF_A_KIND = re.compile(r"\b(?:every|all|any|each|no)\s+(?:of\s+(?:our|its|their|the|his|her|your)\s+)?(?:[\w'’-]+\s+){0,3}"
                             r"(?!(?:in|of|to|for|on|at|by|with|from|and|or)\W*$)[\w'’-]+\W*$", re.I)  # (not "... in [which]")
 _RESTRICTIVE_AFTER = re.compile(r"[ \t]+(?:who|whom|whose|that|which)\b[^.;!?]{0,80}", re.I)
 

@@ -4463,3 +4463,77 @@ _GUARANTY = Source("g", "In the event Offshore is in Default under Section 7.1(f
 ])
 def test_a_whole_section_for_some_of_its_paragraphs(quote: str, accepted: bool) -> None:
     _assert_passed(quote, _GUARANTY, accepted)
+
+
+_LATE_FEE = Source("f", "3.2 In the event that the fee is not paid by the Sponsor on or before the applicable payment due date, "
+                        "the Club may elect to charge the Sponsor a late fee of 1.5% per month of the payment then due and "
+                        "owing until it is paid in full.")
+_PAYABLES = Source("p", "The Directors consider that the carrying amount of trade payables approximates their fair value. "
+                        "Attendance has improved this year but remains below the national average.")
+_TERMINATION = Source("t", "Clause 17.2 of the Agreement permitted either party to terminate on 90 days' written notice if "
+                           "the other committed a material breach and failed to remedy it within 30 days of being asked to do so.")
+_WARRANTY = Source("w", "(e) to Licensor's knowledge, none of the issued Licensor Patents are invalid or unenforceable.")
+_OWNED = Source("o", "Any and all web pages used by the Contractor, and all associated rights, shall be owned exclusively by "
+                     "the Company.")
+_REAL_PAY = Source("e", "Adjusted for inflation using the Consumer Prices Index including owner occupiers' housing costs (CPIH), "
+                        "real regular pay grew by 2.1% on the year. The final report is expected to be published in the second "
+                        "half of 2024.")
+_REPORT = Source("r", "The investigation is continuing. The final report on the accident is expected to be published in the "
+                      "second half of 2024.")
+_NON_SOLICIT = Source("s", "IBM agrees that, for a period of two years from the Effective Date, it will not solicit for "
+                            "employment any Transferred Employees without the prior written consent of MSL.")
+_TRIAL = Source("h", "The drug reduced hospital admissions by 21% in patients with reduced ejection fraction. Whether these "
+                     "findings extend to patients with preserved ejection fraction is being evaluated in an ongoing trial.")
+_INSPECTION = Source("i", "7.6 The Tenant may, on giving not less than 14 days' written notice, inspect the invoices and receipts "
+                          "relating to the Service Costs for the preceding Service Charge Year at the offices of the managing agent.")
+_NEOS = Source("n", "The Compensation Committee set target amounts for each plan component for each of our NEOs in 2019 "
+                    "who are participating in our incentive compensation plans.")
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    # since the 56th stop: a negative predicate read where it stands ("is paid in full" further on restates
+    # no payment made on time)
+    ("If the Sponsor misses a payment date, the Club can choose to charge a late fee of 1.5% per month on the amount "
+     "due until it is paid in full.", _LATE_FEE, True),
+    ("If the Sponsor pays on the payment date, the Club can choose to charge a late fee of 1.5% per month on the amount "
+     "due until it is paid in full.", _LATE_FEE, False),
+    # an exactness the source does not claim; a fall told for an improvement
+    ("According to the Directors, trade payables are carried at exactly their fair value.", _PAYABLES, False),
+    ("The Directors consider that the carrying amount of trade payables approximates their fair value.", _PAYABLES, True),
+    ("Attendance fell this year and is below the national average.", _PAYABLES, False),
+    ("Attendance got better this year but is still below the national average.", _PAYABLES, True),
+    # one requirement of a condition told as enough
+    ("Clause 17.2 of the Agreement permitted either party to terminate on 90 days' written notice if the other "
+     "committed a material breach", _TERMINATION, False),
+    ("Clause 17.2 of the Agreement permitted either party to terminate on 90 days' written notice if the other "
+     "committed a material breach and failed to remedy it within 30 days", _TERMINATION, True),
+    # a warranty without the knowledge it is limited to; owned jointly for exclusively
+    ("The Licensor warranted that none of the issued Licensor Patents is invalid or unenforceable.", _WARRANTY, False),
+    ("The Licensor warranted that, to its knowledge, none of the issued Licensor Patents is invalid or unenforceable.",
+     _WARRANTY, True),
+    ("Any and all web pages used by the Contractor, and all associated rights, shall be owned jointly by the Company "
+     "and the Contractor.", _OWNED, False),
+    ("All web pages the Contractor uses, and all associated rights, belong to the Company alone.", _OWNED, True),
+    # another measure by its own abbreviation; a report expected told as published
+    ("Adjusted for inflation using the Consumer Prices Index (CPI), real regular pay grew by 2.1% on the year.",
+     _REAL_PAY, False),
+    ("Adjusted for inflation using CPIH, real regular pay rose 2.1% on the year.", _REAL_PAY, True),
+    ("The final report was published in the second half of 2024.", _REAL_PAY, False),
+    ("The final report on the accident was published in the second half of 2024.", _REPORT, False),
+    ("The final report should come out in the second half of 2024.", _REAL_PAY, True),
+    # a hiring ban for a non-solicitation; an open question told as answered
+    ("IBM may not hire any Transferred Employee for two years after the Effective Date without MSL's prior written "
+     "consent.", _NON_SOLICIT, False),
+    ("For two years from the Effective Date, IBM must not solicit any Transferred Employee for employment without MSL's "
+     "prior written consent.", _NON_SOLICIT, True),
+    ("The trial showed that the benefit extends to patients with preserved ejection fraction as well.", _TRIAL, False),
+    ("An ongoing trial is evaluating whether the findings extend to patients with preserved ejection fraction.",
+     _TRIAL, True),
+    # a condition set by "on giving" notice, restated with "provided"
+    ("The Tenant can inspect the invoices and receipts for the previous year's Service Costs at the managing agent's "
+     "offices, provided it gives at least 14 days' written notice.", _INSPECTION, True),
+    # cut right before the clause that says which of "each of our" NEOs
+    ("the Compensation Committee set target amounts for each plan component for each of our NEOs in 2019", _NEOS, False),
+])
+def test_the_56th_stop_s_rules(quote: str, source: Source, accepted: bool) -> None:
+    _assert_passed(quote, source, accepted)
