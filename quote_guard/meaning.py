@@ -4239,6 +4239,20 @@ _WHOSE_KNOWLEDGE = frozenset("its their our his her my your of actual".split())
 _KNOWING = ("knowl", "know", "knew", "aware", "belie", "unaware")  # a quote that keeps the limit in other words
 
 
+def _part_restated(pw: list[str], k: int, stems: set[str]) -> bool:
+    """Whether the words after the passage's "in part" at ``k``, to its clause's end, are the quote's
+    (``stems``: its words' first letters), three content words or figures at least: "was funded, in part,
+    with a term loan ... and $986 million from the sale of 58 million shares" restated as "paid for
+    through the sale of 58 million shares, which raised $986 million" (since the 56th stop)."""
+    after = pw[k + 2 : k + 2 + _PART_REACH]
+    after = after[: next((i for i, w in enumerate(after) if w in (".", ";")), len(after))]
+    return len({w[:VERB_PREFIX] for w in after if content_word(w) or w[:1].isdigit()} & stems) >= _PART_SHARED
+
+
+_PART_REACH = 30  # words after "in part" read for what it limits
+_PART_SHARED = 3  # of them, the quote's own: it restates what is only part of the whole
+
+
 def _dropped_limit(qw: list[str], pw: list[str]) -> str | None:
     """A limit of the passage's claim that the quote leaves out, saying more than the passage: "in
     part" ("The court affirmed the judgment" for "affirmed in part and reversed in part") or an
@@ -4267,8 +4281,9 @@ def _dropped_limit(qw: list[str], pw: list[str]) -> str | None:
         return " ".join(pw[max(0, i - _KNOWLEDGE_REACH) : i + 1][pw[max(0, i - _KNOWLEDGE_REACH) : i].index("to") :])
     # the word "in part" or "partly" limits ("affirmed in part", "partly offset") must be the quote's too:
     # a limit of a clause the quote does not restate is no limit of its claim; "in whole or in part" is none
-    partial = [f"{pw[k - 1]} in part" for k in range(1, len(pw) - 1) if pw[k : k + 2] == ["in", "part"]
-               and pw[k - 1] not in ("or", "whole") and pw[k - 1][:VERB_PREFIX] in stems]
+    partial = [f"{next((w for w in reversed(pw[:k]) if w[:1].isalnum()), '')} in part".lstrip()
+               for k in range(1, len(pw) - 1) if pw[k : k + 2] == ["in", "part"]
+               and pw[k - 1] not in ("or", "whole") and (pw[k - 1][:VERB_PREFIX] in stems or _part_restated(pw, k, stems))]
     partial += [f"{w} {pw[k + 1]}" for k, w in enumerate(pw[:-1]) if w in ("partly", "partially")
                 and pw[k + 1][:VERB_PREFIX] in stems]
     if partial and not _PARTIAL & set(qw) and ("in", "part") not in set(itertools.pairwise(qw)):
@@ -5994,6 +6009,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # these findings extend to patients with preserved ejection fraction is being evaluated": an open question
         # told as answered
         out.append(Difference("replace", "", "whether … " + (question.group("frame") or question.group("frame2")), "qualifier"))
+    if not any(d.category == "quantifier" for d in out) and (all_other := _others_told_as_all(qw, pw)) is not None:
+        # "a charge on all customers" for "a charge on all other customer classes": the group the passage
+        # leaves out, taken in
+        out.append(Difference("delete", "", all_other, "quantifier"))
     if (acronym := _acronym_swapped(quote, passage)) is not None:
         # "the Consumer Prices Index (CPI)" for "... including owner occupiers' housing costs (CPIH)":
         # another measure, named by its own abbreviation
@@ -6016,6 +6035,30 @@ def _restated_share(qw: list[str], clause: str | None) -> float:
     stems = {w[:VERB_PREFIX] for w in (clause or "").split() if content_word(w) and w not in _AUXILIARIES}
     said = {w[:VERB_PREFIX] for w in qw}
     return len(stems & said) / len(stems) if stems else 0.0
+
+
+def _others_told_as_all(qw: list[str], pw: list[str]) -> str | None:
+    """The passage's "all other" (or "any other", "every other") before a noun that the quote ranges
+    over with the same word and no "other": the words, else ``None`` (since the 56th stop).
+
+    >>> _others_told_as_all("a charge on all customers".split(), "a charge on all other customer classes".split())
+    'all other'
+    >>> _others_told_as_all("a charge on all the other customers".split(), "a charge on all other customer classes".split())
+    """
+    if {"other", "others", "remaining", "else"} & set(qw):
+        return None
+    for i in range(len(pw) - 2):
+        if pw[i] in ("all", "any", "every") and pw[i + 1] == "other":
+            nouns = {w[:VERB_PREFIX] for w in pw[i + 2 : i + 4] if content_word(w)}
+
+            def ranges(ws: list[str], word: str = pw[i], nouns: set[str] = nouns) -> bool:  # "any third party"
+                return any(q == word and ws[j + 1 : j + 2] != ["other"] and {w[:VERB_PREFIX] for w in ws[j + 1 : j + 3]} & nouns
+                           for j, q in enumerate(ws))
+
+            # (the passage's own "any third party" beside its "any other third party" is the quote's)
+            if ranges(qw) and not ranges(pw):
+                return f"{pw[i]} other"
+    return None
 
 
 _ACRONYM_IN_BRACKETS = re.compile(r"\(([A-Z][A-Z0-9&.-]{1,11})\)")  # (since the 56th stop)

@@ -4484,6 +4484,10 @@ _NON_SOLICIT = Source("s", "IBM agrees that, for a period of two years from the 
                             "employment any Transferred Employees without the prior written consent of MSL.")
 _TRIAL = Source("h", "The drug reduced hospital admissions by 21% in patients with reduced ejection fraction. Whether these "
                      "findings extend to patients with preserved ejection fraction is being evaluated in an ongoing trial.")
+_LOAN_AND_SHARES = Source("u", "The cash paid for the acquisition was funded, in part, with a term loan of 80 billion New Taiwan dollars "
+                       "and $986 million from the sale of 58 million shares of our common stock.")
+_RATE_CASE = Source("k", "The utility proposes to expand the low-income discount from 20% to 35%. The expansion would be funded "
+                         "through a non-bypassable charge on all other customer classes.")
 _INSPECTION = Source("i", "7.6 The Tenant may, on giving not less than 14 days' written notice, inspect the invoices and receipts "
                           "relating to the Service Costs for the preceding Service Charge Year at the offices of the managing agent.")
 _NEOS = Source("n", "The Compensation Committee set target amounts for each plan component for each of our NEOs in 2019 "
@@ -4529,6 +4533,14 @@ _NEOS = Source("n", "The Compensation Committee set target amounts for each plan
     ("The trial showed that the benefit extends to patients with preserved ejection fraction as well.", _TRIAL, False),
     ("An ongoing trial is evaluating whether the findings extend to patients with preserved ejection fraction.",
      _TRIAL, True),
+    # part of a funding told as the whole; all others told as all
+    ("The acquisition was paid for through the sale of 58 million shares of common stock, which raised $986 million.",
+     _LOAN_AND_SHARES, False),
+    ("The acquisition was paid for in part through the sale of 58 million shares of common stock, which raised $986 "
+     "million.", _LOAN_AND_SHARES, True),
+    ("The expanded discount would be paid for through a non-bypassable charge on all customers.", _RATE_CASE, False),
+    ("The expanded discount would be paid for through a non-bypassable charge on all other customer classes.",
+     _RATE_CASE, True),
     # a condition set by "on giving" notice, restated with "provided"
     ("The Tenant can inspect the invoices and receipts for the previous year's Service Costs at the managing agent's "
      "offices, provided it gives at least 14 days' written notice.", _INSPECTION, True),
