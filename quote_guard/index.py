@@ -12,7 +12,6 @@ same ``k1`` and ``b`` give the same scores.
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
 import threading
@@ -899,8 +898,8 @@ class CorpusSeeds:
         # range of them. When the pieces are common across the collection but few documents are
         # asked about, each (piece, document) range is looked up instead of walking every entry.
         shared = len(docs) == 1  # one list of documents for all needles
-        want = np.array(sorted(set(docs[0] if shared else itertools.chain.from_iterable(docs))), dtype=np.int64)
-        if shared and int((hi - lo).sum()) > 4 * len(want) * len(lo):
+        want = np.array(sorted(set(docs[0])), dtype=np.int64) if shared else None
+        if want is not None and int((hi - lo).sum()) > 4 * len(want) * len(lo):
             w = len(want)
             rb, rtag = np.repeat(bucket[pick], w), np.repeat(tag[pick], w)
             lo, hi = self._lower_bounds(np.concatenate((rb, rb)),
@@ -918,7 +917,7 @@ class CorpusSeeds:
         number = (table[at] & np.uint32((1 << p) - 1)).astype(np.int64)
         owner = np.searchsorted(pstarts, number, side="right") - 1
         local = (number - pstarts[owner]) * _PIECE - poff[piece_of]
-        if shared:
+        if want is not None:
             wanted = np.zeros(len(self._texts) + 1, dtype=bool)
             wanted[want] = True
             keep = wanted[owner] & (local >= 0)

@@ -4236,7 +4236,7 @@ def _dropped_bound(fq: str, fp: str) -> str | None:
 
 _KNOWLEDGE_REACH = 5  # words before "knowledge" that may open "to the best of its knowledge"
 _WHOSE_KNOWLEDGE = frozenset("its their our his her my your of actual".split())
-_KNOWING = ("knowl", "know", "knew", "aware", "belie", "unaware")  # a quote that keeps the limit in other words
+_KNOWING = ("know", "knew", "aware", "belie", "unaware")  # a quote that keeps the limit in other words
 
 
 def _part_restated(pw: list[str], k: int, stems: set[str]) -> bool:
@@ -4277,8 +4277,8 @@ def _dropped_limit(qw: list[str], pw: list[str]) -> str | None:
     known = [i for i, w in enumerate(pw) if w == "knowledge" and "to" in pw[max(0, i - _KNOWLEDGE_REACH) : i]
              and (pw[i - 1].endswith(("'s", "’s")) or pw[i - 1] in _WHOSE_KNOWLEDGE)]
     if known and not any(w.startswith(_KNOWING) for w in qw):
-        i = known[0]
-        return " ".join(pw[max(0, i - _KNOWLEDGE_REACH) : i + 1][pw[max(0, i - _KNOWLEDGE_REACH) : i].index("to") :])
+        limit = pw[max(0, known[0] - _KNOWLEDGE_REACH) : known[0] + 1]  # ... "to array's knowledge"
+        return " ".join(limit[limit.index("to") :])
     # the word "in part" or "partly" limits ("affirmed in part", "partly offset") must be the quote's too:
     # a limit of a clause the quote does not restate is no limit of its claim; "in whole or in part" is none
     partial = [f"{next((w for w in reversed(pw[:k]) if w[:1].isalnum()), '')} in part".lstrip()
@@ -6032,7 +6032,7 @@ _QUESTION_SHARE = 0.6  # of the open question's content words, this share at lea
 
 def _restated_share(qw: list[str], clause: str | None) -> float:
     """The share of ``clause``'s content words (by their first letters) that ``qw`` has."""
-    stems = {w[:VERB_PREFIX] for w in (clause or "").split() if content_word(w) and w not in _AUXILIARIES}
+    stems = content_stems(clause or "")
     said = {w[:VERB_PREFIX] for w in qw}
     return len(stems & said) / len(stems) if stems else 0.0
 
@@ -6050,15 +6050,17 @@ def _others_told_as_all(qw: list[str], pw: list[str]) -> str | None:
     for i in range(len(pw) - 2):
         if pw[i] in ("all", "any", "every") and pw[i + 1] == "other":
             nouns = {w[:VERB_PREFIX] for w in pw[i + 2 : i + 4] if content_word(w)}
-
-            def ranges(ws: list[str], word: str = pw[i], nouns: set[str] = nouns) -> bool:  # "any third party"
-                return any(q == word and ws[j + 1 : j + 2] != ["other"] and {w[:VERB_PREFIX] for w in ws[j + 1 : j + 3]} & nouns
-                           for j, q in enumerate(ws))
-
             # (the passage's own "any third party" beside its "any other third party" is the quote's)
-            if ranges(qw) and not ranges(pw):
+            if _ranges_over(qw, pw[i], nouns) and not _ranges_over(pw, pw[i], nouns):
                 return f"{pw[i]} other"
     return None
+
+
+def _ranges_over(words: list[str], quantifier: str, nouns: set[str]) -> bool:
+    """Whether ``words`` have ``quantifier`` ("any") before one of ``nouns`` (first letters) within two
+    words, not through "other": "any third party"."""
+    return any(w == quantifier and words[j + 1 : j + 2] != ["other"]
+               and {x[:VERB_PREFIX] for x in words[j + 1 : j + 3]} & nouns for j, w in enumerate(words))
 
 
 _ACRONYM_IN_BRACKETS = re.compile(r"\(([A-Z][A-Z0-9&.-]{1,11})\)")  # (since the 56th stop)
