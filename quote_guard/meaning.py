@@ -108,7 +108,8 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
     (frozenset(a.split()), frozenset(b.split()))
     for a, b in (
         ("increas rise rose risen rising grew grow gain gained climb jump surg soar boost expand raise raised higher up upward add added adds",
-         "decreas fall fell fallen falling declin drop dropp shrank shrink lower reduc cut slump plung contract down downward"),
+         "decreas fall fell fallen falling declin drop dropp shrank shrink lower reduc cut slump plung contract down downward "
+         "ease= eased= eases= easing="),
         ("hire hired hiring recruit", "lay laid fire fired dismiss layoff redundan"),
         ("hire= hires= hired= hiring= employ= employs= employed= employing=", "solicit"),  # a hiring ban for a non-solicitation
         ("approv accept grant granted", "reject reject deni deny refus"),
@@ -162,6 +163,10 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
          "opinion= believe= believes= believed= argue= argues= argued= contend= contends= contended= "
          "acknowledged= regarded= considered= deemed= consistent="),
         ("final", "preliminar interim provisional"),
+        # a figure measured or only estimated ("has been measured at 5 to 9 times" for "is estimated to have");
+        # a schedule replaced or only added to (since the 57th stop)
+        ("measured= measurement= measurements=", "estimated= estimating= estimation="),
+        ("replac substitut", "supplement"),
         # two ends of a contract: one at the end of its term, one by a party's act or a breach
         ("expir", "terminat"),
         # a time still to come or already past ("next spring" / "last spring")
@@ -4047,7 +4052,15 @@ def _hedges(words: list[str]) -> set[str]:
                  and ((w != "may" and _TIME_CLAUSE.isdisjoint(words[max(0, i - 4) : i]))
                       or words[i + 2] in _POSSIBLE_LINKS or not (words[i + 2].endswith(("ed", "en", "wn"))
                                                                  or words[i + 2] in _IRREGULAR_PARTICIPLES)))
+    # an explanation offered as possible: "may reflect later truncation", "may indicate a second phase" (a
+    # permission gives no verb of these: "may terminate", "may assign"; since the 57th stop)
+    found.update(f"may {words[i + 1]}" for i, w in enumerate(words[:-1]) if w == "may" and words[i + 1] in _MAY_EXPLAIN)
     return found
+
+
+# verbs of explanation after "may": a possibility, not a permission
+# ("which may arise" in a contract is whatever arises: not read)
+_MAY_EXPLAIN = frozenset("reflect indicate suggest signal explain represent denote imply contribute".split())
 
 
 _TIME_CLAUSE = frozenset("before until till after when once".split())  # a clause of time: "before he could be seen"
@@ -4249,6 +4262,25 @@ def _part_restated(pw: list[str], k: int, stems: set[str]) -> bool:
     return len({w[:VERB_PREFIX] for w in after if content_word(w) or w[:1].isdigit()} & stems) >= _PART_SHARED
 
 
+_PARTLY = frozenset(("partly", "partially"))
+_IN_FULL = frozenset(("entirety", "wholly", "entirely", "completely", "fully"))  # a thing done whole ...
+
+
+def _part_for_whole(qw: list[str], pw: list[str]) -> str | None:
+    """The quote's "in part" (or "partly") where the passage does the thing whole ("in its entirety",
+    "wholly") and says "in part" nowhere, else ``None``.
+
+    >>> _part_for_whole("remove schedule c in part".split(), "remove schedule c in its entirety".split())
+    'in part'
+    >>> _part_for_whole("in part".split(), "not in its entirety , in whole or in part".split())
+    """
+    said = "in part" if "in part" in " ".join(qw) else next(iter(_PARTLY.intersection(qw)), None)
+    if said is None or "part" in pw or _PARTLY.intersection(pw) or not _IN_FULL.intersection(pw) \
+            or _IN_FULL.intersection(qw):
+        return None
+    return said
+
+
 _PART_REACH = 30  # words after "in part" read for what it limits
 _PART_SHARED = 3  # of them, the quote's own: it restates what is only part of the whole
 
@@ -4348,8 +4380,14 @@ def _direction_by_subject(qw: list[str], pw: list[str], *, already: bool) -> lis
     if already:
         return []
     q, p = _direction_of(qw), _direction_of(pw)
+    # (a subject's stem stands for it where the passage has one sign for the stem: "expects it to ease"
+    # for "is expected to rise", since the 57th stop)
+    by_stem: dict[str, set[int]] = {}
+    for subject, sign in p.items():
+        by_stem.setdefault(subject[:VERB_PREFIX], set()).add(sign)
     for subject, sign in q.items():
-        if p.get(subject, sign) != sign:
+        stem = by_stem.get(subject[:VERB_PREFIX], {sign})
+        if p.get(subject, sign) != sign or (subject not in p and stem == {-sign}):
             return [Difference("replace", f"{subject} {'up' if sign > 0 else 'down'}",
                                f"{subject} {'down' if sign > 0 else 'up'}", "direction")]
     return []
@@ -5297,6 +5335,189 @@ def _speaker_swapped(quote: str, passage: str) -> tuple[str, str] | None:
 _NOT_GROUPS = frozenset("it its this has was is as thus yes the a an he she they we who which also".split())
 
 
+_LIKENESS = frozenset("comparable similar same equal equivalent alike identical matching".split())
+_NOT_COMPARATIVE = frozenset("other rather whether".split())  # "other than", "rather than": no comparison
+
+
+def _likeness_for_comparison(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A thing the passage compares something with ("smaller than the rectangular halls known from
+    Balbridie") that the quote names after a word of likeness ("comparable to ..., and to the rectangular
+    halls known from Balbridie"), without the comparison: a difference told as a likeness. ``(the
+    quote's word, the passage's comparison)``, else ``None``.
+
+    >>> _likeness_for_comparison("its size is comparable to houses and to the halls known from balbridie".split(),
+    ...                          "its size is comparable to houses , though smaller than the halls known from balbridie".split())
+    ('comparable', 'smaller than')
+    """
+    for k in range(1, len(pw) - 1):
+        comp = pw[k - 1]
+        if pw[k] != "than" or comp in _NOT_COMPARATIVE or not (comp.endswith("er") or comp in ("more", "less", "fewer")) \
+                or comp in qw or "than" in qw:
+            continue
+        thing = [w for w in pw[k + 1 : k + 8] if content_word(w)][:3]
+        if len(thing) < 3:
+            continue
+        for i, w in enumerate(qw):
+            named = [x for x in qw[i + 1 :] if content_word(x)]
+            if w in _LIKENESS and any(named[j : j + 3] == thing for j in range(len(named) - 2)):
+                return w, f"{comp} than"
+    return None
+
+
+_DENIED_EXCEPTION = re.compile(r" (?:no|without) exceptions? ")
+_EXCEPTION_MADE = re.compile(r" (?:except|excepting|exception|exceptions|save for|(?:shall|does|will) not apply to) ")
+
+
+def _exception_denied(fq_: str, fp_: str) -> tuple[str, str] | None:
+    """The quote's "no exception" (or "without exception") where the passage makes one ("except that it
+    shall not apply to ..."): ``(the quote's words, the passage's)``, else ``None``. ``fq_``, ``fp_``: the
+    texts' words joined, a space at each end.
+
+    >>> _exception_denied(" there is no exception for innocent co-insureds ", " except that it shall not apply to a spouse ")
+    ('no exception', 'except')
+    >>> _exception_denied(" applies without exception ", " applies to all insureds ")
+    """
+    denied = _DENIED_EXCEPTION.search(fq_)
+    if denied is None or _DENIED_EXCEPTION.search(fp_) or (made := _EXCEPTION_MADE.search(fp_)) is None:
+        return None
+    return denied.group().strip(), made.group().strip()
+
+
+SOFTENERS = frozenset("substantially almost nearly virtually practically essentially".split())
+UNIVERSALS = frozenset("all every entire none always never".split())
+_UNIVERSAL_REACH = 4  # words after "all" where the thing it ranges over is read
+
+
+def _softened_universal(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """The passage's "substantially all" (or "almost all", "nearly every", "virtually none") of a thing
+    that the quote ranges over with the bare word: ``(the quote's word, the passage's words)``, else
+    ``None``.
+
+    >>> _softened_universal("all of the company's products are made by tsmc".split(),
+    ...                     "substantially all of our products are manufactured by tsmc".split())
+    ('all', 'substantially all')
+    >>> _softened_universal("almost all of the products".split(), "substantially all of our products".split())
+    """
+    if SOFTENERS.intersection(qw) or {"most", "majority", "nearly"} & set(qw):
+        return None
+    for k in range(1, len(pw)):
+        if pw[k] in UNIVERSALS and pw[k - 1] in SOFTENERS:
+            things = {w for w in pw[k + 1 : k + 1 + _UNIVERSAL_REACH] if content_word(w)}
+            for i, w in enumerate(qw):
+                if w == pw[k] and things & set(qw[i + 1 : i + 1 + _UNIVERSAL_REACH]):
+                    return w, f"{pw[k - 1]} {w}"
+    return None
+
+
+_ASKED_FOR = frozenset("requested request requests asked sought seek seeks applied".split())
+_REQUEST_KEPT = ("request", "ask", "seek", "sought", "appl", "call", "pending", "propos")
+
+
+def _request_told_as_done(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A thing the passage says was asked for ("has requested retraction of the papers") that the quote
+    says was done ("the papers have been retracted"): ``(the quote's word, the passage's words)``, else
+    ``None``.
+
+    >>> _request_told_as_done("the 2019 and 2020 papers have been retracted".split(),
+    ...                       "it has requested retraction of the 2019 and 2020 papers".split())
+    ('retracted', 'requested retraction')
+    >>> _request_told_as_done("it asked for the papers to be retracted".split(),
+    ...                       "it has requested retraction of the papers".split())
+    """
+    if any(w.startswith(_REQUEST_KEPT) for w in qw):
+        return None
+    for k, w in enumerate(pw):
+        if w not in _ASKED_FOR:
+            continue
+        for thing in pw[k + 1 : k + 4]:
+            if len(thing) < 6 or not content_word(thing):
+                continue
+            done = next((x for x in qw if x[:VERB_PREFIX] == thing[:VERB_PREFIX] and x.endswith(("ed", "en", "wn"))
+                         and x not in pw), None)
+            if done is not None:
+                return done, f"{w} {thing}"
+    return None
+
+
+_CAUSE_OPENERS = (("reflecting",), ("reflected",), ("due", "to"), ("driven", "by"), ("because",), ("owing", "to"),
+                  ("as", "a", "result", "of"), ("caused", "by"), ("attributable", "to"), ("thanks", "to"),
+                  ("resulting", "from"), ("on", "the", "back", "of"))
+_CAUSE_WORDS = 12  # words of a cause read after its opener, to its clause's end
+
+
+def _cause_of(words: list[str], *, after_figure: bool = False) -> set[str] | None:
+    """The content stems of the first cause ``words`` give ("fell 9%, reflecting a £68 million impairment of the
+    copper network"); with ``after_figure``, "as" right after a figure's clause opens one too ("fell 9% to £312
+    million as mobile revenues weakened"). ``None`` when they give none."""
+    for i, w in enumerate(words):
+        opener = next((o for o in _CAUSE_OPENERS if tuple(words[i : i + len(o)]) == o), None)
+        if opener is None and after_figure and w == "as" and any(x[:1].isdigit() for x in words[max(0, i - 3) : i]) \
+                and words[i + 1 : i + 2] not in (["a"], ["well"], ["of"], ["such"], ["part"], ["follows"]):
+            opener = ("as",)
+        if opener is None:
+            continue
+        clause = list(itertools.takewhile(lambda x: x not in (",", ".", ";", ":"), words[i + len(opener) : i + len(opener) + _CAUSE_WORDS]))
+        return {x[:VERB_PREFIX] for x in clause if (content_word(x) and x not in _AUXILIARIES) or x[:1].isdigit()}
+    return None
+
+
+def _other_cause(qw: list[str], pw: list[str]) -> str | None:
+    """A cause the quote gives for what the passage explains otherwise: none of its content words in the
+    passage's cause, and two at least nowhere in the passage ("Operating profit dropped 9% as mobile
+    revenues weakened" for "Operating profit fell 9%, reflecting a £68 million impairment of the legacy
+    copper network"). The quote's cause, else ``None``.
+
+    >>> _other_cause("profit dropped 9 % as mobile revenues weakened".split(),
+    ...              "profit fell 9 % , reflecting an impairment of the copper network".split())
+    'mobile revenues weakened'
+    >>> _other_cause("profit dropped 9 % because of a write-down of the copper network".split(),
+    ...              "profit fell 9 % , reflecting an impairment of the copper network".split())
+    """
+    said, given = _cause_of(qw, after_figure=True), _cause_of(pw)
+    if not said or not given or said & given or len(said) < 2:
+        return None
+    stems = {w[:VERB_PREFIX] for w in pw}
+    if len(said - stems) < 2:
+        return None
+    at = next(i for i, w in enumerate(qw) if any(tuple(qw[i : i + len(o)]) == o for o in _CAUSE_OPENERS) or w == "as"
+              and any(x[:1].isdigit() for x in qw[max(0, i - 3) : i]))
+    words = [w for w in qw[at:] if w not in (".",)]
+    start = next(k for k, w in enumerate(words) if w[:VERB_PREFIX] in said)
+    return " ".join(itertools.takewhile(lambda x: x not in (",", ";", ":"), words[start:]))
+
+
+_TURN_WORDS = 2  # content words on each side of an act that must be the same for its passive to turn it round
+
+
+def _voice_turned(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """An act the passage states in the active voice that the quote states in the passive with the same
+    words on each side, so that what acted is now acted on: "this contract ... shall be superseded by
+    any conflicting terms" for "this contract ... shall supersede any conflicting terms". ``(the
+    quote's words, the passage's)``, else ``None``. (The passive with the two sides traded, "the
+    terms are superseded by this contract", is the same claim and is not read here.)
+
+    >>> _voice_turned("the contract shall be superseded by any conflicting terms".split(),
+    ...               "the contract shall supersede any conflicting terms".split())
+    ('be superseded by', 'supersede')
+    >>> _voice_turned("any conflicting terms are superseded by the contract".split(),
+    ...               "the contract shall supersede any conflicting terms".split())
+    """
+    def side(words: list[str]) -> list[str]:
+        return [w for w in words if content_word(w) and w not in _AUXILIARIES][:_TURN_WORDS]
+
+    for i in range(1, len(qw) - 3):
+        if qw[i] not in _BE or qw[i + 2] != "by" or not qw[i + 1].endswith(("ed", "en")):
+            continue
+        stem, before, after = qw[i + 1][:VERB_PREFIX], side(qw[i - 1 :: -1]), side(qw[i + 3 : i + 9])
+        if len(before) < 1 or len(after) < _TURN_WORDS:
+            continue
+        for k in range(1, len(pw) - 1):
+            if (pw[k][:VERB_PREFIX] == stem and pw[k] != qw[i + 1] and pw[k - 1] not in _BE and pw[k + 1] != "by"
+                    and side(pw[k - 1 :: -1])[:1] == before[:1] and side(pw[k + 1 : k + 7]) == after):
+                return f"{qw[i]} {qw[i + 1]} by", pw[k]
+    return None
+
+
 def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     """The load-bearing ways ``quote`` does not claim what ``passage`` claims (empty: the same claim).
 
@@ -5617,6 +5838,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if _WHOLE.intersection(qw) and (parts := _PART_WORDS.intersection(pw) - set(qw)):
         # "sublet the entire Premises" for "sublet up to one half of the Premises": the whole for a part
         out.append(Difference("replace", sorted(_WHOLE.intersection(qw))[0], sorted(parts)[0], "quantifier"))
+    elif (part_said := _part_for_whole(qw, pw)) is not None:
+        # "remove Schedule C-1 in part" for "remove Schedule C-1 in its entirety" (since the 57th stop)
+        out.append(Difference("replace", part_said, "entirety", "quantifier"))
     elif (full := _full_for_share(qw, pw)) is not None:
         # "can be fully charged in 30 minutes" for "can be charged to 50% in 30 minutes"
         out.append(Difference("replace", full[0], full[1], "quantifier"))
@@ -5819,6 +6043,21 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if superlatives:
         # "UKIP spent the most" where the passage ranks nothing: a ranking of the quote's own
         out.append(Difference("insert", f"the {superlatives[0]}", "", "quantifier"))
+    if (cause := _other_cause(qw, pw)) is not None:
+        # "Operating profit dropped 9% to £312 million as mobile revenues weakened" for "... fell 9% to £312
+        # million, reflecting a £68 million impairment of the legacy copper network" (since the 57th stop)
+        out.append(Difference("insert", cause, "", "added"))
+    if (softened := _softened_universal(qw, pw)) is not None:
+        # "All of the company's products are made by TSMC" for "Substantially all of our products" (since the 57th stop)
+        out.append(Difference("replace", softened[0], softened[1], "quantifier"))
+    if (asked := _request_told_as_done(qw, pw)) is not None:
+        # "the 2019 and 2020 papers have been retracted" for "has requested retraction of the 2019 and 2020 papers"
+        # (since the 57th stop)
+        out.append(Difference("replace", asked[0], asked[1], "qualifier"))
+    if not any(d.category == "negation" for d in out) and (denied := _exception_denied(fq_, fp_)) is not None:
+        # "there is no exception for innocent co-insureds" for "except that it shall not apply to an innocent
+        # co-insured spouse": an exception the passage makes, denied (since the 57th stop)
+        out.append(Difference("replace", denied[0], denied[1], "negation"))
     q_hedges = _hedges(qw)
     # (one claim on some of the evidence for another: "by many measures" for "according to many indicators")
     on_some = any(h.split()[-1] in _EVIDENCE_NOUNS for h in q_hedges)
@@ -5986,6 +6225,14 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         new_words = [w for w in conjunct.split() if content_word(w) and w not in _AUXILIARIES and w not in pw]
         # (a name the passage does not have is a party added: "against Dr. Okafor or Dr. Lindqvist")
         out.append(Difference("insert", conjunct, "", "party" if new_words and set(new_words) <= named else "added"))
+    if (likeness := _likeness_for_comparison(qw, pw)) is not None:
+        # "comparable to ... and to the rectangular halls known from Balbridie" for "smaller than the rectangular
+        # halls known from Balbridie" (since the 57th stop)
+        out.append(Difference("replace", likeness[0], likeness[1], "quantifier"))
+    if not any(d.category == "order" for d in out) and (voice := _voice_turned(qw, pw)) is not None:
+        # "shall be superseded by any conflicting terms" for "shall supersede any conflicting terms": the same
+        # words on each side of the act, turned round by the passive
+        out.append(Difference("replace", voice[0], voice[1], "order"))
     if not any(d.category == "order" for d in out) and (reversed_move := _from_to_swapped(qw, pw)) is not None:
         # "widened his target from doctrines ... to individual pieties" for "from individual pieties ...
         # to doctrines": the start and the end of a change, the other way round

@@ -41,6 +41,8 @@ from .limits import Limits, limited
 from .meaning import (
     CLAIM_JOIN,
     LIST_JOINS,
+    SOFTENERS,
+    UNIVERSALS,
     VERB_PREFIX,
     WITHOUT_NO_LIMIT,
     Entailment,
@@ -936,6 +938,8 @@ class Verifier:
         if head:
             before = _words_before(text, span.start)
             found += _limiters(before)
+            if before[-1:] and before[-1] in SOFTENERS and _first_word(r.quote) in UNIVERSALS:
+                found.append(f"{before[-1]} {_first_word(r.quote)}")  # "All of our chips" cut from "Substantially all of ..."
             if not found and (negated := _negated_list_before(text, span.start)) is not None:
                 found.append(negated)  # "...disclose Customer Data" cut from "shall not sell, rent or otherwise disclose"
             if not opened:  # a marked cut right after a hedge that governs the fragment ("likely that ...")
@@ -2805,9 +2809,11 @@ _LIMITERS = frozenset(
     notwithstanding""".split()
 )
 # words that open a condition or an exception right after a cut: "... will control [unless ...]"
-_EDGE_LIMITERS = _LIMITERS | frozenset("if when whenever until".split())
+# (and a condition by its adjective: "12 positions, eight of which are contingent on a grant"; since the 57th stop)
+_EDGE_LIMITERS = _LIMITERS | frozenset("if when whenever until contingent conditional conditioned".split())
 _LIMITER_PAIRS = frozenset({("other", "than"), ("as", "if"), ("save", "for"), ("except", "for")})
-_EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to")}  # "subject matter" limits nothing
+_EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to"), ("the", "extent"), ("insofar", "as")}  # "subject matter" limits nothing
+# ("..., to the extent commercially practicable": since the 57th stop)
 _EDGE_CHARS = 40  # how far past a cut the source is read for a limiting word
 _OPENING_CONDITIONS = frozenset("except excepting unless notwithstanding provided providing if".split())
 _REST_CHARS = 160  # ... and past a full stop the source does not have there, for the rest of its sentence
@@ -2816,7 +2822,7 @@ _REST_CHARS = 160  # ... and past a full stop the source does not have there, fo
 _OPENED_CONDITIONS = frozenset("pending where when whenever once until".split())
 _HARD_OPENERS = frozenset("except excepting unless".split())  # an opening clause that holds one limits the rest
 _REST_CONDITIONS = frozenset("unless except excepting excluding provided providing notwithstanding if whenever "
-                             "until".split())
+                             "until contingent conditional conditioned".split())
 _REST_LIMITER_PAIRS = _EDGE_LIMITER_PAIRS - {("as", "if")} | {("in", "part"), ("should", "the"), ("as", "long"),
                                                              ("so", "long"), ("whichever", "is"), ("exception", "of")}
 # ("allowed the appeal in part"; "1.5% per month, or the maximum permitted by law, whichever is lower")
@@ -3079,12 +3085,16 @@ _NOT_SIGNIFICANT = re.compile(
 # to the caveat: writers quote a right without its proviso both ways; so are the limits that open a
 # sentence ("Notwithstanding the foregoing,"), but for an exception (:func:`_hard_opener_before`).
 _HARD_LIMIT = re.compile(
+    # (a part of what the fragment names made conditional: "12 additional firefighter positions, eight of which
+    # are contingent on the City receiving a federal SAFER grant"; since the 57th stop)
     # a defined term between: '... from any source ("Included Investors"), except', '(each, an "Extension Period")
     # unless', '(the "Marketing and Sale Restriction"); provided that'
     r"(?:\s*\([^()\"“]{0,80}[\"“][^\"”()]{1,60}[\"”]\))?"
     r"\s*[,;(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
     r"|except\b|with\s+the\s+exceptions?\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
     r"|nor\b[^.;!?]{0,80}?,\s*(?:unless|except)\b|but\s+(?:[\w'’-]+\s+){1,6}(?:must|shall)\s+(?:first\s+)?(?:give|provide|notify|obtain|consult|inform)\b"
+    r"|but\s+(?:only\s+)?(?:requires?|required|needs?)\b"
+    r"|[\w-]+\s+of\s+(?:which|whom|them)\s+(?:are|is|were|will\s+be|would\s+be)\s+(?:contingent|conditional|conditioned|subject|dependent)\b"
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+(?:if|where)\b"
     r"|which\s+(?:breach|failure|default)\s+(?:has\s+|shall\s+have\s+)?(?:remain|remains|remained|continue|continues|continued|persist|persists|persisted|is\s+not\s+(?:cured|remedied))\b"
     r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their)\b|\d)"
@@ -3348,7 +3358,9 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> tuple[str, str] | N
     limit = opener[:2] == ["subject", "to"] and _names_a_part(opener)
     consent = _CONSENT_OPENER.match(" ".join(opener)) is not None
     window = _TIME_WINDOW_OPENER.match(" ".join(opener))
-    hard = (opener[:1] in (["excepting"], ["unless"], ["except"])
+    # ("Assuming no significant deterioration in the macroeconomic environment, we expect ...": a forecast's
+    # condition, since the 57th stop)
+    hard = (opener[:1] in (["excepting"], ["unless"], ["except"], ["assuming"])
             or tuple(w for w in opener[:3] if w != ",")[:2] in (("save", "for"), ("other", "than"), ("however", "if"),
                                                                 ("no", "more"), ("not", "more"))
             or (opener[:2] == ["with", "the"] and opener[2:3] in (["exception"], ["exceptions"]))
@@ -3630,6 +3642,12 @@ def _sentence_opener(r: QuoteResult, docs: list[_Doc]) -> tuple[list[str], str] 
         # after a heading and the section's number that starts a line: "FORCE-MAJEURE\n\n10.1 Except for the
         # obligations to make any payment, ..." (a number inside the sentence, "Sections 10.3 and 10.4", is none)
         opener = token_texts(fold(head[numbered[-1].end() :]).text)
+    elif _HEADING_LINE.match(head) is not None:
+        # after short headings on lines of their own: "Outlook\nAssuming no significant deterioration ..., we
+        # expect ..." (since the 57th stop)
+        while (line := _HEADING_LINE.match(head)) is not None:
+            head = head[line.end() :]
+        opener = token_texts(fold(head).text)
     if ")" in opener[:3] and len(opener[: opener.index(")")]) <= 2:
         opener = opener[opener.index(")") + 1 :]  # after a list item's mark: "(a) EXCEPT WITH RESPECT TO ..."
     return opener, head[head.rfind(":") + 1 :] if ":" in head else head
@@ -3656,6 +3674,7 @@ _CAVEAT_CHARS = 80  # how much of the source a caveat shows
 # a condition word right after a sentence's start (or a heading's colon): what an opener needs
 _SECTION_NUMBER = re.compile(r"\d+(?:\.\d+)+\.?")  # "3.6.3": a section's number before its sentence
 _OPENER_CHARS = 320  # how far before a fragment its sentence's opening condition is looked for
+_HEADING_LINE = re.compile(r"[ \t]*[A-Z][^\s.;:!?]*(?:[ \t]+[^\s.;:!?]+){0,3}[ \t]*\n\s*(?=[A-Z])")  # "Outlook\n" before a capital
 _HEADING_WORDS = 8  # words of a heading a section's number may follow ("FORCE-MAJEURE 10.1", "LIMITATION OF LIABILITY AND DISCLAIMER OF WARRANTY 10.1")
 _LINE_SECTION = re.compile(r"(?:\n|\s{3})\s*(\d+(?:\.\d+)+)\.?\s")  # a section's number starting a line (or after a run of spaces)
 # what may end the text before a sentence's opening (or a heading's colon, or its double dash: "Limitations of
@@ -3664,7 +3683,7 @@ _OPENER_BREAK = re.compile(r"[.;:!?\n…。；：！？]|--")
 _OPENER_HINT = re.compile(rf"(?i)(?:^|{_OPENER_BREAK.pattern})[\W_]*"
                           r"(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)[\W_]*)?"
                           rf"(?:{_SECTION_NUMBER.pattern}\s+)?"
-                          r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject|with(?:out)?\b|however\s*,?\s*if\b"
+                          r"(?:unless|except|notwithstanding|provid|if|other|as\s+if|save|subject|assuming\b|with(?:out)?\b|however\s*,?\s*if\b"
                           r"|no(?:t)?\s+more\s+than\b|with\s+the\s+exceptions?\s+of\b|(?:so|as)\s+long\s+as\b"
                           r"|(?:in|among)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}"
                           # a population's noun ("In a prespecified subgroup of ...", "Among patients with ...";

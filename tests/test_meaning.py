@@ -4549,3 +4549,79 @@ _NEOS = Source("n", "The Compensation Committee set target amounts for each plan
 ])
 def test_the_56th_stop_s_rules(quote: str, source: Source, accepted: bool) -> None:
     _assert_passed(quote, source, accepted)
+
+
+_SCHEDULE = Source("c", "The Parties hereby agree to delete Schedule B in its entirety and replace it with the following new "
+                        "Schedule B.")
+_EXOPLANET = Source("x", "The companion, a gas giant, orbits its star every 14 years and is estimated to have a mass between 3 "
+                         "and 5 times that of Jupiter.")
+_JOBLESS_RATE = Source("j", "The unemployment rate rose to 5.1 per cent and is expected to increase slightly over the coming year.")
+_ORDER_FORM = Source("f", "These Terms, when accepted by the Customer, constitute the entire agreement of the parties and shall "
+                          "override any conflicting terms and conditions of any order form.")
+_KILN = Source("k", "The kiln is comparable in size to examples from Lincoln and Colchester, though it is larger than the kilns "
+                    "excavated at Water Newton.")
+_CHARCOAL = Source("h", "The thin charcoal lens beneath the floor is notable and may reflect an episode of burning before the "
+                        "hall was built.")
+_UPDATES = Source("u", "The Supplier shall deliver patches for the Licensed Software when patches for the Platform are released "
+                       "to other licensees, as applicable, to the extent commercially reasonable.")
+_BUDGET = Source("b", "The plan funds 20 new teaching posts, twelve of which are contingent on the state renewing its literacy "
+                      "grant. Class sizes will fall to 24.")
+_POLICY = Source("p", "This exclusion applies to all insureds, including those who took no part in the act, except that it "
+                      "shall not apply to an innocent co-insured who cooperates with our investigation.")
+_SEARCH = Source("r", "A search of the vehicle's cabin remains permissible without a warrant, but requires probable cause that the "
+                      "vehicle holds evidence of a crime.")
+_OUTLOOK = Source("o", "Results for the year\n\nGuidance\nAssuming fuel prices remain near current levels, we expect operating "
+                       "margin of 8-9% in 2025.")
+_FOUNDRY = Source("y", "Substantially all of our chips are fabricated by a single foundry partner, and about 80% of its output "
+                       "comes from plants in one region.")
+_MISCONDUCT = Source("m", "The Board has accepted the findings and has requested withdrawal of the two conference papers; it has "
+                          "also notified the funder.")
+_PROFIT = Source("q", "Operating profit fell 7% to £210 million, reflecting a £40 million write-down of the legacy billing "
+                      "platform and higher amortisation.")
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    # since the 57th stop: a part for the whole; a schedule added to for one replaced
+    ("The Parties agree to delete Schedule B in part and supplement it with the following new Schedule B.", _SCHEDULE, False),
+    ("The Parties agreed to delete the whole of Schedule B and replace it with a new Schedule B.", _SCHEDULE, True),
+    # a mass measured for one estimated; a fall expected for a rise
+    ("The gas giant has been measured at 3 to 5 times the mass of Jupiter.", _EXOPLANET, False),
+    ("The gas giant is thought to be 3 to 5 times as massive as Jupiter, by estimate.", _EXOPLANET, True),
+    ("Unemployment rose to 5.1 per cent, and it is expected to ease over the coming year.", _JOBLESS_RATE, False),
+    ("Unemployment climbed to 5.1 per cent and is expected to edge up further over the coming year.", _JOBLESS_RATE, True),
+    # an act turned round by the passive; a difference told as a likeness
+    ("These Terms, when accepted by the Customer, constitute the entire agreement of the parties and shall be overridden "
+     "by any conflicting terms and conditions of any order form.", _ORDER_FORM, False),
+    ("Any conflicting terms and conditions of an order form are overridden by these Terms once the Customer accepts them.",
+     _ORDER_FORM, True),
+    ("The kiln is comparable in size to examples from Lincoln and Colchester, and to the kilns excavated at Water Newton.",
+     _KILN, False),
+    ("In size the kiln is comparable to examples from Lincoln and Colchester, but larger than the kilns excavated at "
+     "Water Newton.", _KILN, True),
+    # a possibility told as shown
+    ("The charcoal lens under the floor shows that there was an episode of burning before the hall was built.", _CHARCOAL,
+     False),
+    ("The charcoal lens beneath the floor may be evidence of an episode of burning before the hall was built.", _CHARCOAL,
+     True),
+    # cut before "to the extent ...", before "twelve of which are contingent on ...", before "but requires ..."
+    ("The Supplier shall deliver patches for the Licensed Software when patches for the Platform are released to other "
+     "licensees.", _UPDATES, False),
+    ("The plan funds 20 new teaching posts", _BUDGET, False),
+    ("A search of the vehicle's cabin remains permissible without a warrant", _SEARCH, False),
+    ("Class sizes will fall to 24.", _BUDGET, True),
+    # an exception made, denied
+    ("The exclusion reaches even insureds who took no part in the act, and there is no exception for an innocent "
+     "co-insured.", _POLICY, False),
+    # a forecast quoted without the condition its sentence opens with, below a heading of its own
+    ("we expect operating margin of 8-9% in 2025", _OUTLOOK, False),
+    # "substantially all" told as all; a withdrawal asked for, told as done; a cause of the quote's own
+    ("All of our chips are fabricated by a single foundry partner.", _FOUNDRY, False),
+    ("Virtually all of the chips are made by one foundry partner.", _FOUNDRY, True),
+    ("The two conference papers have been withdrawn.", _MISCONDUCT, False),
+    ("The Board asked for the two conference papers to be withdrawn.", _MISCONDUCT, True),
+    ("Operating profit fell 7% to £210 million as subscription sales slowed in Europe.", _PROFIT, False),
+    ("Operating profit dropped 7% to £210 million because of a £40 million write-down of the old billing platform.",
+     _PROFIT, True),
+])
+def test_the_57th_stop_s_rules(quote: str, source: Source, accepted: bool) -> None:
+    _assert_passed(quote, source, accepted)
