@@ -5486,6 +5486,142 @@ def _other_cause(qw: list[str], pw: list[str]) -> str | None:
     return " ".join(itertools.takewhile(lambda x: x not in (",", ";", ":"), words[start:]))
 
 
+_REGARDLESS = frozenset(("regardless", "irrespective"))
+
+
+def _condition_waived(qw: list[str], pw: list[str]) -> str | None:
+    """The quote's "regardless of X" (or "irrespective of X") where the passage takes X into account and
+    waives nothing: "requires a target below 140 mm Hg, regardless of frailty" for "a target below 140 mm Hg
+    is reasonable, individualised according to frailty". The words, else ``None``.
+
+    >>> _condition_waived("a target below 140 , regardless of frailty".split(), "individualised according to frailty".split())
+    'regardless of frailty'
+    >>> _condition_waived("regardless of frailty".split(), "whatever the frailty".split())
+    """
+    if _REGARDLESS.intersection(pw) or "whatever" in pw:
+        return None
+    stems = {w[:VERB_PREFIX] for w in pw if content_word(w)}
+    for i, w in enumerate(qw[:-2]):
+        if w in _REGARDLESS and qw[i + 1] == "of":
+            what = [x for x in qw[i + 2 : i + 6] if content_word(x)][:1]
+            if what and what[0][:VERB_PREFIX] in stems:
+                return f"{w} of {' '.join(qw[i + 2 : qw.index(what[0], i + 2) + 1])}"
+    return None
+
+
+_FLOOR_WORDS = (("at", "least"), ("at", "or", "above"), ("no", "less", "than"), ("not", "below"), ("minimum", "of"),
+                ("above",))
+_CEILING_WORDS = (("at", "most"), ("at", "or", "below"), ("no", "more", "than"), ("not", "above"), ("maximum", "of"),
+                  ("below",))
+
+
+def _range_end_as_bound(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A range's top told as a floor ("at or above 190%" for "a target range of 160% to 190%"), or its bottom
+    as a ceiling: ``(the quote's words, the passage's range)``, else ``None``.
+
+    >>> _range_end_as_bound("keep the ratio at or above 190 %".split(), "a target range of 160 % to 190 %".split())
+    ('at or above 190', '160 … 190')
+    >>> _range_end_as_bound("keep the ratio at or above 160 %".split(), "a target range of 160 % to 190 %".split())
+    """
+    ranges: list[tuple[float, float]] = []
+    for k, w in enumerate(pw):
+        lo = figure(w)
+        if lo is None or not _is_float(lo):
+            continue
+        rest = [x for x in pw[k + 1 : k + 4] if x not in ("%", "per", "cent", "percent")]
+        if rest[:1] in (["to"], ["-"], ["–"], ["and"]) and len(rest) > 1 and (hi := figure(rest[1])) is not None \
+                and _is_float(hi) and float(hi) > float(lo) and (rest[0] != "and" or "between" in pw[max(0, k - 3) : k]):
+            ranges.append((float(lo), float(hi)))
+    if not ranges:
+        return None
+    for i in range(len(qw)):
+        for words, end in ((_FLOOR_WORDS, 1), (_CEILING_WORDS, 0)):
+            bound = next((b for b in words if tuple(qw[i : i + len(b)]) == b), None)
+            if bound is None or i + len(bound) >= len(qw):
+                continue
+            x = figure(qw[i + len(bound)])
+            if x is None or not _is_float(x):
+                continue
+            for r in ranges:
+                if float(x) == r[end]:
+                    return f"{' '.join(bound)} {qw[i + len(bound)]}", f"{r[0]:g} … {r[1]:g}"
+    return None
+
+
+def _once_told_as_each(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A thing the passage says happens the first time ("when Net Sales in a Calendar Year first reach") that
+    the quote says happens each time ("for each Calendar Year in which Net Sales reach"): ``(the quote's
+    words, the passage's)``, else ``None``.
+
+    >>> _once_told_as_each("a milestone for each calendar year in which sales reach".split(),
+    ...                    "a milestone when sales in a calendar year first reach".split())
+    ('each calendar', 'first')
+    """
+    if "first" in qw or "once" in qw:
+        return None
+    for i, w in enumerate(qw[:-1]):
+        if w not in ("each", "every") or not content_word(thing := qw[i + 1]):
+            continue
+        for k, x in enumerate(pw):
+            if x == thing and pw[k - 1 : k] in (["a"], ["an"], ["the"]) and "first" in pw[k + 1 : k + 6] + pw[max(0, k - 4) : k]:
+                return f"{w} {thing}", "first"
+    return None
+
+
+_CAUSE_STEMS = ("caus", "becaus", "due", "owing", "thank", "driv", "result", "led", "lead", "attribut", "explain",
+                "reflect", "contribut", "since", "therefore", "so", "credit", "follow", "after", "amid", "fuel", "light",
+                "view", "fear", "aris", "given", "reason", "ground", "basis", "cite", "citing", "hence", "thus", "consequen")
+
+
+def _cause_added(qw: list[str], pw: list[str]) -> str | None:
+    """A cause the quote gives where the passage gives none and has no word of cause at all ("Thanks to the
+    catch-up vaccination campaign, weekly case numbers have fallen" for "weekly case numbers have fallen
+    for three consecutive weeks"): the quote's cause, else ``None``.
+
+    >>> _cause_added("thanks to the campaign , weekly cases have fallen".split(), "weekly cases have fallen for three weeks".split())
+    'thanks to the campaign'
+    >>> _cause_added("cases fell due to the campaign".split(), "cases fell after the campaign began".split())
+    """
+    said = _cause_of(qw)
+    if not said or any(w.startswith(_CAUSE_STEMS) for w in pw) or not said - {w[:VERB_PREFIX] for w in pw}:
+        return None  # (a cause the passage names, as a thing, is the quote's reading of it: "because of the bond")
+    at = next(i for i in range(len(qw)) if any(tuple(qw[i : i + len(o)]) == o for o in _CAUSE_OPENERS))
+    if qw[at] == "because" and qw[at + 1 : at + 2] != ["of"]:
+        return None  # (a reason given as a clause, "because the tribunal was satisfied", is mostly the passage's own, told)
+    return " ".join(itertools.takewhile(lambda x: x not in (",", ".", ";", ":"), qw[at : at + _CAUSE_WORDS]))
+
+
+_SEQUENCE = frozenset(("before", "after"))
+
+
+def _sequence_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """Two things the passage puts in order around "before" or "after" ("apply the payment first to the
+    arrears and any default charges before applying the balance towards early repayment") that the quote
+    puts the other way round: words of each side moved to the other, two at least each way. ``(the quote's
+    order, the passage's)``, else ``None``.
+
+    >>> _sequence_swapped("apply the payment first to early repayment before applying the balance to the arrears and charges".split(),
+    ...                   "apply the payment first to the arrears and charges before applying the balance to early repayment".split())
+    ('early repayment … arrears charges', 'arrears charges … early repayment')
+    """
+    def sides(words: list[str], at: int) -> tuple[list[str], list[str]]:
+        left = list(itertools.takewhile(lambda x: x not in (",", ";", ".", ":"), reversed(words[:at])))[::-1]
+        right = list(itertools.takewhile(lambda x: x not in (",", ";", ".", ":"), words[at + 1 :]))
+        return ([w for w in left if content_word(w) and w not in _AUXILIARIES],
+                [w for w in right if content_word(w) and w not in _AUXILIARIES])
+
+    for word in _SEQUENCE.intersection(qw) & _SEQUENCE.intersection(pw):
+        a, b = sides(pw, pw.index(word))
+        qa, qb = sides(qw, qw.index(word))
+        sa, sb = {w[:VERB_PREFIX] for w in a}, {w[:VERB_PREFIX] for w in b}
+        only_a, only_b = sa - sb, sb - sa
+        to_b = [w for w in qb if w[:VERB_PREFIX] in only_a]  # the passage's first things, told after
+        to_a = [w for w in qa if w[:VERB_PREFIX] in only_b]
+        if len(to_b) >= 2 and len(to_a) >= 2:
+            return f"{' '.join(to_a)} … {' '.join(to_b)}", f"{' '.join(to_b)} … {' '.join(to_a)}"
+    return None
+
+
 _TURN_WORDS = 2  # content words on each side of an act that must be the same for its passive to turn it round
 
 
@@ -6043,6 +6179,25 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if superlatives:
         # "UKIP spent the most" where the passage ranks nothing: a ranking of the quote's own
         out.append(Difference("insert", f"the {superlatives[0]}", "", "quantifier"))
+    if (waived := _condition_waived(qw, pw)) is not None:
+        # "requires a target below 140 mm Hg, regardless of frailty" for "... individualised according to frailty"
+        # (since the 57th stop)
+        out.append(Difference("insert", waived, "", "qualifier"))
+    if (bound := _range_end_as_bound(qw, pw)) is not None:
+        # "at or above 190%" for "a target range of 160% to 190%" (since the 57th stop)
+        out.append(Difference("replace", bound[0], bound[1], "quantifier"))
+    if (each := _once_told_as_each(qw, pw)) is not None:
+        # "for each Calendar Year in which Net Sales reach" for "when Net Sales in a Calendar Year first reach"
+        # (since the 57th stop)
+        out.append(Difference("replace", each[0], each[1], "quantifier"))
+    if (added_cause := _cause_added(qw, pw)) is not None:
+        # "Thanks to the catch-up vaccination campaign, weekly case numbers have fallen" where the passage gives
+        # no cause (since the 57th stop)
+        out.append(Difference("insert", added_cause, "", "added"))
+    if not any(d.category == "order" for d in out) and (sequence := _sequence_swapped(qw, pw)) is not None:
+        # "apply the payment first towards early repayment before ... the arrears" for the other way round
+        # (since the 57th stop)
+        out.append(Difference("replace", sequence[0], sequence[1], "order"))
     if (cause := _other_cause(qw, pw)) is not None:
         # "Operating profit dropped 9% to £312 million as mobile revenues weakened" for "... fell 9% to £312
         # million, reflecting a £68 million impairment of the legacy copper network" (since the 57th stop)

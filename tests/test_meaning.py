@@ -4576,6 +4576,18 @@ _FOUNDRY = Source("y", "Substantially all of our chips are fabricated by a singl
                        "comes from plants in one region.")
 _MISCONDUCT = Source("m", "The Board has accepted the findings and has requested withdrawal of the two conference papers; it has "
                           "also notified the funder.")
+_ELDERLY_TARGET = Source("g", "In adults aged 80 or over, a systolic target below 150 mm Hg is reasonable, individualised according "
+                              "to frailty and tolerance.")
+_COVER_RANGE = Source("v", "The Board's target range for the solvency coverage ratio is 150% to 180%, and the ratio stood at 172% "
+                           "at year end.")
+_ONE_OFF = Source("z", "The Licensee shall pay a one-off bonus of $1 million when royalties in a Contract Year first exceed "
+                       "$10 million.")
+_WEEKLY_CASES = Source("w", "Reported cases fell for a fourth straight week, from 64 in the week ending 2 May to 31 in the week "
+                            "ending 23 May.")
+_TOP_UP = Source("t", "9.3 If any rent is unpaid on the date you pay a deposit top-up, we will apply the payment first to the "
+                      "unpaid rent and any late charges before applying the balance towards the deposit top-up.")
+_POSTS = Source("a", "The plan funds 20 new teaching posts, twelve of which are contingent on the state renewing its literacy "
+                     "grant.")
 _PROFIT = Source("q", "Operating profit fell 7% to £210 million, reflecting a £40 million write-down of the legacy billing "
                       "platform and higher amortisation.")
 
@@ -4622,6 +4634,23 @@ _PROFIT = Source("q", "Operating profit fell 7% to £210 million, reflecting a �
     ("Operating profit fell 7% to £210 million as subscription sales slowed in Europe.", _PROFIT, False),
     ("Operating profit dropped 7% to £210 million because of a £40 million write-down of the old billing platform.",
      _PROFIT, True),
+    # a condition waived; a range's top told as a floor; a first time told as each time
+    ("For adults aged 80 or over, the guideline requires a systolic target below 150 mm Hg, regardless of frailty.",
+     _ELDERLY_TARGET, False),
+    ("In those aged 80 or over, a systolic target below 150 mm Hg is reasonable, individualised to frailty and tolerance.",
+     _ELDERLY_TARGET, True),
+    ("The Board aims to keep the solvency coverage ratio at or above 180%.", _COVER_RANGE, False),
+    ("The Board targets a solvency coverage ratio of between 150% and 180%.", _COVER_RANGE, True),
+    ("The Licensee pays a $1 million bonus for each Contract Year in which royalties exceed $10 million.", _ONE_OFF, False),
+    ("The Licensee pays a one-time $1 million bonus the first time royalties in a Contract Year top $10 million.",
+     _ONE_OFF, True),
+    # a cause where the passage gives none; two things put in the other order around "before"
+    ("Thanks to the booster drive, reported cases fell for a fourth straight week.", _WEEKLY_CASES, False),
+    ("Reported cases fell for a fourth straight week.", _WEEKLY_CASES, True),
+    ("If any rent is unpaid on the date you pay a deposit top-up, we will apply the payment first towards the deposit "
+     "top-up before applying the balance to the unpaid rent and any late charges.", _TOP_UP, False),
+    # an ellipsis right before "contingent on"
+    ("The plan funds 20 new teaching posts, twelve of which ...", _POSTS, False),
 ])
 def test_the_57th_stop_s_rules(quote: str, source: Source, accepted: bool) -> None:
     _assert_passed(quote, source, accepted)
