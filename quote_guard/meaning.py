@@ -5611,14 +5611,98 @@ def _sequence_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
                 [w for w in right if content_word(w) and w not in _AUXILIARIES])
 
     for word in _SEQUENCE.intersection(qw) & _SEQUENCE.intersection(pw):
-        a, b = sides(pw, pw.index(word))
-        qa, qb = sides(qw, qw.index(word))
-        sa, sb = {w[:VERB_PREFIX] for w in a}, {w[:VERB_PREFIX] for w in b}
-        only_a, only_b = sa - sb, sb - sa
-        to_b = [w for w in qb if w[:VERB_PREFIX] in only_a]  # the passage's first things, told after
-        to_a = [w for w in qa if w[:VERB_PREFIX] in only_b]
-        if len(to_b) >= 2 and len(to_a) >= 2:
-            return f"{' '.join(to_a)} … {' '.join(to_b)}", f"{' '.join(to_b)} … {' '.join(to_a)}"
+        if (moved := _moved_both_ways(*sides(pw, pw.index(word)), *sides(qw, qw.index(word)))) is not None:
+            return moved
+    # ... or ranked: "mainly due to A and, to a lesser extent, B" told with A and B the other way round
+    q, p = _ranked_parts(qw), _ranked_parts(pw)
+    return _moved_both_ways(*p, *q) if q is not None and p is not None else None
+
+
+_MAINLY = frozenset("mainly primarily largely chiefly principally mostly".split())
+
+
+def _ranked_parts(words: list[str]) -> tuple[list[str], list[str]] | None:
+    """The content words of the main part and of the lesser part of "mainly ... , to a lesser extent, ...",
+    to the sentence's end; ``None`` when ``words`` rank no two parts so."""
+    m = next((i for i, w in enumerate(words) if w in _MAINLY), None)
+    lesser = next((i for i in range(len(words) - 1) if words[i : i + 2] == ["lesser", "extent"]), None)
+    if m is None or lesser is None or lesser < m:
+        return None
+    end = next((i for i in range(lesser, len(words)) if words[i] in (".", ";")), len(words))
+
+    def content(part: list[str]) -> list[str]:
+        return [w for w in part if content_word(w) and w not in _AUXILIARIES and w not in ("lesser", "extent")]
+
+    return content(words[m + 1 : lesser]), content(words[lesser + 2 : end])
+
+
+def _moved_both_ways(a: list[str], b: list[str], qa: list[str], qb: list[str]) -> tuple[str, str] | None:
+    """Words of the passage's first part (``a``, by their first letters, not in its second part ``b``) that
+    the quote has in its second part (``qb``), and the other way round, two at least each way: the two
+    parts told the other way round. ``(the quote's order, the passage's)``, else ``None``."""
+    sa, sb = {w[:VERB_PREFIX] for w in a}, {w[:VERB_PREFIX] for w in b}
+    to_b = [w for w in qb if w[:VERB_PREFIX] in sa - sb]  # the passage's first things, told second
+    to_a = [w for w in qa if w[:VERB_PREFIX] in sb - sa]
+    if len(to_b) >= 2 and len(to_a) >= 2:
+        return f"{' '.join(to_a)} … {' '.join(to_b)}", f"{' '.join(to_b)} … {' '.join(to_a)}"
+    return None
+
+
+_CONTRIBUTED = ("contribut", "factor")
+_SHARE_KEPT = ("contribut", "factor", "partly", "part", "among", "one", "also", "some", "partial")
+
+
+def _contributor_told_as_cause(qw: list[str], pw: list[str]) -> str | None:
+    """A thing the passage says only contributed ("weaknesses in the application process also contributed")
+    that the quote gives as the cause ("the shortfall was caused by weaknesses in the application process"):
+    the quote's cause, else ``None``.
+
+    >>> _contributor_told_as_cause("the shortfall was caused by weaknesses in the application process".split(),
+    ...                            "mainly low take-up , although weaknesses in the application process also contributed".split())
+    'weaknesses application process'
+    """
+    said = _cause_of(qw)
+    if not said or len(said) < 2 or any(w.startswith(_SHARE_KEPT) for w in qw):
+        return None
+    for k, w in enumerate(pw):
+        if w.startswith(_CONTRIBUTED):
+            clause = list(itertools.takewhile(lambda x: x not in (",", ";", "."), reversed(pw[:k])))
+            stems = {x[:VERB_PREFIX] for x in clause if content_word(x)}
+            if len(said & stems) >= max(2, (2 * len(said) + 2) // 3):
+                return " ".join(x for x in qw if x[:VERB_PREFIX] in said & stems)
+    return None
+
+
+# "once" that counts: not a conjunction ("once the agreement ends"), nor "at once"
+_ONCE_NOT_BEFORE = frozenset("the a an it they we you he she such all any that this these those its their our".split())
+_MANY_TIMES = (("as", "many", "times"), ("any", "number", "of", "times"), ("more", "than", "once"), ("repeatedly",),
+               ("unlimited",), ("each", "time"), ("every", "time"))
+
+
+def _once(words: list[str]) -> bool:
+    return any(w == "once" and words[i + 1 : i + 2] not in [[x] for x in _ONCE_NOT_BEFORE] and words[i - 1 : i] != ["at"]
+               for i, w in enumerate(words))
+
+
+def _frequency_changed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A thing done once told as done each time or without limit, or the other way round: ``(the quote's
+    words, the passage's)``, else ``None``.
+
+    >>> _frequency_changed("tests can be repeated as many times as needed".split(), "tests may be repeated once".split())
+    ('as many times', 'once')
+    >>> _frequency_changed("it sets the price for each lot once , at the start".split(),
+    ...                    "it sets the price for each lot at the start of each round".split())
+    ('once', 'each round')
+    """
+    many = next((" ".join(m) for i in range(len(qw)) for m in _MANY_TIMES if tuple(qw[i : i + len(m)]) == m), None)
+    if _once(pw) and not _once(qw) and many is not None:
+        return many, "once"
+    if _once(qw) and not _once(pw):
+        # (each of something the quote names with "each" too is no time: "for each lot category")
+        told = {(a, b) for a, b in itertools.pairwise(qw) if a in ("each", "every")}
+        each = next((f"{a} {b}" for a, b in itertools.pairwise(pw) if a in ("each", "every") and (a, b) not in told), None)
+        if each is not None:
+            return "once", each
     return None
 
 
@@ -6198,6 +6282,14 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "apply the payment first towards early repayment before ... the arrears" for the other way round
         # (since the 57th stop)
         out.append(Difference("replace", sequence[0], sequence[1], "order"))
+    if (contributor := _contributor_told_as_cause(qw, pw)) is not None:
+        # "the shortfall was caused by weaknesses in the application process" for "... although weaknesses in the
+        # application process also contributed" (since the 57th stop)
+        out.append(Difference("replace", contributor, "contributed", "qualifier"))
+    if (frequency := _frequency_changed(qw, pw)) is not None:
+        # "can be repeated as many times as the investigator considers necessary" for "may be repeated once"
+        # (since the 57th stop)
+        out.append(Difference("replace", frequency[0], frequency[1], "quantifier"))
     if (cause := _other_cause(qw, pw)) is not None:
         # "Operating profit dropped 9% to £312 million as mobile revenues weakened" for "... fell 9% to £312
         # million, reflecting a £68 million impairment of the legacy copper network" (since the 57th stop)

@@ -4588,6 +4588,14 @@ _TOP_UP = Source("t", "9.3 If any rent is unpaid on the date you pay a deposit t
                       "unpaid rent and any late charges before applying the balance towards the deposit top-up.")
 _POSTS = Source("a", "The plan funds 20 new teaching posts, twelve of which are contingent on the state renewing its literacy "
                      "grant.")
+_EMISSIONS_FALL = Source("l", "The fall in emissions was mainly due to the retirement of the Ashby coal units in March 2024 and, to "
+                             "a lesser extent, reduced venting at our gas processing plants.")
+_DELAYS = Source("d", "The report attributes the delays mainly to a shortage of trained assessors, although it found that gaps "
+                      "in the case management system also contributed.")
+_RETEST = Source("r", "Blood samples may be taken again once at the clinician's discretion if a result appears inconsistent with "
+                      "the participant's history.")
+_RESERVE_PRICE = Source("e", "The Operator shall publish the reserve price for each licence block at the start of each bidding "
+                             "round.")
 _PROFIT = Source("q", "Operating profit fell 7% to £210 million, reflecting a £40 million write-down of the legacy billing "
                       "platform and higher amortisation.")
 
@@ -4651,6 +4659,19 @@ _PROFIT = Source("q", "Operating profit fell 7% to £210 million, reflecting a �
      "top-up before applying the balance to the unpaid rent and any late charges.", _TOP_UP, False),
     # an ellipsis right before "contingent on"
     ("The plan funds 20 new teaching posts, twelve of which ...", _POSTS, False),
+    # the main and the lesser cause swapped; a contributor told as the cause
+    ("The fall in emissions was mainly due to reduced venting at our gas processing plants and, to a lesser extent, the "
+     "retirement of the Ashby coal units in March 2024.", _EMISSIONS_FALL, False),
+    ("Emissions fell mainly because the Ashby coal units were retired in March 2024, and to a lesser extent because of "
+     "reduced venting at the gas processing plants.", _EMISSIONS_FALL, True),
+    ("The report found that the delays were caused by gaps in the case management system.", _DELAYS, False),
+    ("The report found that gaps in the case management system also contributed to the delays.", _DELAYS, True),
+    # once told as without limit; each round told as once
+    ("Blood samples can be taken again as many times as the clinician considers necessary if a result appears "
+     "inconsistent.", _RETEST, False),
+    ("The Operator publishes the reserve price for each licence block once, at the start of the auction.", _RESERVE_PRICE,
+     False),
+    ("The Operator publishes each licence block's reserve price at the start of every bidding round.", _RESERVE_PRICE, True),
 ])
 def test_the_57th_stop_s_rules(quote: str, source: Source, accepted: bool) -> None:
     _assert_passed(quote, source, accepted)
