@@ -88,10 +88,10 @@ writer did not finish in the stop). The 56th added ``handwritten_tune39a.json`` 
 150 each, the same way; scored with the 55th stop's code and on the final code, their misses never read). The
 57th added ``handwritten_tune40a.json`` to ``handwritten_tune40c.json`` (tuning, 150 each, over four CUAD
 contracts, the last the collection had unused, and eight passages of each writer: TAT-QA's reports were all
-used), ``handwritten_tune40d.json`` and ``handwritten_tune40e.json`` (tuning, 150 each, over twelve passages of
-each writer) and ``handwritten_heldout41.json`` (four CUAD contracts, eight passages) and
-``handwritten_heldout42.json`` (twelve passages) (held out, 150 each; scored with the 56th stop's code and on the
-final code, their misses never read).
+used), ``handwritten_tune40d.json`` to ``handwritten_tune40g.json`` (tuning, 150 each, over twelve passages of
+each writer) and ``handwritten_heldout41.json`` (four CUAD contracts, eight passages),
+``handwritten_heldout42.json`` and ``handwritten_heldout43.json`` (twelve passages each) (held out, 150 each;
+scored with the 56th stop's code and on the final code, their misses never read).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every
