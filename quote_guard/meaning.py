@@ -5445,10 +5445,11 @@ _CAUSE_OPENERS = (("reflecting",), ("reflected",), ("due", "to"), ("driven", "by
 _CAUSE_WORDS = 12  # words of a cause read after its opener, to its clause's end
 
 
-def _cause_of(words: list[str], *, after_figure: bool = False) -> set[str] | None:
-    """The content stems of the first cause ``words`` give ("fell 9%, reflecting a £68 million impairment of the
-    copper network"); with ``after_figure``, "as" right after a figure's clause opens one too ("fell 9% to £312
-    million as mobile revenues weakened"). ``None`` when they give none."""
+def _cause_of(words: list[str], *, after_figure: bool = False) -> tuple[int, set[str]] | None:
+    """Where the first cause ``words`` give opens, and the content stems (and figures) of its clause ("fell 9%,
+    reflecting a £68 million impairment of the copper network"); with ``after_figure``, "as" right after a
+    figure's clause opens one too ("fell 9% to £312 million as mobile revenues weakened"). ``None`` when they
+    give none."""
     for i, w in enumerate(words):
         opener = next((o for o in _CAUSE_OPENERS if tuple(words[i : i + len(o)]) == o), None)
         if opener is None and after_figure and w == "as" and any(x[:1].isdigit() for x in words[max(0, i - 3) : i]) \
@@ -5456,8 +5457,8 @@ def _cause_of(words: list[str], *, after_figure: bool = False) -> set[str] | Non
             opener = ("as",)
         if opener is None:
             continue
-        clause = list(itertools.takewhile(lambda x: x not in (",", ".", ";", ":"), words[i + len(opener) : i + len(opener) + _CAUSE_WORDS]))
-        return {x[:VERB_PREFIX] for x in clause if (content_word(x) and x not in _AUXILIARIES) or x[:1].isdigit()}
+        clause = itertools.takewhile(lambda x: x not in (",", ".", ";", ":"), words[i + len(opener) : i + len(opener) + _CAUSE_WORDS])
+        return i, {x[:VERB_PREFIX] for x in clause if (content_word(x) and x not in _AUXILIARIES) or x[:1].isdigit()}
     return None
 
 
@@ -5474,15 +5475,11 @@ def _other_cause(qw: list[str], pw: list[str]) -> str | None:
     ...              "profit fell 9 % , reflecting an impairment of the copper network".split())
     """
     said, given = _cause_of(qw, after_figure=True), _cause_of(pw)
-    if not said or not given or said & given or len(said) < 2:
+    if said is None or given is None or not given[1] or said[1] & given[1] or len(said[1]) < 2 \
+            or len(said[1] - {w[:VERB_PREFIX] for w in pw}) < 2:
         return None
-    stems = {w[:VERB_PREFIX] for w in pw}
-    if len(said - stems) < 2:
-        return None
-    at = next(i for i, w in enumerate(qw) if any(tuple(qw[i : i + len(o)]) == o for o in _CAUSE_OPENERS) or w == "as"
-              and any(x[:1].isdigit() for x in qw[max(0, i - 3) : i]))
-    words = [w for w in qw[at:] if w not in (".",)]
-    start = next(k for k, w in enumerate(words) if w[:VERB_PREFIX] in said)
+    words = [w for w in qw[said[0] :] if w != "."]
+    start = next(k for k, w in enumerate(words) if w[:VERB_PREFIX] in said[1])
     return " ".join(itertools.takewhile(lambda x: x not in (",", ";", ":"), words[start:]))
 
 
@@ -5583,9 +5580,9 @@ def _cause_added(qw: list[str], pw: list[str]) -> str | None:
     >>> _cause_added("cases fell due to the campaign".split(), "cases fell after the campaign began".split())
     """
     said = _cause_of(qw)
-    if not said or any(w.startswith(_CAUSE_STEMS) for w in pw) or not said - {w[:VERB_PREFIX] for w in pw}:
+    if said is None or any(w.startswith(_CAUSE_STEMS) for w in pw) or not said[1] - {w[:VERB_PREFIX] for w in pw}:
         return None  # (a cause the passage names, as a thing, is the quote's reading of it: "because of the bond")
-    at = next(i for i in range(len(qw)) if any(tuple(qw[i : i + len(o)]) == o for o in _CAUSE_OPENERS))
+    at = said[0]
     if qw[at] == "because" and qw[at + 1 : at + 2] != ["of"]:
         return None  # (a reason given as a clause, "because the tribunal was satisfied", is mostly the passage's own, told)
     return " ".join(itertools.takewhile(lambda x: x not in (",", ".", ";", ":"), qw[at : at + _CAUSE_WORDS]))
@@ -5661,8 +5658,8 @@ def _contributor_told_as_cause(qw: list[str], pw: list[str]) -> str | None:
     ...                            "mainly low take-up , although weaknesses in the application process also contributed".split())
     'weaknesses application process'
     """
-    said = _cause_of(qw)
-    if not said or len(said) < 2 or any(w.startswith(_SHARE_KEPT) for w in qw):
+    cause = _cause_of(qw)
+    if cause is None or len(said := cause[1]) < 2 or any(w.startswith(_SHARE_KEPT) for w in qw):
         return None
     for k, w in enumerate(pw):
         if w.startswith(_CONTRIBUTED):

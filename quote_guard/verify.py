@@ -2812,8 +2812,8 @@ _LIMITERS = frozenset(
 # (and a condition by its adjective: "12 positions, eight of which are contingent on a grant"; since the 57th stop)
 _EDGE_LIMITERS = _LIMITERS | frozenset("if when whenever until contingent conditional conditioned".split())
 _LIMITER_PAIRS = frozenset({("other", "than"), ("as", "if"), ("save", "for"), ("except", "for")})
-_EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to"), ("the", "extent"), ("insofar", "as")}  # "subject matter" limits nothing
-# ("..., to the extent commercially practicable": since the 57th stop)
+# ("subject matter" limits nothing; "..., as applicable, to the extent commercially practicable": since the 57th stop)
+_EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to"), ("the", "extent"), ("insofar", "as")}
 _EDGE_CHARS = 40  # how far past a cut the source is read for a limiting word
 _OPENING_CONDITIONS = frozenset("except excepting unless notwithstanding provided providing if".split())
 _REST_CHARS = 160  # ... and past a full stop the source does not have there, for the rest of its sentence
@@ -3085,14 +3085,15 @@ _NOT_SIGNIFICANT = re.compile(
 # to the caveat: writers quote a right without its proviso both ways; so are the limits that open a
 # sentence ("Notwithstanding the foregoing,"), but for an exception (:func:`_hard_opener_before`).
 _HARD_LIMIT = re.compile(
-    # (a part of what the fragment names made conditional: "12 additional firefighter positions, eight of which
-    # are contingent on the City receiving a federal SAFER grant"; since the 57th stop)
     # a defined term between: '... from any source ("Included Investors"), except', '(each, an "Extension Period")
     # unless', '(the "Marketing and Sale Restriction"); provided that'
     r"(?:\s*\([^()\"“]{0,80}[\"“][^\"”()]{1,60}[\"”]\))?"
     r"\s*[,;(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
     r"|except\b|with\s+the\s+exceptions?\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
     r"|nor\b[^.;!?]{0,80}?,\s*(?:unless|except)\b|but\s+(?:[\w'’-]+\s+){1,6}(?:must|shall)\s+(?:first\s+)?(?:give|provide|notify|obtain|consult|inform)\b"
+    # (since the 57th stop: "... remains permissible without a warrant, but requires reasonable suspicion"; a part of
+    # what the fragment names made conditional, "12 additional firefighter positions, eight of which are contingent
+    # on the City receiving a federal SAFER grant")
     r"|but\s+(?:only\s+)?(?:requires?|required|needs?)\b"
     r"|[\w-]+\s+of\s+(?:which|whom|them)\s+(?:are|is|were|will\s+be|would\s+be)\s+(?:contingent|conditional|conditioned|subject|dependent)\b"
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+(?:if|where)\b"
