@@ -3645,8 +3645,9 @@ def _sentence_opener(r: QuoteResult, docs: list[_Doc]) -> tuple[list[str], str] 
         opener = token_texts(fold(head[numbered[-1].end() :]).text)
     elif _HEADING_LINE.match(head) is not None:
         # after short headings on lines of their own: "Outlook\nAssuming no significant deterioration ..., we
-        # expect ..." (since the 57th stop)
-        while (line := _HEADING_LINE.match(head)) is not None:
+        # expect ..." (since the 57th stop; a short line that opens a condition is no heading: "EXCEPT FOR\nBREACH
+        # OF SECTION 9, ..." in a contract's wrapped capitals)
+        while not _OPENER_HINT.match(head) and (line := _HEADING_LINE.match(head)) is not None:
             head = head[line.end() :]
         opener = token_texts(fold(head).text)
     if ")" in opener[:3] and len(opener[: opener.index(")")]) <= 2:

@@ -4596,6 +4596,8 @@ _RETEST = Source("r", "Blood samples may be taken again once at the clinician's 
                       "the participant's history.")
 _RESERVE_PRICE = Source("e", "The Operator shall publish the reserve price for each licence block at the start of each bidding "
                              "round.")
+_CAPITALS = Source("k", "9. LIABILITY\n\nLIMITATION OF LIABILITY\nEXCEPT FOR\nBREACH OF SECTION 7, NEITHER PARTY SHALL BE LIABLE TO "
+                        "THE OTHER FOR INDIRECT OR CONSEQUENTIAL DAMAGES.")
 _PROFIT = Source("q", "Operating profit fell 7% to £210 million, reflecting a £40 million write-down of the legacy billing "
                       "platform and higher amortisation.")
 
@@ -4632,8 +4634,10 @@ _PROFIT = Source("q", "Operating profit fell 7% to £210 million, reflecting a �
     # an exception made, denied
     ("The exclusion reaches even insureds who took no part in the act, and there is no exception for an innocent "
      "co-insured.", _POLICY, False),
-    # a forecast quoted without the condition its sentence opens with, below a heading of its own
+    # a forecast quoted without the condition its sentence opens with, below a heading of its own; an exception
+    # below a heading, in wrapped capitals (a short line that opens a condition is no heading)
     ("we expect operating margin of 8-9% in 2025", _OUTLOOK, False),
+    ("NEITHER PARTY SHALL BE LIABLE TO THE OTHER FOR INDIRECT OR CONSEQUENTIAL DAMAGES", _CAPITALS, False),
     # "substantially all" told as all; a withdrawal asked for, told as done; a cause of the quote's own
     ("All of our chips are fabricated by a single foundry partner.", _FOUNDRY, False),
     ("Virtually all of the chips are made by one foundry partner.", _FOUNDRY, True),
