@@ -5358,8 +5358,10 @@ def _likeness_for_comparison(qw: list[str], pw: list[str]) -> tuple[str, str] | 
         if len(thing) < 3:
             continue
         for i, w in enumerate(qw):
+            if w not in _LIKENESS:
+                continue
             named = [x for x in qw[i + 1 :] if content_word(x)]
-            if w in _LIKENESS and any(named[j : j + 3] == thing for j in range(len(named) - 2)):
+            if any(named[j : j + 3] == thing for j in range(len(named) - 2)):
                 return w, f"{comp} than"
     return None
 
@@ -5677,8 +5679,8 @@ _MANY_TIMES = (("as", "many", "times"), ("any", "number", "of", "times"), ("more
 
 
 def _once(words: list[str]) -> bool:
-    return any(w == "once" and words[i + 1 : i + 2] not in [[x] for x in _ONCE_NOT_BEFORE] and words[i - 1 : i] != ["at"]
-               for i, w in enumerate(words))
+    return any(w == "once" and (words[i + 1] if i + 1 < len(words) else "") not in _ONCE_NOT_BEFORE
+               and words[i - 1 : i] != ["at"] for i, w in enumerate(words))
 
 
 def _frequency_changed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
@@ -5691,9 +5693,9 @@ def _frequency_changed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     ...                    "it sets the price for each lot at the start of each round".split())
     ('once', 'each round')
     """
-    many = next((" ".join(m) for i in range(len(qw)) for m in _MANY_TIMES if tuple(qw[i : i + len(m)]) == m), None)
-    if _once(pw) and not _once(qw) and many is not None:
-        return many, "once"
+    if _once(pw) and not _once(qw):
+        many = next((" ".join(m) for i in range(len(qw)) for m in _MANY_TIMES if tuple(qw[i : i + len(m)]) == m), None)
+        return (many, "once") if many is not None else None
     if _once(qw) and not _once(pw):
         # (each of something the quote names with "each" too is no time: "for each lot category")
         told = {(a, b) for a, b in itertools.pairwise(qw) if a in ("each", "every")}
