@@ -81,7 +81,8 @@ class Entailment(Protocol):
 
 # a sign belongs to a number unless a letter or digit comes right before it: "256-170" is a
 # score or a range, "-170" a negative figure
-_WORD = re.compile(r"(?<![^\W_])[+\-−±]?\d+(?:[.,]\d+)*%?|\d+(?:[.,]\d+)*%?|[^\W\d_]+(?:['’][^\W\d_]+)*|[%$€£¥<>≤≥≠=±→←↑↓]|[,.;!?]")
+# (a time of day is one word: "06:47", read whole, is no figure 6 and no figure 47; since the 58th stop)
+_WORD = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])|(?<![^\W_])[+\-−±]?\d+(?:[.,]\d+)*%?|\d+(?:[.,]\d+)*%?|[^\W\d_]+(?:['’][^\W\d_]+)*|[%$€£¥<>≤≥≠=±→←↑↓]|[,.;!?]")
 
 _NEGATORS = frozenset(
     """not no never neither nor none nothing nobody nowhere without cannot unless except exception excluding lack lacks lacked
@@ -167,6 +168,11 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         # a schedule replaced or only added to (since the 57th stop)
         ("measured= measurement= measurements=", "estimated= estimating= estimation="),
         ("replac substitut", "supplement"),
+        # pay at the basic rate, or at an overtime rate; growth that picks up or moderates; a vote unanimous or
+        # by a majority (since the 58th stop)
+        ("basic=", "overtime= premium="),
+        ("pick= picks= picked= accelerat", "moderate= moderates= moderated= moderating= slow= slows= slowed= slowing= decelerat"),
+        ("unanimous unanimously=", "majority= split= divided="),
         # two ends of a contract: one at the end of its term, one by a party's act or a breach
         ("expir", "terminat"),
         # a time still to come or already past ("next spring" / "last spring")
@@ -595,6 +601,13 @@ def _moved_figure(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     everywhere = {x for figures in p.values() for x in figures}
     for a, figures in q.items():
         if a in p and not figures.keys() & p[a].keys() and figures.keys() <= everywhere:
+            # (the passage's figure there is one the quote puts under another of the passage's words, which the
+            # passage gives the quote's figure: a swap; "service back by 09:30" for "rolled back at 06:47 ...
+            # restored ... by 09:30" moves nothing; since the 58th stop)
+            theirs = set(p[a])
+            if not any(b != a and b in p and theirs & q[b].keys() and figures.keys() & p[b].keys() for b in q) \
+                    and any(theirs & q[b].keys() for b in q if b != a):
+                continue
             x = sorted(figures)[0]
             return figures[x], next(iter(p[a].values()))
     return None
@@ -943,6 +956,8 @@ def _range_scaled(words: list[str]) -> list[str]:
     out = list(words)
     for i in range(len(words) - 3, -1, -1):
         low, high, scale = words[i : i + 3]
+        if high in CURRENCY_SIGNS and i + 3 < len(words) and words[i + 3] in SCALE_WORDS:
+            high, scale = words[i + 2], words[i + 3]  # "$1.18–$1.22 billion": the sign written at both ends (since the 58th stop)
         if (scaled_figure(high, scale) is not None and (a := canonical_number(low)) is not None
                 and (b := canonical_number(high)) is not None and a.replace(".", "", 1).isdigit()
                 and b.replace(".", "", 1).isdigit() and float(a) < float(b)):
@@ -2578,6 +2593,9 @@ def _modal_uses(words: list[str]) -> list[tuple[int, str]]:
         if w in ("given", "has", "have", "had") and _grants_right(words, i) and not {"not", "never", "no"} & set(words[max(0, i - 2) : i]):
             out.append((i, "permission"))  # "were given the option to convert", "has the right to terminate"
             continue
+        if w in ("reserves", "reserve", "reserved") and words[i + 1 : i + 3] in (["the", "right"], ["its", "right"]):
+            out.append((i, "permission"))  # "the Authority reserves the right to invite them" (since the 58th stop)
+            continue
         cls = "obligation" if w in _OBLIGATION else "permission" if w in _PERMISSION else None
         # "mustn't", "mayn't" forbid; "can't", "won't", "couldn't" are read as no modal class at all: in
         # restatements they tell ability and the future far more than a prohibition ("the Group can't meet
@@ -3453,11 +3471,13 @@ def _counterfactual_told(qw: list[str], pw: list[str]) -> str | None:
     'earned'
     >>> _counterfactual_told("the profit that could have been earned".split(), "the profit that would have been earned".split())
     """
-    if any(a in _UNREAL and b == "have" for a, b in itertools.pairwise(qw)):
+    if any(w in _UNREAL and "have" in qw[i + 1 : i + 1 + _UNREAL_GAP] for i, w in enumerate(qw)):
         return None
-    for i, (a, b) in enumerate(itertools.pairwise(pw)):
-        if a in _UNREAL and b == "have":
-            rest = [w for w in pw[i + 2 : i + 5] if w != "been" and content_word(w)]
+    for i, a in enumerate(pw):
+        # (an aside between: "would in my view have delayed completion", since the 58th stop)
+        if a in _UNREAL and "have" in pw[i + 1 : i + 1 + _UNREAL_GAP]:
+            at = pw.index("have", i + 1)
+            rest = [w for w in pw[at + 1 : at + 4] if w != "been" and content_word(w)]
             # told as done: a past form of the verb, not "to delay" ("an amendment to delay the vote")
             if rest and len(rest[0]) >= VERB_PREFIX and any(
                     w[:VERB_PREFIX] == rest[0][:VERB_PREFIX] and w.endswith(("ed", "en")) and (k == 0 or qw[k - 1] != "to")
@@ -3467,6 +3487,14 @@ def _counterfactual_told(qw: list[str], pw: list[str]) -> str | None:
 
 
 _UNREAL = frozenset("would could might".split())
+_UNREAL_GAP = 4  # words from "would" to its "have", an aside between ("would in my view have")
+# "already" of the quote's main clause ("Nursing leadership has already revised"), not of a relative one ("any equipment
+# already leased", "accounts Distributor has already sold to")
+_ALREADY_WORDS = 8
+_TOLD_DONE = frozenset("has have had is are was were been".split())
+# what marks a thing still to do: a recommendation's "to review", "will", "should", a plan
+_TO_COME = frozenset("to will should shall must recommend recommends recommended recommendation plan plans planned "
+                     "propose proposes proposed expect expects expected intend intends".split())
 # what is asked for, and what tells it as given
 _REQUESTS = frozenset("seeks sought seeking requests requested requesting asks asked demands demanded".split())
 _GRANTS = frozenset("entitled awarded granted".split())
@@ -3499,6 +3527,12 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
         return completed[0]  # ... or as closed ("the acquisition, which closed after approval" for "the pending acquisition")
     if (unreal := _counterfactual_told(qw, pw)) is not None:
         return unreal
+    if "already" in qw[:_ALREADY_WORDS] and qw[qw.index("already") - 1] in _TOLD_DONE and "already" not in pw \
+            and not {"will", "shall"} & set(qw) and _TO_COME & set(pw) \
+            and not any(pw[i : i + 2] in (["has", "been"], ["have", "been"], ["had", "been"]) for i in range(len(pw))):
+        # "Nursing leadership has already revised the escalation process" for "Nursing leadership to review the
+        # escalation process": a thing to do told as done (since the 58th stop)
+        return "already"
     if _REQUESTS & set(pw) and not _REQUESTS & set(qw) and (granted := sorted(_GRANTS & (set(qw) - set(pw)))):
         return granted[0]  # "the claimant is entitled to lost profit on 19 months" for "the claimant seeks ..."
     if not _OUGHT & set(qw):
@@ -3651,6 +3685,103 @@ def _figure_reattached(quote: str, passage: str) -> tuple[str, str] | None:
     for name, value in q.items():
         if name in p and p[name] != value and value in p.values():
             return f"{name} ({value})", f"{name} ({p[name]})"
+    return None
+
+
+_LIMIT_UNITS = {"minute": "minute", "minutes": "minute", "hour": "hour", "hours": "hour", "day": "day", "days": "day",
+                "week": "week", "weeks": "week", "month": "month", "months": "month", "year": "year", "years": "year"}
+_ANCHOR_OPENS = frozenset("of from after following since upon before".split())
+_ANCHOR_ENDS = frozenset(", ; . : and or ( )".split())
+
+
+def _time_anchors(words: list[str]) -> dict[str, tuple[set[str], str]]:
+    """For each time limit a text states once ("within 4 hours of the classification of the incident"), the
+    stems of the content words of the event it runs from, to the clause's end or :data:`_LABEL_WORDS` words,
+    and the limit as written."""
+    out: dict[str, tuple[set[str], str]] = {}
+    seen: Counter[str] = Counter()
+    for i in range(len(words) - 2):
+        x = figure(words[i])
+        unit = _LIMIT_UNITS.get(words[i + 1])
+        if x is None or unit is None or words[i + 2] not in _ANCHOR_OPENS:
+            continue
+        key = f"{x} {unit}"
+        seen[key] += 1
+        event = itertools.takewhile(lambda w: w not in _ANCHOR_ENDS, words[i + 3 : i + 3 + _LABEL_WORDS])
+        out[key] = ({w[:VERB_PREFIX] for w in event if content_word(w) and w not in _AUXILIARIES and figure(w) is None},
+                    f"{words[i]} {words[i + 1]}")
+    return {k: v for k, v in out.items() if seen[k] == 1}
+
+
+_NOT_A_SHARE_AFTER = frozenset("party parties country countries person persons round time year quarter consecutive "
+                               "reading place generation".split())
+_HALF_OF_PERIOD = frozenset("first second 1st 2nd latter former h1 h2".split())
+
+
+def _fractions(words: list[str]) -> dict[float, str]:
+    """The fractions a text gives as shares ("less than half", "one-third", "a fifth of", "two-thirds"), by value,
+    as written: not a period's half ("the second half"), nor an ordinal ("a third party")."""
+    out: dict[float, str] = {}
+    for i, w in enumerate(words):
+        before, after = words[i - 1] if i else "", words[i + 1] if i + 1 < len(words) else ""
+        if w == "half" and before not in _HALF_OF_PERIOD:
+            out.setdefault(0.5, w)
+        elif w[:3] == "one" and w[3:] in _ONE_PART:
+            out.setdefault(round(1 / _ONE_PART[w[3:]], 3), w)  # "one-third", folded to one word
+        elif w in _ONE_PART and w != "half" and before in ("a", "one") and after not in _NOT_A_SHARE_AFTER:
+            out.setdefault(round(1 / _ONE_PART[w], 3), f"{before} {w}")
+        elif (share := _fraction(w, before)) is not None:
+            out.setdefault(round(share, 3), w)
+    return out
+
+
+def _share_changed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A share the quote gives as a fraction ("less than half independent") where the passage gives another
+    ("below our policy threshold of one-third"), and no percentage of the same value: ``(the quote's, the
+    passage's)``, else ``None`` (since the 58th stop).
+
+    >>> _share_changed("boards less than half independent".split(), "independence below onethird".split())
+    ('half', 'onethird')
+    >>> _share_changed("less than a third".split(), "below onethird".split())
+    """
+    q = _fractions(qw)
+    if not q:
+        return None  # (most quotes: no fraction)
+    p = _fractions(pw)
+    if not p:
+        return None
+    percents = {float(w.rstrip("%")) for w in pw if w.endswith("%") and _is_float(w.rstrip("%"))}
+    for value, said in q.items():
+        if all(abs(value - v) > 0.01 for v in p) and all(abs(100 * value - x) > 1 for x in percents):
+            return said, next(iter(p.values()))
+    return None
+
+
+def _anchor_traded(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A time limit the quote runs from the event the passage runs another limit from ("24 hours from
+    classifying an incident as major" for "within 4 hours of the classification of the incident as major and
+    ... no later than 24 hours from the moment the financial entity has become aware of the incident"): two of
+    the other limit's own words at least, none of its own. ``(the quote's limit, the passage's)``, else ``None``
+    (since the 58th stop).
+
+    >>> p = "within 4 hours of the classification as major and no later than 24 hours from becoming aware".split()
+    >>> _anchor_traded("24 hours from classification as major".split(), p)
+    ('24 hours', '4 hours')
+    >>> _anchor_traded("24 hours from becoming aware".split(), p)
+    """
+    q = _time_anchors(qw)
+    if not q:
+        return None  # (most quotes: no time limit)
+    p = _time_anchors(pw)
+    for key, (said, written) in q.items():
+        if key not in p:
+            continue
+        others = [(v - p[key][0], w) for k, (v, w) in p.items() if k != key]
+        if said & (p[key][0] - set().union(*(v for v, _ in others))):
+            continue
+        for theirs, other in others:
+            if len(said & theirs) >= 2:
+                return written, other
     return None
 
 
@@ -5444,6 +5575,7 @@ def _request_told_as_done(qw: list[str], pw: list[str]) -> tuple[str, str] | Non
 _CAUSE_OPENERS = (("reflecting",), ("reflected",), ("due", "to"), ("driven", "by"), ("because",), ("owing", "to"),
                   ("as", "a", "result", "of"), ("caused", "by"), ("attributable", "to"), ("thanks", "to"),
                   ("resulting", "from"), ("on", "the", "back", "of"))
+_CAUSE_FIRST = frozenset(o[0] for o in _CAUSE_OPENERS)
 _CAUSE_WORDS = 12  # words of a cause read after its opener, to its clause's end
 
 
@@ -5453,13 +5585,19 @@ def _cause_of(words: list[str], *, after_figure: bool = False) -> tuple[int, set
     figure's clause opens one too ("fell 9% to £312 million as mobile revenues weakened"). ``None`` when they
     give none."""
     for i, w in enumerate(words):
+        if w not in _CAUSE_FIRST and w != "as":
+            continue
         opener = next((o for o in _CAUSE_OPENERS if tuple(words[i : i + len(o)]) == o), None)
+        skip = 0
+        if opener is None and words[i + 1 : i + 2] and words[i + 1] in _MAINLY and (w, *words[i + 2 : i + 3]) in _CAUSE_OPENERS:
+            opener, skip = (w, words[i + 2]), 1  # "driven primarily by" (since the 58th stop)
         if opener is None and after_figure and w == "as" and any(x[:1].isdigit() for x in words[max(0, i - 3) : i]) \
                 and words[i + 1 : i + 2] not in (["a"], ["well"], ["of"], ["such"], ["part"], ["follows"]):
             opener = ("as",)
         if opener is None:
             continue
-        clause = itertools.takewhile(lambda x: x not in (",", ".", ";", ":"), words[i + len(opener) : i + len(opener) + _CAUSE_WORDS])
+        at = i + len(opener) + skip
+        clause = itertools.takewhile(lambda x: x not in (",", ".", ";", ":"), words[at : at + _CAUSE_WORDS])
         return i, {x[:VERB_PREFIX] for x in clause if (content_word(x) and x not in _AUXILIARIES) or x[:1].isdigit()}
     return None
 
@@ -5477,8 +5615,16 @@ def _other_cause(qw: list[str], pw: list[str]) -> str | None:
     ...              "profit fell 9 % , reflecting an impairment of the copper network".split())
     """
     said, given = _cause_of(qw, after_figure=True), _cause_of(pw)
-    if said is None or given is None or not given[1] or said[1] & given[1] or len(said[1]) < 2 \
-            or len(said[1] - {w[:VERB_PREFIX] for w in pw}) < 2:
+    if said is None or given is None or not given[1] or said[1] & given[1] or len(said[1]) < 2:
+        return None
+
+    def main_cause(words: list[str], at: int) -> bool:  # "driven primarily by", "mainly due to"
+        return bool(_MAINLY & set(words[max(0, at - 1) : at + 3]))
+
+    # (words of the passage's elsewhere may be its other claims, told as the cause: only where both name the main one,
+    # since the 58th stop: "driven primarily by growth in international student fees" for "driven primarily by
+    # postgraduate taught programmes; international student fee income ... grew by 3.4%")
+    if len(said[1] - {w[:VERB_PREFIX] for w in pw}) < 2 and not (main_cause(qw, said[0]) and main_cause(pw, given[0])):
         return None
     words = [w for w in qw[said[0] :] if w != "."]
     start = next(k for k, w in enumerate(words) if w[:VERB_PREFIX] in said[1])
@@ -5497,15 +5643,21 @@ def _condition_waived(qw: list[str], pw: list[str]) -> str | None:
     'regardless of frailty'
     >>> _condition_waived("regardless of frailty".split(), "whatever the frailty".split())
     """
-    if _REGARDLESS.intersection(pw) or "whatever" in pw:
+    if _REGARDLESS.intersection(pw) or "whatever" in pw or _WAIVED.search(f" {' '.join(pw)} "):
         return None
-    stems = {w[:VERB_PREFIX] for w in pw if content_word(w)}
     for i, w in enumerate(qw[:-2]):
         if w in _REGARDLESS and qw[i + 1] == "of":
+            # (since the 58th stop, also where the passage does not speak of X at all: "reduced recurrence ...,
+            # regardless of body-mass index" for a finding that names no such breadth)
             what = [x for x in qw[i + 2 : i + 6] if content_word(x)][:1]
-            if what and what[0][:VERB_PREFIX] in stems:
+            if what:
                 return f"{w} of {' '.join(qw[i + 2 : qw.index(what[0], i + 2) + 1])}"
     return None
+
+
+# what says in other words that a thing does not matter: "whether or not", "independent of", "in all cases"
+_WAIVED = re.compile(r" (?:whether or not|independent(?:ly)? of|no matter|in (?:all|every|any) (?:cases?|event|circumstances?)"
+                     r"|notwithstanding|without regard) ")
 
 
 _FLOOR_WORDS = (("at", "least"), ("at", "or", "above"), ("no", "less", "than"), ("not", "below"), ("minimum", "of"),
@@ -5581,6 +5733,10 @@ def _cause_added(qw: list[str], pw: list[str]) -> str | None:
     'thanks to the campaign'
     >>> _cause_added("cases fell due to the campaign".split(), "cases fell after the campaign began".split())
     """
+    if any(w.startswith(_CAUSE_STEMS) and not _of_time(pw, i) for i, w in enumerate(pw)):
+        return None
+    if (before := _cause_before(qw)) is not None and before[1] - {w[:VERB_PREFIX] for w in pw}:
+        return before[0]  # "the system had not been delivered to site, which is why it was not used"
     said = _cause_of(qw)
     if said is None or any(w.startswith(_CAUSE_STEMS) for w in pw) or not said[1] - {w[:VERB_PREFIX] for w in pw}:
         return None  # (a cause the passage names, as a thing, is the quote's reading of it: "because of the bond")
@@ -5588,6 +5744,297 @@ def _cause_added(qw: list[str], pw: list[str]) -> str | None:
     if qw[at] == "because" and qw[at + 1 : at + 2] != ["of"]:
         return None  # (a reason given as a clause, "because the tribunal was satisfied", is mostly the passage's own, told)
     return " ".join(itertools.takewhile(lambda x: x not in (",", ".", ";", ":"), qw[at : at + _CAUSE_WORDS]))
+
+
+def _of_time(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` ("since", "after", "following") opens a time, a figure or a month right after it
+    ("since 4 March"), not a cause."""
+    nxt = words[i + 1] if i + 1 < len(words) else ""
+    return words[i] in ("since", "after", "following") and (nxt[:1].isdigit() or nxt in _MONTHS)
+
+
+# what ends a cause and opens its effect: "X, which is why Y" (since the 58th stop)
+_EFFECT_OPENERS = (("which", "is", "why"), ("which", "was", "why"), ("that", "is", "why"), ("that", "was", "why"),
+                   ("this", "is", "why"), ("this", "was", "why"), ("which", "explains", "why"))
+
+
+def _cause_before(words: list[str]) -> tuple[str, set[str]] | None:
+    """The clause ``words`` give as the cause of what follows "which is why" (or "that is why", "which
+    explains why"), back to the clause's start, with its content stems; ``None`` when they give none.
+
+    >>> _cause_before("the system had not been delivered , which is why it was not used".split())[0]
+    'the system had not been delivered'
+    """
+    for i in range(1, len(words)):
+        if words[i] in ("which", "that", "this") and tuple(words[i : i + 3]) in _EFFECT_OPENERS:
+            end = i - (words[i - 1] == ",")
+            start = max((k + 1 for k in range(end) if words[k] in (",", ".", ";", ":")), default=0)
+            clause = words[start:end]
+            stems = {x[:VERB_PREFIX] for x in clause if content_word(x) and x not in _AUXILIARIES}
+            return (" ".join(clause), stems) if stems else None
+    return None
+
+
+def _subject_to_items(words: list[str]) -> list[list[str]] | None:
+    """The conditions ``words`` join after "subject to" ("subject to confirmation by IMF staff ..., and to the
+    completion of definitive documentation"), each to the next "and to" or the sentence's end; ``None`` where
+    they give no "subject to"."""
+    at = next((i for i in range(len(words) - 1) if words[i : i + 2] == ["subject", "to"]), None)
+    if at is None:
+        return None
+    end = next((i for i in range(at, len(words)) if words[i] in (".", ";")), len(words))
+    items, start = [], at + 2
+    for i in range(at + 2, end - 1):
+        if words[i : i + 2] == ["and", "to"]:
+            items.append(words[start : i - (words[i - 1] == ",")])
+            start = i + 2
+    return [*items, words[start:end]]
+
+
+def _condition_left_out(qw: list[str], pw: list[str]) -> str | None:
+    """A condition the passage joins to another after "subject to" ("subject to confirmation by IMF staff ...,
+    and to the completion of definitive documentation") that the quote leaves out, keeping the other ("remains
+    subject to the completion of definitive documentation"): its first words, else ``None`` (since the 58th stop).
+
+    >>> p = "it remains subject to confirmation by imf staff , and to the completion of documentation .".split()
+    >>> _condition_left_out("it remains subject to the completion of documentation".split(), p)
+    'confirmation by imf staff'
+    >>> _condition_left_out("it remains subject to imf staff confirmation and to documentation".split(), p)
+    """
+    q, p = _subject_to_items(qw), _subject_to_items(pw)
+    if q is None or p is None or len(p) < 2:
+        return None
+    said = {w[:VERB_PREFIX] for item in q for w in item if content_word(w)}
+    kept = [item for item in p if len(said & {w[:VERB_PREFIX] for w in item if content_word(w)}) >= 2]
+    left = [item for item in p if len({w[:VERB_PREFIX] for w in item if content_word(w)}) >= 2
+            and not said & {w[:VERB_PREFIX] for w in item if content_word(w)}]
+    return " ".join(left[0][:_LABEL_WORDS]) if kept and left else None
+
+
+_CONDITION_OPENS = frozenset("where if provided unless when whenever until".split())
+_MAIN_CLAUSE = frozenset("shall will must may can should".split())
+
+
+def _condition_conjunct_dropped(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, int, int]]) -> str | None:
+    """One of the requirements the passage joins with "and" in a condition that opens its sentence ("Where the
+    Customer has ... declared a higher value in writing and the Company has confirmed its agreement in writing and
+    the Customer has paid ...") that the quote leaves out, keeping the rest: the words left out, else ``None``.
+    ``ops``: the passage's words aligned with the quote's (since the 58th stop).
+
+    >>> p = "where the customer declared a value and the company confirmed its agreement and the customer paid , it shall apply".split()
+    >>> q = "where the customer declared a value and the customer paid , it shall apply".split()
+    >>> _condition_conjunct_dropped(q, p, SequenceMatcher(None, p, q, autojunk=False).get_opcodes())
+    'company confirmed its agreement and the'
+    """
+    opens = next((i for i, w in enumerate(pw[:4]) if w in _CONDITION_OPENS), None)
+    if opens is None or not any(w in _CONDITION_OPENS for w in qw[:4]):
+        return None
+    for tag, i1, i2, _j1, _j2 in ops:
+        # (the "and" that joins the requirement at either end: an alignment may take the one before or after it)
+        if tag != "delete" or "and" not in pw[i1 - 1 : i1 + 2] + pw[i2 - 3 : i2 + 1] or i2 - i1 < 4 or i1 <= opens:
+            continue
+        left = pw[i1:i2]
+        if _MAIN_CLAUSE & set(pw[opens:i2]) or any(w in (".", ";") for w in pw[opens:i2]):
+            continue  # (past the condition: the main clause's words)
+        if sum(1 for w in left if content_word(w) and w not in _AUXILIARIES) >= 2:
+            return " ".join(left)
+    return None
+
+
+_AWARE = ("aware", "knowledge", "knew", "known", "receipt", "receiv", "discover", "notif", "notice", "learn", "told", "tell",
+          "inform", "advis", "apprise", "heard")
+
+
+def _trigger_dropped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A time limit the passage runs from when a party knows of an event ("within 14 days of the date upon which
+    the Customer became aware ... of the event") that the quote runs from the event itself ("within 14 days of the
+    date of the event"): ``(the quote's limit, the passage's word of knowing)``, else ``None`` (since the 58th stop).
+
+    >>> _trigger_dropped("within 14 days of the date of the event".split(), "within 14 days of the date the customer became aware".split())
+    ('14 days', 'aware')
+    """
+    q = _time_anchors(qw)
+    if not q:
+        return None
+    p = _time_anchors(pw)
+
+    def knows(stems: set[str]) -> bool:
+        return any(x.startswith(_AWARE_STEMS) for x in stems)
+
+    for key, (said, written) in q.items():
+        if key in p and knows(p[key][0]) and not knows(said):
+            return written, next(x for x in sorted(p[key][0]) if x.startswith(_AWARE_STEMS))
+    return None
+
+
+_AWARE_STEMS = tuple(a[:4] for a in _AWARE)
+
+
+def _cause_told_as_sole(qw: list[str], pw: list[str]) -> str | None:
+    """The main cause of two the passage ranks ("primarily to increased Greenland meltwater discharge and, to a
+    lesser extent, to changes in precipitation") told as the cause ("was caused by Greenland meltwater
+    discharge"), no word of the quote's saying it is one of several: the passage's word of rank, else ``None``
+    (since the 58th stop)."""
+    ranked = _ranked_parts(pw)
+    if ranked is None or _MAINLY & set(qw) or "lesser" in qw or any(w.startswith(_SHARE_KEPT) for w in qw) \
+            or not any(w.startswith(("caus", "due", "driven", "result", "attribut", "explain")) for w in qw):
+        return None
+    main = {w[:VERB_PREFIX] for w in ranked[0]}
+    lesser = {w[:VERB_PREFIX] for w in ranked[1]} - main
+    said = {w[:VERB_PREFIX] for w in qw}
+    if len(said & main) >= 2 and not said & lesser:
+        return next(w for w in pw if w in _MAINLY)
+    return None
+
+
+_ACTING_NAME = re.compile(r"\s*(?:the\s+)?([A-Z][\w-]+)\s+(?:shall|will|may|must|can|has|have|is|are|was|were)\b")
+_WHILE = re.compile(r",?\s+(?:while|whereas)\s+|;\s*")
+
+
+def _item_of_other_party(quote: str, passage: str) -> tuple[str, str] | None:
+    """What the passage gives one party in a clause of its own ("Quillivant will have final decision-making
+    authority on global trial design, while Hoshimura will have final say on regulatory strategy within the
+    Territory") that the quote gives to the other, naming the first alone ("Quillivant will have final
+    decision-making authority on global trial design and on regulatory strategy within the Territory"): ``(the
+    quote's party, the passage's)``, else ``None`` (since the 58th stop).
+
+    >>> _item_of_other_party("Quillivant will decide trial design and regulatory strategy in Japan",
+    ...                      "Quillivant will decide trial design, while Hoshimura will decide regulatory strategy in Japan")
+    ('Quillivant', 'Hoshimura')
+    """
+    pieces = _WHILE.split(passage)
+    if len(pieces) < 2:
+        return None
+
+    from .align import is_known_word
+
+    def subject(text: str) -> str | None:
+        # a name that opens the clause and acts ("Hoshimura will have"), no English word ("Any", "Triglycerides")
+        m = _ACTING_NAME.match(text)
+        return m.group(1) if m and not is_known_word(m.group(1).lower()) else None
+
+    who = subject(quote)
+    subjects = [subject(p) for p in pieces]
+    if who is None or who not in subjects:
+        return None
+    stems = [content_stems(p) for p in pieces]
+    said = content_stems(quote)
+    mine = stems[subjects.index(who)]
+    for k, other in enumerate(subjects):
+        if other is None or other == who or other in quote:
+            continue
+        if len(said & (stems[k] - mine)) >= 2 and said & (mine - stems[k]):
+            return who, other
+    return None
+
+
+_WITH_CONSENT = re.compile(r" with (?:the |its |their |his |her |our |your )?(?:[\w-]+'s? )?(?:prior )?(?:express )?(?:written )?"
+                           r"(?:consent|approval|permission|agreement|authori[sz]ation)\b")
+_CONSENT_KEPT = ("consent", "approv", "permi", "agree", "authori", "sanction")
+
+
+def _consent_dropped(qw: list[str], pw: list[str]) -> str | None:
+    """A consent the passage makes a thing depend on ("You may still take your pension from age 55 ... with the
+    Employer's consent") that the quote leaves out while it keeps the words the consent follows: the passage's
+    words, else ``None`` (since the 58th stop).
+
+    >>> _consent_dropped("you may take your pension from age 55 , but".split(),
+    ...                  "you may take your pension from age 55 with the employer's consent , but".split())
+    "with the employer's consent"
+    """
+    if any(w.startswith(_CONSENT_KEPT) for w in qw):
+        return None
+    text = f" {' '.join(pw)} "
+    m = _WITH_CONSENT.search(text)
+    if m is None:
+        return None
+    before = [w for w in text[: m.start()].split() if w not in _PUNCT_WORDS][-4:]
+    return m.group().strip() if sum(1 for w in before if w in qw) >= 2 else None
+
+
+_PUNCT_WORDS = frozenset(", . ; : ( ) - –".split())
+_OF_WHOM = frozenset("whom which them these those".split())
+
+
+def _one_told_as_both(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """"both of whom" (or all, each of them) where the passage says "one of whom" (or neither, none): ``(the
+    quote's words, the passage's)``, else ``None`` (since the 58th stop).
+
+    >>> _one_told_as_both("two players , both of whom were loaned".split(), "two players , one of whom was loaned".split())
+    ('both of whom', 'one of whom')
+    """
+    def said(words: list[str], counts: tuple[str, ...]) -> str | None:
+        return next((" ".join(words[i : i + 3]) for i in range(len(words) - 2)
+                     if words[i] in counts and words[i + 1] == "of" and words[i + 2] in _OF_WHOM), None)
+
+    q, p = said(qw, ("both", "all", "each")), said(pw, ("one", "neither", "none"))
+    return (q, p) if q is not None and p is not None and said(pw, ("both", "all", "each")) is None else None
+
+
+_RULED_OUT = ("rule", "refut", "exclud", "disprov", "reject")
+
+
+def _alternative_dropped(qw: list[str], pw: list[str]) -> str | None:
+    """"confirm or rule out" (or refute, exclude) told as "confirm" alone: a test's open outcome told as its
+    result. The passage's words, else ``None`` (since the 58th stop).
+
+    >>> _alternative_dropped("observations will confirm this candidate".split(), "observations should confirm or rule out this candidate".split())
+    'confirm or rule'
+    """
+    if not any(w.startswith("confirm") for w in qw) or any(w.startswith(_RULED_OUT) for w in qw):
+        return None
+    return next((" ".join(pw[i : i + 3]) for i in range(len(pw) - 2)
+                 if pw[i].startswith("confirm") and pw[i + 1] == "or" and pw[i + 2].startswith(_RULED_OUT)), None)
+
+
+_FASTER = frozenset("faster higher more larger greater stronger bigger quicker better".split())
+_SLOWER = frozenset("slower lower less smaller weaker fewer worse".split())
+
+
+def _percent_labels(words: list[str]) -> list[tuple[float, set[str], str]]:
+    """Each percentage ``words`` give, with the stems of the content words before it back to the clause's
+    start or :data:`_LABEL_WORDS` words (what grew by it: "regional airports grew by 9.8%"), and those words."""
+    out = []
+    start = 0
+    for i, w in enumerate(words):
+        if w in (",", ";", ".", ":", "while", "whereas"):
+            start = i + 1
+            continue
+        if w.endswith("%") and _is_float(w[:-1]):
+            label = words[max(start, i - _LABEL_WORDS) : i]
+            out.append((float(w[:-1]), {x[:VERB_PREFIX] for x in label if content_word(x) and x not in _AUXILIARIES},
+                        " ".join([*label, w])))
+    return out
+
+
+def _comparison_reversed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A comparison the quote draws ("Kingsmoor grew faster than the Group's regional airports, with passenger
+    numbers up 6.1%") that the passage's own figures turn round ("an increase of 6.1%, while regional airports grew
+    by 9.8%"): the quote's own percentage below (or, for "slower", above) the one the passage gives for what
+    follows "than". ``(the quote's comparison, the passage's figure)``, else ``None`` (since the 58th stop).
+
+    >>> p = "kingsmoor handled 24 million passengers , an increase of 6.1% , while regional airports grew by 9.8%".split()
+    >>> _comparison_reversed("kingsmoor grew faster than the regional airports , up 6.1%".split(), p)
+    ('faster than the regional airports', 'regional airports grew by 9.8%')
+    >>> _comparison_reversed("regional airports grew faster than kingsmoor , up 9.8%".split(), p)
+    """
+    if "than" not in qw:
+        return None
+    at = qw.index("than")
+    if not at or qw[at - 1] not in _FASTER | _SLOWER:
+        return None
+    than = list(itertools.takewhile(lambda x: x not in (",", ";", ".", "with"), qw[at + 1 : at + 6]))
+    them = {x[:VERB_PREFIX] for x in than if content_word(x)}
+    own = [float(w[:-1]) for w in qw if w.endswith("%") and _is_float(w[:-1])]
+    if len(them) < 2 or len(own) != 1:
+        return None
+    labels = _percent_labels(pw)
+    if own[0] not in {v for v, _, _ in labels}:
+        return None
+    for value, label, shown in labels:
+        if len(label & them) >= 2 and value != own[0] and (value > own[0]) == (qw[at - 1] in _FASTER):
+            return " ".join(qw[at - 1 : at + 1 + len(than)]), shown
+    return None
 
 
 _SEQUENCE = frozenset(("before", "after"))
@@ -5617,7 +6064,7 @@ def _sequence_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return _moved_both_ways(*p, *q) if q is not None and p is not None else None
 
 
-_MAINLY = frozenset("mainly primarily largely chiefly principally mostly".split())
+_MAINLY = frozenset(_QUALIFIER_CLASSES["mostly"].split())  # "mainly", "primarily", "largely", ...
 
 
 def _ranked_parts(words: list[str]) -> tuple[list[str], list[str]] | None:
@@ -5625,13 +6072,18 @@ def _ranked_parts(words: list[str]) -> tuple[list[str], list[str]] | None:
     to the sentence's end; ``None`` when ``words`` rank no two parts so."""
     m = next((i for i, w in enumerate(words) if w in _MAINLY), None)
     lesser = next((i for i in range(len(words) - 1) if words[i : i + 2] == ["lesser", "extent"]), None)
-    if m is None or lesser is None or lesser < m:
-        return None
-    end = next((i for i in range(lesser, len(words)) if words[i] in (".", ";")), len(words))
 
     def content(part: list[str]) -> list[str]:
         return [w for w in part if content_word(w) and w not in _AUXILIARIES and w not in ("lesser", "extent")]
 
+    if m is not None and lesser is None and "lesser" in words[m:]:
+        # "mainly from A, with B a lesser source": the lesser part before its "lesser" (since the 58th stop)
+        at = words.index("lesser", m)
+        comma = next((i for i in range(m, at) if words[i] == ","), None)
+        return (content(words[m + 1 : comma]), content(words[comma + 1 : at])) if comma is not None else None
+    if m is None or lesser is None or lesser < m:
+        return None
+    end = next((i for i in range(lesser, len(words)) if words[i] in (".", ";")), len(words))
     return content(words[m + 1 : lesser]), content(words[lesser + 2 : end])
 
 
@@ -5644,6 +6096,42 @@ def _moved_both_ways(a: list[str], b: list[str], qa: list[str], qb: list[str]) -
     to_a = [w for w in qa if w[:VERB_PREFIX] in sb - sa]
     if len(to_b) >= 2 and len(to_a) >= 2:
         return f"{' '.join(to_a)} … {' '.join(to_b)}", f"{' '.join(to_b)} … {' '.join(to_a)}"
+    return None
+
+
+# a stance the passage takes that the quote hardens (since the 58th stop): what is alleged told as admitted, what
+# is expected or agreed in principle told as confirmed or done
+_HARDENED = (
+    (("alleg",), ("admit", "acknowledg", "conced", "confess")),
+    (frozenset("expect expects expected expecting anticipate anticipates anticipated intend intends intended plan plans "
+               "planned hope hopes hoped aims proposed proposes principle".split()),
+     ("confirm", "guarantee", "completed", "finalised", "finalized")),
+)
+
+
+def _stance_hardened(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """What the passage says is alleged ("as Plaintiffs allege upon information and belief, enrollment ...
+    had been suspended") that the quote says was admitted ("Veltrion has admitted that enrollment was
+    suspended"), or what it says is expected or agreed in principle that the quote says is confirmed or
+    completed ("Halvern has confirmed that topline data ... will be reported" for "the Company expects
+    topline data"): ``(the quote's word, the passage's)``, else ``None``.
+
+    >>> _stance_hardened("the company admitted that sites were suspended".split(), "as plaintiffs allege , sites had been suspended".split())
+    ('admitted', 'allege')
+    >>> _stance_hardened("it confirmed data in 2025".split(), "it expects data in 2025".split())
+    ('confirmed', 'expects')
+    >>> _stance_hardened("the plaintiffs allege the company admitted it".split(), "plaintiffs allege it".split())
+    """
+    for tentative, firm in _HARDENED:
+        def weak(w: str, tentative: Iterable[str] = tentative) -> bool:
+            return w in tentative if isinstance(tentative, frozenset) else w.startswith(tuple(tentative))
+
+        said = next((w for w in pw if weak(w)), None)
+        if said is None or any(weak(w) for w in qw):
+            continue
+        hard = next((w for w in qw if w.startswith(firm) and not any(x.startswith(w[:VERB_PREFIX]) for x in pw)), None)
+        if hard is not None and not any(w.startswith(firm) for w in pw):
+            return hard, said
     return None
 
 
@@ -6296,6 +6784,53 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if (softened := _softened_universal(qw, pw)) is not None:
         # "All of the company's products are made by TSMC" for "Substantially all of our products" (since the 57th stop)
         out.append(Difference("replace", softened[0], softened[1], "quantifier"))
+    if not any(d.category == "number" for d in out) and (fraction := _share_changed(qw, pw)) is not None:
+        # "at companies whose boards were less than half independent" for "where board independence fell below our
+        # policy threshold of one-third" (since the 58th stop)
+        out.append(Difference("replace", fraction[0], fraction[1], "number"))
+    if (anchor := _anchor_traded(qw, pw)) is not None:
+        # "24 hours from classifying an incident as major" for "within 4 hours of the classification of the incident
+        # as major and ... no later than 24 hours from the moment the financial entity has become aware" (since the
+        # 58th stop)
+        out.append(Difference("replace", anchor[0], anchor[1], "number"))
+    if (left := _condition_left_out(qw, pw)) is not None:
+        # "The agreement remains subject to the completion of definitive documentation" for "... subject to
+        # confirmation by IMF staff that ..., and to the completion of definitive documentation" (since the 58th stop)
+        out.append(Difference("delete", "", left, "connective"))
+    if (consent := _consent_dropped(qw, pw)) is not None:
+        # "You may still take your pension from age 55 ..., but it will be reduced" for "... with the Employer's
+        # consent, but ..." (since the 58th stop)
+        out.append(Difference("delete", "", consent, "connective"))
+    if (trigger := _trigger_dropped(qw, pw)) is not None:
+        # "within 14 days of the date of the event" for "within 14 days of the date upon which the Customer became
+        # aware ... of the event" (since the 58th stop)
+        out.append(Difference("delete", "", trigger[1], "connective"))
+    if (rank := _cause_told_as_sole(qw, pw)) is not None:
+        # "was caused by Greenland meltwater discharge" for "primarily to increased Greenland meltwater discharge and,
+        # to a lesser extent, to changes in precipitation" (since the 58th stop)
+        out.append(Difference("delete", "", rank, "qualifier"))
+    if (other_party := _item_of_other_party(quote, passage)) is not None:
+        # "Quillivant will have final decision-making authority on global trial design and on regulatory strategy
+        # within the Territory" for "..., while Hoshimura will have final say on regulatory strategy ..." (since the
+        # 58th stop)
+        out.append(Difference("replace", other_party[0], other_party[1], "party"))
+    if (both := _one_told_as_both(qw, pw)) is not None:
+        # "two players ..., both of whom were later loaned" for "..., one of whom was subsequently loaned" (since the
+        # 58th stop)
+        out.append(Difference("replace", both[0], both[1], "quantifier"))
+    if (open_outcome := _alternative_dropped(qw, pw)) is not None:
+        # "Additional TESS observations ... will confirm this candidate" for "... should confirm or rule out this
+        # candidate" (since the 58th stop)
+        out.append(Difference("delete", "", open_outcome, "qualifier"))
+    if (compared := _comparison_reversed(qw, pw)) is not None:
+        # "Kingsmoor grew faster than the Group's regional airports, with passenger numbers up 6.1%" for "an
+        # increase of 6.1%, while regional airports grew by 9.8%" (since the 58th stop)
+        out.append(Difference("replace", compared[0], compared[1], "direction"))
+    if (hardened := _stance_hardened(qw, pw)) is not None:
+        # "Veltrion has admitted that enrollment was suspended" for "as Plaintiffs allege ..., enrollment ... had
+        # been suspended"; "has completed the restructuring" for "has reached an agreement in principle" (since
+        # the 58th stop)
+        out.append(Difference("replace", hardened[0], hardened[1], "qualifier"))
     if (asked := _request_told_as_done(qw, pw)) is not None:
         # "the 2019 and 2020 papers have been retracted" for "has requested retraction of the 2019 and 2020 papers"
         # (since the 57th stop)
@@ -6463,6 +6998,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # team may post" for "Only the Communications team and officers authorised ... may post":
         # words dropped where dropping them widens the claim, not where it only says less
         out.append(Difference("delete", "", widened[1], widened[0]))
+    if (requirement := _condition_conjunct_dropped(qw, pw, ops)) is not None:
+        # "Where the Customer has ... declared a higher value in writing and has paid any additional charges" for
+        # "... in writing and the Company has confirmed its agreement in writing and the Customer has paid ..."
+        # (since the 58th stop)
+        out.append(Difference("delete", "", requirement, "connective"))
     named = frozenset(w for e in q_entities for w in e.split())
     if (conjunct := _added_conjunct(qw, pw, ops) or _appended_clause(qw, pw, ops, named) or _appended_qualifier(qw, pw, ops)
             or _appended_link(qw, pw, ops)) is not None:
@@ -6497,11 +7037,13 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # threats seriously," said Vicki Saporta': the same speaker, words the source does not give her
         out.append(Difference("replace", speech[0], speech[1], "speech"))
     if (question := _OPEN_QUESTION.search(f" {' '.join(pw)} ")) is not None and not _QUESTION_KEPT.search(f" {' '.join(qw)} ") \
-            and _restated_share(qw, question.group("what") or question.group("what2")) >= _QUESTION_SHARE:
+            and _restated_share(qw, question.group("what") or question.group("what2") or question.group("what3")) >= _QUESTION_SHARE:
         # "the trial showed that the benefit extends to patients with preserved ejection fraction" for "whether
         # these findings extend to patients with preserved ejection fraction is being evaluated": an open question
-        # told as answered
-        out.append(Difference("replace", "", "whether … " + (question.group("frame") or question.group("frame2")), "qualifier"))
+        # told as answered; "..., confirming the age of the intrusion" for "further dating is required to confirm
+        # the age of the intrusion"
+        frame = question.group("frame") or question.group("frame2")
+        out.append(Difference("replace", "", f"whether … {frame}" if frame else question.group("frame3"), "qualifier"))
     if not any(d.category == "quantifier" for d in out) and (all_other := _others_told_as_all(qw, pw)) is not None:
         # "a charge on all customers" for "a charge on all other customer classes": the group the passage
         # leaves out, taken in
@@ -6517,9 +7059,14 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
 _OPEN_QUESTION = re.compile(
     r" whether (?P<what>(?:(?! or )[^.;])*?) (?P<frame>(?:is|are|remains?|was|were) (?:being (?:evaluated|studied|investigated|"
     r"assessed|tested|examined)|(?:still )?(?:unknown|unclear|uncertain|not (?:yet )?known|under (?:investigation|study|review))))\b"
-    r"|(?P<frame2>(?:is|remains?) (?:still )?(?:unclear|unknown|uncertain|not (?:yet )?known)) whether (?P<what2>[^.;]*)")
+    r"|(?P<frame2>(?:is|remains?) (?:still )?(?:unclear|unknown|uncertain|not (?:yet )?known)) whether (?P<what2>[^.;]*)"
+    # what is still to be shown (since the 58th stop): "longer trials are needed to establish whether ...", "further
+    # dating is required to confirm the age of ...", to the clause's end
+    r"|(?P<frame3>(?:needed|required|necessary|warranted) to (?:establish|determine|confirm|verify|demonstrate|clarify|prove))"
+    r" (?:whether |if |that )?(?P<what3>[^.;,]*)")
 _QUESTION_KEPT = re.compile(r" (?:whether|if|unclear|unknown|uncertain|may|might|could|open|question|evaluat\w*|investigat\w*|"
-                            r"studied|studying|assess\w*|tested|testing|examin\w*) ")
+                            r"studied|studying|assess\w*|tested|testing|examin\w*|"
+                            r"needs?|needed|requires?|required|necessary|warranted|further|more|yet|pending|unconfirmed|not) ")
 _QUESTION_SHARE = 0.6  # of the open question's content words, this share at least restated: the quote answers it
 
 

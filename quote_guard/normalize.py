@@ -1073,7 +1073,8 @@ def figure_forms(text: str) -> str:
     as a decimal (:func:`mixed_numbers`), a range of two years with the second whole ("2022/23",
     "2022-23": "2022-2023", a season or a fiscal year; not past ten years), "US$" as "$", digits
     grouped by spaces as by commas ("162 584": "162,584"), a time of day on the 24-hour clock ("6 pm":
-    "18:00"), a ratio in words ("3.50:1.00": "3.50 to 1.00").
+    "18:00"), a ratio in words ("3.50:1.00": "3.50 to 1.00"), a date in digits whose order is plain
+    ("31/08/2024", "08/31/2024", "2024-08-31": "31 august 2024"; "05/06/2024" could be either and stays).
 
     >>> figure_forms("the 2022/23 season, 1999-00, not 1990-89; us$ 18,500 and 162 584 mln, 1-1/2%")
     'the 2022-2023 season, 1999-2000, not 1990-89; $ 18,500 and 162,584 mln, 1.5%'
@@ -1081,12 +1082,15 @@ def figure_forms(text: str) -> str:
     'from 08:00 to 18:30 or 8:00 to 18:30, not above 3.50 to 1.00 or 3 to 1, at 22:40'
     >>> figure_forms("no 12022-23, bus $5, a12 pm, 1 234 567 or 1234 567")
     'no 12022-23, bus $5, a12 pm, 1,234,567 or 1234 567'
+    >>> figure_forms("at 31/08/2024, 12/25/2023 or 2024-03-01, not 05/06/2024 or 31/31/2024")
+    'at 31 august 2024, 25 december 2023 or 1 march 2024, not 05/06/2024 or 31/31/2024'
     """
     if _DIGITS.search(text) is None:
         return text  # (every form is of a figure)
     text = mixed_numbers(text)
     if "-" in text or "/" in text:
         text = _YEAR_RANGE.sub(_whole_years, text)
+        text = _NUMERIC_DATE.sub(_date_in_words, text)
     if "$" in text:
         text = _US_DOLLARS.sub(lambda m: "$" if _after_figure(m, "") else m[0], text)
     if ":" in text:
@@ -1094,6 +1098,26 @@ def figure_forms(text: str) -> str:
     if _CLOCK_HINT.search(text):
         text = _CLOCK_12.sub(_clock, text)
     return _DIGIT_GROUPS.sub(lambda m: m[0].replace(" ", ",") if _after_figure(m, ".,") else m[0], text)
+
+
+_MONTHS_IN_ORDER = "january february march april may june july august september october november december".split()
+_NUMERIC_DATE = re.compile(r"(?<![\w/.-])(?:(\d{1,2})/(\d{1,2})/(\d{4})|(\d{4})-(\d{2})-(\d{2}))(?![\w/]|[.-]\d)")
+
+
+def _date_in_words(m: re.Match[str]) -> str:
+    """A date in digits as "31 august 2024" where its order is plain: ISO's year-month-day, or a day past 12
+    on either side of the month; else as written."""
+    if m[4]:
+        day, month, year = int(m[6]), int(m[5]), m[4]
+    else:
+        a, b, year = int(m[1]), int(m[2]), m[3]
+        if a > 12 >= b:
+            day, month = a, b
+        elif b > 12 >= a:
+            day, month = b, a
+        else:
+            return m[0]
+    return f"{day} {_MONTHS_IN_ORDER[month - 1]} {year}" if 1 <= month <= 12 and 1 <= day <= 31 else m[0]
 
 
 def _after_figure(m: re.Match[str], marks: str) -> bool:

@@ -2591,7 +2591,8 @@ def _referent_named(d: Difference, insertions: list[str], before: str) -> bool:
 
 
 # a name defined as a party: 'Acme Corp. (the "Licensor")', "Acme ('Supplier')"
-_DEFINED_AS = re.compile(r"([A-Z][\w.&,' -]{1,100}?)\s*\((?:the\s+|hereinafter\s+)?[\"“'‘]([A-Z]\w+)[\"”'’]\)")
+# (a defined term of up to four capitalised words: 'Corran Construction Ltd (the "Principal Contractor")')
+_DEFINED_AS = re.compile(r"([A-Z][\w.&,' -]{1,100}?)\s*\((?:the\s+|hereinafter\s+)?[\"“'‘]([A-Z]\w+(?:[ \t]+[A-Z]\w+){0,3})[\"”'’]\)")
 
 
 def _defined_party(text: str, name: str) -> str | None:
@@ -2686,7 +2687,7 @@ def _aliases_in(head: str) -> tuple[frozenset[str], ...]:
     if "referred" not in head and not any(mark in head for mark in ('("', "(“", "('", "(‘", "(the ", "(hereinafter")):
         return tuple(g for g in groups if len(g) > 1)  # no definition of a party in it: most texts, read in one pass
     # a lead-in's name must be no English word ("MediaCo", "Jetco"): "Convertible Note" defines no party
-    groups += [frozenset({name, party}) for found, party in _DEFINED_AS.findall(head)
+    groups += [frozenset({name, party, *_whole_name(found, name)}) for found, party in _DEFINED_AS.findall(head)
                if (name := _defined_name(found)) is not None and not is_known_word(name.lower())]
     groups += [frozenset(_QUOTED_NAME.findall(m.group(1))) for m in _REFERRED_AS.finditer(head)]
     return tuple(g for g in groups if len(g) > 1)
@@ -2696,6 +2697,23 @@ _ROLE_LABEL_CHARS = 2_000  # a heading's labels are read at the text's start
 
 
 _CORPORATE = frozenset("llc inc ltd corp co plc lp llp sa ag gmbh bv nv limited incorporated".split())
+
+
+def _whole_name(found: str, first: str) -> list[str]:
+    """The name a definition's lead-in ends with, from its first word ``first`` (:func:`_defined_name`) to its
+    last capitalised word, a company's suffix left out: "Corran Construction" of "where Corran Construction
+    Ltd" (none when that is the first word alone).
+
+    >>> _whole_name("where Corran Construction Ltd", "Corran"), _whole_name("Acme", "Acme")
+    (['Corran Construction'], [])
+    """
+    words = found.split()
+    if first not in words:
+        return []
+    run = list(itertools.takewhile(lambda w: w[:1].isupper() or w == "&", words[words.index(first) :]))
+    while run and run[-1].strip(".,").lower() in _CORPORATE:
+        run.pop()
+    return [" ".join(run).rstrip(",")] if len(run) > 1 else []
 
 
 def _defined_name(found: str) -> str | None:
@@ -2712,9 +2730,9 @@ def _defined_name(found: str) -> str | None:
     appositive = [k for k, seg in enumerate(raw) if k and seg.split()[:1] in (["a"], ["an"])]
     if appositive and (named := raw[appositive[-1] - 1].split()):
         found = " ".join(named[1:] if named[0] == "and" else named)  # the name the last appositive describes
-    segments = [seg.split() for seg in found.split(",")]
-    segments = [seg for seg in segments if seg and seg[0][:1].isupper()
-                and not all(w.strip(".").lower() in _CORPORATE for w in seg)]
+    # (a clause's lead-in words before the name left out: "..., where Corran Construction Ltd")
+    segments = [list(itertools.dropwhile(lambda w: w.islower(), seg.split())) for seg in found.split(",")]
+    segments = [seg for seg in segments if seg and not all(w.strip(".").lower() in _CORPORATE for w in seg)]
     if not segments:
         return None
     words = segments[-1]
@@ -2732,8 +2750,13 @@ def _one_party(d: Difference, text: str) -> bool:
     (:func:`_party_aliases`): "marcus delaney" for "athlete"."""
     if d.kind != "replace":
         return False
-    said = {d.quote_text, d.source_text.removeprefix("the ")}
+    said = {_possessor(d.quote_text), _possessor(d.source_text.removeprefix("the "))}
     return any(said <= {fold(n).text.lower() for n in group} for group in _party_aliases(text))
+
+
+def _possessor(name: str) -> str:
+    """A folded name without its possessive ending: "tamsin building" of "tamsin building's"."""
+    return name.removesuffix("'s").removesuffix("’s").removesuffix("'")
 
 
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]+")
@@ -2813,7 +2836,8 @@ _LIMITERS = frozenset(
 _EDGE_LIMITERS = _LIMITERS | frozenset("if when whenever until contingent conditional conditioned".split())
 _LIMITER_PAIRS = frozenset({("other", "than"), ("as", "if"), ("save", "for"), ("except", "for")})
 # ("subject matter" limits nothing; "..., as applicable, to the extent commercially practicable": since the 57th stop)
-_EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to"), ("the", "extent"), ("insofar", "as")}
+_EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to"), ("the", "extent"), ("insofar", "as")} | {
+    ("save", w) for w in ("in", "as", "where", "when", "that", "with", "to")}  # ", save in an emergency approved by ..."
 _EDGE_CHARS = 40  # how far past a cut the source is read for a limiting word
 _OPENING_CONDITIONS = frozenset("except excepting unless notwithstanding provided providing if".split())
 _REST_CHARS = 160  # ... and past a full stop the source does not have there, for the rest of its sentence
@@ -3103,6 +3127,8 @@ _HARD_LIMIT = re.compile(
     r"|however\s*,?\s*(?:if|where|when|in\s+the\s+event)\b|or\s*,?\s*in\s+the\s+case\s+of\b|(?:for\s+)?as\s+long\s+as\b"
     r"|with\s+the\s+(?:prior\s+)?(?:written\s+)?(?:consent|approval|agreement|permission)\s+of\b"
     r"|up\s+to\s+(?:a\s+)?(?:maximum|max|total|aggregate|cap|limit)\b"
+    # (since the 58th stop: "..., valid for 30 days, on request.": given only when asked for)
+    r"|(?:only\s+)?(?:on|upon)\s+(?:written\s+)?(?:request|application|demand)(?=\s*[.;])"
     r"|(?:during|in|for|within|at|on)\s+[^.;:,!?]{1,40}?\bonly\b"
     r"|(?:for|during|in)\s+the\s+first\s+(?:[\w-]+\s+){0,2}(?:years?|months?|weeks?|days?|quarters?)\b"
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"

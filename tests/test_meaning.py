@@ -4679,3 +4679,152 @@ _PROFIT = Source("q", "Operating profit fell 7% to £210 million, reflecting a �
 ])
 def test_the_57th_stop_s_rules(quote: str, source: Source, accepted: bool) -> None:
     _assert_passed(quote, source, accepted)
+
+
+# The 58th stop's rules, each with a faithful neighbour where one reads close (passages written for these tests)
+_ZIRCON = Source("z", "The prospect is underlain by metasedimentary rocks intruded by a granodiorite stock; a U-Pb zircon "
+                      "date of 412 ± 5 Ma was obtained from a single sample, but further dating is required to confirm "
+                      "the age of the stock as a whole.")
+_VELTRION_SUIT = Source("v", "In truth, as Plaintiffs allege upon information and belief, recruitment at nine of the study's "
+                             "twenty sites had been halted after a regulatory inspection in March 2021.")
+_TOPLINE = Source("t", "Enrolment in the KESTREL-3 study is complete, and the Company expects topline data in the "
+                       "second half of 2026.")
+_RESTRUCTURE = Source("r", "The Ministry announced that it has reached an agreement in principle with the committee of "
+                           "bondholders on the restructuring of its US$4.8 billion of external bonds.")
+_GUARDRAIL = Source("g", "The edge protection system was on site but had not been used on the north face since 9 May, and "
+                         "this was not picked up at the weekly inspection.")
+_INCIDENT_REPORTING = Source("i", "Operators shall submit an initial report within 6 hours of the classification of the "
+                                  "incident as serious and in any event within 48 hours from the moment the operator "
+                                  "has become aware of the incident.")
+_INDEPENDENCE = Source("d", "The increase was driven mainly by votes against the re-election of directors at companies "
+                            "where board independence fell below our policy threshold of one-third.")
+_INDUCTION = Source("n", 'On 2 May a labourer employed by Ashdown Access Ltd (the "Subcontractor") was injured at the '
+                         'Harlow Quay site, where Tamsin Building Ltd (the "Principal Contractor") was in control. The '
+                         "site supervisor had not received the Principal Contractor's induction on lifting operations.")
+_WAITING_LIST = Source("w", "At 31 August 2025 the total waiting list stood at 52,310 patients.")
+_SITE_INDUCTIONS = Source("s", "Site inductions should be completed before any supervisor takes charge of a crane, save in an "
+                               "emergency approved by the site manager.")
+_HERNIA = Source("h", "In adults undergoing elective repair, mesh repair reduced recurrence at 24 months compared with "
+                      "sutured repair.")
+_PASSENGERS = Source("p", "Ravenholt, the Group's largest airport, handled 19.2 million passengers, an increase of 4.3%, "
+                          "while the regional airports grew by 8.7% in aggregate.")
+_BOND_DEAL = Source("b", "The deal remains subject to confirmation by IMF staff that its terms are consistent with the "
+                         "sustainability parameters of the Republic's Extended Credit Facility programme, and to the "
+                         "completion of definitive documentation.")
+_TIE_BREAK = Source("k", "If Bidders remain tied, the Council reserves the right to invite them to submit a best and final "
+                         "offer.")
+_CREDIT_SOURCES = Source("c", "Credit risk arises principally from the Bank's lending to retail and business customers and, "
+                              "to a lesser extent, from its holdings of debt securities and derivative exposures.")
+_PART_TIME = Source("q", "Part-time Employees shall be paid at their basic rate for additional hours until their hours "
+                         "exceed the normal working week.")
+_ESCALATION = Source("e", "Recommendation 3: Ward leadership to review the escalation process where staffing falls below "
+                          "80% of planned levels.")
+_OUTAGE_CREDIT = Source("o", "Customers on pay-monthly plans will receive an automatic credit of two days' line rental; "
+                             "pay-as-you-go customers will receive 10 GB of free data, valid for 14 days, on request.")
+_LOANED = Source("l", "Impairment charges of £3.2 million were recognised in respect of two players whose prospects had "
+                      "diminished, one of whom was subsequently loaned to another club.")
+_CANDIDATE = Source("a", "Further observations scheduled for the next cycle should confirm or rule out this candidate.")
+_PREMIUM_GROWTH = Source("m", "We expect the rate of premium growth to moderate in the second half as motor rate increases "
+                              "slow.")
+_DECLARED_VALUE = Source("x", "Where the Customer has declared a higher value in writing and the Company has confirmed its "
+                              "agreement in writing and the Customer has paid any additional charges, the declared value "
+                              "shall replace the limits in clause 12.")
+_CLAIM_NOTICE = Source("f", "Any claim against the Company must be notified in writing within 21 days of the date upon "
+                            "which the Customer became aware of the event giving rise to the claim.")
+_FRESHENING = Source("j", "The authors attribute the Irminger Sea freshening primarily to increased meltwater discharge and, "
+                          "to a lesser extent, to changes in regional precipitation.")
+_STEERING = Source("u", "Ravelstone will have final decision-making authority on global trial design, while Okabashi will "
+                        "have final say on regulatory strategy within the Territory.")
+_DELAY_VIEW = Source("y", "The Contractor's own fabrication problems with the roof trusses would in my view have delayed "
+                          "completion by approximately 26 days had the design been issued on time.")
+_EARLY_PENSION = Source("ep", "You may still take your pension from age 55 with the Employer's consent, but it will be "
+                              "reduced for early payment.")
+_TUITION = Source("tu", "Tuition fee income increased by 5.2% to £241.3 million, driven primarily by postgraduate taught "
+                        "programmes; international student fee income grew by 2.9%.")
+_GUIDANCE_RANGE = Source("gr", "The Company raised its full-year net sales guidance to $2.15 billion to $2.25 billion, from "
+                               "$2.05 billion to $2.10 billion.")
+_ROLLBACK = Source("rb", "The change was rolled back at 05:52, and service was fully restored to all affected customers by "
+                         "08:15.")
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    # what is still to be shown, told as shown
+    ("A U-Pb zircon date of 412 ± 5 Ma was obtained from a single sample, confirming the age of the stock as a whole.",
+     _ZIRCON, False),
+    ("One sample gave a U-Pb zircon date of 412 ± 5 Ma, but more dating is required to confirm the age of the stock as a "
+     "whole.", _ZIRCON, True),
+    # what is alleged told as admitted; expected told as confirmed; agreed in principle told as done
+    ("The company has admitted that recruitment was halted at nine of the study's sites after the March 2021 inspection.",
+     _VELTRION_SUIT, False),
+    ("The plaintiffs allege that recruitment was halted at nine of the study's sites after a March 2021 inspection.",
+     _VELTRION_SUIT, True),
+    ("The Company has confirmed that topline data from the fully enrolled KESTREL-3 study will come in the second half "
+     "of 2026.", _TOPLINE, False),
+    ("The Ministry has completed the restructuring of its US$4.8 billion of external bonds with the bondholders' "
+     "committee.", _RESTRUCTURE, False),
+    # a cause told before "which is why"
+    ("The edge protection system had not been delivered to site, which is why it was not used on the north face.",
+     _GUARDRAIL, False),
+    # a time limit run from the other limit's event
+    ("Operators have 48 hours from classifying an incident as serious to submit the initial report.", _INCIDENT_REPORTING,
+     False),
+    ("Operators must submit the initial report within 48 hours from becoming aware of the incident.",
+     _INCIDENT_REPORTING, True),
+    # a fraction for another
+    ("The increase came mainly from votes against directors at companies whose boards were less than half independent.",
+     _INDEPENDENCE, False),
+    # a multi-word defined term: the name it stands for
+    ("The site supervisor had never been given Tamsin Building's induction on lifting operations.", _INDUCTION, True),
+    # a date in digits whose order is plain
+    ("At 31/08/2025 the total waiting list stood at 52,310 patients.", _WAITING_LIST, True),
+    # cut before ", save in an emergency"
+    ("Site inductions should be completed before any supervisor takes charge of a crane.", _SITE_INDUCTIONS, False),
+    # "regardless of X" where the passage speaks of no such breadth
+    ("Mesh repair reduced recurrence at 24 months compared with sutured repair, regardless of body-mass index.", _HERNIA,
+     False),
+    # a comparison the passage's own figures turn round
+    ("Ravenholt grew faster than the Group's regional airports, with passenger numbers up 4.3%.", _PASSENGERS, False),
+    ("Ravenholt's passenger numbers rose 4.3%, while the Group's regional airports grew by 8.7%.", _PASSENGERS, True),
+    # one of two conditions after "subject to" left out
+    ("The deal remains subject to the completion of definitive documentation.", _BOND_DEAL, False),
+    # a right reserved told as what will happen
+    ("If bidders remain tied, they will be invited to submit a best and final offer.", _TIE_BREAK, False),
+    # the main and the lesser source of a risk swapped ("a lesser source")
+    ("Credit risk arises mainly from the Bank's holdings of debt securities and derivative exposures, with lending to "
+     "customers a lesser source.", _CREDIT_SOURCES, False),
+    # the basic rate told as an overtime rate; a review told as already done
+    ("Part-time staff are paid overtime rates for any hours they work beyond their contracted hours.", _PART_TIME, False),
+    ("Ward leadership has already revised the escalation process for when staffing falls below 80% of planned levels.",
+     _ESCALATION, False),
+    # cut before ", on request."
+    ("Customers on pay-monthly plans will receive an automatic credit of two days' line rental; pay-as-you-go customers "
+     "will receive 10 GB of free data, valid for 14 days.", _OUTAGE_CREDIT, False),
+    # "one of whom" told as "both of whom"; "confirm or rule out" told as "confirm"; growth told as picking up
+    ("The £3.2 million impairment related to two players whose prospects had diminished, both of whom were later loaned "
+     "out.", _LOANED, False),
+    ("Further observations scheduled for the next cycle will confirm this candidate.", _CANDIDATE, False),
+    ("Management expects premium growth to pick up in the second half as motor rate increases continue.",
+     _PREMIUM_GROWTH, False),
+    # one requirement of a condition left out; a limit run from the event, not from knowing of it
+    ("Where the Customer has declared a higher value in writing and has paid any additional charges, the declared value "
+     "shall replace the limits in clause 12.", _DECLARED_VALUE, False),
+    ("Any claim against the Company must be notified in writing within 21 days of the date of the event giving rise to "
+     "the claim.", _CLAIM_NOTICE, False),
+    # the main of two causes told as the cause; an item of the other party's clause
+    ("The study found that the Irminger Sea freshening was caused by meltwater discharge.", _FRESHENING, False),
+    ("Ravelstone will have final decision-making authority on global trial design and on regulatory strategy within the "
+     "Territory.", _STEERING, False),
+    # a counterfactual with an aside in it, told as fact
+    ("The expert concluded that the Contractor's roof truss fabrication problems actually delayed completion by 26 days.",
+     _DELAY_VIEW, False),
+    # a consent left out; another main driver
+    ("You may still take your pension from age 55, but it will be reduced for early payment.", _EARLY_PENSION, False),
+    ("Tuition fee income rose 5.2% to £241.3 million, driven primarily by growth in international student fees.",
+     _TUITION, False),
+    # faithful: a range with its sign at both ends; times of day
+    ("The Company raised its full-year net sales guidance to $2.15–$2.25 billion, up from $2.05–$2.10 billion.",
+     _GUIDANCE_RANGE, True),
+    ("The change was reversed at 05:52 and all affected customers had full service back by 08:15.", _ROLLBACK, True),
+])
+def test_the_58th_stop_s_rules(quote: str, source: Source, accepted: bool) -> None:
+    _assert_passed(quote, source, accepted)
