@@ -956,7 +956,7 @@ def _range_scaled(words: list[str]) -> list[str]:
     out = list(words)
     for i in range(len(words) - 3, -1, -1):
         low, high, scale = words[i : i + 3]
-        if high in CURRENCY_SIGNS and i + 3 < len(words) and words[i + 3] in SCALE_WORDS:
+        if high in CURRENCY_SIGNS and i and words[i - 1] == high and i + 3 < len(words) and words[i + 3] in SCALE_WORDS:
             high, scale = words[i + 2], words[i + 3]  # "$1.18–$1.22 billion": the sign written at both ends (since the 58th stop)
         if (scaled_figure(high, scale) is not None and (a := canonical_number(low)) is not None
                 and (b := canonical_number(high)) is not None and a.replace(".", "", 1).isdigit()
@@ -3487,6 +3487,7 @@ def _counterfactual_told(qw: list[str], pw: list[str]) -> str | None:
 
 
 _UNREAL = frozenset("would could might".split())
+_DECIDED = frozenset("decided decides agreed agrees resolved resolves".split())  # a decision, still to carry out
 _UNREAL_GAP = 4  # words from "would" to its "have", an aside between ("would in my view have")
 # "already" of the quote's main clause ("Nursing leadership has already revised"), not of a relative one ("any equipment
 # already leased", "accounts Distributor has already sold to")
@@ -3527,6 +3528,14 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
         return completed[0]  # ... or as closed ("the acquisition, which closed after approval" for "the pending acquisition")
     if (unreal := _counterfactual_told(qw, pw)) is not None:
         return unreal
+    if not _DECIDED & set(qw) and not _FUTURE & set(qw):
+        # "Meridian has closed its Swindon hub" for "The Board has decided to close the Swindon hub in January 2025": a
+        # decision told as done (since the 58th stop)
+        for i, w in enumerate(pw[:-2]):
+            v = pw[i + 2]
+            if w in _DECIDED and pw[i + 1] == "to" and len(v) >= VERB_PREFIX and content_word(v) and any(
+                    q.endswith(("ed", "en")) and q[:VERB_PREFIX] == v[:VERB_PREFIX] and q not in pw for q in qw):
+                return v
     if "already" in qw[:_ALREADY_WORDS] and qw[qw.index("already") - 1] in _TOLD_DONE and "already" not in pw \
             and not {"will", "shall"} & set(qw) and _TO_COME & set(pw) \
             and not any(pw[i : i + 2] in (["has", "been"], ["have", "been"], ["had", "been"]) for i in range(len(pw))):
@@ -3810,6 +3819,27 @@ def _figure_labels(words: list[str]) -> dict[str, tuple[set[str], str]]:
     return {x: label for x, label in labels.items() if seen[x] == 1}
 
 
+def _figure_tails(words: list[str]) -> dict[str, tuple[set[str], str]]:
+    """For each figure a text states once, the stems of the content words right after it, to the next figure, "and",
+    "or" or the clause's end, :data:`_TAIL_WORDS` at most: what it counts ("14 geostationary satellites"), with the
+    figure and those words (since the 58th stop)."""
+    tails: dict[str, tuple[set[str], str]] = {}
+    seen: Counter[str] = Counter()
+    for i, w in enumerate(words):
+        x = figure(w)
+        if x is None or w in _DETERMINER_NUMBERS:
+            continue
+        seen[x] += 1
+        after = list(itertools.takewhile(lambda v: v not in _TAIL_ENDS and figure(v) is None, words[i + 1 : i + 1 + _TAIL_WORDS]))
+        said = [v for v in after if content_word(v) and v not in _AUXILIARIES]
+        tails[x] = ({v[:VERB_PREFIX] for v in said}, " ".join([w, *said]))
+    return {x: tail for x, tail in tails.items() if seen[x] == 1}
+
+
+_TAIL_WORDS = 5
+_TAIL_ENDS = frozenset(", ; . : and or ( ) with".split())
+
+
 def _figures_traded(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     """Two figures that each text states once and that trade what they measure: the words before each in
     the quote are the other's in the passage (two of their own at least, none of its own), both ways.
@@ -3823,12 +3853,37 @@ def _figures_traded(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     """
     if sum(1 for w in qw if figure(w) is not None) < 2:
         return None  # (most quotes: fewer than two figures to trade)
+    # the words before each figure ("tax payments of $346 million"), or after it ("14 geostationary satellites and 212
+    # low Earth orbit satellites", since the 58th stop)
+    for ql, pl in ((_figure_labels(qw), _figure_labels(pw)), (_figure_tails(qw), _figure_tails(pw))):
+        for x, y in itertools.combinations(sorted(ql.keys() & pl.keys()), 2):
+            shared = pl[x][0] & pl[y][0]
+            own_x, own_y = pl[x][0] - shared, pl[y][0] - shared
+            # (two of the other's own words each way, or its one: "geostationary")
+            if own_x and own_y and len(ql[x][0] & own_y) >= min(2, len(own_y)) and not ql[x][0] & own_x \
+                    and len(ql[y][0] & own_x) >= min(2, len(own_x)) and not ql[y][0] & own_y:
+                return ql[x][1], pl[x][1]
+    return None
+
+
+def _figure_relabelled(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A figure the quote gives to what the passage gives another figure to: the quote's words before it are two
+    at least of that other figure's own, none of its own ("its largest customer, a U.S. government agency,
+    accounted for about 41%" for "our three largest customers accounted for approximately 41% ..., and our largest
+    customer, a U.S. government agency, accounted for 19%"). ``(quote's "label figure", passage's)``, else ``None``
+    (since the 58th stop)."""
+    if not any(figure(w) is not None for w in qw):
+        return None
     ql, pl = _figure_labels(qw), _figure_labels(pw)
-    for x, y in itertools.combinations(sorted(ql.keys() & pl.keys()), 2):
-        shared = pl[x][0] & pl[y][0]
-        own_x, own_y = pl[x][0] - shared, pl[y][0] - shared
-        if len(ql[x][0] & own_y) >= 2 and not ql[x][0] & own_x and len(ql[y][0] & own_x) >= 2 and not ql[y][0] & own_y:
-            return ql[x][1], pl[x][1]
+    if len(pl) < 2:
+        return None
+    for x in ql.keys() & pl.keys():
+        for y in pl.keys() - ql.keys():
+            if not (ql[x][1].endswith("%") and pl[y][1].endswith("%")):
+                continue  # (shares only: a figure written out, "fifty thousand", is read in parts)
+            own_x, own_y = pl[x][0] - pl[y][0], pl[y][0] - pl[x][0]
+            if len(ql[x][0] & own_y) >= 2 and not ql[x][0] & own_x:
+                return ql[x][1], pl[y][1]
     return None
 
 
@@ -5384,6 +5439,9 @@ def _denied_either_way(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None if p_denies is None else (p_denies[1], p_denies[0])
 
 
+_FIRST_PERIOD = re.compile(r" the first (?:half|quarter|(?:[\w-]+ )?(?:years?|months?|weeks?|days?|quarters?))\b")
+# (where the passage names a later part of a period, "the first half" is another part: "the second half")
+_LATER_PERIOD = re.compile(r" (?:second|third|fourth|last|final|latter|h2|q2|q3|q4) (?:half|quarter|(?:[\w-]+ )?(?:years?|months?|weeks?|days?|quarters?))\b")
 _WINDOW_WORDS = ("during", "in", "for", "within", "throughout")  # before a period or the first years of it
 _WINDOW_PARTS = frozenset("first initial last final".split())  # the part of a period a window names
 _WINDOW = re.compile(rf"\b({'|'.join(_WINDOW_WORDS)}) the ({'|'.join(sorted(_WINDOW_PARTS))}) ((?:[\w()]+ ){{0,4}}?)"
@@ -5942,17 +6000,108 @@ def _consent_dropped(qw: list[str], pw: list[str]) -> str | None:
     ...                  "you may take your pension from age 55 with the employer's consent , but".split())
     "with the employer's consent"
     """
-    if any(w.startswith(_CONSENT_KEPT) for w in qw):
-        return None
     text = f" {' '.join(pw)} "
     m = _WITH_CONSENT.search(text)
     if m is None:
         return None
-    before = [w for w in text[: m.start()].split() if w not in _PUNCT_WORDS][-4:]
-    return m.group().strip() if sum(1 for w in before if w in qw) >= 2 else None
+    # (a quote's "Agreement" is mostly the contract's name, a consent only where the passage's word is "agreement")
+    if any(w.startswith(_CONSENT_KEPT) and (w not in ("agreement", "agreements") or "agreement" in m.group()) for w in qw):
+        return None
+    # (the words the consent follows, by their first letters: "disclose Shared Data to a Sub-processor only")
+    before = [w[:VERB_PREFIX] for w in text[: m.start()].split() if content_word(w) or figure(w) is not None][-4:]
+    said = {w[:VERB_PREFIX] for w in qw}
+    return m.group().strip() if sum(1 for w in before if w in said) >= 2 else None
+def _opt_ways(words: list[str]) -> set[str]:
+    """"in" and "out" of the opting ``words`` speak of ("unless the client has opted in", "an opt-out basis")."""
+    out = {w[3:] for w in words if w in ("optin", "optout")}
+    out |= {words[i + 1] for i, w in enumerate(words[:-1]) if w in ("opt", "opts", "opted", "opting") and words[i + 1] in ("in", "out")}
+    return out
 
 
-_PUNCT_WORDS = frozenset(", . ; : ( ) - –".split())
+def _opt_reversed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """Opting out where the passage has opting in, or the other way round ("covered ... unless the client chooses to
+    opt out" for "does not apply to segregated mandates unless the client has opted in"): ``(the quote's, the
+    passage's)``, else ``None`` (since the 58th stop).
+
+    >>> _opt_reversed("unless the client chooses to opt out".split(), "unless the client has opted in".split())
+    ('opt out', 'opt in')
+    """
+    q, p = _opt_ways(qw), _opt_ways(pw)
+    if len(q) == 1 and len(p) == 1 and q != p:
+        return f"opt {q.pop()}", f"opt {p.pop()}"
+    return None
+
+
+_PREFERRED_OVER = frozenset(("over", "ahead"))
+_AROUND = 4  # content words read on each side of "over"
+
+
+def _preference_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """Two things the passage ranks with "over" ("prioritise traffic from customers on Unlimited Max over Veltra
+    Unlimited customers") that the quote ranks the other way round: words of each side's own on the other side
+    in the quote. ``(the quote's order, the passage's)``, else ``None`` (since the 58th stop).
+
+    >>> p = "we may prioritise customers on unlimited max over veltra unlimited customers".split()
+    >>> _preference_swapped("we may prioritise customers on veltra unlimited over unlimited max customers".split(), p)
+    ('veltra … max', 'max … veltra')
+    """
+
+    def sides(words: list[str]) -> tuple[set[str], set[str]] | None:
+        at = next((i for i, w in enumerate(words) if w in _PREFERRED_OVER and i), None)
+        if at is None:
+            return None
+        before = [w for w in itertools.takewhile(lambda x: x not in (",", ";", ".", "on", "from", "to", "of"), reversed(words[:at]))
+                  if content_word(w)][:_AROUND]
+        after = [w for w in itertools.takewhile(lambda x: x not in (",", ";", "."), words[at + 1 :]) if content_word(w)][:_AROUND]
+        left, right = {w[:VERB_PREFIX] for w in before}, {w[:VERB_PREFIX] for w in after}
+        return left - right, right - left
+
+    p = sides(pw)
+    q = sides(qw) if p is not None else None
+    if p is None or q is None or not all(p) or not all(q):
+        return None
+    if q[0] & p[1] and q[1] & p[0] and not q[0] & p[0]:  # (a word after both, "customers", stays put)
+        word = {w[:VERB_PREFIX]: w for w in qw}
+        first, second = word[sorted(q[0] & p[1])[0]], word[sorted(q[1] & p[0])[0]]
+        return f"{first} … {second}", f"{second} … {first}"
+    return None
+
+
+_PERCENT_OF = re.compile(r" (\d+(?:\.\d+)?%) of (?:the |all |its |their |our )?((?:[\w'-]+ ){1,4})")
+
+
+def _share_of_other(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A share the quote takes of another whole than the passage does ("71% of the failed tests" for "71% of the
+    regional CRI score"): none of the whole's content words alike. ``(the quote's, the passage's)``, else ``None``
+    (since the 58th stop).
+
+    >>> _share_of_other("it was responsible for 71% of the failed tests".split(), "it accounted for 71% of the regional cri score".split())
+    ('71% of failed tests', '71% of regional cri score')
+    """
+    def shares(words: list[str]) -> dict[str, tuple[set[str], str]]:
+        out = {}
+        for m in _PERCENT_OF.finditer(f" {' '.join(words)} "):
+            whole = [w for w in m.group(2).split() if content_word(w) and w not in _AUXILIARIES][:3]
+            if whole:
+                out[m.group(1)] = ({w[:VERB_PREFIX] for w in whole}, f"{m.group(1)} of {' '.join(whole)}")
+        return out
+
+    if "%" not in " ".join(qw):
+        return None
+    q, p = shares(qw), shares(pw)
+    for x, (whole, said) in q.items():
+        # (people counted by another word, "38% of people" for "38% of participants", are the same whole)
+        if x in p and not whole & p[x][0] and not (whole | p[x][0]) & _PEOPLE_STEMS \
+                and not whole & {w[:VERB_PREFIX] for w in pw if w not in p[x][1]}:
+            return said, p[x][1]
+    return None
+
+
+_PEOPLE_STEMS = frozenset(w[:VERB_PREFIX] for w in "people persons participants patients group groups respondents subjects "
+                          "members customers adults children women men individuals households users employees staff "
+                          "cases population arm".split())
+
+
 _OF_WHOM = frozenset("whom which them these those".split())
 
 
@@ -6738,12 +6887,18 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "interest payments of approximately $346 million and tax payments of $300 million" for "tax payments of
         # $346 million; interest payments of approximately $300 million": two figures trade what they measure
         out.append(Difference("replace", traded[0], traded[1], "number"))
+    elif not any(d.category == "number" for d in out) and (relabelled := _figure_relabelled(qw, pw)) is not None:
+        # "its largest customer ... accounted for about 41%" for "our three largest customers accounted for
+        # approximately 41% ..., and our largest customer ... accounted for 19%" (since the 58th stop)
+        out.append(Difference("replace", relabelled[0], relabelled[1], "number"))
     if (respelled := _respelled_name(quote, passage)) is not None:
         out.append(Difference("replace", respelled[0], respelled[1], "party"))
     superlatives = [w for w in _SUPERLATIVES if f" {w} " in fq_ and f" {w} " not in fp_
                     and any(f" {d} {w} " in fq_ for d in (("the",) if w == "first" else  # "its first year"
                                                                ("the", "its", "their", "his", "her", "our")))
                     and not (w in ("most", "least") and _before_adjective(qw, w))  # "the most valuable player"
+                    # "in the first half", "the first nine months of 2024": a period, no rank (since the 58th stop)
+                    and not (w == "first" and _FIRST_PERIOD.search(fq_) and not _LATER_PERIOD.search(fp_))
                     and not _ranked_alike(qw, pw, w)]
     if not superlatives and (leader := _LEADER.search(fq_)) is not None and " leader" not in fp_ and " leading " not in fp_:
         superlatives = [leader.group().split()[-1]]  # "the market leader" where the passage ranks it second
@@ -6814,6 +6969,16 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # within the Territory" for "..., while Hoshimura will have final say on regulatory strategy ..." (since the
         # 58th stop)
         out.append(Difference("replace", other_party[0], other_party[1], "party"))
+    if not any(d.category == "order" for d in out) and (preferred := _preference_swapped(qw, pw)) is not None:
+        # "we may prioritise traffic from customers on Veltra Unlimited over Unlimited Max customers" for the other way
+        # round (since the 58th stop)
+        out.append(Difference("replace", preferred[0], preferred[1], "order"))
+    if not any(d.category == "number" for d in out) and (other_whole := _share_of_other(qw, pw)) is not None:
+        # "responsible for 71% of the failed tests" for "accounted for 71% of the regional CRI score" (since the 58th stop)
+        out.append(Difference("replace", other_whole[0], other_whole[1], "number"))
+    if (opted := _opt_reversed(qw, pw)) is not None:
+        # "covered ... unless the client chooses to opt out" for "... unless the client has opted in" (since the 58th stop)
+        out.append(Difference("replace", opted[0], opted[1], "direction"))
     if (both := _one_told_as_both(qw, pw)) is not None:
         # "two players ..., both of whom were later loaned" for "..., one of whom was subsequently loaned" (since the
         # 58th stop)

@@ -4743,6 +4743,23 @@ _TUITION = Source("tu", "Tuition fee income increased by 5.2% to £241.3 million
                         "programmes; international student fee income grew by 2.9%.")
 _GUIDANCE_RANGE = Source("gr", "The Company raised its full-year net sales guidance to $2.15 billion to $2.25 billion, from "
                                "$2.05 billion to $2.10 billion.")
+_FLEET = Source("fl", "Our fleet consists of 9 geostationary satellites and 188 low Earth orbit (LEO) satellites.")
+_TOP_CUSTOMERS = Source("tc", "Our three largest customers accounted for approximately 37% of our revenue in 2025, and our "
+                              "largest customer, a state energy agency, accounted for 16%.")
+_EXCLUSION_OPT = Source("eo", "It does not apply to index funds, to segregated mandates unless the client has opted in, or "
+                              "to investments held through third-party funds where the Firm does not control security "
+                              "selection.")
+_HUB_CLOSURE = Source("hc", "The Board has decided to close the Reading depot in March 2026 and to consolidate its operations "
+                            "into the Slough depot.")
+_COUNCIL_VOTE = Source("cv", "The council voted to approve plans for 250 new homes on the site, subject to a legal agreement.")
+_HALF_YEAR_COSTS = Source("hy", "C1 cash costs were US$1.96/lb, compared with US$2.12/lb in H1 2024.")
+_SUBPROCESSORS = Source("sp", "The Recipient may disclose Shared Data to a Sub-processor only with the prior written consent "
+                              "of the Provider, and only where the Sub-processor is bound by written obligations no less "
+                              "protective than those in this Agreement.")
+_PRIORITY = Source("pr", "During periods of congestion, we may prioritise traffic from customers on Unlimited Max over "
+                         "Kestrel Unlimited customers.")
+_REGIONAL_INDEX = Source("ri", "The Compliance Risk Index (CRI) for the region was 2.37. Northmere Water accounted for 64% of "
+                               "the regional CRI score.")
 _ROLLBACK = Source("rb", "The change was rolled back at 05:52, and service was fully restored to all affected customers by "
                          "08:15.")
 
@@ -4821,7 +4838,25 @@ _ROLLBACK = Source("rb", "The change was rolled back at 05:52, and service was f
     ("You may still take your pension from age 55, but it will be reduced for early payment.", _EARLY_PENSION, False),
     ("Tuition fee income rose 5.2% to £241.3 million, driven primarily by growth in international student fees.",
      _TUITION, False),
-    # faithful: a range with its sign at both ends; times of day
+    # two figures that trade the words after them; a share given to what the passage gives another share to
+    ("Our fleet consists of 9 low Earth orbit (LEO) satellites and 188 geostationary satellites.", _FLEET, False),
+    ("Its largest customer, a state energy agency, accounted for about 37% of 2025 revenue.", _TOP_CUSTOMERS, False),
+    ("Its three largest customers together accounted for about 37% of 2025 revenue.", _TOP_CUSTOMERS, True),
+    # opting out for opting in; a decision told as done ("voted to approve" is the approval)
+    ("Segregated mandates are covered by the exclusions unless the client chooses to opt out.", _EXCLUSION_OPT, False),
+    ("Corvid has closed its Reading depot and merged its operations into the Slough depot.", _HUB_CLOSURE, False),
+    ("Corvid's board has decided to close the Reading depot in March 2026 and fold its operations into Slough.",
+     _HUB_CLOSURE, True),
+    ("The council approved 250 new homes on the site, subject to a legal agreement.", _COUNCIL_VOTE, True),
+    # a consent left out, the quote naming "the Agreement"; two things ranked with "over" turned round; a share of
+    # another whole
+    ("The Recipient can pass the data to sub-processors as long as they are bound by obligations no less protective "
+     "than those in the Agreement.", _SUBPROCESSORS, False),
+    ("During periods of congestion, we may prioritise traffic from customers on Kestrel Unlimited over Unlimited Max "
+     "customers.", _PRIORITY, False),
+    ("Northmere Water was responsible for 64% of the failed tests in the region.", _REGIONAL_INDEX, False),
+    # faithful: "the first half" is a period, no rank; a range with its sign at both ends; times of day
+    ("Cash costs fell to US$1.96/lb in the first half from US$2.12/lb a year earlier.", _HALF_YEAR_COSTS, True),
     ("The Company raised its full-year net sales guidance to $2.15–$2.25 billion, up from $2.05–$2.10 billion.",
      _GUIDANCE_RANGE, True),
     ("The change was reversed at 05:52 and all affected customers had full service back by 08:15.", _ROLLBACK, True),
