@@ -92,10 +92,10 @@ used), ``handwritten_tune40d.json`` to ``handwritten_tune40g.json`` (tuning, 150
 each writer) and ``handwritten_heldout41.json`` (four CUAD contracts, eight passages),
 ``handwritten_heldout42.json`` and ``handwritten_heldout43.json`` (twelve passages each) (held out, 150 each;
 scored with the 56th stop's code and on the final code, their misses never read). The 58th added
-``handwritten_tune41a.json`` to ``handwritten_tune41f.json`` and ``handwritten_tune42a.json`` to
-``handwritten_tune42c.json`` (tuning, 150 each, over twelve passages of each writer) and
-``handwritten_heldout44.json`` to ``handwritten_heldout46.json`` (held out, 150 each, the same way; scored with
-the 57th stop's code and on the final code, their misses never read).
+``handwritten_tune41a.json`` to ``handwritten_tune41f.json``, ``handwritten_tune42a.json`` to
+``handwritten_tune42c.json`` and ``handwritten_tune43a.json`` to ``handwritten_tune43c.json`` (tuning, 150 each,
+over twelve passages of each writer) and ``handwritten_heldout44.json`` to ``handwritten_heldout48.json`` (held
+out, 150 each, the same way; scored with the 57th stop's code and on the final code, their misses never read).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every

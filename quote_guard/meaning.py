@@ -949,11 +949,16 @@ def _with_scales(words: list[str]) -> list[str]:
     return out
 
 
+_SCALE_HEADS = frozenset(("bn", "mn", "mln", "tn", "thou", "mill", "bill", "tril"))
+
+
 def _range_scaled(words: list[str]) -> list[str]:
     """``words`` with the scale word of a range's high end put after its low end too, where the two figures
     stand side by side (the dash between them is no word) and the low one is the lower: "420 460 million"
     as "420 million 460 million" (since the 55th stop)."""
     out = list(words)
+    if not any(w[:4] in _SCALE_HEADS for w in words):
+        return out  # (most texts: no scale word; "bn", "mn", "mln", "tn" and "thousand", "million", ... by their heads)
     for i in range(len(words) - 3, -1, -1):
         low, high, scale = words[i : i + 3]
         if high in CURRENCY_SIGNS and i and words[i - 1] == high and i + 3 < len(words) and words[i + 3] in SCALE_WORDS:
@@ -3528,7 +3533,13 @@ def _told_as_done(qw: list[str], pw: list[str]) -> str | None:
         return completed[0]  # ... or as closed ("the acquisition, which closed after approval" for "the pending acquisition")
     if (unreal := _counterfactual_told(qw, pw)) is not None:
         return unreal
-    if not _DECIDED & set(qw) and not _FUTURE & set(qw):
+    if pw and pw[0].isalpha() and not pw[0].endswith(("ed", "ing", "s")) and not _FUTURE & set(qw) and any(
+            q.endswith("ed") and q[:VERB_PREFIX] == pw[0][:VERB_PREFIX] and k and qw[k - 1] in _TOLD_DONE
+            for k, q in enumerate(qw)) and not any(w.endswith("ed") and w[:VERB_PREFIX] == pw[0][:VERB_PREFIX] for w in pw):
+        # "A pre-prepared antibiotic pack has been introduced" for "Introduce a pre-prepared antibiotic pack ... by 31
+        # January 2025": a recommendation, told as done (since the 58th stop)
+        return pw[0]
+    if _DECIDED & set(pw) and not _DECIDED & set(qw) and not _FUTURE & set(qw):
         # "Meridian has closed its Swindon hub" for "The Board has decided to close the Swindon hub in January 2025": a
         # decision told as done (since the 58th stop)
         for i, w in enumerate(pw[:-2]):
@@ -3708,6 +3719,8 @@ def _time_anchors(words: list[str]) -> dict[str, tuple[set[str], str]]:
     stems of the content words of the event it runs from, to the clause's end or :data:`_LABEL_WORDS` words,
     and the limit as written."""
     out: dict[str, tuple[set[str], str]] = {}
+    if _LIMIT_UNITS.keys().isdisjoint(words):
+        return out  # (most texts: no time limit)
     seen: Counter[str] = Counter()
     for i in range(len(words) - 2):
         x = figure(words[i])
@@ -3725,12 +3738,16 @@ def _time_anchors(words: list[str]) -> dict[str, tuple[set[str], str]]:
 _NOT_A_SHARE_AFTER = frozenset("party parties country countries person persons round time year quarter consecutive "
                                "reading place generation".split())
 _HALF_OF_PERIOD = frozenset("first second 1st 2nd latter former h1 h2".split())
+# the endings of a fraction's word ("onethird", "twothirds", "quarter", "fifths"), read before anything else
+_FRACTION_ENDS = frozenset("half third hirds arter rters ourth urths fifth ifths sixth ixths ighth ghths tenth enths".split())
 
 
 def _fractions(words: list[str]) -> dict[float, str]:
     """The fractions a text gives as shares ("less than half", "one-third", "a fifth of", "two-thirds"), by value,
     as written: not a period's half ("the second half"), nor an ordinal ("a third party")."""
     out: dict[float, str] = {}
+    if not any(w == "half" or w[-4:] in _FRACTION_ENDS or w[-5:] in _FRACTION_ENDS for w in words):
+        return out  # (most texts: no fraction)
     for i, w in enumerate(words):
         before, after = words[i - 1] if i else "", words[i + 1] if i + 1 < len(words) else ""
         if w == "half" and before not in _HALF_OF_PERIOD:
@@ -3872,8 +3889,8 @@ def _figure_relabelled(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     accounted for about 41%" for "our three largest customers accounted for approximately 41% ..., and our largest
     customer, a U.S. government agency, accounted for 19%"). ``(quote's "label figure", passage's)``, else ``None``
     (since the 58th stop)."""
-    if not any(figure(w) is not None for w in qw):
-        return None
+    if not any(w.endswith("%") for w in qw):
+        return None  # (shares only)
     ql, pl = _figure_labels(qw), _figure_labels(pw)
     if len(pl) < 2:
         return None
@@ -5673,8 +5690,16 @@ def _other_cause(qw: list[str], pw: list[str]) -> str | None:
     ...              "profit fell 9 % , reflecting an impairment of the copper network".split())
     """
     said, given = _cause_of(qw, after_figure=True), _cause_of(pw)
-    if said is None or given is None or not given[1] or said[1] & given[1] or len(said[1]) < 2:
+    if said is None or given is None or not given[1] or len(said[1]) < 2:
         return None
+    if said[1] & given[1]:
+        # (one word alike, "portfolio", where both name the main cause and each has two words of its own: "mainly
+        # because of higher charges on the mortgage portfolio" for "largely driven by the unsecured consumer lending
+        # portfolio"; since the 58th stop)
+        if len(said[1] & given[1]) > 1 or len(said[1] - given[1]) < 2 or len(given[1] - said[1]) < 2 \
+                or not (_MAINLY & set(qw[max(0, said[0] - 1) : said[0] + 3]) and _MAINLY & set(pw[max(0, given[0] - 1) : given[0] + 3])):
+            return None
+        return " ".join(w for w in qw[said[0] :] if w[:VERB_PREFIX] in said[1] - given[1])
 
     def main_cause(words: list[str], at: int) -> bool:  # "driven primarily by", "mainly due to"
         return bool(_MAINLY & set(words[max(0, at - 1) : at + 3]))
@@ -6032,6 +6057,82 @@ def _opt_reversed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None
 
 
+_REVIEW = frozenset(("review", "reviews", "reviewed", "reconsider", "reconsiders", "reconsidered", "revisit", "revisits"))
+
+
+def _review_told_as_change(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A thing the passage says will be reviewed ("the Council would review fares again in autumn 2025") that the
+    quote says will be raised or cut ("the Council would cut fares in autumn 2025"): ``(the quote's verb, the
+    passage's)``, else ``None`` (since the 58th stop).
+
+    >>> _review_told_as_change("the council would cut fares in 2025".split(), "the council would review fares again in 2025".split())
+    ('cut', 'review')
+    """
+    if _REVIEW & set(qw):
+        return None
+    for i, w in enumerate(pw):
+        if w not in _REVIEW:
+            continue
+        things = {x[:VERB_PREFIX] for x in pw[i + 1 : i + 3] if content_word(x)}
+        for k, v in enumerate(qw):
+            if any(g == 0 for g, _ in _sides_of(v)) and things & {x[:VERB_PREFIX] for x in qw[k + 1 : k + 3]}:
+                return v, w
+    return None
+
+
+_EACH_PARTY = frozenset(("each", "either", "both"))
+_PARTY_NOUNS = frozenset(("party", "parties"))
+
+
+def _mutual_narrowed(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, int, int]]) -> tuple[str, str] | None:
+    """One party named where the passage gives a right or duty to each of them ("the University shall be free to
+    publish" for "each Party shall be free to publish"): ``(the quote's party, the passage's words)``, else ``None``
+    (since the 58th stop; the other way round is :func:`made_mutual`'s).
+
+    >>> p = "each party shall be free to publish the results".split()
+    >>> q = "the university shall be free to publish the results".split()
+    >>> _mutual_narrowed(q, p, SequenceMatcher(None, p, q, autojunk=False).get_opcodes())
+    ('the university', 'each party')
+    """
+    for tag, i1, i2, j1, j2 in ops:
+        if tag != "replace" or i2 - i1 > 3 or j2 - j1 > 3:
+            continue
+        said, given = qw[j1:j2], pw[i1:i2]
+        if _EACH_PARTY & set(given) and _PARTY_NOUNS & set(given) and not (_EACH_PARTY | _PARTY_NOUNS) & set(said) \
+                and any(content_word(w) for w in said):
+            return " ".join(said), " ".join(given)
+    return None
+
+
+_ATTRIBUTION_DENIED = re.compile(r" (?:cannot|can ?not|could not|may not|should not) be (?:attributed|ascribed) to | not randomly "
+                                 r"(?:assigned|allocated) | does not (?:prove|establish|show) (?:a )?caus")
+_CAUSAL_KEPT = ("associat", "link", "correlat", "alone", "attribut", "random", "caus", "may", "might", "could", "not", "cannot")
+
+
+def _causal_caveat_dropped(qw: list[str], pw: list[str]) -> str | None:
+    """A finding the passage says cannot be put down to its factor ("..., but because management is not randomly
+    assigned, this difference cannot be attributed to management alone") told with no such caveat ("The survey found
+    that coppice management keeps dormice on sites"): the passage's caveat, else ``None`` (since the 58th stop)."""
+    m = _ATTRIBUTION_DENIED.search(f" {' '.join(pw)} ")
+    if m is None or any(w.startswith(_CAUSAL_KEPT) or w.endswith(("n't", "n’t")) for w in qw):
+        return None  # (a quote that keeps a hedge or a negation of its own: "can't be put down to")
+    before = {w[:VERB_PREFIX] for w in f" {' '.join(pw)} "[: m.start()].split() if content_word(w)}
+    return m.group().strip() if len(before & {w[:VERB_PREFIX] for w in qw if content_word(w)}) >= 3 else None
+
+
+_TYPICAL = frozenset(("typical", "average", "median"))
+_AS_LIMIT = (("the", "most"), ("at", "most"), ("a", "maximum"), ("the", "maximum"), ("never", "more"), ("no", "more"))
+
+
+def _typical_told_as_limit(qw: list[str], pw: list[str]) -> str | None:
+    """A figure the passage gives for a typical case ("the cap for a typical dual fuel household ... is £1,738")
+    told as the most anyone pays ("which is the most any dual fuel household ... will pay"): the quote's words, else
+    ``None`` (since the 58th stop)."""
+    if not _TYPICAL & set(pw) or _TYPICAL & set(qw):
+        return None
+    return next((" ".join(p) for p in itertools.pairwise(qw) if p in _AS_LIMIT and p not in set(itertools.pairwise(pw))), None)
+
+
 _PREFERRED_OVER = frozenset(("over", "ahead"))
 _AROUND = 4  # content words read on each side of "over"
 
@@ -6134,6 +6235,35 @@ def _alternative_dropped(qw: list[str], pw: list[str]) -> str | None:
         return None
     return next((" ".join(pw[i : i + 3]) for i in range(len(pw) - 2)
                  if pw[i].startswith("confirm") and pw[i + 1] == "or" and pw[i + 2].startswith(_RULED_OUT)), None)
+
+
+_REMAINDER = re.compile(r" (\d+(?:\.\d+)?) (?:per cent|percent|%) to ((?:[\w-]+ ){1,5})and (?:the )?(?:remainder|rest|balance) to ((?:[\w-]+ ?){1,5})")
+
+
+def _majority_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """The larger of two shares the passage splits a whole into ("approximately 58 per cent to dynamic thinning and
+    the remainder to surface mass balance anomalies") told as the smaller ("Most of the sector's loss came from
+    surface mass balance anomalies"): ``(the quote's, the passage's larger part)``, else ``None`` (since the 58th
+    stop).
+
+    >>> p = "we attribute approximately 58 per cent to dynamic thinning and the remainder to surface mass balance .".split()
+    >>> _majority_swapped("most of the loss came from surface mass balance , with thinning the rest".split(), p)
+    ('most … surface mass balance', 'dynamic thinning')
+    """
+    most = next((i for i, w in enumerate(qw) if w in ("most", "majority") or w in _MAINLY), None)
+    if most is None:
+        return None
+    m = _REMAINDER.search(f" {' '.join(pw)} ")
+    if m is None or not _is_float(m.group(1)):
+        return None
+    first = [w for w in m.group(2).split() if content_word(w)]
+    rest = [w for w in m.group(3).split() if content_word(w)]
+    larger, smaller = (first, rest) if float(m.group(1)) > 50 else (rest, first)
+    said = list(itertools.takewhile(lambda x: x not in (",", ";", "."), qw[most + 1 :]))
+    stems = {w[:VERB_PREFIX] for w in said}
+    if len(stems & {w[:VERB_PREFIX] for w in smaller}) >= 2 and not stems & {w[:VERB_PREFIX] for w in larger}:
+        return f"{qw[most]} … {' '.join(w for w in said if w in smaller)}", " ".join(larger)
+    return None
 
 
 _FASTER = frozenset("faster higher more larger greater stronger bigger quicker better".split())
@@ -6253,9 +6383,13 @@ def _moved_both_ways(a: list[str], b: list[str], qa: list[str], qb: list[str]) -
 _HARDENED = (
     (("alleg",), ("admit", "acknowledg", "conced", "confess")),
     (frozenset("expect expects expected expecting anticipate anticipates anticipated intend intends intended plan plans "
-               "planned hope hopes hoped aims proposed proposes principle".split()),
+               "planned hope hopes hoped aims proposed proposes principle normally usually generally typically "
+               "ordinarily".split()),
      ("confirm", "guarantee", "completed", "finalised", "finalized")),
 )
+
+
+_FIRM = (*(stem for _, firm in _HARDENED for stem in firm), "establish", "prove", "proven", "verified")
 
 
 def _stance_hardened(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
@@ -6271,6 +6405,14 @@ def _stance_hardened(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     ('confirmed', 'expects')
     >>> _stance_hardened("the plaintiffs allege the company admitted it".split(), "plaintiffs allege it".split())
     """
+    if not any(w.startswith(_FIRM) for w in qw):
+        return None  # (most quotes: no word of a firm stance)
+    if "evidence" not in qw and any(pw[i : i + 2] == ["no", "evidence"] for i in range(len(pw) - 1)):
+        # "has confirmed that no customer data was accessed" for "We have found no evidence that ... accessed ...
+        # customer data": an absence of evidence told as a confirmed absence
+        hard = next((w for w in qw if w.startswith(("confirm", "establish", "prove", "proven", "verified"))), None)
+        if hard is not None:
+            return hard, "no evidence"
     for tentative, firm in _HARDENED:
         def weak(w: str, tentative: Iterable[str] = tentative) -> bool:
             return w in tentative if isinstance(tentative, frozenset) else w.startswith(tuple(tentative))
@@ -6969,6 +7111,18 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # within the Territory" for "..., while Hoshimura will have final say on regulatory strategy ..." (since the
         # 58th stop)
         out.append(Difference("replace", other_party[0], other_party[1], "party"))
+    if (reviewed := _review_told_as_change(qw, pw)) is not None:
+        # "the Council would cut fares in autumn 2025" for "the Council would review fares again in autumn 2025" (since
+        # the 58th stop)
+        out.append(Difference("replace", reviewed[0], reviewed[1], "direction"))
+    if (caveat := _causal_caveat_dropped(qw, pw)) is not None:
+        # "The survey found that coppice management keeps dormice on sites" for "..., but because management is not
+        # randomly assigned, this difference cannot be attributed to management alone" (since the 58th stop)
+        out.append(Difference("delete", "", caveat, "qualifier"))
+    if (limit := _typical_told_as_limit(qw, pw)) is not None:
+        # "£1,738 a year, which is the most any dual fuel household ... will pay" for "the cap for a typical dual fuel
+        # household ... is £1,738 a year" (since the 58th stop)
+        out.append(Difference("insert", limit, "", "quantifier"))
     if not any(d.category == "order" for d in out) and (preferred := _preference_swapped(qw, pw)) is not None:
         # "we may prioritise traffic from customers on Veltra Unlimited over Unlimited Max customers" for the other way
         # round (since the 58th stop)
@@ -6987,6 +7141,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "Additional TESS observations ... will confirm this candidate" for "... should confirm or rule out this
         # candidate" (since the 58th stop)
         out.append(Difference("delete", "", open_outcome, "qualifier"))
+    if (majority := _majority_swapped(qw, pw)) is not None:
+        # "Most of the sector's 71 Gt loss came from surface mass balance anomalies" for "approximately 58 per cent to
+        # dynamic thinning and the remainder to surface mass balance anomalies" (since the 58th stop)
+        out.append(Difference("replace", majority[0], majority[1], "quantifier"))
     if (compared := _comparison_reversed(qw, pw)) is not None:
         # "Kingsmoor grew faster than the Group's regional airports, with passenger numbers up 6.1%" for "an
         # increase of 6.1%, while regional airports grew by 9.8%" (since the 58th stop)
@@ -7158,6 +7316,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
             # "Subject to Racing's first right to use the Show Car" for "the Sponsor's first right"
             out.append(Difference("replace", owner[0], owner[1], "party"))
     ops = SequenceMatcher(None, pw, qw, autojunk=False).get_opcodes()  # the passage's words into the quote's
+    if not any(d.category == "party" for d in out) and (narrowed := _mutual_narrowed(qw, pw, ops)) is not None:
+        # "the University shall be free to publish" for "each Party shall be free to publish" (since the 58th stop)
+        out.append(Difference("replace", narrowed[0], narrowed[1], "party"))
     if (widened := _widened(qw, pw, ops)) is not None:
         # "closed to all shipping" for "closed to all commercial shipping", "Only the Communications
         # team may post" for "Only the Communications team and officers authorised ... may post":

@@ -3129,6 +3129,7 @@ _HARD_LIMIT = re.compile(
     r"|up\s+to\s+(?:a\s+)?(?:maximum|max|total|aggregate|cap|limit)\b"
     # (since the 58th stop: "..., valid for 30 days, on request.": given only when asked for)
     r"|(?:only\s+)?(?:on|upon)\s+(?:written\s+)?(?:request|application|demand)(?=\s*[.;])"
+    r"|capped\s+at\b"
     r"|(?:during|in|for|within|at|on)\s+[^.;:,!?]{1,40}?\bonly\b"
     r"|(?:for|during|in)\s+the\s+first\s+(?:[\w-]+\s+){0,2}(?:years?|months?|weeks?|days?|quarters?)\b"
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"

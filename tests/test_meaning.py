@@ -4760,6 +4760,28 @@ _PRIORITY = Source("pr", "During periods of congestion, we may prioritise traffi
                          "Kestrel Unlimited customers.")
 _REGIONAL_INDEX = Source("ri", "The Compliance Risk Index (CRI) for the region was 2.37. Northmere Water accounted for 64% of "
                                "the regional CRI score.")
+_IMPAIRMENT = Source("im", "The impairment charge was £64 million, equivalent to a cost of risk of 17 basis points, with the "
+                           "increase largely driven by the unsecured consumer lending portfolio.")
+_CANCELLATION = Source("ca", "If the Customer terminates before energisation, it shall pay the Company's costs incurred to "
+                             "the date of termination, capped at the Cancellation Charge set out in Schedule 2.")
+_GLACIER_LOSS = Source("gl", "Over the study period the glacier lost 48 ± 7 Gt of ice, of which we attribute approximately 61 "
+                             "per cent to dynamic thinning and the remainder to surface mass balance anomalies.")
+_SEPSIS_ACTION = Source("sa", "Introduce a pre-filled sepsis antibiotic pack in the Emergency Department by 31 March 2026.")
+_PUBLICATION = Source("pu", "9.1 Subject to this Clause 9, each Party shall be free to publish the Results of the Project in "
+                            "accordance with normal academic practice, provided that the Institute shall not publish any "
+                            "Confidential Information of the Sponsor without the Sponsor's prior written consent.")
+_DORMICE = Source("do", "Farms under active hedgerow management retained hazel dormice at a higher rate (71%) than unmanaged "
+                        "farms (52%), but because management is not randomly assigned, this difference cannot be "
+                        "attributed to management alone.")
+_BREACH_REVIEW = Source("br", "We have found no evidence that the threat actor accessed our production systems or customer "
+                              "data.")
+_PRICE_CAP = Source("pc", "From 1 April to 30 June 2026, the cap for a typical dual fuel household paying by Direct Debit "
+                          "is £1,694 a year.")
+_REDEMPTION = Source("rd", "Redemption proceeds will normally be paid within four (4) Business Days after the relevant "
+                           "Dealing Day.")
+_FARES = Source("fa", "Councillor Rees, chair of the Committee, said the decision was 'difficult but necessary' and that "
+                      "the Council would review fares again in spring 2026 if the Government confirmed replacement "
+                      "funding.")
 _ROLLBACK = Source("rb", "The change was rolled back at 05:52, and service was fully restored to all affected customers by "
                          "08:15.")
 
@@ -4855,6 +4877,31 @@ _ROLLBACK = Source("rb", "The change was rolled back at 05:52, and service was f
     ("During periods of congestion, we may prioritise traffic from customers on Kestrel Unlimited over Unlimited Max "
      "customers.", _PRIORITY, False),
     ("Northmere Water was responsible for 64% of the failed tests in the region.", _REGIONAL_INDEX, False),
+    # another main cause with one word alike; a fragment cut before ", capped at"; the larger share told as the
+    # smaller; a recommendation told as done
+    ("The impairment charge rose to £64 million, mainly because of higher charges on the mortgage portfolio.",
+     _IMPAIRMENT, False),
+    ("If the Customer terminates before energisation, it shall pay the Company's costs incurred to the date of "
+     "termination.", _CANCELLATION, False),
+    ("Most of the glacier's 48 Gt loss came from surface mass balance anomalies, with dynamic thinning making up the "
+     "rest.", _GLACIER_LOSS, False),
+    ("Most of the glacier's 48 Gt loss came from dynamic thinning, with surface mass balance anomalies making up the "
+     "rest.", _GLACIER_LOSS, True),
+    ("A pre-filled sepsis antibiotic pack has been introduced in the Emergency Department.", _SEPSIS_ACTION, False),
+    # one party for each; a caveat on cause dropped; no evidence told as confirmed; a typical figure told as the most
+    # anyone pays; "normally" told as guaranteed; a review told as a cut
+    ("Subject to this Clause 9, the Institute shall be free to publish the Results of the Project in accordance with "
+     "normal academic practice, provided that it shall not publish any Confidential Information of the Sponsor without "
+     "the Sponsor's prior consent.", _PUBLICATION, False),
+    ("The survey found that hedgerow management keeps hazel dormice on farms, with managed farms retaining them at 71% "
+     "against 52% for unmanaged farms.", _DORMICE, False),
+    ("Corvane has confirmed that no customer data was accessed in the incident.", _BREACH_REVIEW, False),
+    ("The cap for April to June 2026 is £1,694 a year, which is the most any dual fuel household paying by Direct Debit "
+     "will pay.", _PRICE_CAP, False),
+    ("Investors are guaranteed to receive their redemption proceeds within four Business Days of the Dealing Day.",
+     _REDEMPTION, False),
+    ("Councillor Rees said the Council would cut fares in spring 2026 if the Government confirmed replacement funding.",
+     _FARES, False),
     # faithful: "the first half" is a period, no rank; a range with its sign at both ends; times of day
     ("Cash costs fell to US$1.96/lb in the first half from US$2.12/lb a year earlier.", _HALF_YEAR_COSTS, True),
     ("The Company raised its full-year net sales guidance to $2.15–$2.25 billion, up from $2.05–$2.10 billion.",
