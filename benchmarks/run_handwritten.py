@@ -93,9 +93,10 @@ each writer) and ``handwritten_heldout41.json`` (four CUAD contracts, eight pass
 ``handwritten_heldout42.json`` and ``handwritten_heldout43.json`` (twelve passages each) (held out, 150 each;
 scored with the 56th stop's code and on the final code, their misses never read). The 58th added
 ``handwritten_tune41a.json`` to ``handwritten_tune41f.json``, ``handwritten_tune42a.json`` to
-``handwritten_tune42c.json`` and ``handwritten_tune43a.json`` to ``handwritten_tune43c.json`` (tuning, 150 each,
-over twelve passages of each writer) and ``handwritten_heldout44.json`` to ``handwritten_heldout48.json`` (held
-out, 150 each, the same way; scored with the 57th stop's code and on the final code, their misses never read).
+``handwritten_tune42c.json``, ``handwritten_tune43a.json`` to ``handwritten_tune43c.json`` and
+``handwritten_tune44a.json`` and ``handwritten_tune44b.json`` (tuning, 150 each, over twelve passages of each
+writer) and ``handwritten_heldout44.json`` to ``handwritten_heldout49.json`` (held out, 150 each, the same way;
+scored with the 57th stop's code and on the final code, their misses never read).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every

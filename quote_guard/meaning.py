@@ -169,7 +169,8 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("measured= measurement= measurements=", "estimated= estimating= estimation="),
         ("replac substitut", "supplement"),
         # pay at the basic rate, or at an overtime rate; growth that picks up or moderates; a vote unanimous or
-        # by a majority (since the 58th stop)
+        # by a majority; a share of revenue or of profit (since the 58th stop)
+        ("revenue= revenues= turnover=", "profit= profits= earnings="),
         ("basic=", "overtime= premium="),
         ("pick= picks= picked= accelerat", "moderate= moderates= moderated= moderating= slow= slows= slowed= slowing= decelerat"),
         ("unanimous unanimously=", "majority= split= divided="),
@@ -5456,9 +5457,6 @@ def _denied_either_way(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None if p_denies is None else (p_denies[1], p_denies[0])
 
 
-_FIRST_PERIOD = re.compile(r" the first (?:half|quarter|(?:[\w-]+ )?(?:years?|months?|weeks?|days?|quarters?))\b")
-# (where the passage names a later part of a period, "the first half" is another part: "the second half")
-_LATER_PERIOD = re.compile(r" (?:second|third|fourth|last|final|latter|h2|q2|q3|q4) (?:half|quarter|(?:[\w-]+ )?(?:years?|months?|weeks?|days?|quarters?))\b")
 _WINDOW_WORDS = ("during", "in", "for", "within", "throughout")  # before a period or the first years of it
 _WINDOW_PARTS = frozenset("first initial last final".split())  # the part of a period a window names
 _WINDOW = re.compile(rf"\b({'|'.join(_WINDOW_WORDS)}) the ({'|'.join(sorted(_WINDOW_PARTS))}) ((?:[\w()]+ ){{0,4}}?)"
@@ -6080,6 +6078,25 @@ def _review_told_as_change(qw: list[str], pw: list[str]) -> tuple[str, str] | No
     return None
 
 
+_TARGET_MISSED = re.compile(r" (?:below|short of|under|missed|miss|misses|behind) (?:[\w%.,-]+ ){0,4}?(?:target|goal|benchmark) ")
+_TARGET_MET = ("met", "meet", "meets", "meeting", "achiev", "hit", "hits", "exceed", "reach", "surpass", "beat")
+
+
+def _target_told_met(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A target the passage says was missed ("79%, ... but below the national target of 80%") that the quote says
+    was met ("uptake met the national 80% target"): ``(the quote's word, the passage's)``, else ``None`` (since the
+    58th stop).
+
+    >>> _target_told_met("uptake met the national 80% target".split(), "uptake was 79% , below the national target of 80%".split())
+    ('met', 'below the national target')
+    """
+    m = _TARGET_MISSED.search(f" {' '.join(pw)} ")
+    if m is None or _TARGET_MISSED.search(f" {' '.join(qw)} ") or not any(w in ("target", "goal", "benchmark") for w in qw):
+        return None
+    met = next((w for w in qw if w.startswith(_TARGET_MET)), None)
+    return (met, m.group().strip()) if met is not None and not any(w.startswith(_TARGET_MET) for w in pw) else None
+
+
 _EACH_PARTY = frozenset(("each", "either", "both"))
 _PARTY_NOUNS = frozenset(("party", "parties"))
 
@@ -6218,7 +6235,16 @@ def _one_told_as_both(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
                      if words[i] in counts and words[i + 1] == "of" and words[i + 2] in _OF_WHOM), None)
 
     q, p = said(qw, ("both", "all", "each")), said(pw, ("one", "neither", "none"))
-    return (q, p) if q is not None and p is not None and said(pw, ("both", "all", "each")) is None else None
+    if q is not None and p is not None and said(pw, ("both", "all", "each")) is None:
+        return q, p
+    # "both grounds are made out" for "the first ground is made out" (since the 58th stop)
+    for i, w in enumerate(qw[:-1]):
+        if w in ("both", "all") and len(noun := qw[i + 1]) > 3 and noun not in pw:
+            one = next((k for k in range(len(pw) - 1) if pw[k] in ("first", "second", "one")
+                        and pw[k + 1][:VERB_PREFIX] == noun[:VERB_PREFIX]), None)
+            if one is not None and not {"both", "all"} & set(pw):
+                return f"{w} {noun}", f"{pw[one]} {pw[one + 1]}"
+    return None
 
 
 _RULED_OUT = ("rule", "refut", "exclud", "disprov", "reject")
@@ -7039,8 +7065,6 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                     and any(f" {d} {w} " in fq_ for d in (("the",) if w == "first" else  # "its first year"
                                                                ("the", "its", "their", "his", "her", "our")))
                     and not (w in ("most", "least") and _before_adjective(qw, w))  # "the most valuable player"
-                    # "in the first half", "the first nine months of 2024": a period, no rank (since the 58th stop)
-                    and not (w == "first" and _FIRST_PERIOD.search(fq_) and not _LATER_PERIOD.search(fp_))
                     and not _ranked_alike(qw, pw, w)]
     if not superlatives and (leader := _LEADER.search(fq_)) is not None and " leader" not in fp_ and " leading " not in fp_:
         superlatives = [leader.group().split()[-1]]  # "the market leader" where the passage ranks it second
@@ -7111,6 +7135,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # within the Territory" for "..., while Hoshimura will have final say on regulatory strategy ..." (since the
         # 58th stop)
         out.append(Difference("replace", other_party[0], other_party[1], "party"))
+    if (target := _target_told_met(qw, pw)) is not None:
+        # "uptake met the national 80% target" for "79%, ... below the national target of 80%" (since the 58th stop)
+        out.append(Difference("replace", target[0], target[1], "direction"))
     if (reviewed := _review_told_as_change(qw, pw)) is not None:
         # "the Council would cut fares in autumn 2025" for "the Council would review fares again in autumn 2025" (since
         # the 58th stop)

@@ -4752,7 +4752,6 @@ _EXCLUSION_OPT = Source("eo", "It does not apply to index funds, to segregated m
 _HUB_CLOSURE = Source("hc", "The Board has decided to close the Reading depot in March 2026 and to consolidate its operations "
                             "into the Slough depot.")
 _COUNCIL_VOTE = Source("cv", "The council voted to approve plans for 250 new homes on the site, subject to a legal agreement.")
-_HALF_YEAR_COSTS = Source("hy", "C1 cash costs were US$1.96/lb, compared with US$2.12/lb in H1 2024.")
 _SUBPROCESSORS = Source("sp", "The Recipient may disclose Shared Data to a Sub-processor only with the prior written consent "
                               "of the Provider, and only where the Sub-processor is bound by written obligations no less "
                               "protective than those in this Agreement.")
@@ -4782,6 +4781,12 @@ _REDEMPTION = Source("rd", "Redemption proceeds will normally be paid within fou
 _FARES = Source("fa", "Councillor Rees, chair of the Committee, said the decision was 'difficult but necessary' and that "
                       "the Council would review fares again in spring 2026 if the Government confirmed replacement "
                       "funding.")
+_GROUNDS = Source("gd", "We are satisfied that the first ground is made out. The judge did not refer to the expert's report "
+                       "anywhere in the decision.")
+_SCREENING = Source("sc", "The practice's uptake of cervical screening was 79%, which was above the previous year's figure but "
+                          "below the national target of 80%.")
+_SEASON_SHARE = Source("ss", "The second half is historically the more significant trading period, with the summer holidays "
+                             "and Halloween events typically accounting for around 55% of annual profit.")
 _ROLLBACK = Source("rb", "The change was rolled back at 05:52, and service was fully restored to all affected customers by "
                          "08:15.")
 
@@ -4902,8 +4907,13 @@ _ROLLBACK = Source("rb", "The change was rolled back at 05:52, and service was f
      _REDEMPTION, False),
     ("Councillor Rees said the Council would cut fares in spring 2026 if the Government confirmed replacement funding.",
      _FARES, False),
-    # faithful: "the first half" is a period, no rank; a range with its sign at both ends; times of day
-    ("Cash costs fell to US$1.96/lb in the first half from US$2.12/lb a year earlier.", _HALF_YEAR_COSTS, True),
+    # both told for the first; a target missed told as met; a share of profit told as a share of revenue
+    ("We are satisfied that both grounds are made out.", _GROUNDS, False),
+    ("The practice's cervical screening uptake met the national 80% target.", _SCREENING, False),
+    ("The practice's cervical screening uptake, at 79%, was below the national target of 80%.", _SCREENING, True),
+    ("The summer holidays and Halloween events usually account for around 55% of the group's annual revenue.",
+     _SEASON_SHARE, False),
+    # faithful: a range with its sign at both ends; times of day
     ("The Company raised its full-year net sales guidance to $2.15–$2.25 billion, up from $2.05–$2.10 billion.",
      _GUIDANCE_RANGE, True),
     ("The change was reversed at 05:52 and all affected customers had full service back by 08:15.", _ROLLBACK, True),
