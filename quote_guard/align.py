@@ -29,6 +29,7 @@ from .normalize import (
     FRACTION_PARTS,
     MONEY_MARKS,
     MONEY_SCALE_LETTERS,
+    MONTH_NAMES,
     NUMBER_WORDS,
     ROMAN_NUMERALS,
     SPEECH_VERBS,
@@ -1198,7 +1199,7 @@ _ORDINAL_DIGITS = {str(i + 1): (w, suffix) for i, (w, suffix) in enumerate(zip(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
     "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split(),
     "st nd rd th th th th th th th th th th th th th th th th th".split()))}
-_MONTH_NAMES = frozenset("january february march april may june july august september october november december".split())
+_MONTH_NAMES = frozenset(MONTH_NAMES)
 _MONTH_ABBREVIATIONS = {"jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june",
                         "jul": "july", "aug": "august", "sep": "september", "sept": "september", "oct": "october",
                         "nov": "november", "dec": "december"}

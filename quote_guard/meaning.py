@@ -47,8 +47,10 @@ from .normalize import (
     FRACTION_PARTS,
     MONEY_MARKS,
     MONEY_SCALE_LETTERS,
+    MONTH_NAMES,
     NUMBER_WORDS,
     ROMAN_NUMERALS,
+    SCALE_ABBREVIATIONS,
     SCALE_WORDS,
     SHORT_TEXT_CACHES,
     SPEECH_VERBS,
@@ -237,8 +239,7 @@ _TIMES_OF = [[w] for w in "as the that its their his her our a an per each every
 _ORDINALS = {w: f"ord{i + 2}" for i, w in enumerate(
     "second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())}
 _MONTHS = {m: f"month{i % 12 + 1}" for i, m in enumerate(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr may_ jun jul aug sep oct nov dec".split())}
+    (*MONTH_NAMES, *"jan feb mar apr may_ jun jul aug sep oct nov dec".split()))}
 del _MONTHS["may"]  # "may" is a modal far more often than a month
 _MONTHS.pop("may_", None)
 _DAYS = {w: f"day{i % 7}" for i, w in enumerate(
@@ -950,7 +951,8 @@ def _with_scales(words: list[str]) -> list[str]:
     return out
 
 
-_SCALE_HEADS = frozenset(("bn", "mn", "mln", "tn", "thou", "mill", "bill", "tril"))
+# the first letters of every scale word but "hundred" (a number word): "bn", "mln", "thou", "mill", ...
+_SCALE_HEADS = frozenset(w[:4] for w in (*SCALE_WORDS, *SCALE_ABBREVIATIONS) if w != "hundred")
 
 
 def _range_scaled(words: list[str]) -> list[str]:
@@ -3709,26 +3711,26 @@ def _figure_reattached(quote: str, passage: str) -> tuple[str, str] | None:
     return None
 
 
-_LIMIT_UNITS = {"minute": "minute", "minutes": "minute", "hour": "hour", "hours": "hour", "day": "day", "days": "day",
-                "week": "week", "weeks": "week", "month": "month", "months": "month", "year": "year", "years": "year"}
 _ANCHOR_OPENS = frozenset("of from after following since upon before".split())
 _ANCHOR_ENDS = frozenset(", ; . : and or ( )".split())
 
 
-def _time_anchors(words: list[str]) -> dict[str, tuple[set[str], str]]:
+_Limits = dict[str, tuple[set[str], str]]  # a text's time limits and the events they run from (:func:`_time_anchors`)
+
+
+def _time_anchors(words: list[str]) -> _Limits:
     """For each time limit a text states once ("within 4 hours of the classification of the incident"), the
     stems of the content words of the event it runs from, to the clause's end or :data:`_LABEL_WORDS` words,
     and the limit as written."""
-    out: dict[str, tuple[set[str], str]] = {}
-    if _LIMIT_UNITS.keys().isdisjoint(words):
+    out: _Limits = {}
+    if _INTERVAL_UNITS.isdisjoint(words):
         return out  # (most texts: no time limit)
     seen: Counter[str] = Counter()
     for i in range(len(words) - 2):
         x = figure(words[i])
-        unit = _LIMIT_UNITS.get(words[i + 1])
-        if x is None or unit is None or words[i + 2] not in _ANCHOR_OPENS:
+        if x is None or words[i + 1] not in _INTERVAL_UNITS or words[i + 2] not in _ANCHOR_OPENS:
             continue
-        key = f"{x} {unit}"
+        key = f"{x} {words[i + 1].removesuffix('s')}"  # ("24 hours" and "24 hour" alike)
         seen[key] += 1
         event = itertools.takewhile(lambda w: w not in _ANCHOR_ENDS, words[i + 3 : i + 3 + _LABEL_WORDS])
         out[key] = ({w[:VERB_PREFIX] for w in event if content_word(w) and w not in _AUXILIARIES and figure(w) is None},
@@ -3784,22 +3786,18 @@ def _share_changed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None
 
 
-def _anchor_traded(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+def _anchor_traded(q: _Limits, p: _Limits) -> tuple[str, str] | None:
     """A time limit the quote runs from the event the passage runs another limit from ("24 hours from
     classifying an incident as major" for "within 4 hours of the classification of the incident as major and
     ... no later than 24 hours from the moment the financial entity has become aware of the incident"): two of
-    the other limit's own words at least, none of its own. ``(the quote's limit, the passage's)``, else ``None``
-    (since the 58th stop).
+    the other limit's own words at least, none of its own. ``q``, ``p``: the quote's and the passage's
+    :func:`_time_anchors`. ``(the quote's limit, the passage's)``, else ``None`` (since the 58th stop).
 
-    >>> p = "within 4 hours of the classification as major and no later than 24 hours from becoming aware".split()
-    >>> _anchor_traded("24 hours from classification as major".split(), p)
+    >>> p = _time_anchors("within 4 hours of the classification as major and no later than 24 hours from becoming aware".split())
+    >>> _anchor_traded(_time_anchors("24 hours from classification as major".split()), p)
     ('24 hours', '4 hours')
-    >>> _anchor_traded("24 hours from becoming aware".split(), p)
+    >>> _anchor_traded(_time_anchors("24 hours from becoming aware".split()), p)
     """
-    q = _time_anchors(qw)
-    if not q:
-        return None  # (most quotes: no time limit)
-    p = _time_anchors(pw)
     for key, (said, written) in q.items():
         if key not in p:
             continue
@@ -5926,19 +5924,16 @@ _AWARE = ("aware", "knowledge", "knew", "known", "receipt", "receiv", "discover"
           "inform", "advis", "apprise", "heard")
 
 
-def _trigger_dropped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+def _trigger_dropped(q: _Limits, p: _Limits) -> tuple[str, str] | None:
     """A time limit the passage runs from when a party knows of an event ("within 14 days of the date upon which
     the Customer became aware ... of the event") that the quote runs from the event itself ("within 14 days of the
-    date of the event"): ``(the quote's limit, the passage's word of knowing)``, else ``None`` (since the 58th stop).
+    date of the event"). ``q``, ``p``: the quote's and the passage's :func:`_time_anchors`. ``(the quote's limit,
+    the passage's word of knowing)``, else ``None`` (since the 58th stop).
 
-    >>> _trigger_dropped("within 14 days of the date of the event".split(), "within 14 days of the date the customer became aware".split())
+    >>> _trigger_dropped(_time_anchors("within 14 days of the date of the event".split()),
+    ...                  _time_anchors("within 14 days of the date the customer became aware".split()))
     ('14 days', 'aware')
     """
-    q = _time_anchors(qw)
-    if not q:
-        return None
-    p = _time_anchors(pw)
-
     def knows(stems: set[str]) -> bool:
         return any(x.startswith(_AWARE_STEMS) for x in stems)
 
@@ -7109,7 +7104,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "at companies whose boards were less than half independent" for "where board independence fell below our
         # policy threshold of one-third" (since the 58th stop)
         out.append(Difference("replace", fraction[0], fraction[1], "number"))
-    if (anchor := _anchor_traded(qw, pw)) is not None:
+    # the time limits of both texts and the events they run from, read once for the two rules below
+    q_limits = _time_anchors(qw)
+    p_limits = _time_anchors(pw) if q_limits else {}
+    if q_limits and (anchor := _anchor_traded(q_limits, p_limits)) is not None:
         # "24 hours from classifying an incident as major" for "within 4 hours of the classification of the incident
         # as major and ... no later than 24 hours from the moment the financial entity has become aware" (since the
         # 58th stop)
@@ -7122,7 +7120,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "You may still take your pension from age 55 ..., but it will be reduced" for "... with the Employer's
         # consent, but ..." (since the 58th stop)
         out.append(Difference("delete", "", consent, "connective"))
-    if (trigger := _trigger_dropped(qw, pw)) is not None:
+    if q_limits and (trigger := _trigger_dropped(q_limits, p_limits)) is not None:
         # "within 14 days of the date of the event" for "within 14 days of the date upon which the Customer became
         # aware ... of the event" (since the 58th stop)
         out.append(Difference("delete", "", trigger[1], "connective"))

@@ -1027,7 +1027,7 @@ SCALE_WORDS = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion"
                "trillion": 1_000_000_000_000}
 
 
-_SCALE_ABBREVIATIONS = {"mn": 1_000_000, "mln": 1_000_000, "bn": 1_000_000_000, "tn": 1_000_000_000_000}
+SCALE_ABBREVIATIONS = {"mn": 1_000_000, "mln": 1_000_000, "bn": 1_000_000_000, "tn": 1_000_000_000_000}
 
 
 def scale_after(word: str) -> int | None:
@@ -1038,8 +1038,8 @@ def scale_after(word: str) -> int | None:
     >>> scale_after("million"), scale_after("bn"), scale_after("millionmember"), scale_after("m")
     (1000000, 1000000000, 1000000, None)
     """
-    if word in _SCALE_ABBREVIATIONS:
-        return _SCALE_ABBREVIATIONS[word]
+    if word in SCALE_ABBREVIATIONS:
+        return SCALE_ABBREVIATIONS[word]
     return next((v for w, v in SCALE_WORDS.items() if w != "hundred" and word.startswith(w)), None)
 
 
@@ -1100,7 +1100,8 @@ def figure_forms(text: str) -> str:
     return _DIGIT_GROUPS.sub(lambda m: m[0].replace(" ", ",") if _after_figure(m, ".,") else m[0], text)
 
 
-_MONTHS_IN_ORDER = "january february march april may june july august september october november december".split()
+#: the months' names, in the year's order
+MONTH_NAMES = tuple("january february march april may june july august september october november december".split())
 _NUMERIC_DATE = re.compile(r"(?<![\w/.-])(?:(\d{1,2})/(\d{1,2})/(\d{4})|(\d{4})-(\d{2})-(\d{2}))(?![\w/]|[.-]\d)")
 
 
@@ -1117,7 +1118,7 @@ def _date_in_words(m: re.Match[str]) -> str:
             day, month = b, a
         else:
             return m[0]
-    return f"{day} {_MONTHS_IN_ORDER[month - 1]} {year}" if 1 <= month <= 12 and 1 <= day <= 31 else m[0]
+    return f"{day} {MONTH_NAMES[month - 1]} {year}" if 1 <= month <= 12 and 1 <= day <= 31 else m[0]
 
 
 def _after_figure(m: re.Match[str], marks: str) -> bool:
