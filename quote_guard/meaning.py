@@ -55,6 +55,7 @@ from .normalize import (
     SHORT_TEXT_CACHES,
     SPEECH_VERBS,
     canonical_number,
+    dates_read_as,
     fold,
     fold_for_figures,
     hundreds_as_digits,
@@ -2254,7 +2255,7 @@ def _denied_alternative(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     ('deliberately', 'deliberate')
     >>> _denied_alternative("it was reckless , not deliberate".split(), "it was reckless rather than deliberate".split())
     """
-    if "rather" not in pw or {"rather", "instead"} & set(qw) or _NEGATORS & set(qw):
+    if "rather" not in pw or {"rather", "instead"} & set(qw):
         return None
     for i, (a, b) in enumerate(itertools.pairwise(pw)):
         if (a, b) != ("rather", "than") or not i:
@@ -2264,10 +2265,21 @@ def _denied_alternative(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
         if preferred is None or denied is None or len(denied) < 5:
             continue
         stem, kept = denied[:VERB_PREFIX], preferred[:VERB_PREFIX]
-        hit = next((w for w in qw if w[:VERB_PREFIX] == stem), None)
-        if hit is not None and not any(w[:VERB_PREFIX] == kept for w in qw):
-            return hit, denied
+        at = next((j for j, w in enumerate(qw) if w[:VERB_PREFIX] == stem), None)
+        # (a negator of the quote's own clause keeps it a denial; one of another clause does not: "will not
+        # apply to vessels of less than 5,000 gross tonnes, and will be deducted at the time of invoicing" for
+        # "... and will be credited quarterly in arrears rather than deducted at the time of invoicing", since
+        # the 59th stop)
+        if at is not None and not any(w[:VERB_PREFIX] == kept for w in qw) \
+                and not _NEGATORS.intersection(_clause_before(qw, at)):
+            return qw[at], denied
     return None
+
+
+def _clause_before(words: list[str], at: int) -> list[str]:
+    """The words of ``words[at]``'s clause before it: back to a comma, a semicolon or a full stop."""
+    start = next((k + 1 for k in range(at - 1, -1, -1) if words[k] in (",", ";", ".", ":")), 0)
+    return words[start:at]
 
 
 _DENIED_WORDS = 5  # the words after a negator, or after "rather than", that name what is denied
@@ -2726,7 +2738,28 @@ def _full_for_share(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     added = sorted(_FULL.intersection(qw) - set(pw))
     if not added or _shares(qw):  # ("40% of the whole electorate": the quote's own share of a whole)
         return None
+    if (part := _done_in_part(pw)) is not None and not _PARTIAL.intersection(qw):
+        # "which it expects efficiency savings to fully offset" for "which it intends to mitigate in part through
+        # efficiency savings" (since the 59th stop)
+        return added[0], part
     return next(((added[0], w) for w in _shares(pw) if w not in qw), None)
+
+
+def _done_in_part(words: list[str]) -> str | None:
+    """The words that say a thing is done in part ("mitigate in part", "partly offset"), not "in whole or in
+    part", else ``None``.
+
+    >>> _done_in_part("which it intends to mitigate in part through savings".split())
+    'mitigate in part'
+    >>> _done_in_part("may not be assigned in whole or in part".split()) is None
+    True
+    """
+    for k, w in enumerate(words):
+        if w == "in" and words[k + 1 : k + 2] == ["part"] and k and words[k - 1] not in ("or", "whole", "and"):
+            return f"{words[k - 1]} in part"
+        if w in _PARTLY and words[k + 1 : k + 2]:
+            return f"{w} {words[k + 1]}"
+    return None
 
 
 def _shares(words: list[str]) -> list[str]:
@@ -3481,6 +3514,13 @@ def _counterfactual_told(qw: list[str], pw: list[str]) -> str | None:
     """
     if any(w in _UNREAL and "have" in qw[i + 1 : i + 1 + _UNREAL_GAP] for i, w in enumerate(qw)):
         return None
+    for i, a in enumerate(pw[:-2]):
+        # a condition told by its inverted "had" ("Had we found the inaccuracy careless, we would ..."), whose verb
+        # the quote tells as done, with no "had" or "if" before it (since the 59th stop)
+        if a == "had" and (i == 0 or pw[i - 1] in (".", ";", ":")) and (pw[i + 1] in _INVERTED_SUBJECTS) \
+                and "," in pw[i + 2 : i + 12] and (verb := pw[i + 2] if pw[i + 1] != "the" else pw[i + 3]).endswith(("ed", "en", "nd", "ne", "wn")) \
+                and any(w == verb and (k == 0 or qw[k - 1] not in ("had", "if", "have")) for k, w in enumerate(qw)):
+            return verb
     for i, a in enumerate(pw):
         # (an aside between: "would in my view have delayed completion", since the 58th stop)
         if a in _UNREAL and "have" in pw[i + 1 : i + 1 + _UNREAL_GAP]:
@@ -3495,6 +3535,7 @@ def _counterfactual_told(qw: list[str], pw: list[str]) -> str | None:
 
 
 _UNREAL = frozenset("would could might".split())
+_INVERTED_SUBJECTS = frozenset("we i you they he she it the".split())  # "Had we found", "Had the court accepted"
 _DECIDED = frozenset("decided decides agreed agrees resolved resolves".split())  # a decision, still to carry out
 _UNREAL_GAP = 4  # words from "would" to its "have", an aside between ("would in my view have")
 # "already" of the quote's main clause ("Nursing leadership has already revised"), not of a relative one ("any equipment
@@ -3655,6 +3696,35 @@ def _list_words(text: str) -> list[set[str]]:
             out.append({w for item in items for w in item})
     return out
 
+
+
+_TWO_MADE_THREE = re.compile(r"\b([\w-]+), ([\w-]+(?: [\w-]+){0,2}),? (or|and) ((?:the |a |an |any )?[\w-]+(?: [\w-]+){0,3})")
+
+
+_NO_ITEM = frozenset("both all either other others similar such etc otherwise similarly".split())  # "A, B or both"
+
+
+def _third_item_added(fq: str, fp: str, pw: list[str]) -> str | None:
+    """A third item the quote adds to a pair the passage gives ("contract cheating, impersonation or the
+    fabrication of data" for "contract cheating or impersonation"): the passage has the quote's first two items
+    joined by the same word, and no content word of the third anywhere. The third's words, else ``None``
+    (since the 59th stop).
+
+    >>> p = "unless the misconduct involved contract cheating or impersonation."
+    >>> _third_item_added("unless it involved contract cheating, impersonation or the fabrication of data.", p, _words(p))
+    'fabrication data'
+    >>> _third_item_added("unless it involved contract cheating, impersonation or both.", p, _words(p)) is None
+    True
+    """
+    said = {w[:VERB_PREFIX] for w in pw}
+    for m in _TWO_MADE_THREE.finditer(fq):
+        first, second, joint, third = m.groups()
+        if f"{first} {joint} {second}" not in fp and f"{first} {'and' if joint == 'or' else 'or'} {second}" not in fp:
+            continue
+        new = [w for w in third.split() if content_word(w) and w not in _LIST_TAILS]
+        if new and not any(w[:VERB_PREFIX] in said for w in new) and not _NO_ITEM.intersection(third.split()):
+            return " ".join(new)
+    return None
 
 
 def _added_phrase_item(fq: str, fp: str) -> str | None:
@@ -5688,6 +5758,11 @@ def _other_cause(qw: list[str], pw: list[str]) -> str | None:
     said, given = _cause_of(qw, after_figure=True), _cause_of(pw)
     if said is None or given is None or not given[1] or len(said[1]) < 2:
         return None
+    if (doer := _cause_subject(qw, said)) is not None and doer == _cause_subject(pw, given) \
+            and len(said[1]) > 2 and len(given[1]) > 2:
+        # the one who acts in both causes is no cause of its own: "because Brightwell self-reported the
+        # contravention" for "because Brightwell agreed to settle the case" (since the 59th stop)
+        said, given = (said[0], said[1] - {doer}), (given[0], given[1] - {doer})
     if said[1] & given[1]:
         # (one word alike, "portfolio", where both name the main cause and each has two words of its own: "mainly
         # because of higher charges on the mortgage portfolio" for "largely driven by the unsecured consumer lending
@@ -5708,6 +5783,13 @@ def _other_cause(qw: list[str], pw: list[str]) -> str | None:
     words = [w for w in qw[said[0] :] if w != "."]
     start = next(k for k, w in enumerate(words) if w[:VERB_PREFIX] in said[1])
     return " ".join(itertools.takewhile(lambda x: x not in (",", ";", ":"), words[start:]))
+
+
+def _cause_subject(words: list[str], cause: tuple[int, set[str]]) -> str | None:
+    """The stem of the first word of a cause's clause (:func:`_cause_of`) when it is a stem of the clause: who
+    acts in it ("because Brightwell agreed ..."), else ``None``."""
+    first = next((w for w in words[cause[0] + 1 : cause[0] + 5] if w[:VERB_PREFIX] in cause[1]), None)
+    return first[:VERB_PREFIX] if first is not None and not first[:1].isdigit() else None
 
 
 _REGARDLESS = frozenset(("regardless", "irrespective"))
@@ -5952,7 +6034,7 @@ def _cause_told_as_sole(qw: list[str], pw: list[str]) -> str | None:
     discharge"), no word of the quote's saying it is one of several: the passage's word of rank, else ``None``
     (since the 58th stop)."""
     ranked = _ranked_parts(pw)
-    if ranked is None or _MAINLY & set(qw) or "lesser" in qw or any(w.startswith(_SHARE_KEPT) for w in qw) \
+    if ranked is None or _MAINLY & set(qw) or _LESSER & set(qw) or any(w.startswith(_SHARE_KEPT) for w in qw) \
             or not any(w.startswith(("caus", "due", "driven", "result", "attribut", "explain")) for w in qw):
         return None
     main = {w[:VERB_PREFIX] for w in ranked[0]}
@@ -6367,6 +6449,9 @@ def _sequence_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
 _MAINLY = frozenset(_QUALIFIER_CLASSES["mostly"].split())  # "mainly", "primarily", "largely", ...
 
 
+_LESSER = frozenset("lesser secondary minor subsidiary".split())  # the word that ranks the lesser part
+
+
 def _ranked_parts(words: list[str]) -> tuple[list[str], list[str]] | None:
     """The content words of the main part and of the lesser part of "mainly ... , to a lesser extent, ...",
     to the sentence's end; ``None`` when ``words`` rank no two parts so."""
@@ -6374,11 +6459,13 @@ def _ranked_parts(words: list[str]) -> tuple[list[str], list[str]] | None:
     lesser = next((i for i in range(len(words) - 1) if words[i : i + 2] == ["lesser", "extent"]), None)
 
     def content(part: list[str]) -> list[str]:
-        return [w for w in part if content_word(w) and w not in _AUXILIARIES and w not in ("lesser", "extent")]
+        return [w for w in part if content_word(w) and w not in _AUXILIARIES and w not in ("lesser", "extent")
+                and w not in _LESSER]
 
-    if m is not None and lesser is None and "lesser" in words[m:]:
-        # "mainly from A, with B a lesser source": the lesser part before its "lesser" (since the 58th stop)
-        at = words.index("lesser", m)
+    if m is not None and lesser is None and (minor := next((w for w in words[m:] if w in _LESSER), None)) is not None:
+        # "mainly from A, with B a lesser source": the lesser part before its "lesser" (since the 58th stop; "with B
+        # as a secondary contributor", since the 59th)
+        at = words.index(minor, m)
         comma = next((i for i in range(m, at) if words[i] == ","), None)
         return (content(words[m + 1 : comma]), content(words[comma + 1 : at])) if comma is not None else None
     if m is None or lesser is None or lesser < m:
@@ -6549,6 +6636,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     """
     if "[" in quote or "[" in passage:
         quote, passage = _EDITORIAL_NOTE.sub(" ", quote), _EDITORIAL_NOTE.sub(" ", passage)
+    if "/" in quote or "/" in passage:  # "02/08/2021" for "2 August 2021": the other text says which order
+        quote, passage = dates_read_as(quote, passage), dates_read_as(passage, quote)
     qw, pw = _with_scales(_never_as_not(_words(quote))), _with_scales(_never_as_not(_words(passage)))
     qw, pw = _million_units(qw, pw), _million_units(pw, qw)
     # "were not included" for "were excluded": one claim, the negation in the word
@@ -6984,6 +7073,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         stated.add(_QUALIFIERS["approximately"])  # "about two years" states what "roughly two years" does
     if "most" in pw:
         stated.add(_QUALIFIERS["mostly"])  # "mostly mild" for "most were mild"
+    if _done_in_part(pw) is not None:
+        stated.add(_QUALIFIERS["partly"])  # "partly offset" for "offset in part" (since the 59th stop)
     added_q = sorted(w for w in set(qw) if w in _QUALIFIERS and _QUALIFIERS[w] not in stated
                      and not (w in _ATTRIBUTIVE_TOO and _attributive(qw, w)))
     fq_, fp_ = f" {' '.join(qw)} ", f" {' '.join(pw)} "
@@ -7042,6 +7133,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     elif "," in quote and (item := _added_phrase_item(folded_quote, folded_passage)) is not None:
         # "..., public health, pensions and migrant workers" for "..., public health, protection of
         # children, ..., migrant workers": an item of a list of phrases the passage does not name
+        out.append(Difference("insert", item, "", "added"))
+    elif "," in quote and (item := _third_item_added(folded_quote, folded_passage, pw)) is not None:
+        # "contract cheating, impersonation or the fabrication of data" for "contract cheating or impersonation"
         out.append(Difference("insert", item, "", "added"))
     if not any(d.category == "number" for d in out) and (reattached := _figure_reattached(quote, passage)) is not None:
         # "Leisler's bat (19%) and soprano pipistrelle (7%)" for "soprano pipistrelle (19%) and Leisler's bat (7%)"
@@ -7387,23 +7481,279 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # '"They are trying to turn him into a martyr," said Vicki Saporta' for '"We need to take these
         # threats seriously," said Vicki Saporta': the same speaker, words the source does not give her
         out.append(Difference("replace", speech[0], speech[1], "speech"))
-    if (question := _OPEN_QUESTION.search(f" {' '.join(pw)} ")) is not None and not _QUESTION_KEPT.search(f" {' '.join(qw)} ") \
-            and _restated_share(qw, question.group("what") or question.group("what2") or question.group("what3")) >= _QUESTION_SHARE:
+    if (question := _OPEN_QUESTION.search(f" {' '.join(pw)} ")) is not None \
+            and not _QUESTION_KEPT.search(f" {' '.join(w for w in qw if w not in _INQUIRIES)} ") \
+            and _restated_share(qw, next(filter(None, question.group("what", "what2", "what3", "what4", "what5")), None)) >= _QUESTION_SHARE:
         # "the trial showed that the benefit extends to patients with preserved ejection fraction" for "whether
         # these findings extend to patients with preserved ejection fraction is being evaluated": an open question
         # told as answered; "..., confirming the age of the intrusion" for "further dating is required to confirm
         # the age of the intrusion"
         frame = question.group("frame") or question.group("frame2")
-        out.append(Difference("replace", "", f"whether … {frame}" if frame else question.group("frame3"), "qualifier"))
+        out.append(Difference("replace", "", f"whether … {frame}" if frame else next(filter(None, question.group("frame3", "frame4", "frame5"))),
+                              "qualifier"))
     if not any(d.category == "quantifier" for d in out) and (all_other := _others_told_as_all(qw, pw)) is not None:
         # "a charge on all customers" for "a charge on all other customer classes": the group the passage
         # leaves out, taken in
         out.append(Difference("delete", "", all_other, "quantifier"))
+    if (all_bounded := _all_for_bounded(qw, pw)) is not None:
+        # "a CPI-2.5% basket control at all bandwidths" for "... at bandwidths up to and including 1 Gbit/s"
+        out.append(Difference("replace", all_bounded[0], all_bounded[1], "quantifier"))
+    if (any_change := _any_change_unbounded(qw, pw)) is not None:
+        # "any increase in the pre-tax discount rate would wipe out the headroom" for "an increase in the pre-tax
+        # discount rate of 1.1 percentage points would ... eliminate this headroom"
+        out.append(Difference("replace", any_change[0], any_change[1], "quantifier"))
+    if (days := _day_kind_changed(qw, pw)) is not None:
+        # "within ten (10) days of the event" for "within ten (10) Business Days after becoming aware of the event"
+        out.append(Difference("replace", days[0], days[1], "number"))
+    if (chance := _opportunity_told_as_done(qw, pw)) is not None:
+        # "both parties took independent legal advice" for "each party has had the opportunity to take independent
+        # legal advice": a chance told as done
+        out.append(Difference("replace", chance[0], chance[1], "qualifier"))
+    if (whole := _whole_told_as_part(qw, pw)) is not None:
+        # "the new canning line, a £96 million investment" for "£96 million, of which £38 million related to the new
+        # canning line": the whole's figure given to the part
+        out.append(Difference("replace", whole[0], whole[1], "number"))
+    if (widened := _reference_widened(qw, pw)) is not None:
+        # "the inspections required by this AD" for "the repetitive inspections required by paragraph (2) of this
+        # AD": one part of the document told as the whole of it
+        out.append(Difference("replace", widened[0], widened[1], "quantifier"))
+    if (feasible := _practicable_dropped(qw, pw)) is not None:
+        # "gives not less than five (5) Business Days' notice" for "... notice where practicable": a duty where it
+        # can be done, told as a duty
+        out.append(Difference("delete", "", feasible, "qualifier"))
     if (acronym := _acronym_swapped(quote, passage)) is not None:
         # "the Consumer Prices Index (CPI)" for "... including owner occupiers' housing costs (CPIH)":
         # another measure, named by its own abbreviation
         out.append(Difference("replace", acronym[0], acronym[1], "party"))
     return tuple(out)
+
+
+def _day_counts(words: list[str]) -> dict[str, set[str]]:
+    """Each figure of days ``words`` give, with the kinds of day it counts ("business" for business, working
+    and banking days, "clear", or "" for days of no kind; a calendar day is a day).
+
+    >>> _day_counts("within ten 10 business days , or 30 calendar days".split())
+    {'10.0': {'business'}, '30.0': {''}}
+    """
+    out: dict[str, set[str]] = {}
+    for i, w in enumerate(words):
+        if w not in ("days", "day") or not i:
+            continue
+        kind = _DAY_KINDS.get(words[i - 1], "")
+        j = i - 1 - (words[i - 1] in _DAY_KINDS)
+        figure = canonical_number(words[j]) if j >= 0 else None
+        if figure is not None:
+            out.setdefault(figure, set()).add(kind)
+    return out
+
+
+_DAY_KINDS = {"business": "business", "working": "business", "banking": "business", "clear": "clear",
+              "calendar": "", "consecutive": ""}
+
+
+def _day_kind_changed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A number of days the quote counts in another kind of day than the passage does ("within ten (10) days" for
+    "within ten (10) Business Days"): ``(the quote's, the passage's)``, else ``None`` (since the 59th stop).
+
+    >>> _day_kind_changed("within 10 days of the event".split(), "within ten 10 business days after it".split())
+    ('10 days', '10 business days')
+    >>> _day_kind_changed("within 10 working days".split(), "within ten 10 business days".split()) is None
+    True
+    """
+    q_days = _day_counts(qw)
+    if not q_days:
+        return None
+    for figure, kinds in _day_counts(pw).items():
+        said = q_days.get(figure)
+        if said and not said & kinds:
+            name = figure.removesuffix(".0")
+            return f"{name} {min(said)} days".replace("  ", " "), f"{name} {min(kinds)} days".replace("  ", " ")
+    return None
+
+
+_BOUNDS_AFTER = (("up", "to"), ("below",), ("above",), ("under",), ("over",), ("exceeding",), ("not", "exceeding"),
+                 ("less", "than"), ("more", "than"), ("of", "up", "to"), ("of", "at", "least"), ("of", "less", "than"),
+                 ("of", "more", "than"), ("at", "or", "below"), ("at", "or", "above"))
+
+
+def _all_for_bounded(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """The quote's "all X" where the passage bounds X ("at bandwidths up to and including 1 Gbit/s" told as "at all
+    bandwidths"): ``(the quote's words, the passage's bound)``, else ``None`` (since the 59th stop).
+
+    >>> _all_for_bounded("a basket control at all bandwidths .".split(), "a control at bandwidths up to 1 gbit/s".split())
+    ('all bandwidths', 'bandwidths up to')
+    >>> _all_for_bounded("at all bandwidths up to 1 gbit/s".split(), "at bandwidths up to 1 gbit/s".split()) is None
+    True
+    """
+    for k, w in enumerate(qw[:-1]):
+        if w != "all" or not content_word(thing := qw[k + 1]) or len(thing) < 4:
+            continue
+        if any(tuple(qw[k + 2 : k + 2 + len(b)]) == b for b in _BOUNDS_AFTER):
+            continue
+        for j, x in enumerate(pw):
+            if x == thing and (j == 0 or pw[j - 1] not in ("all", "any", "every")):
+                bound = next((b for b in _BOUNDS_AFTER if tuple(pw[j + 1 : j + 1 + len(b)]) == b), None)
+                # (a bound of one word is one before a figure: "expenses under this Agreement" bounds nothing)
+                if bound is not None and (len(bound) > 1 or any(canonical_number(y) is not None for y in pw[j + 2 : j + 5])):
+                    return f"all {thing}", f"{thing} {' '.join(bound)}"
+    return None
+
+
+_CHANGES = ("increas", "rise", "reduc", "decrea", "fall", "declin", "drop", "chang", "movem")
+
+
+def _any_change_unbounded(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """The quote's "any increase in X" where the passage gives the size of the change that has the effect ("an
+    increase in the pre-tax discount rate of 1.1 percentage points would eliminate this headroom"), and the
+    quote gives no figure for it: ``(the quote's words, the passage's figure)``, else ``None`` (since the 59th
+    stop).
+
+    >>> _any_change_unbounded("any increase in the discount rate would wipe out the headroom".split(),
+    ...                       "an increase in the discount rate of 1.1 percentage points would eliminate it".split())
+    ('any increase', '1.1')
+    """
+    for k, w in enumerate(qw[:-1]):
+        if w != "any" or not qw[k + 1].startswith(_CHANGES):
+            continue
+        stem = qw[k + 1][:VERB_PREFIX]
+        after = list(itertools.takewhile(lambda x: x not in (",", ".", ";"), qw[k + 2 : k + 2 + _CHANGE_WORDS]))
+        if any(canonical_number(x) is not None for x in after):
+            continue
+        for j, x in enumerate(pw[1:], start=1):
+            if x[:VERB_PREFIX] != stem or pw[j - 1] not in ("a", "an"):
+                continue
+            clause = list(itertools.takewhile(lambda y: y not in (",", ".", ";"), pw[j + 1 : j + 1 + _CHANGE_WORDS]))
+            figure = next((y for y in clause if canonical_number(y) is not None), None)
+            if figure is not None:
+                return f"any {qw[k + 1]}", figure
+    return None
+
+
+_CHANGE_WORDS = 10  # words after "any increase" (or "an increase") read for its size
+
+
+def _opportunity_told_as_done(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """What the passage says a party had the opportunity (or the chance) to do, told by the quote as done: the
+    quote restates what was to be done, two content words at least, and has no word of a chance, an ability or a
+    permission ("each party has had the opportunity to take independent legal advice" told as "both parties took
+    independent legal advice"). ``(the quote's words, the passage's)``, else ``None`` (since the 59th stop).
+
+    >>> _opportunity_told_as_done("both parties took independent legal advice".split(),
+    ...                           "each party has had the opportunity to take independent legal advice".split())
+    ('independent legal advice', 'opportunity to take')
+    >>> _opportunity_told_as_done("both had the chance to take independent legal advice".split(),
+    ...                           "each party has had the opportunity to take independent legal advice".split()) is None
+    True
+    """
+    if any(w.startswith(_CHANCE_KEPT) for w in qw):
+        return None
+    said = {w[:VERB_PREFIX] for w in qw}
+    for k, w in enumerate(pw):
+        if w not in ("opportunity", "chance") or pw[k + 1 : k + 2] != ["to"]:
+            continue
+        thing = list(itertools.takewhile(lambda x: x not in (",", ".", ";", ":"), pw[k + 3 : k + 3 + _CHANCE_WORDS]))
+        done = [x for x in thing if content_word(x) and x not in _AUXILIARIES and x[:VERB_PREFIX] in said]
+        if len(done) >= 2:
+            return " ".join(done), f"{w} to {pw[k + 2]}"
+    return None
+
+
+_CHANCE_KEPT = ("opportunit", "chance", "able", "abilit", "could", "may", "might", "free", "entitl", "allow", "permit",
+                "offer", "invit", "option", "right")
+_CHANCE_WORDS = 8  # words after "the opportunity to <verb>" that name what was to be done
+
+
+def _whole_told_as_part(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """The passage's whole figure before "of which" given to what only the part after it is ("Capital
+    expenditure was £96 million, of which £38 million related to the new canning line" told as "the new canning
+    line, a £96 million investment"): the quote has the whole's figure and two content words of the part's
+    clause that the whole's clause lacks, and not the part's figure nor a word that makes the thing one of
+    several. ``(the whole's figure, the part's)``, else ``None`` (since the 59th stop).
+
+    >>> p = "capex was £ 96,000,000 , of which £ 38,000,000 related to the new canning line .".split()
+    >>> _whole_told_as_part("the new canning line , a £ 96,000,000 investment".split(), p)
+    ('96,000,000', '38,000,000')
+    >>> _whole_told_as_part("capex of £ 96,000,000 included the new canning line".split(), p) is None
+    True
+    """
+    if any(w.startswith(_ONE_OF_SEVERAL) for w in qw):
+        return None
+    stated = {canonical_number(w) for w in qw} - {None}
+    said = {w[:VERB_PREFIX] for w in qw}
+    for k in range(1, len(pw) - 2):
+        if pw[k : k + 2] != ["of", "which"] or pw[k - 1] != ",":
+            continue
+        start = next((j + 1 for j in range(k - 2, -1, -1) if pw[j] in (".", ";")), 0)
+        whole = next((w for w in reversed(pw[start : k - 1]) if canonical_number(w) is not None), None)
+        part = next((w for w in pw[k + 2 : k + 4] if canonical_number(w) is not None), None)
+        if whole is None or part is None or canonical_number(whole) not in stated or canonical_number(part) in stated:
+            continue
+        after = pw[k + 2 :]
+        after = after[: next((j for j, w in enumerate(after) if w in (".", ";")), len(after))]
+        head = {w[:VERB_PREFIX] for w in pw[start:k]}
+        own = {w[:VERB_PREFIX] for w in after if content_word(w) and w not in _AUXILIARIES} - head
+        if len(own & said) >= 2:
+            return whole, part
+    return None
+
+
+_ONE_OF_SEVERAL = ("includ", "among", "some", "part", "partly", "share", "portion", "of which", "mostly", "mainly")
+
+
+def _reference_widened(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """The whole document ("this AD", "this Agreement") where the passage names one part of it ("the
+    repetitive inspections required by paragraph (2) of this AD"): the quote has the passage's word before
+    the part's name followed by "this <document>", and names no part. ``(the quote's words, the passage's)``,
+    else ``None`` (since the 59th stop).
+
+    >>> _reference_widened("the inspections required by this ad".split(),
+    ...                    "the inspections required by paragraph ( 2 ) of this ad for that aeroplane".split())
+    ('by this ad', 'by paragraph ( 2 ) of this ad')
+    >>> _reference_widened("the inspections required by paragraph 2 of this ad".split(),
+    ...                    "the inspections required by paragraph ( 2 ) of this ad".split()) is None
+    True
+    """
+    if _PART_NAMES.intersection(qw):
+        return None
+    pairs = {(a, b, c) for a, b, c in zip(qw, qw[1:], qw[2:]) if b == "this"}
+    for k, w in enumerate(pw[1:], start=1):
+        if w not in _PART_NAMES:
+            continue
+        end = next((j for j in range(k + 1, min(len(pw) - 2, k + 7)) if pw[j : j + 2] == ["of", "this"]), None)
+        if end is not None and (pw[k - 1], "this", pw[end + 2]) in pairs and pw[end + 2].isalpha():
+            return f"{pw[k - 1]} this {pw[end + 2]}", " ".join(pw[k - 1 : end + 3])
+    return None
+
+
+_PART_NAMES = frozenset("paragraph paragraphs clause clauses section sections article articles subsection subparagraph "
+                        "sub-paragraph sub-clause subclause schedule annex appendix".split())
+
+
+def _practicable_dropped(qw: list[str], pw: list[str]) -> str | None:
+    """A duty the passage sets only where it can be done ("not less than five (5) Business Days' notice where
+    practicable") that the quote states without it: two content words of the duty's clause are the quote's,
+    and no word of the quote's says what can be done. The passage's words, else ``None`` (since the 59th stop).
+
+    >>> _practicable_dropped("gives not less than five business days ' notice".split(),
+    ...                      "gives in any event not less than five business days ' notice where practicable".split())
+    'where practicable'
+    >>> _practicable_dropped("gives five business days ' notice if practicable".split(),
+    ...                      "gives in any event not less than five business days ' notice where practicable".split())
+    """
+    if any(w.startswith(_FEASIBLE) for w in qw):
+        return None
+    said = {w[:VERB_PREFIX] for w in qw}
+    for k in range(1, len(pw)):
+        if not pw[k].startswith(_FEASIBLE) or pw[k - 1] not in _FEASIBLE_OPENERS:
+            continue
+        clause = _clause_before(pw, k - 1)
+        if len({w[:VERB_PREFIX] for w in clause if content_word(w) and w not in _AUXILIARIES} & said) >= 2:
+            return f"{pw[k - 1]} {pw[k]}"
+    return None
+
+
+_FEASIBLE = ("practicab", "practical", "feasib", "possib", "reasonabl")
+_FEASIBLE_OPENERS = frozenset("where if when insofar".split())
 
 
 # a question the passage leaves open: "whether X is being evaluated", "it is unclear whether X" (since the 56th stop)
@@ -7414,10 +7764,20 @@ _OPEN_QUESTION = re.compile(
     # what is still to be shown (since the 58th stop): "longer trials are needed to establish whether ...", "further
     # dating is required to confirm the age of ...", to the clause's end
     r"|(?P<frame3>(?:needed|required|necessary|warranted) to (?:establish|determine|confirm|verify|demonstrate|clarify|prove))"
-    r" (?:whether |if |that )?(?P<what3>[^.;,]*)")
+    r" (?:whether |if |that )?(?P<what3>[^.;,]*)"
+    # (since the 59th stop) what an inquiry is still looking into, "the investigation is examining whether a swab was
+    # introduced after the final count", and what the writers cannot rule out, "we therefore cannot exclude that
+    # reduced snowfall contributed to the imbalance"
+    r"|(?P<frame4>(?:is|are|was|were) (?:now |still |also )?(?:examining|investigating|assessing|reviewing|considering|"
+    r"exploring|evaluating|looking into)) (?:whether|if) (?P<what4>[^.;]*)"
+    r"|(?P<frame5>(?:cannot|can't|could not|couldn't|can not) (?:exclude|rule out)) (?:the possibility )?(?:that )?"
+    r"(?P<what5>[^.;]*)")
 _QUESTION_KEPT = re.compile(r" (?:whether|if|unclear|unknown|uncertain|may|might|could|open|question|evaluat\w*|investigat\w*|"
-                            r"studied|studying|assess\w*|tested|testing|examin\w*|"
+                            r"studied|studying|assess\w*|tested|testing|examin\w*|possib\w*|perhaps|exclud\w*|rul\w*|"
+                            r"review\w*|consider\w*|explor\w*|"
                             r"needs?|needed|requires?|required|necessary|warranted|further|more|yet|pending|unconfirmed|not) ")
+# an inquiry named as the one that finds ("The investigation found that ..."): no word that keeps the question open
+_INQUIRIES = frozenset("investigation investigations inquiry inquiries review reviews assessment examination".split())
 _QUESTION_SHARE = 0.6  # of the open question's content words, this share at least restated: the quote answers it
 
 

@@ -1121,6 +1121,31 @@ def _date_in_words(m: re.Match[str]) -> str:
     return f"{day} {MONTH_NAMES[month - 1]} {year}" if 1 <= month <= 12 and 1 <= day <= 31 else m[0]
 
 
+def dates_read_as(text: str, other: str) -> str:
+    """``text`` with each date in digits whose order of day and month is not plain ("02/08/2021") written in words
+    in the order ``other`` writes it ("2 august 2021" where ``other`` has "2 August 2021" or "August 2, 2021"):
+    the other text says which it is. Dates ``other`` does not name stay as written (since the 59th stop).
+
+    >>> dates_read_as("for the period 02/08/2021 to 03/04/2020", "from 2 August 2021 to 31 March 2023")
+    'for the period 2 august 2021 to 03/04/2020'
+    """
+    if "/" not in text or not _DIGITS.search(other):
+        return text
+    folded = other.lower()
+
+    def read(m: re.Match[str]) -> str:
+        if not m[1]:
+            return m[0]
+        a, b, year = int(m[1]), int(m[2]), m[3]
+        for day, month in ((a, b), (b, a)):
+            if 1 <= month <= 12 and 1 <= day <= 31 and (f"{day} {MONTH_NAMES[month - 1]} {year}" in folded
+                                                        or f"{MONTH_NAMES[month - 1]} {day}, {year}" in folded):
+                return f"{day} {MONTH_NAMES[month - 1]} {year}"
+        return m[0]
+
+    return _NUMERIC_DATE.sub(read, text)
+
+
 def _after_figure(m: re.Match[str], marks: str) -> bool:
     """Whether the match starts a word: no letter, digit or one of ``marks`` right before it."""
     before = m.string[m.start() - 1] if m.start() else " "

@@ -73,6 +73,7 @@ from .normalize import (
     SPEECH_VERBS,
     blank_out,
     canonical_number,
+    dates_read_as,
     fold,
     fold_for_figures,
     fold_keeps_substrings,
@@ -617,6 +618,8 @@ class Verifier:
                          stage: SemanticStage) -> tuple[Difference, ...]:
         """The load-bearing differences between a quote and the passage ``text[start:end]`` it restates."""
         passage = text[start:end]
+        if (quote := dates_read_as(r.quote, passage)) != r.quote:
+            r = replace(r, quote=quote)  # "02/08/2021" for "2 August 2021": one date, in the passage's order
         return (meaning_differences(r.quote, passage) or modal_swapped(r.quote, passage) or trigger_changed(r.quote, passage)
                 or _added_claim(r.quote, passage)
                 or entity_from_elsewhere(r.quote, passage, text[max(0, start - _ELSEWHERE) : start] + " "
@@ -1349,6 +1352,7 @@ def _unstated_figures(quote: str, passage: str) -> list[str]:
     """The figures of ``quote`` that ``passage`` does not state, as the quote writes them: neither
     the same number ("4.1" in "$4.1 million" and "$4.1 billion": a scale changed is for the meaning
     guard to name) nor the same value ("$1 million" for "$1,000,000")."""
+    quote = dates_read_as(quote, passage)  # ("02/08/2021" for "2 August 2021": the passage says which order)
     quoted, stated = _figures(quote), _figures(passage)
     missing = quoted.keys() - stated.keys()
     if missing:
@@ -1360,6 +1364,7 @@ def _unstated_figures(quote: str, passage: str) -> list[str]:
         kept = {quoted[k] for k in missing} - {w.split()[0] for v, w in by_value.items() if v in values}
         return sorted(kept - restated_spans(quote, passage))  # ("the next 100 years" for "the next century")
     return []
+
 
 
 # editorial marks a quoting writer adds: [sic], [emphasis added], (emphasis in original), a
@@ -1981,9 +1986,11 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
     ()
     """
     # (a place of symbols and single letters alone, "|−|p" left out, is no place of words: the copy's own form)
+    # (nor is a date in digits the source writes in words, in one of its two orders: "02/08/2021" for "2 August 2021")
     load = [_at_quote_end(d, r.quote) for d in r.metrics.differences
             if d.load_bearing and any(w[:1].isdigit() or (w[:1].isalpha() and len(w) > 1)
-                                      for w in (d.quote_text + " " + d.source_text).split())]
+                                      for w in (d.quote_text + " " + d.source_text).split())
+            and not ("/" in d.quote_text and dates_read_as(d.quote_text, d.source_text.replace(" ,", ",")) != d.quote_text)]
     ratio = r.metrics.match_ratio
     if ratio is None:
         return ()
@@ -2834,7 +2841,9 @@ _LIMITERS = frozenset(
 # words that open a condition or an exception right after a cut: "... will control [unless ...]"
 # (and a condition by its adjective: "12 positions, eight of which are contingent on a grant"; since the 57th stop)
 _EDGE_LIMITERS = _LIMITERS | frozenset("if when whenever until contingent conditional conditioned".split())
-_LIMITER_PAIRS = frozenset({("other", "than"), ("as", "if"), ("save", "for"), ("except", "for")})
+_LIMITER_PAIRS = frozenset({("other", "than"), ("as", "if"), ("save", "for"), ("except", "for")} | {
+    # ("borne as the surveyor directs or, failing any direction, equally by the parties": since the 59th stop)
+    ("failing", w) for w in ("any", "which", "such", "agreement", "that", "this", "the", "its", "their", "his", "her")})
 # ("subject matter" limits nothing; "..., as applicable, to the extent commercially practicable": since the 57th stop)
 _EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to"), ("the", "extent"), ("insofar", "as")} | {
     ("save", w) for w in ("in", "as", "where", "when", "that", "with", "to")}  # ", save in an emergency approved by ..."
@@ -2943,7 +2952,11 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     # at any time; ... a pro rata refund of premium will be paid" leaves out "if no claim has been made")
     condition = [opener[0]] if (_opens_with_condition(opener) and (last_end > 0 or ends_sentence)
                                 and opener[0] not in _GAP_PROVISOS) else []
-    return after_a + _limiters(before_b) + hedges + [w for w in condition if w not in before_b]
+    # and a fallback the next fragment is only ("borne as the surveyor directs or, failing any direction, [equally
+    # by the parties]"): left out, the fallback is told as the rule (since the 59th stop)
+    fallback = [f"failing {opener[j + 1]}" for j in range(max(0, len(opener) - _GAP_HEDGE_WORDS), len(opener) - 1)
+                if opener[j] == "failing" and ("failing", opener[j + 1]) in _LIMITER_PAIRS]
+    return after_a + _limiters(before_b) + hedges + [w for w in condition if w not in before_b] + fallback
 
 
 _SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting words
@@ -3126,6 +3139,10 @@ _HARD_LIMIT = re.compile(
     r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|less\s+(?:any|all|applicable)\b|(?:contingent|conditional|conditioned)\s+(?:on|upon)\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|(?:but\s+)?excluding\b"
     r"|however\s*,?\s*(?:if|where|when|in\s+the\s+event)\b|or\s*,?\s*in\s+the\s+case\s+of\b|(?:for\s+)?as\s+long\s+as\b"
     r"|with\s+the\s+(?:prior\s+)?(?:written\s+)?(?:consent|approval|agreement|permission)\s+of\b"
+    # (since the 59th stop: "any improvement carried out by the Tenant with the Landlord's consent, otherwise than
+    # ..."; "was lawfully in its possession before the date of this Agreement, as evidenced by written records")
+    r"|with\s+(?:the\s+)?[\w-]+(?:'s|’s|s')\s+(?:prior\s+)?(?:written\s+)?(?:consent|approval|permission)\b"
+    r"|as\s+evidenced\s+by\b"
     r"|up\s+to\s+(?:a\s+)?(?:maximum|max|total|aggregate|cap|limit)\b"
     # (since the 58th stop: "..., valid for 30 days, on request.": given only when asked for)
     r"|(?:only\s+)?(?:on|upon)\s+(?:written\s+)?(?:request|application|demand)(?=\s*[.;])"
@@ -3890,6 +3907,13 @@ def _snap(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
             stop = min(len(t), fe + _SNAP_MAX)
             while fe < stop and is_word_char(t[fe]):
                 fe += 1
+    if fs < fe < len(t) and fe >= 2 and t[fe - 1] in ".," and t[fe - 2].isdigit() and t[fe].isdigit():
+        # a figure cut at its decimal point ("99." of "99.0%" for a quote's "99%"): the whole figure, and its
+        # per cent sign where the quote ends with one (since the 59th stop)
+        while fe < len(t) and t[fe].isdigit():
+            fe += 1
+    if fs < fe < len(t) and t[fe] == "%" and t[fe - 1].isdigit() and fq.rstrip(" \"'”’.;,").endswith("%"):
+        fe += 1
     while fs < fe and t[fs] == " ":
         fs += 1
     while fe > fs and t[fe - 1] == " ":
