@@ -1090,6 +1090,10 @@ def _modal_phrases(words: list[str]) -> list[str]:
     return out
 
 
+_ORDINALS = frozenset("""first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth
+    fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth""".split())
+
+
 def _number_pairs(words: list[str]) -> list[str]:
     """A number written both ways, "thirty (30)" or "30 (thirty)", as its digits alone: the
     drafting habit of contracts, which quotes often drop. Only when the two give one value.
@@ -1104,6 +1108,10 @@ def _number_pairs(words: list[str]) -> list[str]:
     i = 0
     while i < len(words):
         w = words[i]  # (a spelled number starts with a number word: one of NUMBER_WORDS, or "twentyfive")
+        if w in _ORDINALS and words[i + 1 : i + 2] == ["("] and words[i + 2 : i + 4] == [w, ")"]:
+            out.append(w)  # "the fifth (5th) Business Day" quoted as "the 5th" (its digits read as the word; since the 59th stop)
+            i += 4
+            continue
         if w in _SPELLED_FRACTIONS and words[i + 1 : i + 2] == ["("] and words[i + 3 : i + 4] == [")"] \
                 and words[i + 2] == _SPELLED_FRACTIONS[w]:
             out.append(words[i + 2])  # "one-half (1/2) mile" quoted as "1/2 mile"

@@ -6701,6 +6701,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "knew" for "did not know, and could not reasonably have been expected to know": two negations
         # of one claim, not one negation of another, so the parity alone reads them as none
         out.append(Difference("delete", "", f"not {unnegated}", "negation"))
+    elif qn % 2 == pn % 2 and pn >= 2 and (told_plain := _negated_pair_told_plain(qw, pw)) is not None:
+        # "are covered, and we will reimburse any reasonable costs" for "are not covered, and we are unable to
+        # reimburse any costs": two negated claims told plainly, the count still even (since the 59th stop)
+        out.append(Difference("delete", "", f"not {told_plain}", "negation"))
     elif qn % 2 != pn % 2:
         out.append(Difference("replace", _negators(qw, pw), _negators(pw, qw), "negation"))
     elif (denied := _denied_either_way(qw, pw)) is not None:
@@ -7482,7 +7486,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # threats seriously," said Vicki Saporta': the same speaker, words the source does not give her
         out.append(Difference("replace", speech[0], speech[1], "speech"))
     if (question := _OPEN_QUESTION.search(f" {' '.join(pw)} ")) is not None \
-            and not _QUESTION_KEPT.search(f" {' '.join(w for w in qw if w not in _INQUIRIES)} ") \
+            and not _QUESTION_KEPT.search(f" {' '.join(w for w in _question_told(qw, question) if w not in _INQUIRIES)} ") \
             and _restated_share(qw, next(filter(None, question.group("what", "what2", "what3", "what4", "what5")), None)) >= _QUESTION_SHARE:
         # "the trial showed that the benefit extends to patients with preserved ejection fraction" for "whether
         # these findings extend to patients with preserved ejection fraction is being evaluated": an open question
@@ -7495,6 +7499,20 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "a charge on all customers" for "a charge on all other customer classes": the group the passage
         # leaves out, taken in
         out.append(Difference("delete", "", all_other, "quantifier"))
+    if (yearly := _year_on_year_reversed(qw, passage)) is not None:
+        # "£2.07 billion ..., which is higher than at the same point last year" for "£2.07 billion (30 June 2023:
+        # £2.21 billion)"
+        out.append(Difference("replace", yearly[0], yearly[1], "direction"))
+    if (offset := _offset_told_as_main(qw, pw)) is not None:
+        # "came mainly from the UK liability portfolio" for "principally in the commercial property and personal motor
+        # lines, partly offset by adverse development of £37 million in the UK liability portfolio"
+        out.append(Difference("replace", offset, "offset by", "direction"))
+    if (most_not := _most_not_told_as_none(qw, pw)) is not None:
+        # "where no expenditure is expected until after 2045" for "where the majority of expenditure is not expected"
+        out.append(Difference("replace", most_not[0], most_not[1], "quantifier"))
+    if (near := _near_told_as_at(qw, pw)) is not None:
+        # "spreads are at their tightest level" for "spreads are close to their tightest levels"
+        out.append(Difference("replace", near[0], near[1], "qualifier"))
     if (all_bounded := _all_for_bounded(qw, pw)) is not None:
         # "a CPI-2.5% basket control at all bandwidths" for "... at bandwidths up to and including 1 Gbit/s"
         out.append(Difference("replace", all_bounded[0], all_bounded[1], "quantifier"))
@@ -7630,6 +7648,156 @@ def _any_change_unbounded(qw: list[str], pw: list[str]) -> tuple[str, str] | Non
 
 
 _CHANGE_WORDS = 10  # words after "any increase" (or "an increase") read for its size
+
+
+def _negated_pair_told_plain(qw: list[str], pw: list[str]) -> str | None:
+    """Two claims the passage negates that the quote states plainly, which an even count of negations hides
+    ("are not covered, and we are unable to reimburse any costs" told as "are covered, and we will reimburse any
+    reasonable costs"): the first negated word, else ``None`` (since the 59th stop). Unlike
+    :func:`_negated_verb_told_plain` (one claim negated twice), a word of order in the quote ("will") keeps
+    nothing: each of two claims is read where it stands, "unable to" too.
+
+    >>> _negated_pair_told_plain("are covered , and we will reimburse any costs".split(),
+    ...                          "are not covered , and we are unable to reimburse any costs".split())
+    'covered'
+    >>> _negated_pair_told_plain("are covered , and we will not reimburse any costs".split(),
+    ...                          "are not covered , and we are unable to reimburse any costs".split()) is None
+    True
+    """
+    if _negations(pw) - _negations(qw) < 2:
+        return None
+    plain = []
+    for i, w in enumerate(pw):
+        if w in ("not", "never", "unable"):
+            word = next((x for x in pw[i + 1 : i + 4] if x not in _NEGATED_SKIP), None)
+            if word is None or not content_word(word) or pw.count(word) != 1 or word not in qw:
+                continue
+            k = qw.index(word)
+            if not any(_negator_at(qw, j) or qw[j] == "unable" for j in range(max(0, k - 4), k)):
+                plain.append(word)
+    return plain[0] if len(plain) >= 2 else None
+
+
+_NEGATED_SKIP = frozenset("be been being to yet have has had".split())  # "not be covered", "unable to reimburse"
+
+
+_PRIOR_YEAR = frozenset("year earlier ago prior previous".split())
+_UP = frozenset("higher more greater larger above up increased rose grew".split())
+_DOWN = frozenset("lower less fewer smaller below down decreased fell declined".split())
+
+
+def _year_on_year_reversed(qw: list[str], passage: str) -> tuple[str, str] | None:
+    """A figure the quote says is higher (or lower) than a year before where the passage's comparative in brackets
+    says the other ("£2.07 billion (30 June 2023: £2.21 billion)" told as "£2.07 billion ..., which is higher than
+    at the same point last year"): ``(the quote's word, the passage's earlier figure)``, else ``None`` (since the
+    59th stop).
+
+    >>> _year_on_year_reversed("worth £ 2.07 , higher than last year".split(), "stood at £2.07 (2023: £2.21)")
+    ('higher', '2.21')
+    """
+    way = next(((k, w) for k, w in enumerate(qw) if (w in _UP or w in _DOWN) and _PRIOR_YEAR & set(qw[k + 1 : k + 9])), None)
+    if way is None or "(" not in passage:
+        return None
+    stated = {canonical_number(w) for w in qw[: way[0]]} - {None}
+    values = {canonical_number(w) for w in qw} - {None}
+    for m in _PRIOR_IN_BRACKETS.finditer(passage):
+        now = [canonical_number(w) for w in _with_scales(_words(m["now"]))]
+        was = [w for w in _with_scales(_words(m["was"])) if canonical_number(w) is not None]
+        now_value = next((x for x in now if x is not None), None)
+        if now_value is None or now_value not in stated or len(was) != 1 or canonical_number(was[0]) in values:
+            continue
+        a, b = float(now_value), float(canonical_number(was[0]) or 0)
+        if a != b and (a > b) != (way[1] in _UP):
+            return way[1], was[0]
+    return None
+
+
+# a figure with its comparative in brackets: "£2.07 billion (30 June 2023: £2.21 billion)", "£94 million (2022: £121 million)"
+_PRIOR_IN_BRACKETS = re.compile(r"(?P<now>[$£€]?\d[\d,.]*(?:\s*(?:million|billion|bn|m|%|per cent))?)\s*\("
+                                r"[^():]{0,20}?\b(?:19|20)\d\d\s*:\s*(?P<was>[^():]{1,30})\)", re.I)
+
+
+def _offset_told_as_main(qw: list[str], pw: list[str]) -> str | None:
+    """What the passage says only offsets a figure ("favourable development of £94 million ..., principally in the
+    commercial property and personal motor lines, partly offset by adverse development of £37 million in the UK
+    liability portfolio") told as where it mainly came from ("came mainly from the UK liability portfolio"): two
+    content words of the offsetting clause and none of the clause before it. The offsetting words, else ``None``
+    (since the 59th stop).
+
+    >>> _offset_told_as_main("it came mainly from the uk liability portfolio".split(),
+    ...                      "recognised , principally in the property lines , partly offset by losses in the uk liability portfolio .".split())
+    'liability portfolio'
+    """
+    if not (_MAINLY.intersection(qw) or _SOURCE_OF.intersection(qw)) or "offset" in qw:
+        return None
+    said = {w[:VERB_PREFIX] for w in qw}
+    for k in range(1, len(pw) - 1):
+        if pw[k] != "offset" or pw[k + 1] != "by":
+            continue
+        start = next((j + 1 for j in range(k - 1, -1, -1) if pw[j] in (".", ";")), 0)
+        end = next((j for j in range(k, len(pw)) if pw[j] in (".", ";")), len(pw))
+
+        def stems(part: list[str]) -> set[str]:
+            return {w[:VERB_PREFIX] for w in part if content_word(w) and w not in _AUXILIARIES and not w[:1].isdigit()}
+
+        # (where the passage says where the figure mainly comes from, "principally in the commercial property ...
+        # lines", those words are its main part; else the whole clause)
+        m = next((j for j in range(start, k) if pw[j] in _MAINLY), start - 1)
+        main, offset = stems(pw[m + 1 : k]), stems(pw[k + 2 : end])
+        if len(main) < 2:
+            continue  # (an offset that opens a list of its own: "...; offset by • An increase of ...")
+        told = offset - stems(pw[start:k])
+        if len(told & said) >= 2 and not (main - offset) & said:
+            return " ".join(w for w in qw if w[:VERB_PREFIX] in told - main and content_word(w))
+    return None
+
+
+_SOURCE_OF = frozenset("driven came arose arising attributable".split())
+
+
+def _most_not_told_as_none(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """The passage's "the majority of X ... not" (or "most X ... not") told as "no X" ("where the majority of
+    expenditure is not expected until after 2045" told as "where no expenditure is expected until after 2045"):
+    ``(the quote's words, the passage's)``, else ``None`` (since the 59th stop).
+
+    >>> _most_not_told_as_none("where no expenditure is expected".split(), "where the majority of expenditure is not expected".split())
+    ('no expenditure', 'majority of expenditure')
+    """
+    for i, w in enumerate(pw):
+        if w not in ("majority", "most"):
+            continue
+        j = i + 2 if pw[i + 1 : i + 2] == ["of"] else i + 1
+        thing = next((x for x in pw[j : j + 3] if content_word(x)), None)
+        clause = list(itertools.takewhile(lambda x: x not in (",", ".", ";"), pw[j : j + 10]))
+        if thing is None or not any(_negator_at(clause, k) for k in range(len(clause))):
+            continue
+        for k, x in enumerate(qw[:-1]):
+            if x in ("no", "none") and thing in qw[k + 1 : k + 4]:
+                return f"{x} {thing}", " ".join(pw[i : pw.index(thing, i) + 1])
+    return None
+
+
+_CLOSE_TO = frozenset("close near nearly almost approaching".split())
+
+
+def _near_told_as_at(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A superlative the passage says a thing is close to ("spreads are close to their tightest levels since 2007")
+    told as reached ("at their tightest level"): ``(the quote's words, the passage's)``, else ``None`` (since the
+    59th stop).
+
+    >>> _near_told_as_at("spreads are at their tightest level".split(), "spreads are close to their tightest levels".split())
+    ('at their tightest', 'close to their tightest')
+    """
+    for i, w in enumerate(pw):
+        if w not in _CLOSE_TO:
+            continue
+        top = next((x for x in pw[i + 1 : i + 4] if x.endswith("est") and len(x) > 4 or x == "record"), None)
+        if top is None or top not in qw:
+            continue
+        k = qw.index(top)
+        if not _CLOSE_TO.intersection(qw[max(0, k - 4) : k]) and "approximately" not in qw[max(0, k - 4) : k]:
+            return " ".join(qw[max(0, k - 2) : k + 1]), " ".join(pw[i : pw.index(top, i) + 1])
+    return None
 
 
 def _opportunity_told_as_done(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
@@ -7768,8 +7936,9 @@ _OPEN_QUESTION = re.compile(
     # (since the 59th stop) what an inquiry is still looking into, "the investigation is examining whether a swab was
     # introduced after the final count", and what the writers cannot rule out, "we therefore cannot exclude that
     # reduced snowfall contributed to the imbalance"
-    r"|(?P<frame4>(?:is|are|was|were) (?:now |still |also )?(?:examining|investigating|assessing|reviewing|considering|"
-    r"exploring|evaluating|looking into)) (?:whether|if) (?P<what4>[^.;]*)"
+    r"|(?P<frame4>(?:(?:is|are|was|were) (?:now |still |also )?(?:examining|investigating|assessing|reviewing|considering|"
+    r"exploring|evaluating|looking into))|(?:will|would|may|shall) (?:then )?(?:consider|decide|determine|assess|review))"
+    r" (?:whether|if) (?P<what4>[^.;]*)"
     r"|(?P<frame5>(?:cannot|can't|could not|couldn't|can not) (?:exclude|rule out)) (?:the possibility )?(?:that )?"
     r"(?P<what5>[^.;]*)")
 _QUESTION_KEPT = re.compile(r" (?:whether|if|unclear|unknown|uncertain|may|might|could|open|question|evaluat\w*|investigat\w*|"
@@ -7777,8 +7946,24 @@ _QUESTION_KEPT = re.compile(r" (?:whether|if|unclear|unknown|uncertain|may|might
                             r"review\w*|consider\w*|explor\w*|"
                             r"needs?|needed|requires?|required|necessary|warranted|further|more|yet|pending|unconfirmed|not) ")
 # an inquiry named as the one that finds ("The investigation found that ..."): no word that keeps the question open
-_INQUIRIES = frozenset("investigation investigations inquiry inquiries review reviews assessment examination".split())
+_INQUIRIES = frozenset("investigation investigations inquiry inquiries review reviews assessment examination investigators "
+                       "investigator inspectors inspector reviewers reviewer assessors examiners".split())
 _QUESTION_SHARE = 0.6  # of the open question's content words, this share at least restated: the quote answers it
+
+
+def _question_told(qw: list[str], question: re.Match[str]) -> list[str]:
+    """The quote's words read for a word that keeps an open question open: all of them, or for a question of
+    what someone will decide (":data:`_OPEN_QUESTION`'s ``frame4``, "ORS will consider whether to impose a
+    penalty"), those from a few words before the quote restates it, so that a condition of the quote's own
+    sentence ("If NVT misses any requirement, ...") keeps nothing open (since the 59th stop)."""
+    if not question.group("frame4"):
+        return qw
+    stems = content_stems(question.group("what4"))
+    at = next((k for k, w in enumerate(qw) if w[:VERB_PREFIX] in stems), 0)
+    return qw[max(0, at - _QUESTION_BACK) :]
+
+
+_QUESTION_BACK = 4  # words before the restated question read with it ("will impose a penalty")
 
 
 def _restated_share(qw: list[str], clause: str | None) -> float:

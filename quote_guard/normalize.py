@@ -1084,6 +1084,11 @@ def figure_forms(text: str) -> str:
     'no 12022-23, bus $5, a12 pm, 1,234,567 or 1234 567'
     >>> figure_forms("at 31/08/2024, 12/25/2023 or 2024-03-01, not 05/06/2024 or 31/31/2024")
     'at 31 august 2024, 25 december 2023 or 1 march 2024, not 05/06/2024 or 31/31/2024'
+
+    An amount in pence is the amount in pounds (since the 59th stop), not a time ("5 p.m.") or a page:
+
+    >>> figure_forms("a fee of 25p, 35 pence or 420p, at 5 p.m., not 1080p")
+    'a fee of £0.25, £0.35 or £4.20, at 17:00, not 1080p'
     """
     if _DIGITS.search(text) is None:
         return text  # (every form is of a figure)
@@ -1097,6 +1102,8 @@ def figure_forms(text: str) -> str:
         text = _RATIO.sub(_ratio, text)
     if _CLOCK_HINT.search(text):
         text = _CLOCK_12.sub(_clock, text)
+    if "p" in text:
+        text = _PENCE.sub(lambda m: f"£{int(m[1]) / 100:.2f}" if _after_figure(m, ".,£$€") else m[0], text)
     return _DIGIT_GROUPS.sub(lambda m: m[0].replace(" ", ",") if _after_figure(m, ".,") else m[0], text)
 
 
@@ -1144,6 +1151,9 @@ def dates_read_as(text: str, other: str) -> str:
         return m[0]
 
     return _NUMERIC_DATE.sub(read, text)
+
+
+_PENCE = re.compile(r"\b(\d{1,3}) ?(?:p|pence)\b(?![.\w])")  # "25p", "35 pence" ("5 p.m." and "1080p" stay)
 
 
 def _after_figure(m: re.Match[str], marks: str) -> bool:

@@ -3125,7 +3125,7 @@ _HARD_LIMIT = re.compile(
     # a defined term between: '... from any source ("Included Investors"), except', '(each, an "Extension Period")
     # unless', '(the "Marketing and Sale Restriction"); provided that'
     r"(?:\s*\([^()\"“]{0,80}[\"“][^\"”()]{1,60}[\"”]\))?"
-    r"\s*[,;(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where)\b|unless\b|so\s+long\s+as\b"
+    r"\s*[,;(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where|to\s+the\s+extent)\b|unless\b|so\s+long\s+as\b"
     r"|except\b|with\s+the\s+exceptions?\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
     r"|nor\b[^.;!?]{0,80}?,\s*(?:unless|except)\b|but\s+(?:[\w'’-]+\s+){1,6}(?:must|shall)\s+(?:first\s+)?(?:give|provide|notify|obtain|consult|inform)\b"
     # (since the 57th stop: "... remains permissible without a warrant, but requires reasonable suspicion"; a part of
@@ -3147,6 +3147,9 @@ _HARD_LIMIT = re.compile(
     # (since the 58th stop: "..., valid for 30 days, on request.": given only when asked for)
     r"|(?:only\s+)?(?:on|upon)\s+(?:written\s+)?(?:request|application|demand)(?=\s*[.;])"
     r"|capped\s+at\b"
+    # (since the 59th stop: "... benchmarks in its Performance Plan, so far as reasonably practicable")
+    r"|(?:so|as)\s+far\s+as\s+(?:is\s+)?(?:reasonably\s+)?(?:practicable|possible|feasible)\b"
+    r"|(?:where|if|when|insofar\s+as)\s+(?:it\s+is\s+)?(?:reasonably\s+)?(?:practicable|possible|feasible)\b"
     r"|(?:during|in|for|within|at|on)\s+[^.;:,!?]{1,40}?\bonly\b"
     r"|(?:for|during|in)\s+the\s+first\s+(?:[\w-]+\s+){0,2}(?:years?|months?|weeks?|days?|quarters?)\b"
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
@@ -3301,7 +3304,16 @@ def _limit_right_after(text: str, at: int, quote: str) -> re.Match[str] | None:
         m = _RESTRICTIVE_AFTER.match(text, at)
     if m is None and _OPEN_CONDITION.search(quote):
         m = _CONDITION_GOES_ON.match(text, at)
+    if m is None and _OPEN_EXCEPTION.search(quote):
+        m = _EXCEPTION_GOES_ON.match(text, at)
     return m
+
+
+# a quote that closes on an exception ("conclusive save in the case of manifest error") where the source names a
+# second one ("or where the Tenant has raised a written query"): one exception told as the only one (since the 59th
+# stop)
+_OPEN_EXCEPTION = re.compile(r"\b(?:save|except|excepting|unless|other\s+than)\b[^,;:.!?()\"“”]{3,60}\W*$", re.I)
+_EXCEPTION_GOES_ON = re.compile(r"\s*,?\s+or\s+(?:where|if|when|unless|in\s+the\s+(?:case|event))\b[^.;!?]{0,80}", re.I)
 
 
 # a quote that stops inside a short condition it opened ("... to terminate on 90 days' notice if the other

@@ -93,7 +93,10 @@ def test_word_category(word: str, category: str | None) -> None:
         ("a 95% confidence interval of 0.6 to 4.2", "a 95% CI of 0.6 to 4.2", ["format"]),
         ("a 95% confidence limit of 0.6 to 4.2", "a 95% CI of 0.6 to 4.2", ["content"]),
         ("24 randomized trials", "Twenty-three randomised trials", ["number"]),
-        ("will receive 420p in cash", "will receive 420 pence in cash", []),
+        # (pence are read as pounds since the 59th stop: the same amount, written otherwise)
+        ("will receive 420p in cash", "will receive 420 pence in cash", ["format"]),
+        ("will receive 420p in cash", "will receive £4.20 in cash", ["format"]),
+        ("will receive 40p in cash", "will receive £0.45 in cash", ["number"]),
         # a defined term's label left out; a figure in brackets after its words, or words before it, left out
         ("amend their Distribution Agreement dated October 1", 'amend their Distribution Agreement ("Agreement") dated October 1',
          ["format"]),
