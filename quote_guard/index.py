@@ -848,20 +848,52 @@ class CorpusSeeds:
         """For each needle, ``{document number: ascending folded offsets}`` of every occurrence
         in the documents ``docs`` (those without one are absent); ``None`` for a needle shorter
         than ``SEED_MIN_CHARS``, or whose pieces have more than ``cap`` candidate places in those
-        documents (common text: the caller scans instead). One needle that :meth:`find_ahead`
-        looked up in these documents or more is answered from that lookup."""
-        if len(needles) == 1 and (ahead := self._ahead.get(needles[0])) is not None and cap == _SEEDS_MAX_CANDIDATES:
+        documents (common text: the caller scans instead). A needle that :meth:`find_ahead`
+        looked up in these documents or more is answered from that lookup; the others are
+        looked up together."""
+        out: list[dict[int, list[int]] | None] = [None] * len(needles)
+        rest = list(range(len(needles)))
+        known = self._ahead  # (one read: a call of another thread may replace it)
+        if known and cap == _SEEDS_MAX_CANDIDATES:
             asked = frozenset(docs)
-            if asked <= ahead[0]:  # (fewer documents: fewer candidate places, still under the cap)
-                return [{d: ps for d, ps in ahead[1].items() if d in asked}]
-        return self._find(needles, [docs], cap)
+            rest.clear()
+            for k, nd in enumerate(needles):
+                ahead = known.get(nd)
+                if ahead is not None and asked <= ahead[0]:  # (fewer documents: fewer candidate places, still under the cap)
+                    out[k] = {d: ps for d, ps in ahead[1].items() if d in asked}
+                else:
+                    rest.append(k)
+        if rest:
+            for k, f in zip(rest, self._find([needles[k] for k in rest], [docs], cap)):
+                out[k] = f
+        return out
 
-    def find_ahead(self, needles: Sequence[str], docs: Sequence[Sequence[int]]) -> None:
+    def find_ahead(self, needles: Sequence[str], docs: Sequence[Sequence[int]], *,
+                   more: bool = False) -> "list[dict[int, list[int]] | None]":
         """Look up many needles at once, each in its own documents (``docs[k]`` for
-        ``needles[k]``), for :meth:`find` to answer each of them alone later: a batch of quotes
-        costs one lookup instead of one each (the same answers). Replaces the last call's."""
-        found = self._find(needles, docs, _SEEDS_MAX_CANDIDATES)
-        self._ahead = {nd: (frozenset(ds), f) for nd, ds, f in zip(needles, docs, found) if f is not None}
+        ``needles[k]``), for :meth:`find` to answer each of them later: a batch of quotes costs
+        one lookup instead of one each (the same answers). A needle given more than once is
+        looked up once, in all of its documents. Replaces the last call's answers, or adds to
+        them (``more``: a batch looks up its quotes' first needles, then, from those answers,
+        the needles of the quotes that go on to the fuzzy stage). Returns what :meth:`find`
+        answers for each needle in its documents, ``None`` where it would look again."""
+        union: dict[str, set[int]] = {}
+        for nd, ds in zip(needles, docs):
+            union.setdefault(nd, set()).update(ds)
+        known = dict(self._ahead) if more else {}
+        todo = [nd for nd, ds in union.items() if nd not in known or not ds <= known[nd][0]]
+        for nd, f in zip(todo, self._find(todo, [sorted(union[nd]) for nd in todo], _SEEDS_MAX_CANDIDATES)):
+            if f is not None:
+                known[nd] = (frozenset(union[nd]), f)
+            else:
+                known.pop(nd, None)
+        self._ahead = known
+        out: list[dict[int, list[int]] | None] = []
+        for nd, ds in zip(needles, docs):
+            ahead = known.get(nd)
+            asked = frozenset(ds)
+            out.append(None if ahead is None else {d: ps for d, ps in ahead[1].items() if d in asked})
+        return out
 
     def _find(self, needles: Sequence[str], docs: Sequence[Sequence[int]],
               cap: int) -> "list[dict[int, list[int]] | None]":
@@ -895,17 +927,23 @@ class CorpusSeeds:
         prow, poff = np.arange(len(pick)) // _PIECE, off[pick]  # each picked piece's needle and offset
         lo, hi = lo[pick], hi[pick]
         # A piece's entries are in the order of the pieces, so those inside one document are a
-        # range of them. When the pieces are common across the collection but few documents are
-        # asked about, each (piece, document) range is looked up instead of walking every entry.
+        # range of them. A piece common across the collection but looked for in few documents
+        # has each of its (piece, document) ranges looked up instead of every entry walked.
         shared = len(docs) == 1  # one list of documents for all needles
-        want = np.array(sorted(set(docs[0])), dtype=np.int64) if shared else None
-        if want is not None and int((hi - lo).sum()) > 4 * len(want) * len(lo):
-            w = len(want)
-            rb, rtag = np.repeat(bucket[pick], w), np.repeat(tag[pick], w)
-            lo, hi = self._lower_bounds(np.concatenate((rb, rb)),
-                                        np.concatenate((rtag | np.tile(pstarts[want].astype(np.uint64), len(pick)),
-                                                        rtag | np.tile(pstarts[want + 1].astype(np.uint64), len(pick))))).reshape(2, -1)
-            piece = np.arange(len(lo)) // w  # the picked piece of each (piece, document)
+        asked = [np.array(sorted(set(ds)), dtype=np.int64) for ds in (docs if shared else [docs[k] for k in todo])]
+        in_list = np.zeros(len(prow), dtype=np.int64) if shared else prow  # each picked piece's list of documents
+        few = np.array([len(a) for a in asked], dtype=np.int64)[in_list] * 4 < hi - lo
+        split = np.flatnonzero(few)
+        if len(split):
+            rep = np.array([len(asked[i]) for i in in_list[split].tolist()], dtype=np.int64)
+            want = np.concatenate([asked[i] for i in in_list[split].tolist()])
+            rb, rtag = np.repeat(bucket[pick][split], rep), np.repeat(tag[pick][split], rep)
+            dlo, dhi = self._lower_bounds(np.concatenate((rb, rb)),
+                                          np.concatenate((rtag | pstarts[want].astype(np.uint64),
+                                                          rtag | pstarts[want + 1].astype(np.uint64)))).reshape(2, -1)
+            walk = np.flatnonzero(~few)
+            piece = np.concatenate((walk, np.repeat(split, rep)))  # the picked piece of each range
+            lo, hi = np.concatenate((lo[walk], dlo)), np.concatenate((hi[walk], dhi))
         else:
             piece = np.arange(len(lo))
         # every candidate place of every needle at once: the picked piece at offset o of needle
@@ -917,9 +955,9 @@ class CorpusSeeds:
         number = (table[at] & np.uint32((1 << p) - 1)).astype(np.int64)
         owner = np.searchsorted(pstarts, number, side="right") - 1
         local = (number - pstarts[owner]) * _PIECE - poff[piece_of]
-        if want is not None:
+        if shared:
             wanted = np.zeros(len(self._texts) + 1, dtype=bool)
-            wanted[want] = True
+            wanted[asked[0]] = True
             keep = wanted[owner] & (local >= 0)
         else:  # each needle's own documents: (needle, document) pairs as one number each
             width = len(self._texts) + 1

@@ -382,8 +382,12 @@ class Verifier:
             seeds = corpus.seeds(len(qs))
             cands = [corpus.candidates(fold(q).text, cfg.corpus_filter_top_docs) for q in qs]
             if seeds is not None:  # where each quote's words run in its candidates: one lookup for all
-                firsts = [(fold(q).text, c) for q, c in zip(map(_first_located, qs), cands) if c and q]
-                seeds.find_ahead([f for f, _ in firsts], [c for _, c in firsts])
+                firsts = [(q, fold(f).text, c) for q, f, c in zip(qs, map(_first_located, qs), cands) if c and f]
+                occs = seeds.find_ahead([f for _, f, _ in firsts], [c for _, _, c in firsts])
+                # a quote found in none of its candidates (and no ellipsis inside it) goes on to the
+                # fuzzy stage, most of them: that stage's lookups of all of them, ahead too
+                self._fuzzy_ahead([(f, [docs[i] for i in c]) for (q, f, c), occ in zip(firsts, occs)
+                                   if occ == {} and len(split_ellipsis(q.strip())) == 1], seeds)
             results = []
             for q, c in zip(qs, cands):
                 cand = [docs[i] for i in c]
@@ -972,22 +976,53 @@ class Verifier:
                         else "the quote is cut right where the source limits it")
 
     # -- locating -------------------------------------------------------------
+    def _fuzzy_ahead(self, quotes: list[tuple[str, list[_Doc]]], seeds: CorpusSeeds) -> None:
+        """Make ahead, for a batch's quotes (folded text, candidate documents) that no candidate
+        holds, the seed-table lookups each will make next, in two lookups for all of them
+        (:meth:`CorpusSeeds.find_ahead`) instead of one or two a quote, each paying numpy's fixed
+        cost: the fuzzy stage's probes (:meth:`_probed`), then its chunks in the documents the
+        probes leave (:meth:`_fuzzy_best`) and the first words a rejected quote is looked for by
+        (:meth:`_across_running_lines`). A guess at which quotes reach them costs only time: a
+        lookup made ahead gives the answer the quote's own would."""
+        if not quotes:
+            return
+        live = [[d for d in cand if d.index.text] for _, cand in quotes]
+        visited = [ds[: self.config.corpus_filter_fuzzy_docs] for ds in live]
+        probes = {k: _probes(fq) for k, ((fq, _), vs) in enumerate(zip(quotes, visited)) if _probing(fq, vs)}
+        found = iter(seeds.find_ahead([p for ps in probes.values() for p in ps],
+                                      [[d.n for d in visited[k]] for k, ps in probes.items() for _ in ps], more=True))
+        probed = {k: [next(found) for _ in ps] for k, ps in probes.items()}
+        needles: list[tuple[str, list[int]]] = []
+        for k, ((fq, _), ds, vs) in enumerate(zip(quotes, live, visited)):
+            if len(fq) >= 3 * _SEED:
+                # in the documents the probes leave; in all it visits where one is too common to say
+                aligned = vs if k not in probed or None in probed[k] else _probe_hits(probes[k], probed[k], vs)
+                needles += [(c, [d.n for d in aligned]) for c in _chunks(fq)]
+            head = fq.strip()[:_RUNNING_HEAD_CHARS]
+            if len(head) == _RUNNING_HEAD_CHARS:
+                needles.append((head, [d.n for d in ds]))
+        seeds.find_ahead([nd for nd, _ in needles], [ns for _, ns in needles], more=True)
+
+    def _probed(self, fq: str, docs: list[_Doc], seeds: CorpusSeeds | None) -> list[_Doc]:
+        """The documents the fuzzy stage aligns a folded quote in, of its candidates ``docs``:
+        with many candidates, only those where a probe (a start, middle or end piece of the
+        quote, overlapping below 48 characters) occurs, for a near-verbatim or altered passage
+        keeps most of them intact (a quote shorter than that would otherwise be aligned across
+        every candidate document whole)."""
+        if not _probing(fq, docs):
+            return docs
+        probes = _probes(fq)
+        found = (seeds.find(probes, [d.n for d in docs]) if seeds is not None
+                 else [None] * len(probes))
+        return _probe_hits(probes, found, docs)
+
     def _fuzzy_best(self, fq: str, docs: list[_Doc], use_bm25: bool, seeds: CorpusSeeds | None = None) -> _Match | None:
         cfg = self.config
         budget = max(1, int(len(fq) * cfg.search_max_distance_ratio))
         best: _Match | None = None
-        if len(docs) > _PROBE_ABOVE_DOCS and len(fq) >= 2 * _SEED:
-            # many candidates: align only where a probe (a start, middle or end piece of the
-            # quote, overlapping below 48 characters) occurs; a near-verbatim or altered passage
-            # keeps most of them intact. A quote shorter than that would otherwise be aligned
-            # across every candidate document whole.
-            probes = [fq[o : o + _SEED] for o in (0, (len(fq) - _SEED) // 2, len(fq) - _SEED)]
-            found = (seeds.find(probes, [d.n for d in docs]) if seeds is not None
-                     else [None] * len(probes))
-            hit = [d for d in docs if any(p in d.index.text if f is None else d.n in f for p, f in zip(probes, found))]
-            docs = hit or docs[:_PROBE_ABOVE_DOCS]
+        docs = self._probed(fq, docs, seeds)
         # where each seed chunk occurs in these documents, looked up once for all of them
-        chunks = [fq[o : o + _SEED] for o in range(0, len(fq) - _SEED + 1, _SEED)]
+        chunks = _chunks(fq)
         where = (seeds.find(chunks, [d.n for d in docs]) if seeds is not None and len(fq) >= 3 * _SEED
                  else None)
         if where is None or use_bm25:
@@ -1284,6 +1319,31 @@ def _first_located(quote: str) -> str:
     quote cut at an edge ellipsis."""
     q = quote.strip()
     return _cut_fragment(q, split_ellipsis(q))[0] if q else q
+
+
+def _probing(fq: str, docs: list[_Doc]) -> bool:
+    """Whether the fuzzy stage looks for a folded quote's probes in its candidates ``docs``
+    before aligning (:meth:`Verifier._probed`): many candidates, and a quote of two seeds."""
+    return len(docs) > _PROBE_ABOVE_DOCS and len(fq) >= 2 * _SEED
+
+
+def _probe_hits(probes: list[str], found: "Sequence[dict[int, list[int]] | None]", docs: list[_Doc]) -> list[_Doc]:
+    """The documents of ``docs`` that hold a probe (where the seed table found each, ``None``:
+    scanned for), or the first few if none does."""
+    hit = [d for d in docs if any(p in d.index.text if f is None else d.n in f for p, f in zip(probes, found))]
+    return hit or docs[:_PROBE_ABOVE_DOCS]
+
+
+def _probes(fq: str) -> list[str]:
+    """The start, middle and end pieces of a folded quote that say which of many candidates the
+    fuzzy stage aligns (:meth:`Verifier._fuzzy_best`)."""
+    return [fq[o : o + _SEED] for o in (0, (len(fq) - _SEED) // 2, len(fq) - _SEED)]
+
+
+def _chunks(fq: str) -> list[str]:
+    """The disjoint seed chunks of a folded quote, ``_SEED`` characters each, the last whole one
+    included (:meth:`Verifier._fuzzy_seeded`)."""
+    return [fq[o : o + _SEED] for o in range(0, len(fq) - _SEED + 1, _SEED)]
 
 
 def _cut_fragment(q: str, frags: list[tuple[str, str]]) -> tuple[str, bool, bool, bool]:

@@ -268,6 +268,48 @@ def test_needles_looked_up_ahead_each_in_its_own_documents_are_answered_as_a_sca
     assert all(set(found) <= asked for asked, found in seeds._ahead.values())  # each in its own documents only
 
 
+def test_needles_looked_up_ahead_in_steps_are_answered_together_as_a_scan_answers():
+    # issue 14: a batch looks up its quotes' first needles, then the fuzzy stage's of those found
+    # nowhere (more=True), a needle given twice once in all of its documents; a later lookup of
+    # several needles, some looked up ahead and some not, answers each as a scan of its documents
+    from quote_guard.index import CorpusSeeds
+
+    rng = random.Random(23)
+    clauses = [" ".join(rng.choice(["the", "licensee", "shall", "pay", "within", "thirty", "days", "royalties",
+                                    "notice", "§ 4.2"]) for _ in range(10)) for _ in range(30)]
+    texts = [" ".join(rng.choice(clauses) if rng.random() < 0.8 else "q" * rng.randrange(1, 20)
+                      for _ in range(rng.randrange(1, 50))) for _ in range(120)]
+    texts[7] = "abcdefgh" * 3000  # one piece, 3,000 times over: each document's range looked up on its own
+    seeds = CorpusSeeds(texts)
+
+    def needle() -> str:
+        t = rng.choice([t for t in texts if len(t) > 60])
+        p = rng.randrange(len(t) - 50)
+        return t[p : p + rng.choice([16, 16, 24, rng.randrange(15, 50)])]
+
+    def scan(nd: str, asked: list[int]) -> dict[int, list[int]]:
+        return {i: hits for i in asked if (hits := _scan(texts[i], nd, 100_000))}
+
+    steps = []
+    for _ in range(3):
+        needles = [needle() for _ in range(120)] + ["abcdefghabcdefgh", "short"]
+        needles += needles[:10]  # again, in other documents
+        docs = [sorted(rng.sample(range(len(texts)), rng.randrange(1, 10))) + [7] * rng.randrange(2) for _ in needles]
+        steps.append((needles, docs))
+        got = seeds.find_ahead(needles, docs, more=len(steps) > 1)
+        assert got == [scan(nd, ds) if len(nd) >= 15 else None for nd, ds in zip(needles, docs)]
+    known = dict(seeds._ahead)
+    assert len(known) >= 300  # every step's needles kept
+    for needles, docs in steps:
+        for k in range(0, len(needles), 6):
+            asked = docs[k]
+            batch = needles[k : k + 6] + [needle(), "short", "not in the text at all"]  # some never looked up ahead
+            assert seeds.find(batch, asked) == [scan(nd, asked) if len(nd) >= 15 else None for nd in batch]
+    assert seeds._ahead == known  # (answering leaves the lookups ahead as they were)
+    seeds.find_ahead(["abcdefghabcdefgh"], [[7]])
+    assert list(seeds._ahead) == ["abcdefghabcdefgh"]  # a batch's first lookup replaces them
+
+
 @pytest.mark.parametrize("top", [0x4E00 + 400, 0x3FF])  # past the dense table (CJK), and within it (Greek)
 def test_alignment_bytes_of_a_text_past_latin1_are_made_per_slice_and_match_the_query_encoding(top):
     # issue 14: no byte per character is kept for the aligner; a slice encoded on demand must be
