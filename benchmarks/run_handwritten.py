@@ -97,11 +97,11 @@ scored with the 56th stop's code and on the final code, their misses never read)
 ``handwritten_tune44a.json`` and ``handwritten_tune44b.json`` (tuning, 150 each, over twelve passages of each
 writer) and ``handwritten_heldout44.json`` to ``handwritten_heldout49.json`` (held out, 150 each, the same way;
 scored with the 57th stop's code and on the final code, their misses never read). The 59th added
-``handwritten_tune45a.json`` to ``handwritten_tune45f.json``, ``handwritten_tune46a.json``,
-``handwritten_tune46c.json`` and ``handwritten_tune46d.json`` (tuning, 150 each, over twelve passages of each
-writer) and
-``handwritten_heldout50.json`` to ``handwritten_heldout53.json`` (held out, 150 each, the same way; scored with
-the 58th stop's code and on the code of the time, their misses never read).
+``handwritten_tune45a.json`` to ``handwritten_tune45f.json``, ``handwritten_tune46a.json`` to
+``handwritten_tune46d.json`` and ``handwritten_tune47b.json`` to ``handwritten_tune47d.json`` (tuning, 150 each,
+over twelve passages of each writer) and ``handwritten_heldout50.json`` to ``handwritten_heldout55.json`` (held
+out, 150 each, the same way; scored on arrival with the 58th stop's code and with the code of the time, their
+misses never read).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every

@@ -5240,6 +5240,7 @@ def _bound_words(words: list[str]) -> bool:
 
 # verbs that report what someone said or wrote ("the authors caution that their conclusions ..."
 # restates "our conclusions ...": the same speaker in the third person)
+_WRITERS = frozenset("authors researchers investigators scientists".split())  # who wrote a paper's "we", named
 _REPORTING = SPEECH_VERBS | frozenset(
     """caution cautions cautioned warn warns warned argue argues argued report reports reported conclude
     concludes concluded explain explains explained acknowledge acknowledges acknowledged admit admits
@@ -6494,6 +6495,12 @@ _HARDENED = (
                "planned hope hopes hoped aims proposed proposes principle normally usually generally typically "
                "ordinarily".split()),
      ("confirm", "guarantee", "completed", "finalised", "finalized")),
+    # (since the 59th stop: "may be warranted, but ... should be evaluated in a randomised trial" told as "the
+    # authors recommend rolling out")
+    (frozenset("warranted merit merits worth".split()), ("recommend",)),
+    # (since the 59th stop: "The outcome could have a material adverse effect" told as "The Group expects the DOJ
+    # investigation to have a material adverse effect")
+    (frozenset("could might possibly potentially".split()), ("expect",)),
 )
 
 
@@ -7321,7 +7328,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # pronouns without their contractions ("we've" is "we"); speech reported in the third person
     # ("I got carried away," Byrne said / Byrne says he got carried away) names the same speaker
     qp, pp = [w.split("'")[0] for w in qw], [w.split("'")[0] for w in pw]
-    reported = bool(_REPORTING & (set(qw) | set(pw))) or '"' in passage
+    # (the writers named in the third person report their own "our": "The authors stress that their data ...", since
+    # the 59th stop)
+    reported = bool(_REPORTING & (set(qw) | set(pw))) or '"' in passage or bool(_WRITERS.intersection(qw))
     for g in _PRONOUN_GROUPS:
         if any(w in g for w in qp) and not any(w in g for w in pp):
             # swapped, not added: the passage's pronoun is one the quote lacks ("he" for "she")
@@ -7507,6 +7516,12 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "came mainly from the UK liability portfolio" for "principally in the commercial property and personal motor
         # lines, partly offset by adverse development of £37 million in the UK liability portfolio"
         out.append(Difference("replace", offset, "offset by", "direction"))
+    if (effect := _too_early_told_as_effect(qw, pw)) is not None:
+        # "has improved patients' ability to get through by phone" for "but it was too early to assess its impact"
+        out.append(Difference("replace", effect, "too early to assess", "qualifier"))
+    if (basis := _basis_dropped(qw, pw)) is not None:
+        # "revenue rose 9%" for "up 6% on a reported basis and 9% at constant exchange rates"
+        out.append(Difference("delete", basis[0], basis[1], "qualifier"))
     if (most_not := _most_not_told_as_none(qw, pw)) is not None:
         # "where no expenditure is expected until after 2045" for "where the majority of expenditure is not expected"
         out.append(Difference("replace", most_not[0], most_not[1], "quantifier"))
@@ -7775,6 +7790,50 @@ def _most_not_told_as_none(qw: list[str], pw: list[str]) -> tuple[str, str] | No
             if x in ("no", "none") and thing in qw[k + 1 : k + 4]:
                 return f"{x} {thing}", " ".join(pw[i : pw.index(thing, i) + 1])
     return None
+
+
+_BASIS = re.compile(r" (?:at constant (?:exchange rates|currency|currencies)|on an? (?:constant currency|organic|"
+                    r"like-for-like|likeforlike|underlying|pro forma|proforma|adjusted) basis|organically|like-for-like|"
+                    r"likeforlike|in constant currency)\b")
+_BASIS_KEPT = ("constant", "organic", "like", "underlying", "currenc", "proforma", "pro", "adjusted", "fx", "exchange")
+
+
+def _basis_dropped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A figure the passage gives on a stated basis ("9% at constant exchange rates", "4% on an organic basis") that
+    the quote gives plainly ("revenue rose 9%"): ``(the figure, the passage's basis)``, else ``None`` (since the 59th
+    stop).
+
+    >>> _basis_dropped("revenue rose 9% to 4.12".split(), "up 6% on a reported basis and 9% at constant exchange rates".split())
+    ('9%', 'at constant exchange rates')
+    """
+    if any(w.startswith(_BASIS_KEPT) for w in qw):
+        return None
+    text = f" {' '.join(pw)} "
+    for m in _BASIS.finditer(text):
+        before = text[max(0, m.start() - 40) : m.start()].split()[-4:]
+        figure = next((w for w in reversed(before) if canonical_number(w.rstrip("%")) is not None and w.endswith("%")), None)
+        if figure is not None and figure in qw:
+            return figure, m.group().strip()
+    return None
+
+
+_TOO_EARLY = re.compile(r" too (?:early|soon) to (?:assess|judge|say|tell|evaluate|determine|measure|know)\b")
+_EFFECT_TOLD = ("improv", "reduc", "increas", "boost", "helped", "help", "effect", "impact", "work", "success", "benefit",
+                "cut", "rais", "lower")
+
+
+def _too_early_told_as_effect(qw: list[str], pw: list[str]) -> str | None:
+    """An effect the quote reports where the passage says it is too early to assess it ("installed a cloud-based
+    telephone system in November 2023, but it was too early to assess its impact" told as "the system ... has
+    improved patients' ability to get through"): the quote's word, else ``None`` (since the 59th stop).
+
+    >>> _too_early_told_as_effect("the new system has improved access".split(), "it installed a new system , but it was too early to assess its impact".split())
+    'improved'
+    """
+    if _TOO_EARLY.search(f" {' '.join(pw)} ") is None or _TOO_EARLY.search(f" {' '.join(qw)} ") is not None \
+            or {"early", "soon", "yet", "unclear", "may", "might", "could"} & set(qw):
+        return None
+    return next((w for w in qw if w.startswith(_EFFECT_TOLD) and not any(x.startswith(w[:VERB_PREFIX]) for x in pw)), None)
 
 
 _CLOSE_TO = frozenset("close near nearly almost approaching".split())

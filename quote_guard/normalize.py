@@ -47,6 +47,7 @@ __all__ = [
     "blank_out",
     "canonical_number",
     "clear_fold_cache",
+    "dates_read_as",
     "figure_forms",
     "fold",
     "fold_keeps_substrings",

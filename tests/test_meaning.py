@@ -5081,6 +5081,8 @@ _HANDSET = Source("hs", "We will delete any data left on the handset, but we are
                         "up, save to the extent that the loss arises from our negligence.")
 _LATE_FEE = Source("lf", "A late fee of £0.40 applies to each overdue item.")
 _RENT_DAY = Source("rd", "Rent is due on the fifth (5th) Business Day of each month.")
+_OUR_ESTIMATE = Source("oe", "Our estimate is 12% lower than the most recent gravimetry-only assessment, a difference we "
+                             "ascribe largely to the treatment of glacial isostatic adjustment.")
 
 
 @pytest.mark.parametrize("quote, source, accepted", [
@@ -5110,6 +5112,36 @@ _RENT_DAY = Source("rd", "Rent is due on the fifth (5th) Business Day of each mo
     ("A late fee of 40p applies to each overdue item.", _LATE_FEE, True),
     ("A late fee of 50p applies to each overdue item.", _LATE_FEE, False),
     ("Rent is due on the 5th Business Day of each month.", _RENT_DAY, True),
+    # the writers named in the third person report their own "our"; without the name, "their" is another party's
+    ("The authors largely put the gap down to how glacial isostatic adjustment is treated: their estimate is 12% lower "
+     "than the latest gravimetry-only assessment.", _OUR_ESTIMATE, True),
+    ("Their estimate is 12% lower than the most recent gravimetry-only assessment.", _OUR_ESTIMATE, False),
 ])
 def test_the_59th_stop_s_second_rules(quote: str, source: Source, accepted: bool) -> None:
+    _assert_passed(quote, source, accepted)
+
+
+_REMINDERS = Source("tr", "Text-message reminders for patients over 65 may be warranted, but their effect should be tested in a "
+                          "randomised trial before wider use.")
+_CMA_OUTCOME = Source("cm", "The outcome could have a material adverse effect on the Company's results in the year in which it "
+                            "concludes.")
+_HALF_YEAR = Source("hy", "Harcourt plc today reported revenue of £2.31 billion for the first half of 2024, up 4% on a reported "
+                          "basis and 7% at constant exchange rates.")
+_TRIAGE_APP = Source("ta", "The surgery introduced an online triage app in March 2024, but it was too early to assess its effect "
+                           "on waiting times.")
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    # what "may be warranted" told as recommended; what "could" happen told as expected; a growth rate at constant
+    # exchange rates told as plain growth; an effect the passage says it is too early to assess told as achieved
+    ("The authors recommend offering text-message reminders to patients over 65.", _REMINDERS, False),
+    ("The Company expects the CMA inquiry to have a material adverse effect on its results in the year it concludes.",
+     _CMA_OUTCOME, False),
+    ("Harcourt's revenue rose 7% in the first half of 2024 to £2.31 billion.", _HALF_YEAR, False),
+    ("Harcourt's revenue rose 7% at constant currency in the first half of 2024, to £2.31 billion.", _HALF_YEAR, True),
+    ("The triage app the surgery introduced in March 2024 has reduced waiting times for appointments.", _TRIAGE_APP,
+     False),
+    ("The surgery introduced an online triage app in March 2024.", _TRIAGE_APP, True),
+])
+def test_the_59th_stop_s_third_rules(quote: str, source: Source, accepted: bool) -> None:
     _assert_passed(quote, source, accepted)
