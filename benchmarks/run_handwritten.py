@@ -98,8 +98,8 @@ scored with the 56th stop's code and on the final code, their misses never read)
 writer) and ``handwritten_heldout44.json`` to ``handwritten_heldout49.json`` (held out, 150 each, the same way;
 scored with the 57th stop's code and on the final code, their misses never read). The 59th added
 ``handwritten_tune45a.json`` to ``handwritten_tune45f.json``, ``handwritten_tune46a.json`` to
-``handwritten_tune46d.json`` and ``handwritten_tune47b.json`` to ``handwritten_tune47d.json`` (tuning, 150 each,
-over twelve passages of each writer) and ``handwritten_heldout50.json`` to ``handwritten_heldout55.json`` (held
+``handwritten_tune46d.json`` and ``handwritten_tune47a.json`` to ``handwritten_tune47d.json`` (tuning, 150 each,
+over twelve passages of each writer; ``_tune47a`` arrived last, and no rule was drawn from it) and ``handwritten_heldout50.json`` to ``handwritten_heldout55.json`` (held
 out, 150 each, the same way; scored on arrival with the 58th stop's code and with the code of the time, their
 misses never read).
 

@@ -234,16 +234,21 @@ def test_a_large_collection_seed_table_with_full_buckets_finds_what_a_scan_finds
             assert got == {i: hits for i, hits in want.items() if hits}, needle
 
 
+def _clause_texts(rng: random.Random) -> list[str]:
+    """120 documents of a few repeated clauses and filler: common pieces, many candidate places."""
+    clauses = [" ".join(rng.choice(["the", "licensee", "shall", "pay", "within", "thirty", "days", "royalties",
+                                    "notice", "§ 4.2"]) for _ in range(10)) for _ in range(30)]
+    return [" ".join(rng.choice(clauses) if rng.random() < 0.8 else "q" * rng.randrange(1, 20)
+                     for _ in range(rng.randrange(1, 50))) for _ in range(120)]
+
+
 def test_needles_looked_up_ahead_each_in_its_own_documents_are_answered_as_a_scan_answers():
     # issue 14: a batch looks up every quote at once, each in its candidate documents; a later
     # lookup of one of them, in those documents or fewer, is answered from that, as a scan would
     from quote_guard.index import CorpusSeeds
 
     rng = random.Random(17)
-    clauses = [" ".join(rng.choice(["the", "licensee", "shall", "pay", "within", "thirty", "days", "royalties",
-                                    "notice", "§ 4.2"]) for _ in range(10)) for _ in range(30)]
-    texts = [" ".join(rng.choice(clauses) if rng.random() < 0.8 else "q" * rng.randrange(1, 20)
-                      for _ in range(rng.randrange(1, 50))) for _ in range(120)]
+    texts = _clause_texts(rng)
     seeds = CorpusSeeds(texts)
     needles, docs = [], []
     for _ in range(200):
@@ -275,10 +280,7 @@ def test_needles_looked_up_ahead_in_steps_are_answered_together_as_a_scan_answer
     from quote_guard.index import CorpusSeeds
 
     rng = random.Random(23)
-    clauses = [" ".join(rng.choice(["the", "licensee", "shall", "pay", "within", "thirty", "days", "royalties",
-                                    "notice", "§ 4.2"]) for _ in range(10)) for _ in range(30)]
-    texts = [" ".join(rng.choice(clauses) if rng.random() < 0.8 else "q" * rng.randrange(1, 20)
-                      for _ in range(rng.randrange(1, 50))) for _ in range(120)]
+    texts = _clause_texts(rng)
     texts[7] = "abcdefgh" * 3000  # one piece, 3,000 times over: each document's range looked up on its own
     seeds = CorpusSeeds(texts)
 
