@@ -7751,23 +7751,24 @@ def _offset_told_as_main(qw: list[str], pw: list[str]) -> str | None:
             continue
         start = next((j + 1 for j in range(k - 1, -1, -1) if pw[j] in (".", ";")), 0)
         end = next((j for j in range(k, len(pw)) if pw[j] in (".", ";")), len(pw))
-
-        def stems(part: list[str]) -> set[str]:
-            return {w[:VERB_PREFIX] for w in part if content_word(w) and w not in _AUXILIARIES and not w[:1].isdigit()}
-
         # (where the passage says where the figure mainly comes from, "principally in the commercial property ...
         # lines", those words are its main part; else the whole clause)
         m = next((j for j in range(start, k) if pw[j] in _MAINLY), start - 1)
-        main, offset = stems(pw[m + 1 : k]), stems(pw[k + 2 : end])
+        main, offset = _word_stems(pw[m + 1 : k]), _word_stems(pw[k + 2 : end])
         if len(main) < 2:
             continue  # (an offset that opens a list of its own: "...; offset by • An increase of ...")
-        told = offset - stems(pw[start:k])
+        told = offset - _word_stems(pw[start:k])
         if len(told & said) >= 2 and not (main - offset) & said:
             return " ".join(w for w in qw if w[:VERB_PREFIX] in told - main and content_word(w))
     return None
 
 
 _SOURCE_OF = frozenset("driven came arose arising attributable".split())
+
+
+def _word_stems(words: list[str]) -> set[str]:
+    """The first letters of ``words``' content words, figures left out."""
+    return {w[:VERB_PREFIX] for w in words if content_word(w) and w not in _AUXILIARIES and not w[:1].isdigit()}
 
 
 def _most_not_told_as_none(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
@@ -8012,8 +8013,8 @@ _QUESTION_SHARE = 0.6  # of the open question's content words, this share at lea
 
 def _question_told(qw: list[str], question: re.Match[str]) -> list[str]:
     """The quote's words read for a word that keeps an open question open: all of them, or for a question of
-    what someone will decide (":data:`_OPEN_QUESTION`'s ``frame4``, "ORS will consider whether to impose a
-    penalty"), those from a few words before the quote restates it, so that a condition of the quote's own
+    what someone is looking into or will decide (``frame4`` of :data:`_OPEN_QUESTION`: "ORS will consider whether to
+    impose a penalty"), those from a few words before the quote restates it, so that a condition of the quote's own
     sentence ("If NVT misses any requirement, ...") keeps nothing open (since the 59th stop)."""
     if not question.group("frame4"):
         return qw
