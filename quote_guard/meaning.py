@@ -3488,7 +3488,7 @@ def _considered_told_decided(qw: list[str], pw: list[str]) -> tuple[str, str] | 
     at = next((i for i, w in enumerate(pw) if w in _CONSIDERING or w in _EXPECTED_STEP), None)
     if at is None or _STILL_OPEN.intersection(qw) or _EXPECTED_STEP.intersection(qw):
         return None
-    considered = {w[:VERB_PREFIX] for w in pw[at + 1 : at + 5] if content_word(w) and w not in _AUXILIARIES}
+    considered = _word_stems(pw[at + 1 : at + 5])
     # (an expectation reported with "would" may be the speaker's own: "said it would cut them")
     told = ("will",) if pw[at] in _EXPECTED_STEP else ("will", "would")
     for i, w in enumerate(qw[:-1]):
@@ -7766,11 +7766,6 @@ def _offset_told_as_main(qw: list[str], pw: list[str]) -> str | None:
 _SOURCE_OF = frozenset("driven came arose arising attributable".split())
 
 
-def _word_stems(words: list[str]) -> set[str]:
-    """The first letters of ``words``' content words, figures left out."""
-    return {w[:VERB_PREFIX] for w in words if content_word(w) and w not in _AUXILIARIES and not w[:1].isdigit()}
-
-
 def _most_not_told_as_none(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     """The passage's "the majority of X ... not" (or "most X ... not") told as "no X" ("where the majority of
     expenditure is not expected until after 2045" told as "where no expenditure is expected until after 2045"):
@@ -7919,7 +7914,7 @@ def _whole_told_as_part(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
         after = pw[k + 2 :]
         after = after[: next((j for j, w in enumerate(after) if w in (".", ";")), len(after))]
         head = {w[:VERB_PREFIX] for w in pw[start:k]}
-        own = {w[:VERB_PREFIX] for w in after if content_word(w) and w not in _AUXILIARIES} - head
+        own = _word_stems(after) - head
         if len(own & said) >= 2:
             return whole, part
     return None
@@ -7975,7 +7970,7 @@ def _practicable_dropped(qw: list[str], pw: list[str]) -> str | None:
         if not pw[k].startswith(_FEASIBLE) or pw[k - 1] not in _FEASIBLE_OPENERS:
             continue
         clause = _clause_before(pw, k - 1)
-        if len({w[:VERB_PREFIX] for w in clause if content_word(w) and w not in _AUXILIARIES} & said) >= 2:
+        if len(_word_stems(clause) & said) >= 2:
             return f"{pw[k - 1]} {pw[k]}"
     return None
 
@@ -8452,8 +8447,13 @@ _SPEECH_MIN_WORDS = 3  # spoken content words a quote needs to be compared
 def content_stems(text: str, skip: set[str] | frozenset[str] = frozenset()) -> set[str]:
     """The first letters (:data:`VERB_PREFIX`) of ``text``'s content words: words of three letters or
     more that are no function word, auxiliary or word of ``skip``."""
-    return {w[:VERB_PREFIX] for w in _words(text)
-            if content_word(w) and w not in _AUXILIARIES and w not in skip}
+    return _word_stems([w for w in _words(text) if w not in skip])
+
+
+def _word_stems(words: Iterable[str]) -> set[str]:
+    """The first letters (:data:`VERB_PREFIX`) of the content words among ``words`` (:func:`content_word`, no
+    auxiliary): a figure is none."""
+    return {w[:VERB_PREFIX] for w in words if content_word(w) and w not in _AUXILIARIES}
 
 
 def _spoken(text: str) -> tuple[str, set[str]] | None:

@@ -1126,7 +1126,12 @@ def _date_in_words(m: re.Match[str]) -> str:
             day, month = b, a
         else:
             return m[0]
-    return f"{day} {MONTH_NAMES[month - 1]} {year}" if 1 <= month <= 12 and 1 <= day <= 31 else m[0]
+    return _date_words(day, month, year) or m[0]
+
+
+def _date_words(day: int, month: int, year: str) -> str | None:
+    """A date as "31 august 2024", or ``None`` where the day or the month is out of range."""
+    return f"{day} {MONTH_NAMES[month - 1]} {year}" if 1 <= month <= 12 and 1 <= day <= 31 else None
 
 
 def dates_read_as(text: str, other: str) -> str:
@@ -1146,9 +1151,9 @@ def dates_read_as(text: str, other: str) -> str:
             return m[0]
         a, b, year = int(m[1]), int(m[2]), m[3]
         for day, month in ((a, b), (b, a)):
-            if 1 <= month <= 12 and 1 <= day <= 31 and (f"{day} {MONTH_NAMES[month - 1]} {year}" in folded
-                                                        or f"{MONTH_NAMES[month - 1]} {day}, {year}" in folded):
-                return f"{day} {MONTH_NAMES[month - 1]} {year}"
+            if (words := _date_words(day, month, year)) is not None and (
+                    words in folded or f"{MONTH_NAMES[month - 1]} {day}, {year}" in folded):
+                return words
         return m[0]
 
     return _NUMERIC_DATE.sub(read, text)

@@ -1426,7 +1426,6 @@ def _unstated_figures(quote: str, passage: str) -> list[str]:
     return []
 
 
-
 # editorial marks a quoting writer adds: [sic], [emphasis added], (emphasis in original), a
 # bracketed capital ("[T]he") and a bracketed insertion ("[the Tenant] shall"). An ellipsis in
 # brackets ("[...]") is not one of them: it is a gap (normalize.ELLIPSIS).
