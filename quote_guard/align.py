@@ -33,8 +33,10 @@ from .normalize import (
     NUMBER_WORDS,
     ROMAN_NUMERALS,
     SPEECH_VERBS,
+    UNIT_NAMES,
     Token,
     canonical_number,
+    dates_read_as,
     figure_forms,
     hundreds_as_digits,
     initials,
@@ -702,6 +704,47 @@ _TYPED_RELATIONS = {">": "≥", "<": "≤", "!": "≠"}
 _YEARS_AS_UNIT = {canonical_number("10"): "decade", canonical_number("100"): "century"}
 
 
+# a provision's name shortened with a full stop before its number: "s.994" of the Companies Act, "cl. 7.1" of a lease
+_PROVISION_ABBREVIATIONS = {"s": "section", "ss": "sections", "cl": "clause", "cls": "clauses", "sch": "schedule",
+                            "reg": "regulation", "regs": "regulations"}
+
+
+def _provisions_written_out(words: list[str]) -> list[str]:
+    """``words`` with a provision's abbreviation, its full stop and a number after it, written out (since the 60th stop).
+
+    >>> _provisions_written_out("under s . 994 of the act , not the company 's . 994".split())
+    ['under', 'section', '994', 'of', 'the', 'act', ',', 'not', 'the', 'company', "'s", '.', '994']
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w in _PROVISION_ABBREVIATIONS and words[i + 1 : i + 2] == ["."] and words[i + 2 : i + 3] \
+                and words[i + 2][:1].isdigit() and not (out and out[-1] in ("'", "’")):
+            out.append(_PROVISION_ABBREVIATIONS[w])
+            i += 2
+            continue
+        out.append(w)
+        i += 1
+    return out
+
+
+def _areas_written_out(words: list[str]) -> list[str]:
+    """``words`` with a unit of area written out: "sq ft" and "square foot" as "square feet", "sq m" as "square metres"
+    (:func:`figure_forms` writes "m²" out; since the 60th stop).
+
+    >>> _areas_written_out("£ 8.50 per sq ft , a square foot , 20 sq m".split())
+    ['£', '8.50', 'per', 'square', 'feet', ',', 'a', 'square', 'feet', ',', '20', 'square', 'metres']
+    """
+    out: list[str] = []
+    for i, w in enumerate(words):
+        if i and words[i - 1] == "sq" and w in UNIT_NAMES:
+            out[-1:] = ["square", UNIT_NAMES[w]]
+        else:
+            out.append("feet" if w == "foot" and out[-1:] in (["square"], ["cubic"]) else w)
+    return out
+
+
 def _canonical(words: list[str]) -> list[str]:
     """Words in one written form: "&" as "and", "per cent"/"%" as "percent", "1,000.00" as
     "1000", "Inc" as "incorporated", "don't" as "do not".
@@ -716,6 +759,8 @@ def _canonical(words: list[str]) -> list[str]:
     True
     """
     out: list[str] = []
+    if "sq" in words or "foot" in words:
+        words = _areas_written_out(words)
     for w in hundreds_as_digits(words):  # "one hundred twenty" is "120"
         if w in _EQUIVALENT and out and (scaled := scaled_figure(out[-1], w)) is not None:
             out[-1] = canonical_number(str(scaled)) or out[-1]  # "25 mn" is "25,000,000" (before "mn" is "million")
@@ -887,6 +932,8 @@ def _category(q_words: list[str], s_words: list[str], names: frozenset[str] = fr
         return "format"
     if {tuple(q_words), tuple(s_words)} == _RANGE_LINK:
         return "format"  # "140%-160%" / "140% to 160%"
+    if {tuple(q_w), tuple(s_w)} == {("square",), ("cubic",)}:
+        return "number"  # "km³" for "km²": a unit's power (since the 60th stop, written out by figure_forms)
     if "".join(q_w) == "".join(s_w):
         return "spelling" if q_w else "punctuation"
     if "".join(q_words) == "".join(s_words):
@@ -1398,7 +1445,14 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     """
     as_written = quote, passage
     quote, passage = figure_forms(quote), figure_forms(passage)  # "1-1/2%" is "1.5%", "6 pm" is "18:00"
+    if "/" in quote or "/" in passage:
+        # "06/01/2025" for "6 January 2025": the other text says which order a date in digits is in (since the 60th stop)
+        quote, passage = dates_read_as(quote, passage), dates_read_as(passage, quote)
     raw_q, raw_s = _written_forms(_signed_words(quote)), _written_forms(_signed_words(passage))
+    shortened = False  # "s.994" for "section 994": a provision's name, written out
+    if not _PROVISION_ABBREVIATIONS.keys().isdisjoint(raw_q + raw_s):
+        written = _provisions_written_out(raw_q), _provisions_written_out(raw_s)
+        raw_q, raw_s, shortened = *written, written != (raw_q, raw_s)
     qt, st = _modal_phrases(raw_q), _modal_phrases(raw_s)
     # a modal phrased differently ("is not allowed to" / "may not") is wording, not form: it keeps
     # the meaning but is no longer the source's text. The same phrase on both sides ("was able
@@ -1407,7 +1461,7 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     if qt == st:
         if reworded:
             return (Difference("replace", " ".join(raw_q), " ".join(raw_s), "wording"),)
-        if as_written != (quote, passage) and (before := [_signed_words(t) for t in as_written])[0] != before[1]:
+        if (as_written != (quote, passage) or shortened) and (before := [_signed_words(t) for t in as_written])[0] != before[1]:
             return (Difference("replace", as_written[0], as_written[1], "format"),)  # "6 pm" for "18:00"
         return ()
     # "thirty (30) days" quoted as "30 days": the same value, written once (only when that is the

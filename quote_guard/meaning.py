@@ -167,6 +167,12 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
          "opinion= believe= believes= believed= argue= argues= argued= contend= contends= contended= "
          "acknowledged= regarded= considered= deemed= consistent="),
         ("final", "preliminar interim provisional"),
+        ("audited=", "unaudited="),  # (since the 60th stop)
+        ("daylight= daytime=", "night= nights= nighttime= darkness= nocturnal="),  # (since the 60th stop)
+        ("submitted= submits= submit= submitting=", "approved= approves= approve= approving="),  # (a plan sent, or approved)
+        ("retained= retains= retain= kept= keeps=", "returned= refunded= repaid= refundable="),  # (a fee kept, or returned)
+        # a charge waived, or only cut (since the 60th stop): "is cutting its annual management charge" for "will waive"
+        ("waiv", "reduc cut= cuts= cutting= lower= lowers= lowering= lowered="),
         # a figure measured or only estimated ("has been measured at 5 to 9 times" for "is estimated to have");
         # a schedule replaced or only added to (since the 57th stop)
         ("measured= measurement= measurements=", "estimated= estimating= estimation="),
@@ -196,6 +202,12 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("anonymis anonymiz deidentif aggregat pseudonymi", "personal identifiable"),
         # a dose with food or without ("taken on an empty stomach" for "taken with food")
         ("food= meal= meals= fed=", "empty= fasting= fasted="),
+        # a trial's design (since the 60th stop): "double-blind" for "open-label", "individually randomised" for
+        # "cluster-randomised", "prospective" for "retrospective", "randomised" for "observational"
+        ("openlabel= unblinded= unmasked=", "doubleblind= singleblind= tripleblind= blinded= masked="),
+        ("clusterrandomised= clusterrandomized=", "individually= individuallyrandomised= individuallyrandomized="),
+        ("prospective= prospectively=", "retrospective= retrospectively="),
+        ("observational=", "randomised= randomized= interventional="),
         # a bill signed or vetoed (whole words only: "sign" would start "significant")
         ("sign= signs= signed= signing=", "veto vetoed vetoes vetoing"),
         # a standing ahead of another or behind it ("two points ahead of Arsenal" for "behind")
@@ -5905,7 +5917,7 @@ def _cause_added(qw: list[str], pw: list[str]) -> str | None:
     at = said[0]
     if qw[at] == "because" and qw[at + 1 : at + 2] != ["of"]:
         return None  # (a reason given as a clause, "because the tribunal was satisfied", is mostly the passage's own, told)
-    return " ".join(itertools.takewhile(lambda x: x not in (",", ".", ";", ":"), qw[at : at + _CAUSE_WORDS]))
+    return _up_to_stop(qw[at : at + _CAUSE_WORDS])
 
 
 def _of_time(words: list[str], i: int) -> bool:
@@ -6000,6 +6012,37 @@ def _condition_conjunct_dropped(qw: list[str], pw: list[str], ops: Sequence[tupl
             continue  # (past the condition: the main clause's words)
         if sum(1 for w in left if content_word(w) and w not in _AUXILIARIES) >= 2:
             return " ".join(left)
+    return None
+
+
+# a bound on a figure besides :func:`_bound_words`' ("at least 300 cells per μL", "aged 65 or over"): "more than 5%"
+_THAN_BOUNDS = frozenset({("more", "than"), ("less", "than"), ("fewer", "than"), ("greater", "than")})
+_THRESHOLD_COPY = 3  # words the quote copies on each side of the threshold it leaves out
+
+
+def _threshold_dropped(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, int, int]]) -> str | None:
+    """Words the quote leaves out from the middle of a stretch it copies, which bound a figure ("and a blood eosinophil
+    count of at least 300 cells per μL"): who or what the claim holds for, widened. The words, else ``None``
+    (since the 60th stop). ``ops`` as for :func:`_condition_conjunct_dropped`.
+
+    >>> p = "in patients with severe asthma and a count of at least 300 cells , the drug reduced attacks by 56 %".split()
+    >>> q = "in patients with severe asthma , the drug reduced attacks by 56 %".split()
+    >>> _threshold_dropped(q, p, SequenceMatcher(None, p, q, autojunk=False).get_opcodes())
+    'and a count of at least 300 cells'
+    """
+    inner = [op for op in ops if op[0] != "equal" and 0 < op[3] < len(qw)]  # (the quote's own stretch, its edges aside)
+    if any(op[0] != "delete" for op in inner):
+        return None  # words of the quote's own: a restatement, which may name the threshold in its own words ("heavy smokers")
+    for k, (tag, i1, i2, _j1, _j2) in enumerate(ops):
+        if tag != "delete" or not 0 < k < len(ops) - 1:
+            continue
+        before, after = ops[k - 1], ops[k + 1]
+        if before[0] != "equal" or after[0] != "equal" or min(before[2] - before[1], after[2] - after[1]) < _THRESHOLD_COPY:
+            continue
+        left = pw[i1:i2]
+        if not any(w[:1].isdigit() for w in left) or not (_bound_words(left) or _THAN_BOUNDS & set(itertools.pairwise(left))):
+            continue
+        return " ".join(left)
     return None
 
 
@@ -7461,6 +7504,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "... in writing and the Company has confirmed its agreement in writing and the Customer has paid ..."
         # (since the 58th stop)
         out.append(Difference("delete", "", requirement, "connective"))
+    if (threshold := _threshold_dropped(qw, pw, ops)) is not None:
+        # "In patients with severe eosinophilic asthma, tezarimab reduced ..." for "In patients with severe eosinophilic
+        # asthma and a blood eosinophil count of at least 300 cells per μL, tezarimab reduced ..." (since the 60th stop)
+        out.append(Difference("delete", "", threshold, "connective"))
     named = frozenset(w for e in q_entities for w in e.split())
     if (conjunct := _added_conjunct(qw, pw, ops) or _appended_clause(qw, pw, ops, named) or _appended_qualifier(qw, pw, ops)
             or _appended_link(qw, pw, ops)) is not None:
@@ -7495,7 +7542,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # threats seriously," said Vicki Saporta': the same speaker, words the source does not give her
         out.append(Difference("replace", speech[0], speech[1], "speech"))
     if (question := _OPEN_QUESTION.search(f" {' '.join(pw)} ")) is not None \
-            and not _QUESTION_KEPT.search(f" {' '.join(w for w in _question_told(qw, question) if w not in _INQUIRIES)} ") \
+            and not _question_kept(qw, question) \
             and _restated_share(qw, next(filter(None, question.group("what", "what2", "what3", "what4", "what5")), None)) >= _QUESTION_SHARE:
         # "the trial showed that the benefit extends to patients with preserved ejection fraction" for "whether
         # these findings extend to patients with preserved ejection fraction is being evaluated": an open question
@@ -7554,6 +7601,66 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "gives not less than five (5) Business Days' notice" for "... notice where practicable": a duty where it
         # can be done, told as a duty
         out.append(Difference("delete", "", feasible, "qualifier"))
+    if (expected_done := _expected_told_as_done(qw, pw)) is not None:
+        # "€58 million was used during 2023" for "of which €58 million is expected to be utilised within one year"
+        out.append(Difference("replace", expected_done[0], expected_done[1], "qualifier"))
+    if (more := _sole_remedy_added_to(qw, pw)) is not None:
+        # "The Supplier can also claim damages on top of the clause 7.3 remedies" for "The remedies in Clause 7.3 are the
+        # Supplier's sole and exclusive remedies"
+        out.append(Difference("replace", more, "sole and exclusive", "quantifier"))
+    if (no_finding := _no_finding_told_as_finding(qw, pw)) is not None:
+        # "The Authority concluded that the failures did not cause any breach" for "The Authority has not found that the
+        # contravention caused any breach"
+        out.append(Difference("replace", no_finding[0], no_finding[1], "qualifier"))
+    if (approved := _pending_told_as_approved(qw, pw)) is not None:
+        # "The revised closure plan, approved by the regulator in March 2024" for "... submitted to the regulator in March
+        # 2024 ... The revised plan has not yet been approved"
+        out.append(Difference("replace", approved, "not yet approved", "qualifier"))
+    if (both_ways := _upward_only_told_both_ways(qw, pw)) is not None:
+        # "reset to the Open Market Rent, whether higher or lower than the rent payable" for "the greater of the Rent
+        # payable ... and the Open Market Rent"
+        out.append(Difference("replace", both_ways[0], both_ways[1], "direction"))
+    if (none_counted := _counted_where_none(qw, pw)) is not None:
+        # "aware of two crashes but of no injuries" for "aware of two warranty claims but of no crashes or injuries"
+        out.append(Difference("replace", none_counted[0], none_counted[1], "number"))
+    if (unreasonable := _reasonable_dropped(qw, pw)) is not None:
+        # "whenever, in its own opinion, the athlete's behaviour brings ..." for "in the reasonable opinion of the Sponsor"
+        out.append(Difference("delete", "", unreasonable, "qualifier"))
+    if (alone := _alone_dropped(qw, pw)) is not None:
+        # "officers are not allowed to search anyone on the basis of a smell of cannabis" for "The smell of cannabis alone
+        # will not normally justify a search"
+        out.append(Difference("delete", "", alone, "qualifier"))
+    if (basis := _basis_changed(qw, pw)) is not None:
+        # "measured on a buyout basis" for "measured on the Technical Provisions basis"
+        out.append(Difference("replace", basis[0], basis[1], "qualifier"))
+    if (status := _figures_status_added(qw, pw)) is not None:
+        # "According to the Group's audited figures, sales ... were £1.42 billion" for "Group sales were £1.42 billion"
+        out.append(Difference("insert", status, "", "qualifier"))
+    if (occasion := _total_told_per_occasion(qw, pw)) is not None:
+        # "can be suspended for up to 45 school days at a time" for "up to a maximum of 45 school days in a single
+        # academic year"
+        out.append(Difference("replace", occasion[0], occasion[1], "quantifier"))
+    if (most := _share_told_as_most(qw, pw)) is not None:
+        # "in the majority of weekly samples" for "in 41% of weekly samples"
+        out.append(Difference("replace", most[0], most[1], "quantifier"))
+    if (none := _no_evidence_told_as_none(qw, pw)) is not None:
+        # "atorvastatin has no effect on muscle symptoms" for "we found no evidence of an overall effect of
+        # atorvastatin on muscle symptoms": an absence of evidence told as evidence of absence
+        out.append(Difference("replace", none, "no evidence of", "qualifier"))
+    if (alike := _alike_told_as_different(qw, pw)) is not None:
+        # "supported more invertebrate species than the natural meadow" for "species richness ... was comparable to
+        # that of the reference meadow"
+        out.append(Difference("replace", alike[0], alike[1], "direction"))
+    if (expected := _past_expectation_told_current(qw, pw)) is not None:
+        # "which the Board expects to ease" for "which the Board had previously expected to ease"
+        out.append(Difference("replace", expected[0], expected[1], "qualifier"))
+    if (barred := _need_not_told_as_cannot(qw, pw)) is not None:
+        # "you can no longer submit your own" for "you will no longer need to submit readings yourself"
+        out.append(Difference("replace", barred[0], barred[1], "modal"))
+    if (party := _party_in_place(quote, passage)) is not None:
+        # "This is an appeal by Mr Daniel Aske against the order" for "This is an appeal by Thornbury Recruitment Ltd
+        # ("Thornbury") against the order ... against its former director, Mr Daniel Aske"
+        out.append(Difference("replace", party[0], party[1], "party"))
     if (acronym := _acronym_swapped(quote, passage)) is not None:
         # "the Consumer Prices Index (CPI)" for "... including owner occupiers' housing costs (CPIH)":
         # another measure, named by its own abbreviation
@@ -7832,6 +7939,353 @@ def _too_early_told_as_effect(qw: list[str], pw: list[str]) -> str | None:
     return next((w for w in qw if w.startswith(_EFFECT_TOLD) and not any(x.startswith(w[:VERB_PREFIX]) for x in pw)), None)
 
 
+# (since the 60th stop) what is "expected to be utilised", told as used
+_EXPECTED_TO_BE = re.compile(r" (?:is|are) (?:expected|forecast|planned|scheduled|due|intended|likely) to be (?P<verb>\w+)")
+_DONE_AS = re.compile(r" (?:was|were|has been|have been|had been) (?:\w+ )?(?P<verb>\w+ed|\w+en|spent|paid|built|sold|made)\b")
+
+
+def _expected_told_as_done(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A thing the passage expects to be done told as done ("€58 million was used during 2023" for "of which €58 million
+    is expected to be utilised within one year"): ``(the quote's words, the passage's)``, else ``None`` (since the 60th
+    stop).
+
+    >>> _expected_told_as_done("€ 58 million was used during 2023".split(), "of which € 58 million is expected to be utilised".split())
+    ('was used', 'is expected to be utilised')
+    """
+    if (expected := _EXPECTED_TO_BE.search(f" {' '.join(pw)} ")) is None \
+            or {"expected", "expect", "expects", "forecast", "planned", "due", "will", "likely", "intended"} & set(qw):
+        return None
+    verb = expected.group("verb")
+    for m in _DONE_AS.finditer(f" {' '.join(qw)} "):
+        done = m.group("verb")
+        if done[:3] == verb[:3] or {done[:4], verb[:4]} <= _USE_STEMS:
+            return m[0].strip(), expected[0].strip()
+    return None
+
+
+_USE_STEMS = frozenset("used util spen appl".split())  # "used" for "utilised", "spent", "applied"
+
+
+_SOLE_REMEDY = re.compile(r" (?:sole and exclusive|exclusive and sole|sole|exclusive|only) (?:remedy|remedies|recourse)\b")
+_REMEDY_ADDED = re.compile(r" (?:also|additionally|in addition|on top of|as well as|besides) ")
+
+
+def _sole_remedy_added_to(qw: list[str], pw: list[str]) -> str | None:
+    """A remedy the quote adds where the passage says the remedies it names are the only ones ("can also claim damages
+    on top of the clause 7.3 remedies" for "are the Supplier's sole and exclusive remedies"): the quote's word, else
+    ``None`` (since the 60th stop)."""
+    if _SOLE_REMEDY.search(f" {' '.join(pw)} ") is None or {"sole", "exclusive", "only"} & set(qw):
+        return None
+    added = _REMEDY_ADDED.search(f" {' '.join(qw)} ")
+    return None if added is None or not {"remedy", "remedies", "damages", "claim", "recover"} & set(qw) else added[0].strip()
+
+
+# (since the 60th stop) a finding the passage says was not made, told as made the other way
+_NOT_FOUND = re.compile(r" (?:has|have|had|did|does|do) not (?:find|found|make any finding|made any finding|conclude|concluded|"
+                        r"establish|established|determine|determined|decide|decided) (?:that )?")
+_FOUND_NOT = re.compile(r" (?:found|finds|concluded|concludes|established|determined|held|decided|confirmed|ruled) that "
+                        r"(?:[^.;]{0,80}? )?(?:not|no|never|\S+n't|neither) ")
+
+
+def _no_finding_told_as_finding(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A finding the passage says was not made ("The Authority has not found that the contravention caused any breach")
+    told as a finding of the contrary ("The Authority concluded that the failures did not cause any breach"): ``(the
+    quote's words, the passage's)``, else ``None`` (since the 60th stop).
+
+    >>> _no_finding_told_as_finding("it concluded that the failures did not cause any breach".split(),
+    ...                             "it has not found that the contravention caused any breach".split())
+    ('concluded that', 'has not found that')
+    """
+    quote = f" {' '.join(qw)} "
+    if (passage := _NOT_FOUND.search(f" {' '.join(pw)} ")) is None or _NOT_FOUND.search(quote) is not None:
+        return None
+    told = _FOUND_NOT.search(quote)
+    return None if told is None else (" ".join(told[0].split()[:2]), passage[0].strip())
+
+
+_PENDING_APPROVAL = re.compile(r" (?:has|have) not (?:yet )?been (?:approved|granted|accepted|ratified|cleared|authori[sz]ed)"
+                               r"| (?:awaiting|pending|subject to) (?:\S+ )?(?:approval|consent|clearance|ratification)")
+_APPROVED = re.compile(r" (?:approved|granted|accepted|ratified|cleared|authori[sz]ed) by | (?:was|were|has been|have been) "
+                       r"(?:approved|granted|ratified|cleared|authori[sz]ed) ")
+
+
+def _pending_told_as_approved(qw: list[str], pw: list[str]) -> str | None:
+    """A thing the passage says awaits approval told as approved ("the revised closure plan, approved by the regulator
+    in March 2024" for "the revised plan ... submitted in March 2024 ... has not yet been approved"): the quote's words,
+    else ``None`` (since the 60th stop)."""
+    if _PENDING_APPROVAL.search(f" {' '.join(pw)} ") is None or {"not", "pending", "awaiting", "subject"} & set(qw):
+        return None
+    told = _APPROVED.search(f" {' '.join(qw)} ")
+    return None if told is None else told[0].strip()
+
+
+_UPWARD_ONLY = re.compile(r" (?:the (?:greater|higher) of|upwards? only|only upwards?|not (?:be )?(?:less|lower) than the (?:rent|"
+                          r"price|fee|amount|charge)s? (?:payable|paid|then payable))")
+_BOTH_WAYS = re.compile(r" (?:higher or lower|lower or higher|up or down|down or up|increase or decrease|decrease or increase|"
+                        r"rise or fall|fall or rise|upwards or downwards|downwards or upwards) ")
+
+
+def _upward_only_told_both_ways(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A review the passage makes upward only ("the greater of (a) the Rent payable ... and (b) the Open Market Rent")
+    told as going either way ("whether that turns out to be higher or lower"): ``(the quote's words, the passage's)``,
+    else ``None`` (since the 60th stop)."""
+    if (upward := _UPWARD_ONLY.search(f" {' '.join(pw)} ")) is None or _BOTH_WAYS.search(f" {' '.join(pw)} ") is not None:
+        return None
+    told = _BOTH_WAYS.search(f" {' '.join(qw)} ")
+    return None if told is None else (told[0].strip(), upward[0].strip())
+
+
+def _counted_where_none(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A count of things the passage says there are none of ("aware of two crashes" for "aware of two warranty claims
+    but of no crashes or injuries"): ``(the quote's words, the passage's)``, else ``None`` (since the 60th stop).
+
+    >>> _counted_where_none("it is aware of two crashes but of no injuries".split(),
+    ...                     "it is aware of two warranty claims but of no crashes or injuries".split())
+    ('two crashes', 'no crashes')
+    """
+    none = {pw[k][:VERB_PREFIX]: f"no {pw[k]}" for i, w in enumerate(pw) if w == "no"
+            for k in range(i + 1, min(i + 4, len(pw))) if content_word(pw[k])}
+    if not none:
+        return None
+    for i, w in enumerate(qw[:-1]):
+        thing = qw[i + 1]
+        if (w in _PLACED_NUMBER_WORDS or w[:1].isdigit()) and thing[:VERB_PREFIX] in none \
+                and not any(x[:VERB_PREFIX] == thing[:VERB_PREFIX] for x in pw[: pw.index("no")] if x != "no") \
+                and f"{w} {thing}" not in " ".join(pw):
+            return f"{w} {thing}", none[thing[:VERB_PREFIX]]
+    return None
+
+
+_JUDGED = frozenset("opinion discretion belief judgment judgement view satisfaction".split())
+
+
+def _reasonable_dropped(qw: list[str], pw: list[str]) -> str | None:
+    """A judgement the passage requires to be reasonable ("in the reasonable opinion of the Sponsor") told without it
+    ("in its own opinion"): the passage's words, else ``None`` (since the 60th stop).
+
+    >>> _reasonable_dropped("whenever in its own opinion the conduct".split(), "in the reasonable opinion of the sponsor".split())
+    'reasonable opinion'
+    """
+    if any(w.startswith("reasonabl") for w in qw):
+        return None
+    for i, w in enumerate(pw[:-1]):
+        if w in ("reasonable", "reasonably") and pw[i + 1] in _JUDGED and pw[i + 1] in qw:
+            return f"{w} {pw[i + 1]}"
+    return None
+
+
+_ALONE = frozenset("alone solely itself isolation own only".split())
+
+
+def _alone_dropped(qw: list[str], pw: list[str]) -> str | None:
+    """What the passage says of a thing "alone" ("The smell of cannabis alone will not normally justify a search") told
+    of the thing at all ("not allowed to search anyone on the basis of a smell of cannabis"): the passage's words, else
+    ``None`` (since the 60th stop).
+
+    >>> _alone_dropped("no search on the basis of a smell of cannabis".split(), "the smell of cannabis alone will not justify a search".split())
+    'cannabis alone'
+    """
+    if _ALONE & set(qw):
+        return None
+    for i, w in enumerate(pw[1:], 1):
+        if w == "alone" and content_word(pw[i - 1]) and pw[i - 1] in qw:
+            return f"{pw[i - 1]} alone"
+    return None
+
+
+_ON_A_BASIS = re.compile(r" on (?:a|an|the|its) ((?:[^\s,.;]+ ){1,3})basis ")
+
+
+def _basis_changed(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A figure measured on another basis than the passage's ("measured on a buyout basis" for "measured on the
+    Technical Provisions basis"): ``(the quote's basis, the passage's)``, else ``None`` (since the 60th stop).
+
+    >>> _basis_changed("hedge 90 % measured on a buyout basis".split(), "hedge 90 % measured on the technical provisions basis".split())
+    ('buyout basis', 'technical provisions basis')
+    """
+    theirs = [m[1].split() for m in _ON_A_BASIS.finditer(f" {' '.join(pw)} ")]
+    if not theirs:
+        return None
+    said = {w[:VERB_PREFIX] for basis in theirs for w in basis}
+    for m in _ON_A_BASIS.finditer(f" {' '.join(qw)} "):
+        ours = m[1].split()
+        if not {w[:VERB_PREFIX] for w in ours} & said and any(content_word(w) for w in ours):
+            return f"{' '.join(ours)} basis", f"{' '.join(theirs[0])} basis"
+    return None
+
+
+_FIGURES_STATUS = frozenset("audited unaudited restated".split())
+
+
+def _figures_status_added(qw: list[str], pw: list[str]) -> str | None:
+    """A status of figures the quote gives where the passage has no word of it ("according to the Group's audited
+    figures" for "Group sales were £1.42 billion"; "the audited period" restates "the period under audit"): the
+    word, else ``None`` (since the 60th stop).
+
+    >>> _figures_status_added("the group's audited sales were 1.4".split(), "group sales were 1.4".split())
+    'audited'
+    >>> _figures_status_added("for the audited period".split(), "for the period under audit".split())
+    """
+    stems = {w[:VERB_PREFIX] for w in pw}
+    return next((w for w in qw if w in _FIGURES_STATUS and w[:VERB_PREFIX] not in stems
+                 and w.removeprefix("un")[:VERB_PREFIX] not in stems), None)
+
+
+# a limit per occasion, and a limit over a period or in all (since the 60th stop)
+_PER_OCCASION = re.compile(r" (?:at a time|at any one time|each time|per (?:occasion|instance|incident|suspension)|on each occasion) ")
+_OVER_A_PERIOD = re.compile(r" (?:in|within|during|over) (?:a|any|one|each|the) (?:single )?(?:academic |calendar |financial |school )?"
+                            r"(?:year|month|week|quarter|term|period of \S+ (?:years?|months?))| per (?:year|annum|month)| in (?:total|aggregate)"
+                            r"| (?:in all|cumulatively|aggregate) ")
+
+
+def _total_told_per_occasion(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A limit the passage sets over a period or in all told as a limit per occasion ("up to 45 school days at a time"
+    for "up to a maximum of 45 school days in a single academic year"): ``(the quote's words, the passage's)``, else
+    ``None`` (since the 60th stop).
+
+    >>> _total_told_per_occasion("suspended for up to 45 school days at a time".split(),
+    ...                          "suspended for periods up to a maximum of 45 school days in a single academic year".split())
+    ('at a time', 'in a single academic year')
+    """
+    told = _PER_OCCASION.search(f" {' '.join(qw)} ")
+    if told is None or _PER_OCCASION.search(f" {' '.join(pw)} ") is not None:
+        return None
+    period = _OVER_A_PERIOD.search(f" {' '.join(pw)} ")
+    return None if period is None else (told[0].strip(), period[0].strip())
+
+
+def _share_told_as_most(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """"The majority of" (or "most") things the passage gives a share under half of ("in the majority of weekly samples"
+    for "in 41% of weekly samples"): ``(the quote's words, the passage's)``, else ``None`` (since the 60th stop).
+
+    >>> _share_told_as_most("above the threshold in the majority of weekly samples".split(), "above it in 41% of weekly samples".split())
+    ('majority of weekly samples', '41% of weekly samples')
+    >>> _share_told_as_most("most weekly samples".split(), "in 61 % of weekly samples".split())
+    """
+    for i, w in enumerate(qw):
+        if w == "majority" and qw[i + 1 : i + 2] == ["of"]:
+            told = qw[i : i + 5]
+        elif w == "most" and qw[i + 1 : i + 2] not in (["of"], ["likely"], ["recent"], ["common"], ["important"]):
+            told = qw[i : i + 4]
+        else:
+            continue
+        stems = {x[:VERB_PREFIX] for x in told[1:] if content_word(x)}
+        for k, x in enumerate(pw):
+            of = k + 1 + (pw[k + 1 : k + 2] == ["%"])  # "41%" or "41 %"
+            if not (x.endswith("%") or of > k + 1) or pw[of : of + 1] != ["of"]:
+                continue
+            share = canonical_number(x.rstrip("%"))
+            if share is not None and _is_float(share) and float(share) < _HALF \
+                    and stems & {y[:VERB_PREFIX] for y in pw[of + 1 : of + 4]}:
+                return _up_to_stop(told), _up_to_stop(pw[k : of + 4])
+    return None
+
+
+_HALF = 50  # a share under it is no majority
+
+
+def _up_to_stop(words: list[str]) -> str:
+    """``words`` joined, up to the first mark that ends a clause."""
+    return " ".join(itertools.takewhile(lambda w: w not in (",", ".", ";", ":"), words))
+
+
+# (since the 60th stop) the passage's "no evidence of", the quote's plain "no effect"
+_NO_EVIDENCE = re.compile(r" (?:no|not find any|not find|not show any|not show|insufficient|little|limited) (?:\S+ )?evidence (?:of|that|for) ")
+_NONE_TOLD = re.compile(r" (?:no|not|n't|nothing|neither) (?:\S+ ){0,3}?(?:effect|effects|impact|benefit|difference|association|"
+                        r"link|influence|role|affect|affects|affected|reduce|reduces|reduced|increase|increases|improve|"
+                        r"improves|improved|cause|causes|caused|change|changes|changed|work|works|worked|help|helps|helped) ")
+# words that keep the quote's claim one of evidence ("found no effect", "no significant effect"); "showed that" does not
+_EVIDENCE_KEPT = frozenset("evidence evident significant significantly suggest suggests suggested detect detected "
+                           "detectable find found finding findings powered conclusive inconclusive may might".split())
+
+
+def _no_evidence_told_as_none(qw: list[str], pw: list[str]) -> str | None:
+    """An effect the passage says there is no evidence of, told as absent ("the trial showed that atorvastatin has no
+    effect" for "we found no evidence of an overall effect of atorvastatin"): the quote's words, else ``None``.
+
+    >>> _no_evidence_told_as_none("the drug has no effect on muscle symptoms".split(), "we found no evidence of an effect of the drug".split())
+    'no effect'
+    >>> _no_evidence_told_as_none("the trial found no evidence that the drug works".split(), "we found no evidence of an effect".split())
+    """
+    if _NO_EVIDENCE.search(f" {' '.join(pw)} ") is None or _EVIDENCE_KEPT & set(qw):
+        return None
+    told = _NONE_TOLD.search(f" {' '.join(qw)} ")
+    return None if told is None else told[0].strip()
+
+
+# (since the 60th stop) a likeness the passage states, "comparable to that of the reference meadow"
+_ALIKE = frozenset("comparable similar equivalent indistinguishable equal identical alike unchanged".split())
+_MORE_OR_LESS = frozenset("more fewer less greater higher lower larger smaller better worse faster slower stronger "
+                          "weaker richer".split())
+
+
+def _alike_told_as_different(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A comparison "than" of the quote's own where the passage says the two are alike ("more invertebrate species
+    than the natural reference meadow" for "species richness ... was comparable to that of the reference meadow"):
+    ``(the quote's comparative, the passage's word)``, else ``None``.
+
+    >>> _alike_told_as_different("supported more species than the meadow".split(), "richness was comparable to that of the meadow".split())
+    ('more', 'comparable')
+    """
+    alike = next((w for w in pw if w in _ALIKE), None)
+    if alike is None or _ALIKE & set(qw) or "than" in pw:
+        return None
+    for i, w in enumerate(qw):
+        if w in _MORE_OR_LESS and w not in pw and "than" in qw[i + 1 : i + 1 + _THAN_WORDS]:
+            return w, alike
+    return None
+
+
+_THAN_WORDS = 5  # words from a comparative to its "than"
+# (since the 60th stop) what someone "had previously expected", told as what they expect now
+_HAD_EXPECTED = re.compile(r" had (?:previously |earlier |originally |initially |once )?(?P<verb>expect|anticipat|forecast|assum|"
+                           r"hop|plan|intend|believ|predict|project)\w* ")
+
+
+def _past_expectation_told_current(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """An expectation the passage puts in the past ("which the Board had previously expected to ease") told as held
+    now ("which the Board expects to ease"): ``(the quote's word, the passage's words)``, else ``None``.
+
+    >>> _past_expectation_told_current("which the board expects to ease".split(), "which the board had previously expected to ease".split())
+    ('expects', 'had previously expected')
+    >>> _past_expectation_told_current("which the board had expected to ease".split(), "which the board had previously expected to ease".split())
+    """
+    if (had := _HAD_EXPECTED.search(f" {' '.join(pw)} ")) is None \
+            or {"had", "previously", "earlier", "originally", "initially", "once", "no", "longer"} & set(qw):
+        return None
+    stem = had.group("verb")
+    now = next((w for w in qw if w.startswith(stem) and (w.endswith("s") and not w.endswith("ss") or w.endswith("ing"))), None)
+    return None if now is None else (now, had[0].strip())
+
+
+# (since the 60th stop) no duty to do a thing ("you will no longer need to submit readings") told as no right to
+_NO_NEED = re.compile(r" (?:no longer|not|never|\S+n't) (?:need|needs|have|has|be required|required|obliged|necessary) to (?P<verb>\w+)"
+                      r"| (?:need|needs) not (?P<verb2>\w+)")
+_BARRED = re.compile(r" (?:can no longer|cannot|can't|can not|may not|may no longer|must not|mustn't|(?:is|are) not allowed to|"
+                     r"(?:is|are) not permitted to|(?:is|are) no longer allowed to|(?:is|are) no longer able to|unable to|"
+                     r"(?:is|are) prohibited from) (?P<verb>\w+)(?: (?P<then>\w+))?")  # (the verb, or an adverb and the verb)
+
+
+def _need_not_told_as_cannot(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A thing the passage says one need not do told as a thing one may not do ("you can no longer submit your own" for
+    "you will no longer need to submit readings yourself, although you may continue to do so"): ``(the quote's words,
+    the passage's)``, else ``None``.
+
+    >>> _need_not_told_as_cannot("you can no longer submit your own".split(), "you will no longer need to submit readings".split())
+    ('can no longer submit', 'no longer need to submit')
+    """
+    if _NEED_WORDS & set(qw) or {"required", "obliged", "necessary"} & set(qw):
+        return None
+    needed = {(m.group("verb") or m.group("verb2"))[:VERB_PREFIX]: m[0].strip() for m in _NO_NEED.finditer(f" {' '.join(pw)} ")}
+    if not needed:
+        return None
+    for m in _BARRED.finditer(f" {' '.join(qw)} "):
+        for name in ("verb", "then"):
+            if (verb := m.group(name)) is not None and verb[:VERB_PREFIX] in needed:
+                return m.string[m.start() : m.end(name)].strip(), needed[verb[:VERB_PREFIX]]
+    return None
+
+
 _CLOSE_TO = frozenset("close near nearly almost approaching".split())
 
 
@@ -7992,8 +8446,8 @@ _OPEN_QUESTION = re.compile(
     # introduced after the final count", and what the writers cannot rule out, "we therefore cannot exclude that
     # reduced snowfall contributed to the imbalance"
     r"|(?P<frame4>(?:(?:is|are|was|were) (?:now |still |also )?(?:examining|investigating|assessing|reviewing|considering|"
-    r"exploring|evaluating|looking into))|(?:will|would|may|shall) (?:then )?(?:consider|decide|determine|assess|review))"
-    r" (?:whether|if) (?P<what4>[^.;]*)"
+    r"exploring|evaluating|looking into))|(?:will|would|may|shall|should) (?:then )?(?:consider|decide|determine|assess|review))"
+    r" (?:whether|if|the (?:level|amount|size|timing|scale|form) of) (?P<what4>[^.;]*)"
     r"|(?P<frame5>(?:cannot|can't|could not|couldn't|can not) (?:exclude|rule out)) (?:the possibility )?(?:that )?"
     r"(?P<what5>[^.;]*)")
 _QUESTION_KEPT = re.compile(r" (?:whether|if|unclear|unknown|uncertain|may|might|could|open|question|evaluat\w*|investigat\w*|"
@@ -8019,6 +8473,15 @@ def _question_told(qw: list[str], question: re.Match[str]) -> list[str]:
 
 
 _QUESTION_BACK = 4  # words before the restated question read with it ("will impose a penalty")
+
+
+def _question_kept(qw: list[str], question: re.Match[str]) -> bool:
+    """Whether the quote keeps an open question of the passage open: a word of :data:`_QUESTION_KEPT` among its words
+    read for it (:func:`_question_told`), an inquiry's name aside (:data:`_INQUIRIES`), and for what the writers cannot
+    rule out (``frame5``), a plain "not" aside too: "showed that the gains were not due to redistribution" answers
+    "we cannot exclude redistribution" (since the 60th stop)."""
+    skip = _INQUIRIES | ({"not"} if question.group("frame5") else set())
+    return _QUESTION_KEPT.search(f" {' '.join(w for w in _question_told(qw, question) if w not in skip)} ") is not None
 
 
 def _restated_share(qw: list[str], clause: str | None) -> float:
@@ -8055,6 +8518,38 @@ def _ranges_over(words: list[str], quantifier: str, nouns: set[str]) -> bool:
 
 
 _ACRONYM_IN_BRACKETS = re.compile(r"\(([A-Z][A-Z0-9&.-]{1,11})\)")  # (since the 56th stop)
+# a name of two capitalised words or more, right after two small words ("an appeal by Mr Daniel Aske")
+_NAME_AFTER = re.compile(r"\b([a-z]+) ([a-z]+) ((?:Mr|Mrs|Ms|Dr)\.? )?([A-Z][\w'’-]+(?: [A-Z][\w'’-]+)+)")
+_NAME_ENDINGS = frozenset("Ltd Limited plc PLC Inc LLC LLP Co Corp".split())
+# words before a name that make it no party's: a list's joiners, and places ("a freeway in New Jersey" for "in Hudson
+# County, New Jersey" narrows a place)
+_NOT_BEFORE_PARTY = frozenset("and or of the in at near from into across within outside throughout to".split())
+
+
+def _party_in_place(quote: str, passage: str) -> tuple[str, str] | None:
+    """A name of the quote standing right after the same two words as another name of the passage, where the quote's
+    name is a party the passage names elsewhere ("an appeal by Mr Daniel Aske" for "an appeal by Thornbury Recruitment
+    Ltd ... against its former director, Mr Daniel Aske"): ``(the quote's name, the passage's)``, else ``None``
+    (since the 60th stop).
+
+    >>> _party_in_place("an appeal by Mr Daniel Aske against the order",
+    ...                 "an appeal by Thornbury Recruitment Ltd against the order, against its director, Mr Daniel Aske.")
+    ('Daniel Aske', 'Thornbury Recruitment Ltd')
+    >>> _party_in_place("an appeal by Thornbury Recruitment against the order", "an appeal by Thornbury Recruitment Ltd against it")
+    """
+    if not _NAME_AFTER.search(quote):
+        return None
+    theirs = {(m[1], m[2]): m[4] for m in _NAME_AFTER.finditer(passage)}
+    for m in _NAME_AFTER.finditer(quote):
+        other = theirs.get((m[1], m[2]))
+        if other is None or m[2] in _NOT_BEFORE_PARTY:
+            continue
+        ours = set(m[4].split()) - _NAME_ENDINGS
+        if ours & set(other.split()) or re.search(rf"\b{re.escape(m[4])}\b", passage) is None \
+                or any(re.search(rf"\b{re.escape(w)}\b", quote) for w in set(other.split()) - _NAME_ENDINGS):
+            continue
+        return m[4], other
+    return None
 
 
 def _acronym_swapped(quote: str, passage: str) -> tuple[str, str] | None:
@@ -8351,7 +8846,7 @@ def _appended_clause(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int,
 # words that open a cause ("driven by", "due to", "because") or a scope ("including", "especially") tacked onto a
 # copied clause, with the word each needs after it
 _APPENDED_LINKS = {"driven": "by", "due": "to", "owing": "to", "thanks": "to", "caused": "by", "because": None,
-                   "including": None, "especially": None, "particularly": None}
+                   "including": None, "especially": None, "particularly": None, "given": "the"}  # ("given", since the 60th stop)
 
 
 def _appended_link(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, int, int]]) -> str | None:

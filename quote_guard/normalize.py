@@ -42,6 +42,7 @@ __all__ = [
     "ROMAN_NUMERALS",
     "SCALE_WORDS",
     "SPEECH_VERBS",
+    "UNIT_NAMES",
     "Folded",
     "Token",
     "blank_out",
@@ -1090,6 +1091,16 @@ def figure_forms(text: str) -> str:
 
     >>> figure_forms("a fee of 25p, 35 pence or 420p, at 5 p.m., not 1080p")
     'a fee of £0.25, £0.35 or £4.20, at 17:00, not 1080p'
+
+    A range of percentages with a dash (since the 60th stop):
+
+    >>> figure_forms("within 25%-35%, not 2.5-3%")
+    'within 25% to 35%, not 2.5-3%'
+
+    A unit of area or volume, folded with its power (since the 60th stop), not a power of ten:
+
+    >>> figure_forms("410 m^3 (range 300-520 m^3), 20km^2 or 20 km2, 10^6 cells, 4 m2.5, 7 m32")
+    '410 cubic metres (range 300-520 cubic metres), 20 square kilometres or 20 square kilometres, 10^6 cells, 4 m2.5, 7 m32'
     """
     if _DIGITS.search(text) is None:
         return text  # (every form is of a figure)
@@ -1105,6 +1116,10 @@ def figure_forms(text: str) -> str:
         text = _CLOCK_12.sub(_clock, text)
     if "p" in text:
         text = _PENCE.sub(lambda m: f"£{int(m[1]) / 100:.2f}" if _after_figure(m, ".,£$€") else m[0], text)
+    if "%-" in text:
+        text = _PERCENT_RANGE.sub("% to ", text)
+    if "^" in text or "2" in text or "3" in text:
+        text = _POWERED_UNIT.sub(lambda m: f" {_POWERS[m[2]]} {UNIT_NAMES[m[1]]}", text)
     return _DIGIT_GROUPS.sub(lambda m: m[0].replace(" ", ",") if _after_figure(m, ".,") else m[0], text)
 
 
@@ -1160,6 +1175,13 @@ def dates_read_as(text: str, other: str) -> str:
 
 
 _PENCE = re.compile(r"\b(\d{1,3}) ?(?:p|pence)\b(?![.\w])")  # "25p", "35 pence" ("5 p.m." and "1080p" stay)
+# a unit of area or volume after a figure, folded ("410 m^3" of "410 m³"): written out, "410 cubic metres"
+_POWERED_UNIT = re.compile(r"(?<=\d) ?(m|km|cm|mm|ft|mi)\^?([23])(?![\w^.,]\d|\w)")  # (and "20 km2", its power not raised)
+_POWERS = {"2": "square", "3": "cubic"}
+#: units of length by their short names, written out (of an area or a volume: "m²", "sq ft")
+UNIT_NAMES = {"m": "metres", "km": "kilometres", "cm": "centimetres", "mm": "millimetres", "ft": "feet", "mi": "miles"}
+# a range of percentages written with a dash: "25%-35%" ("25%–35%" folded) is "25% to 35%", no negative figure
+_PERCENT_RANGE = re.compile(r"%-(?=\d)")
 
 
 def _after_figure(m: re.Match[str], marks: str) -> bool:

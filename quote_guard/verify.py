@@ -2723,6 +2723,8 @@ def _aliases_in(head: str) -> tuple[frozenset[str], ...]:
     [['Agent', 'LLC']]
     >>> [sorted(g) for g in _aliases_in("Claimant: Orlen Marine Ltd. Respondent: Vastmere Port. The Claimant won.")]
     [['Claimant', 'Orlen', 'Orlen Marine', 'Orlen Marine Ltd']]
+    >>> [sorted(g) for g in _aliases_in('On Calderbrook Wealth Limited ("Calderbrook" or the "Firm") a penalty.')]
+    [['Calderbrook', 'Calderbrook Wealth', 'Firm']]
     """
     groups: list[frozenset[str]] = []
     if ":" in head:
@@ -2756,7 +2758,15 @@ def _aliases_in(head: str) -> tuple[frozenset[str], ...]:
     groups += [frozenset({name, party, *_whole_name(found, name)}) for found, party in _DEFINED_AS.findall(head)
                if (name := _defined_name(found)) is not None and not is_known_word(name.lower())]
     groups += [frozenset(_QUOTED_NAME.findall(m.group(1))) for m in _REFERRED_AS.finditer(head)]
+    # two names given at once (since the 60th stop): 'Calderbrook Wealth Management Limited ("Calderbrook" or
+    # the "Firm")' names one party by either
+    groups += [frozenset({first, second, *_whole_name(found, first)}) for found, first, second in _DEFINED_AS_EITHER.findall(head)]
     return tuple(g for g in groups if len(g) > 1)
+
+
+# a name defined by two names in one bracket, the first a name of its own
+_DEFINED_AS_EITHER = re.compile(
+    r"([A-Z][\w.&,' -]{1,100}?)\s*\((?:the\s+)?[\"“]([A-Z][\w-]+)[\"”],?\s+or\s+(?:the\s+)?[\"“]([A-Z]\w+(?:[ \t]+[A-Z]\w+){0,3})[\"”]\)")
 
 
 _ROLE_LABEL_CHARS = 2_000  # a heading's labels are read at the text's start
@@ -3193,6 +3203,10 @@ _HARD_LIMIT = re.compile(
     r"|but\s+(?:only\s+)?(?:requires?|required|needs?)\b"
     r"|[\w-]+\s+of\s+(?:which|whom|them)\s+(?:are|is|were|will\s+be|would\s+be)\s+(?:contingent|conditional|conditioned|subject|dependent)\b"
     r"|not\s+to\s+exceed\b|assuming\b|(?<![,;(\s])[ \t]+(?:if|where)\b"
+    # (since the 60th stop) after a comma, a condition on a figure: "may reduce it, but not below 2%, where the reserve
+    # exceeds 120% of the modelled loss"
+    r"|(?<=[,;]\s)(?:where|if)\s+(?:the|a|an|any|its|their|such)\s+(?:[\w-]+\s+){0,3}?(?:exceeds?|exceeded|falls?\s+(?:below|short)|fell\s+below"
+    r"|is\s+(?:more|less|greater|lower|higher)\s+than|fails?|failed)\b"
     r"|which\s+(?:breach|failure|default)\s+(?:has\s+|shall\s+have\s+)?(?:remain|remains|remained|continue|continues|continued|persist|persists|persisted|is\s+not\s+(?:cured|remedied))\b"
     r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their)\b|\d)"
     r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|less\s+(?:any|all|applicable)\b|(?:contingent|conditional|conditioned)\s+(?:on|upon)\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|(?:but\s+)?excluding\b"
@@ -3208,6 +3222,9 @@ _HARD_LIMIT = re.compile(
     r"|capped\s+at\b"
     # (since the 59th stop: "... benchmarks in its Performance Plan, so far as reasonably practicable")
     r"|(?:so|as)\s+far\s+as\s+(?:is\s+)?(?:reasonably\s+)?(?:practicable|possible|feasible)\b"
+    # (since the 60th stop: "the Contractor's liability for liquidated damages shall cease, save in respect of any
+    # Section not yet certified")
+    r"|save\s+in\s+(?:respect|relation)\s+(?:of|to)\b"
     r"|(?:where|if|when|insofar\s+as)\s+(?:it\s+is\s+)?(?:reasonably\s+)?(?:practicable|possible|feasible)\b"
     r"|(?:during|in|for|within|at|on)\s+[^.;:,!?]{1,40}?\bonly\b"
     r"|(?:for|during|in)\s+the\s+first\s+(?:[\w-]+\s+){0,2}(?:years?|months?|weeks?|days?|quarters?)\b"
@@ -3378,8 +3395,14 @@ _EXCEPTION_GOES_ON = re.compile(r"\s*,?\s+or\s+(?:where|if|when|unless|in\s+the\
 # a quote that stops inside a short condition it opened ("... to terminate on 90 days' notice if the other
 # committed a material breach") where the source's condition goes on with a second requirement ("and
 # failed to remedy it within 30 days"): one requirement told as enough (since the 56th stop)
-_OPEN_CONDITION = re.compile(r"\b(?:if|where|provided\s+that|in\s+the\s+event(?:\s+that)?)\s+[^,;:.!?()\"“”]{3,60}$", re.I)
-_CONDITION_GOES_ON = re.compile(r"[ \t]+and\s+(?!(?:[\w'’-]+\s+){1,2}(?:shall|may|will|must|can|agrees?)\b)[^.;!?,]{3,100}", re.I)
+# (since the 60th stop, a condition opened by "subject to" or "only after", the quote's full stop aside: "Any tender
+# offer will be subject to shareholder approval." where the source goes on "and to the Company having sufficient
+# distributable reserves"; "only after they have been checked by pharmacy staff and found to be in date" where it goes
+# on ", in the original labelled container and suitable for use")
+_OPEN_CONDITION = re.compile(r"\b(?:if|where|provided\s+that|in\s+the\s+event(?:\s+that)?|subject\s+to|only\s+(?:after|once|when)"
+                             r"|conditional\s+(?:on|upon))\s+[^,;:.!?()\"“”]{3,80}\.?$", re.I)
+_CONDITION_GOES_ON = re.compile(r"[ \t]+and\s+(?!(?:[\w'’-]+\s+){1,2}(?:shall|may|will|must|can|agrees?)\b)[^.;!?,]{3,100}"
+                                r"|,?[ \t]+(?:in|with|within|having|being)\s+[^.;!?,]{3,60}\s+and\s+[^.;!?,]{3,60}", re.I)
 
 
 # a quote that ends on everything of a kind ("to every affected customer"), where the source goes on to say which
@@ -3472,6 +3495,10 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> tuple[str, str] | N
     opener, head = opened
     only = _only_opener(opener)
     limit = opener[:2] == ["subject", "to"] and _names_a_part(opener)
+    # "Subject to the mortgage market remaining stable,", "Subject to the Franchisee's continued compliance with this
+    # Agreement,": a condition of fact or of conduct (since the 60th stop), not "Subject to the terms of this Agreement,"
+    condition = opener[:2] == ["subject", "to"] and not _BOILERPLATE_SUBJECT & set(opener[2:6]) \
+        and bool(_CONDITION_NOUNS & set(opener[2:]))
     consent = _CONSENT_OPENER.match(" ".join(opener)) is not None
     window = _TIME_WINDOW_OPENER.match(" ".join(opener))
     # ("Assuming no significant deterioration in the macroeconomic environment, we expect ...": a forecast's
@@ -3484,7 +3511,7 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> tuple[str, str] | N
             # "Subject to Section 9.1," (a cap there), not "Subject to the terms of this Agreement,"
             or limit
             # "With the consent of the Board in compliance with Section 4.7, the Company may manufacture ..."
-            or consent
+            or consent or condition
             # "For two years after termination, the Employee shall not ...": a duty for a time only
             or window is not None)
     if not hard and opener[:1] in (["in"], ["among"]) and (
@@ -3502,8 +3529,13 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> tuple[str, str] | N
         key = window.group(1)  # the time's unit: a quote that gives a time of its own ("for two years") keeps one
     if re.search(rf"\b{re.escape(key)}\b", r.quote, re.I):
         return None
-    return " ".join(head.split()), ("limit" if limit else "condition" if consent
+    return " ".join(head.split()), ("limit" if limit else "condition" if consent or condition
                                     else "time limit" if window is not None and not only else "exception")
+
+
+_BOILERPLATE_SUBJECT = frozenset("terms provisions conditions limitations foregoing following applicable this these".split())
+_CONDITION_NOUNS = frozenset("compliance continued continuing remaining being approval receipt receiving obtaining completion "
+                             "satisfaction availability".split())
 
 
 def _population_contrasted(r: QuoteResult, docs: list[_Doc], opener: list[str]) -> bool:

@@ -5145,3 +5145,160 @@ _TRIAGE_APP = Source("ta", "The surgery introduced an online triage app in March
 ])
 def test_the_59th_stop_s_third_rules(quote: str, source: Source, accepted: bool) -> None:
     _assert_passed(quote, source, accepted)
+
+
+_STATIN_RESULT = Source("st", "Interpretation: We found no evidence of an overall effect of rosuvastatin 10 mg on joint pain compared "
+                              "with placebo in patients who had reported such pain before.")
+_SPECIES = Source("sp", "After four years, bird species richness on the restored heath was comparable to that of the reference "
+                        "site, although nesting density remained about a third lower.")
+_OUTLOOK = Source("ol", "Volumes in the Coatings division fell 9%, reflecting destocking by distributors, which the Board had "
+                        "previously expected to ease in the fourth quarter.")
+_DIVIDEND_REVIEW = Source("dr", "The Board expects to remain within its covenants but will consider the level of the final "
+                                "dividend in light of trading when it announces results on 6 March 2025.")
+_READINGS = Source("rd", "Once the smart meter is fitted, we will read it remotely; you will no longer need to send us readings "
+                         "yourself, although you may continue to do so.")
+_RETENTION = Source("rt", "The retention of profits to fund the Company's expansion was a proper commercial decision, and no "
+                          "director received any payment that was not also available to the petitioner.")
+_SOLD_SHARE = Source("ss", "Dissolved oxygen at the weir fell below the 6 mg/L standard in 38% of daily readings over the summer.")
+_ASTHMA = Source("as", "In adults with severe asthma and a blood eosinophil count of at least 300 cells per μL, benralimab "
+                       "reduced exacerbations by 48% compared with placebo.")
+_RESERVE_RATE = Source("rr", "The Board reviews the transfer rate each year and may reduce it, but not below 3%, where the reserve "
+                             "exceeds 140% of the modelled loss.")
+_MORTGAGES = Source("mg", "Subject to the mortgage market remaining stable, the Board expects full-year completions of between "
+                          "3,100 and 3,300 homes.")
+_SCHOOL_DAYS = Source("sd", "A pupil may be suspended for one or more fixed periods up to a maximum of 30 school days in a single "
+                            "academic year.")
+_FEE_WAIVER = Source("fw", "The manager will waive its annual management charge of 0.65% from the date of suspension until "
+                           "dealing resumes.")
+_TRIAL_DESIGN = Source("td", "In this open-label, cluster-randomised trial in 60 practices, 2,400 adults were assigned by practice "
+                             "to the polypill or to usual care.")
+_APPEAL = Source("ap", "This is an appeal by Harrowgate Staffing Ltd against the order of HHJ Marlow dated 3 March 2024, by which "
+                       "he refused an injunction against its former director, Mr Owen Pryce.")
+_LTV = Source("lt", "Its loan-to-value ratio was 31%, within the Board's target range of 25% to 35%.")
+_PETITION = Source("pe", "This is a petition under section 994 of the Companies Act 2006 by Mr Tariq Hale, who holds 25% of the "
+                         "shares.")
+_FINE_NOTICE = Source("fn", 'The Authority imposes on Elmbridge Advisers Limited ("Elmbridge" or the "Firm") a penalty of £1,204,000. '
+                            "To date the Firm has paid redress of £2.1 million to 96 clients.")
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    # an absence of evidence told as evidence of absence; a likeness told as a difference; an expectation of the past
+    # told as held now; what the board will consider told as decided; what one need not do told as what one may not
+    ("The trial showed that rosuvastatin 10 mg has no effect on joint pain compared with placebo.", _STATIN_RESULT,
+     False),
+    ("The trial found no evidence that rosuvastatin 10 mg affects joint pain compared with placebo.", _STATIN_RESULT,
+     True),
+    ("After four years the restored heath supported more bird species than the reference site.", _SPECIES, False),
+    ("Coatings volumes fell 9% because of distributor destocking, which the Board expects to ease in the fourth "
+     "quarter.", _OUTLOOK, False),
+    ("The Board has decided to cut the final dividend in light of trading, with details on 6 March 2025.",
+     _DIVIDEND_REVIEW, False),
+    ("Once the smart meter is fitted, you can no longer send your own readings.", _READINGS, False),
+    ("Once the smart meter is fitted, you no longer have to send readings, though you still may.", _READINGS, True),
+    # a cause appended with "given"; a minority told as most; a threshold dropped from the middle; a fragment cut
+    # before a condition on a figure, or after a condition of fact its sentence opens with
+    ("The retention of profits to fund the Company's expansion was a proper commercial decision, given the Company's "
+     "rising interest costs.", _RETENTION, False),
+    ("Dissolved oxygen at the weir was below the 6 mg/L standard in the majority of daily readings.", _SOLD_SHARE,
+     False),
+    ("“In adults with severe asthma, benralimab reduced exacerbations by 48% compared with placebo.”", _ASTHMA, False),
+    ("The Board reviews the transfer rate each year and may reduce it, but not below 3%.", _RESERVE_RATE, False),
+    ("the Board expects full-year completions of between 3,100 and 3,300 homes.", _MORTGAGES, False),
+    # a limit over a year told as one per occasion; a charge waived told as cut; a trial's design changed; a party of
+    # the passage put in another's place
+    ("Pupils can be suspended for up to 30 school days at a time.", _SCHOOL_DAYS, False),
+    ("The manager is cutting its annual management charge of 0.65% while dealing is suspended.", _FEE_WAIVER, False),
+    ("In this double-blind, individually randomised trial in 60 practices, 2,400 adults were assigned to the polypill "
+     "or to usual care.", _TRIAL_DESIGN, False),
+    ("This is an appeal by Mr Owen Pryce against the order of HHJ Marlow dated 3 March 2024", _APPEAL, False),
+    # faithful: a range of percentages with a dash; a provision's name shortened; a date in digits in the source's
+    # order; one party named by the second of its two defined names
+    ("Its loan-to-value ratio was 31%, inside the Board's 25%–35% target range.", _LTV, True),
+    ("This is a petition under s.994 of the Companies Act 2006 by Mr Tariq Hale, who holds 25% of the shares.",
+     _PETITION, True),
+    ("To date Elmbridge has paid redress of £2.1 million to 96 clients.", _FINE_NOTICE, True),
+])
+def test_the_60th_stop_s_rules(quote: str, source: Source, accepted: bool) -> None:
+    _assert_passed(quote, source, accepted)
+
+
+_TILLAGE = Source("tl", "Because cores were taken to a depth of 30 cm, we cannot exclude redistribution of carbon from deeper "
+                        "layers under reduced tillage.")
+_SOLE_REMEDIES = Source("sr", "7.5 The remedies in Clause 7.3 are the Supplier's sole and exclusive remedies for a failure to "
+                              "meet the Minimum Purchase Requirement.")
+_TRADING = Source("tr", "Group sales for the quarter were £2.07 billion, up 3.9% on the prior year.")
+_DISCHARGE = Source("dc", "The company estimates the volume discharged at 380 m³ (range 290–470 m³), and the service charge "
+                         "shall not exceed £9.25 per square foot of floor area.")
+_PROVISION_USE = Source("pu", "At 31 December 2023 the remediation provision amounted to €310 million, of which €44 million is "
+                              "expected to be utilised within one year.")
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    # what the writers cannot rule out told as ruled out; a remedy added to the only ones; an outflow expected told as
+    # made; figures given a status the passage does not give them
+    ("The authors showed that the carbon gains under reduced tillage were not due to redistribution from deeper layers.",
+     _TILLAGE, False),
+    ("The authors could not rule out that carbon was redistributed from deeper layers under reduced tillage.", _TILLAGE,
+     True),
+    ("The Supplier can also claim damages on top of the Clause 7.3 remedies if the Minimum Purchase Requirement is "
+     "missed.", _SOLE_REMEDIES, False),
+    ("Of the €310 million provision, €44 million was used during 2023.", _PROVISION_USE, False),
+    ("Of the €310 million remediation provision, €44 million is expected to be used within a year.", _PROVISION_USE,
+     True),
+    ("According to the Group's audited figures, sales for the quarter were £2.07 billion, up 3.9%.", _TRADING, False),
+    # faithful: a unit of volume and one of area written out
+    ("The company estimates the volume discharged at 380 cubic metres (range 290–470 cubic metres)", _DISCHARGE, True),
+    ("the service charge shall not exceed £9.25 per sq ft of floor area.", _DISCHARGE, True),
+    ("The company estimates the volume discharged at 380 square metres", _DISCHARGE, False),
+])
+def test_the_60th_stop_s_second_rules(quote: str, source: Source, accepted: bool) -> None:
+    _assert_passed(quote, source, accepted)
+
+
+_MEDICINES = Source("md", "4.5 Patients' own medicines may be used on the ward only after they have been checked by pharmacy staff "
+                          "and found to be in date, in the original labelled container and suitable for use.")
+_TENDER = Source("te", "Any tender offer will be subject to shareholder approval and to the Company having sufficient "
+                       "distributable reserves.")
+_COMPLETION = Source("cp", "On the issue of the Certificate of Practical Completion the Contractor's liability for liquidated "
+                           "damages under clause 2.32 shall cease, save in respect of any Section not yet certified.")
+_GAS_REPORT = Source("gr", "The Health and Safety Executive should consider whether the scope of the replacement programme should be "
+                           "extended to include service pipes.")
+_WATER_DECISION = Source("wd", "6. The Authority has not found that the contravention caused any breach of drinking water quality "
+                               "standards.")
+_CLOSURE_PLAN = Source("cl", "The increase was primarily due to the revised closure plan for the Tarrant pit submitted to the state "
+                             "regulator in May 2024, which requires backfilling of the eastern pit.")
+_REVIEW = Source("rv", "7.1 The Rent shall be reviewed on each Review Date and shall be the greater of (a) the Rent payable "
+                       "immediately before that Review Date and (b) the Open Market Rent.")
+_RECALL = Source("rc", "The company said it is aware of three warranty claims but of no crashes or injuries related to the "
+                       "condition.")
+_MORALS = Source("mo", "(c) in the reasonable opinion of the Sponsor, brings the Athlete or the Sponsor into public disrepute.")
+_BIRDS = Source("bi", "Most of the birds recorded at rotor height flew at night or in poor visibility, when the cameras could "
+                      "not record them.")
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    # a fragment that stops inside a condition the source goes on with; a fragment cut before "save in respect of"
+    ("Patients' own medicines may be used on the ward only after they have been checked by pharmacy staff and found to "
+     "be in date.", _MEDICINES, False),
+    ("Any tender offer will be subject to shareholder approval.", _TENDER, False),
+    ("the Contractor's liability for liquidated damages under clause 2.32 shall cease", _COMPLETION, False),
+    # what someone should consider told as directed; no finding told as a finding the other way; a plan submitted told
+    # as approved; an upward-only review told as going either way; a count of what the passage says there was none of;
+    # a reasonable opinion told as one's own; night told as daylight
+    ("The report directs the Health and Safety Executive to extend the replacement programme to service pipes.",
+     _GAS_REPORT, False),
+    ("The Authority concluded that the contravention did not cause any breach of drinking water quality standards.",
+     _WATER_DECISION, False),
+    ("The Authority did not find that the contravention caused any breach of drinking water standards.",
+     _WATER_DECISION, True),
+    ("The revised closure plan for the Tarrant pit, approved by the state regulator in May 2024, requires backfilling "
+     "of the eastern pit.", _CLOSURE_PLAN, False),
+    ("At each Review Date the rent becomes the Open Market Rent, whether that is higher or lower than the rent payable "
+     "before.", _REVIEW, False),
+    ("The company said it is aware of three crashes but of no injuries related to the condition.", _RECALL, False),
+    ("The Sponsor can act whenever, in its own opinion, the Athlete brings the Sponsor into public disrepute.", _MORALS,
+     False),
+    ("Most of the birds recorded at rotor height flew in daylight, when the cameras could record them.", _BIRDS, False),
+])
+def test_the_60th_stop_s_third_rules(quote: str, source: Source, accepted: bool) -> None:
+    _assert_passed(quote, source, accepted)
