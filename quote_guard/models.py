@@ -8,7 +8,7 @@ changing it behind your back. Offsets always count Python ``str`` characters of 
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
 
@@ -186,8 +186,8 @@ class Metrics:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["differences"] = [asdict(x) for x in self.differences]
+        d = _as_dict(self)
+        d["differences"] = [_as_dict(x) for x in self.differences]
         for k, v in d.items():
             if isinstance(v, float) and not math.isfinite(v):
                 d[k] = None
@@ -235,7 +235,7 @@ class QuoteResult:
             "quote": self.quote,
             "verdict": self.verdict.value,
             "source_id": self.source_id,
-            "spans": [asdict(s) for s in self.spans],
+            "spans": [_as_dict(s) for s in self.spans],
             "verbatim": self.verbatim,
             "context": self.context,
             "reason": self.reason,
@@ -244,3 +244,16 @@ class QuoteResult:
             "page_end": self.page_end,
             "boxes": [list(b) for b in self.boxes],
         }
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _as_dict(obj: Span | Difference | Metrics) -> dict[str, Any]:
+    """A record's fields as a dict, in order: what :func:`dataclasses.asdict` gives for these
+    records, whose fields hold plain values (a nested record is the caller's to convert), without
+    its deep copy of each value, which was half the time a batch spent writing its results."""
+    names = _FIELD_NAMES.get(type(obj))
+    if names is None:
+        names = _FIELD_NAMES[type(obj)] = tuple(f.name for f in fields(obj))
+    return {name: getattr(obj, name) for name in names}

@@ -430,6 +430,12 @@ def test_results_are_frozen_and_exportable(lexical):
     assert d["verdict"] == "altered" and d["spans"][0]["source_id"] == "lease.txt"
     assert d["metrics"]["differences"][0]["category"] == "number"
     assert isinstance(r.spans[0], Span)
+    # what dataclasses.asdict gives, keys in the same order (the records are written without it)
+    from dataclasses import asdict
+
+    assert list(d["spans"][0].items()) == list(asdict(r.spans[0]).items())
+    assert list(d["metrics"].items()) == list({**asdict(r.metrics), "differences": [asdict(x) for x in r.metrics.differences]}.items())
+    assert list(d["metrics"]["differences"][0].items()) == list(asdict(r.metrics.differences[0]).items())
 
 
 def test_stats_and_raise_for_failures(lexical):
