@@ -41,6 +41,8 @@ from .normalize import (
     hundreds_as_digits,
     initials,
     number_word_value,
+    quarters_as_digits,
+    ranges_read_as,
     scaled_figure,
     spelled_number,
     token_texts,
@@ -729,6 +731,46 @@ def _provisions_written_out(words: list[str]) -> list[str]:
     return out
 
 
+# a unit's short form, read as its words before a scale is read: "61.4 Mt" is "61.4 million tonnes", "25 bps" is "25
+# basis points", "2.6x" is "2.6 times" (since the 60th stop)
+_UNIT_SHORT_FORMS = {"mt": ("million", "tonnes"), "kt": ("thousand", "tonnes"), "gt": ("billion", "tonnes"),
+                     "gigatonnes": ("billion", "tonnes"), "moz": ("million", "ounces"), "koz": ("thousand", "ounces"),
+                     "bps": ("basis", "points"), "bp": ("basis", "points"), "x": ("times",)}
+
+
+def _forms_in_one(words: list[str]) -> list[str]:
+    """``words`` with forms that say the same thing in one of them (since the 60th stop): a provision's name shortened
+    (:func:`_provisions_written_out`), a quarter of the year ("the third quarter of 2018" as "q 3 2018", as "Q3 2018"
+    tokenizes), a count out of a total ("30 of 88" as "30/88").
+
+    >>> _forms_in_one("in the third quarter of 2018 , 30 of 88 patients , 5 of 2023".split())
+    ['in', 'q', '3', '2018', ',', '30/88', 'patients', ',', '5', 'of', '2023']
+    """
+    if not _PROVISION_ABBREVIATIONS.keys().isdisjoint(words):
+        words = _provisions_written_out(words)
+    if "quarter" in words:
+        words = quarters_as_digits(words)
+    if "q" in words:
+        words = [w for i, w in enumerate(words) if not (w == "the" and words[i + 1 : i + 2] == ["q"])
+                 and not (w == "of" and i >= 2 and words[i - 2] == "q" and words[i + 1 : i + 2] and words[i + 1].isdigit())]
+    if "of" in words:
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            part, total = words[i], words[i + 2] if i + 2 < len(words) else ""
+            if words[i + 1 : i + 2] == ["of"] and part.isdigit() and total.isdigit() and int(part) <= int(total) < _NOT_A_YEAR:
+                out.append(f"{part}/{total}")
+                i += 3
+                continue
+            out.append(part)
+            i += 1
+        words = out
+    return words
+
+
+_NOT_A_YEAR = 1000  # a total this large or larger may be a year ("5 of 2023")
+
+
 def _areas_written_out(words: list[str]) -> list[str]:
     """``words`` with a unit of area written out: "sq ft" and "square foot" as "square feet", "sq m" as "square metres"
     (:func:`figure_forms` writes "m²" out; since the 60th stop).
@@ -761,6 +803,8 @@ def _canonical(words: list[str]) -> list[str]:
     out: list[str] = []
     if "sq" in words or "foot" in words:
         words = _areas_written_out(words)
+    if not _UNIT_SHORT_FORMS.keys().isdisjoint(words):
+        words = [x for w in words for x in _UNIT_SHORT_FORMS.get(w, (w,))]
     for w in hundreds_as_digits(words):  # "one hundred twenty" is "120"
         if w in _EQUIVALENT and out and (scaled := scaled_figure(out[-1], w)) is not None:
             out[-1] = canonical_number(str(scaled)) or out[-1]  # "25 mn" is "25,000,000" (before "mn" is "million")
@@ -1448,11 +1492,12 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     if "/" in quote or "/" in passage:
         # "06/01/2025" for "6 January 2025": the other text says which order a date in digits is in (since the 60th stop)
         quote, passage = dates_read_as(quote, passage), dates_read_as(passage, quote)
+    if "-" in quote or "-" in passage:
+        quote, passage = ranges_read_as(quote, passage), ranges_read_as(passage, quote)  # "2.85-2.95%" / "2.85% to 2.95%"
     raw_q, raw_s = _written_forms(_signed_words(quote)), _written_forms(_signed_words(passage))
-    shortened = False  # "s.994" for "section 994": a provision's name, written out
-    if not _PROVISION_ABBREVIATIONS.keys().isdisjoint(raw_q + raw_s):
-        written = _provisions_written_out(raw_q), _provisions_written_out(raw_s)
-        raw_q, raw_s, shortened = *written, written != (raw_q, raw_s)
+    # "s.994" for "section 994", "Q3 2018" for "the third quarter of 2018", "30/88" for "30 of 88": one form
+    written = _forms_in_one(raw_q), _forms_in_one(raw_s)
+    raw_q, raw_s, shortened = *written, written != (raw_q, raw_s)
     qt, st = _modal_phrases(raw_q), _modal_phrases(raw_s)
     # a modal phrased differently ("is not allowed to" / "may not") is wording, not form: it keeps
     # the meaning but is no longer the source's text. The same phrase on both sides ("was able

@@ -7626,6 +7626,24 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if (unreasonable := _reasonable_dropped(qw, pw)) is not None:
         # "whenever, in its own opinion, the athlete's behaviour brings ..." for "in the reasonable opinion of the Sponsor"
         out.append(Difference("delete", "", unreasonable, "qualifier"))
+    if (against := _direction_against_figures(qw, pw)) is not None:
+        # "Gearing fell to 61.8% of RCV, down from 60.4% a year earlier" for "gearing of 61.8% of RCV (2024: 60.4%)"
+        out.append(Difference("replace", against[0], against[1], "direction"))
+    if (carried_out := _recommendation_told_as_done(qw, pw)) is not None:
+        # "the telephone at Lower Fen crossing has been replaced with miniature stop lights" for "RAIB has made three
+        # recommendations: ... that Network Rail ... replaces the telephone with miniature stop lights"
+        out.append(Difference("replace", carried_out[0], carried_out[1], "qualifier"))
+    if (as_fact := _expectation_told_as_fact(qw, pw)) is not None:
+        # "Northmoor says losses will not increase materially" for "The Bank ... does not currently expect losses to
+        # increase materially"
+        out.append(Difference("replace", as_fact[0], as_fact[1], "qualifier"))
+    if (will := _may_told_as_will(qw, pw)) is not None:
+        # "demand ... will not recover before the end of the financial year" for "may not recover"
+        out.append(Difference("replace", will[0], will[1], "qualifier"))
+    if (provisional := _provisional_told_as_decided(qw, pw)) is not None:
+        # "The court ordered that the costs of all parties be paid out of the estate" for "my provisional view is that the
+        # costs of all parties should be paid from the estate"
+        out.append(Difference("replace", provisional[0], provisional[1], "qualifier"))
     if (alone := _alone_dropped(qw, pw)) is not None:
         # "officers are not allowed to search anyone on the basis of a smell of cannabis" for "The smell of cannabis alone
         # will not normally justify a search"
@@ -8074,6 +8092,120 @@ def _reasonable_dropped(qw: list[str], pw: list[str]) -> str | None:
     return None
 
 
+_DOWN_WORDS = frozenset("fell fall falls fallen falling declined decreased dropped down reduced lower cut eased".split())
+_UP_WORDS = frozenset("rose rise rises risen rising increased grew up higher climbed jumped".split())
+
+
+def _direction_against_figures(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A move the quote tells one way between two of the passage's figures that go the other ("Gearing fell to 61.8%
+    ..., down from 60.4%"): ``(the quote's word, the way the figures go)``, else ``None`` (since the 60th stop).
+
+    >>> _direction_against_figures("gearing fell to 61.8% , down from 60.4% a year earlier".split(), "gearing of 61.8% ( 2024 : 60.4% )".split())
+    ('fell', 'up')
+    >>> _direction_against_figures("gearing rose to 61.8% from 60.4%".split(), "gearing of 61.8% ( 2024 : 60.4% )".split())
+    """
+    stated = {x for x in pw if x[:1].isdigit()}
+    for i, w in enumerate(qw):
+        if w not in _DOWN_WORDS and w not in _UP_WORDS:
+            continue
+        clause = list(itertools.takewhile(lambda x: x not in (".", ";"), qw[i + 1 : i + _MOVE_WORDS]))
+        to = next((clause[k + 1] for k, x in enumerate(clause[:-1]) if x == "to" and clause[k + 1] in stated), None)
+        start = next((clause[k + 1] for k, x in enumerate(clause[:-1]) if x == "from" and clause[k + 1] in stated), None)
+        if to is None or start is None or (a := canonical_number(to.rstrip("%"))) is None \
+                or (b := canonical_number(start.rstrip("%"))) is None or not (_is_float(a) and _is_float(b)):
+            continue
+        went = "up" if float(a) > float(b) else "down" if float(a) < float(b) else None
+        if went is not None and (went == "up") != (w in _UP_WORDS):
+            return w, went
+    return None
+
+
+_MOVE_WORDS = 14  # words after a word of a move read for its "to" and "from" figures
+
+
+_RECOMMENDED = re.compile(r"\brecommend|\brecommendations?\b|\bshould\b")
+_DONE_PASSIVE = re.compile(r" (?:has|have) (?:now |since |already )?been (\w+ed)\b| (?:was|were) (?:then |subsequently )?(\w+ed)\b")
+
+
+def _recommendation_told_as_done(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A thing the passage recommends (or says should be done) told as done ("the telephone ... has been replaced with
+    miniature stop lights" for "RAIB has made three recommendations: ... that Network Rail ... replaces the telephone with
+    miniature stop lights"): ``(the quote's words, the passage's word)``, else ``None`` (since the 60th stop)."""
+    passage = " ".join(pw)
+    if (recommended := _RECOMMENDED.search(passage)) is None or _RECOMMENDED.search(" ".join(qw)) is not None \
+            or {"propose", "proposed", "plans", "planned", "will", "would"} & set(qw):
+        return None
+    after = {w[:VERB_PREFIX] for w in passage[recommended.start() :].split()}
+    for m in _DONE_PASSIVE.finditer(f" {' '.join(qw)} "):
+        verb = m[1] or m[2]
+        if verb[:VERB_PREFIX] in after and verb not in pw:
+            return m[0].strip(), recommended[0]
+    return None
+
+
+_EXPECTS = re.compile(r"\b(?:does not|do not|doesn't|don't)? ?(?:currently |now |still )?expects? (?P<what>\S+) to (?P<verb>\w+)")
+_EXPECTATION_KEPT = frozenset("expect expects expected expecting expectation expectations anticipate anticipates anticipated "
+                              "forecast forecasts predicts predicted likely unlikely may might could should believes believe "
+                              "projects projected outlook guidance hopes aims".split())
+
+
+def _expectation_told_as_fact(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """What the passage says someone expects ("does not currently expect losses to increase materially") told as what will
+    happen ("losses will not increase materially"): ``(the quote's words, the passage's)``, else ``None`` (since the 60th
+    stop).
+
+    >>> _expectation_told_as_fact("northmoor says losses will not increase materially".split(),
+    ...                           "it does not currently expect losses to increase materially".split())
+    ('will not increase', 'does not currently expect losses to increase')
+    """
+    if _EXPECTATION_KEPT & set(qw):
+        return None
+    quote = " ".join(qw)
+    for m in _EXPECTS.finditer(" ".join(pw)):
+        told = re.search(rf"\b(?:will|won't|shall)(?: not| no longer)? {re.escape(m['verb'])}\b", quote)
+        if told is not None and m["what"][:VERB_PREFIX] in {w[:VERB_PREFIX] for w in qw}:
+            return told[0], m[0].strip()
+    return None
+
+
+_MAY_DO = re.compile(r"\b(?:may|might)(?: not)? (\w+)")
+_WILL_DO = re.compile(r"\b(?:will|won't)(?: not| no longer)? (\w+)")
+
+
+def _may_told_as_will(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """What the passage says may happen told as what will ("will not recover" for "may not recover"), the same verb
+    after each: ``(the quote's words, the passage's)``, else ``None`` (since the 60th stop).
+
+    >>> _may_told_as_will("demand will not recover this year".split(), "demand may not recover this year".split())
+    ('will not recover', 'may not recover')
+    >>> _may_told_as_will("banks will not have to raise capital".split(), "supervisors may require a plan".split())
+    """
+    if {"may", "might", "could", "possibly", "potentially"} & set(qw):
+        return None
+    may = {m[1][:VERB_PREFIX]: m[0] for m in _MAY_DO.finditer(" ".join(pw))}
+    if not may:
+        return None
+    for m in _WILL_DO.finditer(" ".join(qw)):
+        if m[1][:VERB_PREFIX] in may:
+            return m[0], may[m[1][:VERB_PREFIX]]
+    return None
+
+
+_PROVISIONAL = re.compile(r"\bprovisional(?:ly)?\b|\bminded to\b|\binclined to\b")
+_RULED = re.compile(r"\b(?:ordered|decided|ruled|held|directed|determined|awarded)\b")
+
+
+def _provisional_told_as_decided(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A view the passage calls provisional ("my provisional view is that the costs ... should be paid from the estate")
+    told as decided ("The court ordered that the costs ... be paid out of the estate"): ``(the quote's word, the
+    passage's)``, else ``None`` (since the 60th stop)."""
+    if (provisional := _PROVISIONAL.search(" ".join(pw))) is None or _PROVISIONAL.search(" ".join(qw)) is not None \
+            or {"view", "views", "provisional", "provisionally"} & set(qw):
+        return None
+    decided = _RULED.search(" ".join(qw))
+    return None if decided is None or decided[0] in pw else (decided[0], provisional[0])
+
+
 _ALONE = frozenset("alone solely itself isolation own only".split())
 
 
@@ -8446,7 +8578,7 @@ _OPEN_QUESTION = re.compile(
     # introduced after the final count", and what the writers cannot rule out, "we therefore cannot exclude that
     # reduced snowfall contributed to the imbalance"
     r"|(?P<frame4>(?:(?:is|are|was|were) (?:now |still |also )?(?:examining|investigating|assessing|reviewing|considering|"
-    r"exploring|evaluating|looking into))|(?:will|would|may|shall|should) (?:then )?(?:consider|decide|determine|assess|review))"
+    r"exploring|evaluating|looking into))|(?:will|would|may|shall|should|to) (?:then )?(?:consider|decide|determine|assess|review))"
     r" (?:whether|if|the (?:level|amount|size|timing|scale|form) of) (?P<what4>[^.;]*)"
     r"|(?P<frame5>(?:cannot|can't|could not|couldn't|can not) (?:exclude|rule out)) (?:the possibility )?(?:that )?"
     r"(?P<what5>[^.;]*)")

@@ -64,6 +64,7 @@ __all__ = [
     "number_word_value",
     "page_furniture",
     "quarters_as_digits",
+    "ranges_read_as",
     "running_lines",
     "scale_after",
     "scaled_figure",
@@ -1092,10 +1093,10 @@ def figure_forms(text: str) -> str:
     >>> figure_forms("a fee of 25p, 35 pence or 420p, at 5 p.m., not 1080p")
     'a fee of £0.25, £0.35 or £4.20, at 17:00, not 1080p'
 
-    A range of percentages with a dash (since the 60th stop):
+    A range of percentages with a dash, and noon on the 24-hour clock (since the 60th stop):
 
-    >>> figure_forms("within 25%-35%, not 2.5-3%")
-    'within 25% to 35%, not 2.5-3%'
+    >>> figure_forms("within 25%-35%, not 5-3% or 1-1/2%, from 12:00 noon or 12 noon")
+    'within 25% to 35%, not 5-3% or 1.5%, from 12:00 or 12:00'
 
     A unit of area or volume, folded with its power (since the 60th stop), not a power of ten:
 
@@ -1118,6 +1119,8 @@ def figure_forms(text: str) -> str:
         text = _PENCE.sub(lambda m: f"£{int(m[1]) / 100:.2f}" if _after_figure(m, ".,£$€") else m[0], text)
     if "%-" in text:
         text = _PERCENT_RANGE.sub("% to ", text)
+    if "noon" in text or "midnight" in text:
+        text = _NOON.sub(lambda m: "12:00" if m[1] == "noon" else "00:00", text)
     if "^" in text or "2" in text or "3" in text:
         text = _POWERED_UNIT.sub(lambda m: f" {_POWERS[m[2]]} {UNIT_NAMES[m[1]]}", text)
     return _DIGIT_GROUPS.sub(lambda m: m[0].replace(" ", ",") if _after_figure(m, ".,") else m[0], text)
@@ -1174,6 +1177,19 @@ def dates_read_as(text: str, other: str) -> str:
     return _NUMERIC_DATE.sub(read, text)
 
 
+def ranges_read_as(text: str, other: str) -> str:
+    """``text`` with each range of percentages signed once ("2.85-2.95%") written as ``other`` writes it with a sign on
+    each figure ("2.85% to 2.95%"), where it does (since the 60th stop; "6-9%" stays for "six to nine percent").
+
+    >>> ranges_read_as("a target of 2.85-2.95% and 5-7%", "a target of 2.85% to 2.95% and five to seven percent")
+    'a target of 2.85% to 2.95% and 5-7%'
+    """
+    if "-" not in text or "%" not in other:
+        return text
+    return _RANGE_SIGNED_ONCE.sub(lambda m: f"{m[1]}% to {m[2]}%" if f"{m[1]}% to {m[2]}%" in other else m[0], text)
+
+
+_RANGE_SIGNED_ONCE = re.compile(r"(?<![\w.,-])(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)%")
 _PENCE = re.compile(r"\b(\d{1,3}) ?(?:p|pence)\b(?![.\w])")  # "25p", "35 pence" ("5 p.m." and "1080p" stay)
 # a unit of area or volume after a figure, folded ("410 m^3" of "410 m³"): written out, "410 cubic metres"
 _POWERED_UNIT = re.compile(r"(?<=\d) ?(m|km|cm|mm|ft|mi)\^?([23])(?![\w^.,]\d|\w)")  # (and "20 km2", its power not raised)
@@ -1182,6 +1198,7 @@ _POWERS = {"2": "square", "3": "cubic"}
 UNIT_NAMES = {"m": "metres", "km": "kilometres", "cm": "centimetres", "mm": "millimetres", "ft": "feet", "mi": "miles"}
 # a range of percentages written with a dash: "25%-35%" ("25%–35%" folded) is "25% to 35%", no negative figure
 _PERCENT_RANGE = re.compile(r"%-(?=\d)")
+_NOON = re.compile(r"\b12(?::00)? ?(noon|midnight)\b")  # "12 noon" and "12:00 noon" are 12:00
 
 
 def _after_figure(m: re.Match[str], marks: str) -> bool:

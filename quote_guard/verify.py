@@ -2044,12 +2044,11 @@ def _one_place_copy(r: QuoteResult, stage: SemanticStage) -> tuple[Difference, .
     >>> _one_place_copy(replace(r, metrics=Metrics(match_ratio=0.9, differences=d)), Unrelated())
     ()
     """
-    # (a place of symbols and single letters alone, "|−|p" left out, is no place of words: the copy's own form)
-    # (nor is a date in digits the source writes in words, in one of its two orders: "02/08/2021" for "2 August 2021")
+    # (a place of symbols and single letters alone, "|−|p" left out, is no place of words: the copy's own form; a date in
+    # digits the source writes in words, "02/08/2021" for "2 August 2021", align.differences reads as form)
     load = [_at_quote_end(d, r.quote) for d in r.metrics.differences
             if d.load_bearing and any(w[:1].isdigit() or (w[:1].isalpha() and len(w) > 1)
-                                      for w in (d.quote_text + " " + d.source_text).split())
-            and not ("/" in d.quote_text and dates_read_as(d.quote_text, d.source_text.replace(" ,", ",")) != d.quote_text)]
+                                      for w in (d.quote_text + " " + d.source_text).split())]
     ratio = r.metrics.match_ratio
     if ratio is None:
         return ()
@@ -2705,10 +2704,11 @@ _ALIASES_KEPT = 256  # documents whose aliases are kept, oldest dropped first
 # a person named with the role a decision calls them by, no quotation marks: "Marcus Delaney (the Athlete)"
 _PERSON_AS = re.compile(r"\b([A-Z][a-z]+(?: [A-Z][a-z]+){1,2}) \(the ([A-Z][a-z]{3,})\)")
 # a role given as a heading line's label: "Landlord: Hollis Estates Ltd", "Tenants: Priya Nair and Daniel Brooks"
-_ROLE_LABEL = re.compile(r"^[ \t]*([A-Z][a-z]{3,}):[ \t]+([A-Z][\w.&' -]{2,60}?)[ \t]*$", re.MULTILINE)
+# (a role of two words too, since the 60th stop: "Responsible Person: Carrow Estates Ltd")
+_ROLE_LABEL = re.compile(r"^[ \t]*([A-Z][a-z]{3,}(?: [A-Z][a-z]{3,})?):[ \t]+([A-Z][\w.&' -]{2,60}?)[ \t]*$", re.MULTILINE)
 # the same labels run together in one line, each name up to the next label: "Claimant: Orlen Marine Contractors Ltd.
 # Respondent: Port Authority of Vastmere. Tribunal: ..."
-_ROLE_RUN = re.compile(r"\b([A-Z][a-z]{3,}): ((?:[A-Z][\w&'.-]*|of|and|&)(?: (?:[A-Z][\w&'.-]*|of|and|&)){0,7}?)\.? (?=[A-Z][a-z]{3,}: )")
+_ROLE_RUN = re.compile(r"\b([A-Z][a-z]{3,}(?: [A-Z][a-z]{3,})?): ((?:[A-Z][\w&'.-]*|of|and|&)(?: (?:[A-Z][\w&'.-]*|of|and|&)){0,7}?)\.? (?=[A-Z][a-z]{3,}: )")
 
 
 def _aliases_in(head: str) -> tuple[frozenset[str], ...]:
@@ -2723,6 +2723,8 @@ def _aliases_in(head: str) -> tuple[frozenset[str], ...]:
     [['Agent', 'LLC']]
     >>> [sorted(g) for g in _aliases_in("Claimant: Orlen Marine Ltd. Respondent: Vastmere Port. The Claimant won.")]
     [['Claimant', 'Orlen', 'Orlen Marine', 'Orlen Marine Ltd']]
+    >>> [sorted(g) for g in _aliases_in("Date: 6 August 2024\\nResponsible Person: Carrow Estates Ltd\\n\\nThe Responsible Person said.")]
+    [['Carrow', 'Carrow Estates', 'Carrow Estates Ltd', 'Responsible Person']]
     >>> [sorted(g) for g in _aliases_in('On Calderbrook Wealth Limited ("Calderbrook" or the "Firm") a penalty.')]
     [['Calderbrook', 'Calderbrook Wealth', 'Firm']]
     """
@@ -3225,6 +3227,9 @@ _HARD_LIMIT = re.compile(
     # (since the 60th stop: "the Contractor's liability for liquidated damages shall cease, save in respect of any
     # Section not yet certified")
     r"|save\s+in\s+(?:respect|relation)\s+(?:of|to)\b"
+    # (since the 60th stop: "within 24 hours of admission, or within 14 hours for patients admitted via the Acute Medical
+    # Unit": another limit for some of them)
+    r"|or\s+within\s+[\w\s()-]{1,30}?\s+(?:for|in\s+the\s+case\s+of|where|if)\b"
     r"|(?:where|if|when|insofar\s+as)\s+(?:it\s+is\s+)?(?:reasonably\s+)?(?:practicable|possible|feasible)\b"
     r"|(?:during|in|for|within|at|on)\s+[^.;:,!?]{1,40}?\bonly\b"
     r"|(?:for|during|in)\s+the\s+first\s+(?:[\w-]+\s+){0,2}(?:years?|months?|weeks?|days?|quarters?)\b"
@@ -3389,7 +3394,10 @@ def _limit_right_after(text: str, at: int, quote: str) -> re.Match[str] | None:
 # second one ("or where the Tenant has raised a written query"): one exception told as the only one (since the 59th
 # stop)
 _OPEN_EXCEPTION = re.compile(r"\b(?:save|except|excepting|unless|other\s+than)\b[^,;:.!?()\"“”]{3,60}\W*$", re.I)
-_EXCEPTION_GOES_ON = re.compile(r"\s*,?\s+or\s+(?:where|if|when|unless|in\s+the\s+(?:case|event))\b[^.;!?]{0,80}", re.I)
+# (since the 60th stop, a second party excepted: "repaired by anyone other than us" where the source goes on "or an
+# Approved Repairer")
+_EXCEPTION_GOES_ON = re.compile(r"\s*,?\s+(?i:or)\s+(?:(?i:where|if|when|unless|in\s+the\s+(?:case|event))\b[^.;!?]{0,80}"
+                                r"|(?:an?\s+|the\s+)?[A-Z][\w-]+(?:\s+[A-Z][\w-]+){0,3})")
 
 
 # a quote that stops inside a short condition it opened ("... to terminate on 90 days' notice if the other
@@ -3410,7 +3418,10 @@ _CONDITION_GOES_ON = re.compile(r"[ \t]+and\s+(?!(?:[\w'’-]+\s+){1,2}(?:shall|
 # (since the 55th stop)
 _ALL_OF_A_KIND = re.compile(r"\b(?:every|all|any|each|no)\s+(?:of\s+(?:our|its|their|the|his|her|your)\s+)?(?:[\w'’-]+\s+){0,3}"
                             r"(?!(?:in|of|to|for|on|at|by|with|from|and|or)\W*$)[\w'’-]+\W*$", re.I)  # (not "... in [which]")
-_RESTRICTIVE_AFTER = re.compile(r"[ \t]+(?:who|whom|whose|that|which)\b[^.;!?]{0,80}", re.I)
+# (since the 60th stop, a size that bounds them: "a permit-to-alter system for all scaffolds" where the source goes on
+# "over 6 metres high")
+_RESTRICTIVE_AFTER = re.compile(r"[ \t]+(?:(?:who|whom|whose|that|which)\b[^.;!?]{0,80}|(?:over|above|under|below|exceeding|of\s+more"
+                                r"\s+than|of\s+at\s+least|of\s+less\s+than)\s+\d[^.;!?,]{0,40})", re.I)
 
 
 # an exception at the end of a sentence, after phrases that finish the clause a quote stops in (no new

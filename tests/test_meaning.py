@@ -5302,3 +5302,78 @@ _BIRDS = Source("bi", "Most of the birds recorded at rotor height flew at night 
 ])
 def test_the_60th_stop_s_third_rules(quote: str, source: Source, accepted: bool) -> None:
     _assert_passed(quote, source, accepted)
+
+
+_STOP_SEARCH = Source("ss", "3.3 The smell of cannabis alone will not normally justify a search; officers should look for "
+                            "additional grounds.")
+_HEDGE_BASIS = Source("hb", "The Matching Portfolio aims to hedge approximately 85% of the Scheme's interest rate exposure, "
+                            "measured on the Technical Provisions basis.")
+_OPTION_FEE = Source("of", "4.6 If the Option is not validly exercised within the Option Period, it shall lapse and the Grantor "
+                           "shall retain the Option Fee of £120,000.")
+_FIRE_AUDIT = Source("fa", "Date of inspection: 6 August 2024\nResponsible Person: Marlow Estates Ltd\n\n2. The automatic "
+                           "opening vent failed to operate when tested. The Responsible Person stated that the vent had "
+                           "been reported as faulty in March 2024.")
+_QUARTER = Source("qu", "Output in the third quarter of 2024 was 61.4 million tonnes of ore, the ratio was 2.6 times, 30 of 88 "
+                        "patients responded, spreads widened by 25 basis points and the target stayed at 2.85% to 2.95% "
+                        "for the year.")
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    # "X alone" told as X; another measurement basis; a fee retained told as returned
+    ("Under the policy, officers may not search anyone on the basis of the smell of cannabis.", _STOP_SEARCH, False),
+    ("The Matching Portfolio aims to hedge about 85% of the Scheme's interest rate exposure, measured on a buyout "
+     "basis.", _HEDGE_BASIS, False),
+    ("If the Option is not validly exercised within the Option Period, it lapses and the £120,000 Option Fee is "
+     "returned to the Buyer.", _OPTION_FEE, False),
+    # faithful: a party named for the role a heading gives it; a quarter, a count out of a total, a ratio, basis
+    # points, tonnes and a range of percentages in their short forms
+    ("Marlow Estates Ltd stated that the vent had been reported as faulty in March 2024.", _FIRE_AUDIT, True),
+    ("Output in Q3 2024 was 61.4 Mt of ore, the ratio was 2.6x, 30/88 patients responded, spreads widened by 25 bps "
+     "and the target stayed at 2.85–2.95% for the year.", _QUARTER, True),
+    ("Output in Q2 2024 was 61.4 Mt of ore, the ratio was 2.6x, 30/88 patients responded, spreads widened by 25 bps "
+     "and the target stayed at 2.85–2.95% for the year.", _QUARTER, False),
+])
+def test_the_60th_stop_s_fourth_rules(quote: str, source: Source, accepted: bool) -> None:
+    _assert_passed(quote, source, accepted)
+
+
+_GEARING = Source("ge", "Net debt at 31 March 2025 was £6.40 billion, representing gearing of 62.3% of RCV (2024: 59.8%).")
+_PROBATE = Source("pb", "Costs will be dealt with on written submissions; my provisional view is that the costs of all parties "
+                        "should be paid from the estate.")
+_DISCHARGE_EDD = Source("ed", "3.1 Every adult inpatient must have an Expected Date of Discharge recorded within 24 hours of "
+                              "admission, or within 12 hours for patients admitted via the Acute Medical Unit.")
+_PHARMACY = Source("ph", "(3) The Trust to review whether weekend pharmacy screening can be extended to surgical wards, subject "
+                         "to funding.")
+_DEMAND = Source("dm", "The Board notes that demand for higher-ticket items remains subdued and may not recover before the end "
+                       "of the financial year.")
+_EXCLUSIONS = Source("ex", "We will not pay for (d) any Device that has been jailbroken or repaired by anyone other than us or an "
+                           "Approved Repairer.")
+_SCAFFOLDS = Source("sc", "The report recommends that principal contractors introduce a permit-to-alter system for all scaffolds "
+                          "over 9 metres high.")
+_FERRY_TIMES = Source("ft", "Redemption requests must be received no later than 12:00 noon on the Business Day falling five (5) "
+                            "Business Days before the Dealing Day; the engine's efficiency reaches some 27-30% and the "
+                            "industry makes up six to nine percent of output.")
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    # a move told the other way between the passage's figures; a provisional view told as ordered; a fragment cut before
+    # another time limit for some; what the Trust is to review told as what it is to do; "may not" told as "will not"; a
+    # fragment cut before a second party excepted, or before a size that bounds "all"
+    ("Gearing fell to 62.3% of RCV at 31 March 2025, down from 59.8% a year earlier.", _GEARING, False),
+    ("Gearing rose to 62.3% of RCV at 31 March 2025, up from 59.8% a year earlier.", _GEARING, True),
+    ("The court ordered that the costs of all parties be paid out of the estate.", _PROBATE, False),
+    ("Every adult inpatient must have an Expected Date of Discharge recorded within 24 hours of admission.",
+     _DISCHARGE_EDD, False),
+    ("(3) The Trust to extend weekend pharmacy screening to surgical wards, subject to funding.", _PHARMACY, False),
+    ("The Board says demand for higher-ticket items remains subdued and will not recover before the end of the "
+     "financial year.", _DEMAND, False),
+    ("any Device that has been jailbroken or repaired by anyone other than us", _EXCLUSIONS, False),
+    ("The report recommends that principal contractors introduce a permit-to-alter system for all scaffolds",
+     _SCAFFOLDS, False),
+    # faithful: noon written both ways; a range of percentages with the sign once, and "six to nine percent" as "6–9%"
+    ("Redemption requests must be received no later than 12 noon on the Business Day falling 5 Business Days before "
+     "the Dealing Day", _FERRY_TIMES, True),
+    ("the engine's efficiency reaches some 27-30 percent and the industry makes up 6–9% of output.", _FERRY_TIMES, True),
+])
+def test_the_60th_stop_s_fifth_rules(quote: str, source: Source, accepted: bool) -> None:
+    _assert_passed(quote, source, accepted)
