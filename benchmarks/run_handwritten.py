@@ -101,7 +101,11 @@ scored with the 57th stop's code and on the final code, their misses never read)
 ``handwritten_tune46d.json`` and ``handwritten_tune47a.json`` to ``handwritten_tune47d.json`` (tuning, 150 each,
 over twelve passages of each writer; ``_tune47a`` arrived last, and no rule was drawn from it) and ``handwritten_heldout50.json`` to ``handwritten_heldout55.json`` (held
 out, 150 each, the same way; scored on arrival with the 58th stop's code and with the code of the time, their
-misses never read).
+misses never read). The 60th added ``handwritten_tune48a.json`` to ``handwritten_tune48e.json``,
+``handwritten_tune49a.json`` to ``handwritten_tune49e.json`` and ``handwritten_tune50a.json`` to
+``handwritten_tune50f.json`` (tuning, 150 each) and ``handwritten_heldout56.json`` to ``handwritten_heldout61.json``
+(held out, 150 each; scored on arrival with the 59th stop's code and with the code of the time, their misses never
+read).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every

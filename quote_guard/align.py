@@ -753,17 +753,12 @@ def _forms_in_one(words: list[str]) -> list[str]:
     if "q" in words:
         words = [w for i, w in enumerate(words) if not (w == "the" and words[i + 1 : i + 2] == ["q"])
                  and not (w == "of" and i >= 2 and words[i - 2] == "q" and words[i + 1 : i + 2] and words[i + 1].isdigit())]
-    if "of" in words:
-        out: list[str] = []
-        i = 0
-        while i < len(words):
-            part, total = words[i], words[i + 2] if i + 2 < len(words) else ""
-            if words[i + 1 : i + 2] == ["of"] and part.isdigit() and total.isdigit() and int(part) <= int(total) < _NOT_A_YEAR:
-                out.append(f"{part}/{total}")
-                i += 3
-                continue
-            out.append(part)
-            i += 1
+    if "of" in words and (counts := [k for k in range(1, len(words) - 1) if words[k] == "of" and words[k - 1].isdigit()
+                                      and words[k + 1].isdigit() and int(words[k - 1]) <= int(words[k + 1]) < _NOT_A_YEAR]):
+        kept = [k for i, k in enumerate(counts) if not i or k - counts[i - 1] > 2]  # ("30 of 88 of 99": the first)
+        out = list(words)
+        for k in reversed(kept):
+            out[k - 1 : k + 2] = [f"{words[k - 1]}/{words[k + 1]}"]
         words = out
     return words
 

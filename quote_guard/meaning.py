@@ -8346,7 +8346,8 @@ def _no_evidence_told_as_none(qw: list[str], pw: list[str]) -> str | None:
 
 
 # (since the 60th stop) a likeness the passage states, "comparable to that of the reference meadow"
-_ALIKE = frozenset("comparable similar equivalent indistinguishable equal identical alike unchanged".split())
+# ("equivalent to" and "equal to" give a figure another way: "a mean of 8.4 m, equivalent to 1.7 m a year")
+_ALIKE = frozenset("comparable similar indistinguishable identical alike unchanged".split())
 _MORE_OR_LESS = frozenset("more fewer less greater higher lower larger smaller better worse faster slower stronger "
                           "weaker richer".split())
 
@@ -8360,8 +8361,8 @@ def _alike_told_as_different(qw: list[str], pw: list[str]) -> tuple[str, str] | 
     ('more', 'comparable')
     """
     alike = next((w for w in pw if w in _ALIKE), None)
-    if alike is None or _ALIKE & set(qw) or "than" in pw:
-        return None
+    if alike is None or _ALIKE & set(qw) or "than" in pw or _ABOVE_OR_BELOW & set(pw):
+        return None  # (a comparison the passage makes as well: "This is above the long-term rate")
     for i, w in enumerate(qw):
         if w in _MORE_OR_LESS and w not in pw and "than" in qw[i + 1 : i + 1 + _THAN_WORDS]:
             return w, alike
@@ -8369,6 +8370,7 @@ def _alike_told_as_different(qw: list[str], pw: list[str]) -> tuple[str, str] | 
 
 
 _THAN_WORDS = 5  # words from a comparative to its "than"
+_ABOVE_OR_BELOW = frozenset("above below exceeds exceeded exceeding under over".split())
 # (since the 60th stop) what someone "had previously expected", told as what they expect now
 _HAD_EXPECTED = re.compile(r" had (?:previously |earlier |originally |initially |once )?(?P<verb>expect|anticipat|forecast|assum|"
                            r"hop|plan|intend|believ|predict|project)\w* ")
