@@ -7629,10 +7629,6 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if (against := _direction_against_figures(qw, pw)) is not None:
         # "Gearing fell to 61.8% of RCV, down from 60.4% a year earlier" for "gearing of 61.8% of RCV (2024: 60.4%)"
         out.append(Difference("replace", against[0], against[1], "direction"))
-    if (carried_out := _recommendation_told_as_done(qw, pw)) is not None:
-        # "the telephone at Lower Fen crossing has been replaced with miniature stop lights" for "RAIB has made three
-        # recommendations: ... that Network Rail ... replaces the telephone with miniature stop lights"
-        out.append(Difference("replace", carried_out[0], carried_out[1], "qualifier"))
     if (as_fact := _expectation_told_as_fact(qw, pw)) is not None:
         # "Northmoor says losses will not increase materially" for "The Bank ... does not currently expect losses to
         # increase materially"
@@ -8121,26 +8117,6 @@ def _direction_against_figures(qw: list[str], pw: list[str]) -> tuple[str, str] 
 
 
 _MOVE_WORDS = 14  # words after a word of a move read for its "to" and "from" figures
-
-
-_RECOMMENDED = re.compile(r"\brecommend|\brecommendations?\b|\bshould\b")
-_DONE_PASSIVE = re.compile(r" (?:has|have) (?:now |since |already )?been (\w+ed)\b| (?:was|were) (?:then |subsequently )?(\w+ed)\b")
-
-
-def _recommendation_told_as_done(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
-    """A thing the passage recommends (or says should be done) told as done ("the telephone ... has been replaced with
-    miniature stop lights" for "RAIB has made three recommendations: ... that Network Rail ... replaces the telephone with
-    miniature stop lights"): ``(the quote's words, the passage's word)``, else ``None`` (since the 60th stop)."""
-    passage = " ".join(pw)
-    if (recommended := _RECOMMENDED.search(passage)) is None or _RECOMMENDED.search(" ".join(qw)) is not None \
-            or {"propose", "proposed", "plans", "planned", "will", "would"} & set(qw):
-        return None
-    after = {w[:VERB_PREFIX] for w in passage[recommended.start() :].split()}
-    for m in _DONE_PASSIVE.finditer(f" {' '.join(qw)} "):
-        verb = m[1] or m[2]
-        if verb[:VERB_PREFIX] in after and verb not in pw:
-            return m[0].strip(), recommended[0]
-    return None
 
 
 _EXPECTS = re.compile(r"\b(?:does not|do not|doesn't|don't)? ?(?:currently |now |still )?expects? (?P<what>\S+) to (?P<verb>\w+)")
