@@ -1176,10 +1176,6 @@ def _modal_phrases(words: list[str]) -> list[str]:
     return out
 
 
-_ORDINALS = frozenset("""first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth
-    fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth""".split())
-
-
 def _number_pairs(words: list[str]) -> list[str]:
     """A number written both ways, "thirty (30)" or "30 (thirty)", as its digits alone: the
     drafting habit of contracts, which quotes often drop. Only when the two give one value.
@@ -1293,6 +1289,8 @@ _ORDINAL_DIGITS = {str(i + 1): (w, suffix) for i, (w, suffix) in enumerate(zip(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
     "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split(),
     "st nd rd th th th th th th th th th th th th th th th th th".split()))}
+# the ordinal words, for "the fifth (5th)" (:func:`_number_pairs`): those of :data:`_ORDINAL_DIGITS`, and "thirtieth"
+_ORDINALS = frozenset({*(w for w, _ in _ORDINAL_DIGITS.values()), "thirtieth"})
 _MONTH_NAMES = frozenset(MONTH_NAMES)
 _MONTH_ABBREVIATIONS = {"jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june",
                         "jul": "july", "aug": "august", "sep": "september", "sept": "september", "oct": "october",

@@ -8043,7 +8043,8 @@ def _upward_only_told_both_ways(qw: list[str], pw: list[str]) -> tuple[str, str]
     """A review the passage makes upward only ("the greater of (a) the Rent payable ... and (b) the Open Market Rent")
     told as going either way ("whether that turns out to be higher or lower"): ``(the quote's words, the passage's)``,
     else ``None`` (since the 60th stop)."""
-    if (upward := _UPWARD_ONLY.search(f" {' '.join(pw)} ")) is None or _BOTH_WAYS.search(f" {' '.join(pw)} ") is not None:
+    passage = f" {' '.join(pw)} "
+    if (upward := _UPWARD_ONLY.search(passage)) is None or _BOTH_WAYS.search(passage) is not None:
         return None
     told = _BOTH_WAYS.search(f" {' '.join(qw)} ")
     return None if told is None else (told[0].strip(), upward[0].strip())
@@ -8175,10 +8176,11 @@ def _provisional_told_as_decided(qw: list[str], pw: list[str]) -> tuple[str, str
     """A view the passage calls provisional ("my provisional view is that the costs ... should be paid from the estate")
     told as decided ("The court ordered that the costs ... be paid out of the estate"): ``(the quote's word, the
     passage's)``, else ``None`` (since the 60th stop)."""
-    if (provisional := _PROVISIONAL.search(" ".join(pw))) is None or _PROVISIONAL.search(" ".join(qw)) is not None \
+    quote = " ".join(qw)
+    if (provisional := _PROVISIONAL.search(" ".join(pw))) is None or _PROVISIONAL.search(quote) is not None \
             or {"view", "views", "provisional", "provisionally"} & set(qw):
         return None
-    decided = _RULED.search(" ".join(qw))
+    decided = _RULED.search(quote)
     return None if decided is None or decided[0] in pw else (decided[0], provisional[0])
 
 
@@ -8256,9 +8258,10 @@ def _total_told_per_occasion(qw: list[str], pw: list[str]) -> tuple[str, str] | 
     ('at a time', 'in a single academic year')
     """
     told = _PER_OCCASION.search(f" {' '.join(qw)} ")
-    if told is None or _PER_OCCASION.search(f" {' '.join(pw)} ") is not None:
+    passage = f" {' '.join(pw)} "
+    if told is None or _PER_OCCASION.search(passage) is not None:
         return None
-    period = _OVER_A_PERIOD.search(f" {' '.join(pw)} ")
+    period = _OVER_A_PERIOD.search(passage)
     return None if period is None else (told[0].strip(), period[0].strip())
 
 
