@@ -105,7 +105,12 @@ misses never read). The 60th added ``handwritten_tune48a.json`` to ``handwritten
 ``handwritten_tune49a.json`` to ``handwritten_tune49e.json`` and ``handwritten_tune50a.json`` to
 ``handwritten_tune50f.json`` (tuning, 150 each) and ``handwritten_heldout56.json`` to ``handwritten_heldout61.json``
 (held out, 150 each; scored on arrival with the 59th stop's code and with the code of the time, their misses never
-read).
+read). The 61st added ``handwritten_tune51a.json`` to ``handwritten_tune51f.json`` (tuning, 150 each, over twelve
+passages of each writer, of kinds the earlier sets had little of: US filings and rules, EU and international texts,
+technical documents, research papers, finance documents, news and general text) and ``handwritten_tune52a.json`` to
+``handwritten_tune52c.json`` (tuning, 150 each, the same way, in a second round), and ``handwritten_heldout62.json`` to
+``handwritten_heldout65.json`` (held out, 150 each; scored on arrival with the 60th stop's code and with the code of the
+time, their misses never read).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every

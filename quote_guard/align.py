@@ -49,7 +49,7 @@ from .normalize import (
     tokenize,
 )
 
-__all__ = ["PLAIN_OPENERS", "Alignment", "defined_term_label", "differences", "infix", "word_category"]
+__all__ = ["PLAIN_OPENERS", "UNIT_SHORT_FORMS", "Alignment", "defined_term_label", "differences", "infix", "word_category"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -733,14 +733,18 @@ def _provisions_written_out(words: list[str]) -> list[str]:
 
 # a unit's short form, read as its words before a scale is read: "61.4 Mt" is "61.4 million tonnes", "25 bps" is "25
 # basis points", "2.6x" is "2.6 times" (since the 60th stop)
-_UNIT_SHORT_FORMS = {"mt": ("million", "tonnes"), "kt": ("thousand", "tonnes"), "gt": ("billion", "tonnes"),
+_TIME_UNITS = {"hr": "hours", "hrs": "hours", "h": "hours", "min": "minutes", "mins": "minutes", "sec": "seconds",
+               "secs": "seconds"}
+#: units written short, with their words ("61.4 Mt": "61.4 million tonnes"; since the 60th stop)
+UNIT_SHORT_FORMS = {"mt": ("million", "tonnes"), "kt": ("thousand", "tonnes"), "gt": ("billion", "tonnes"),
                      "gigatonnes": ("billion", "tonnes"), "moz": ("million", "ounces"), "koz": ("thousand", "ounces"),
-                     "bps": ("basis", "points"), "bp": ("basis", "points"), "x": ("times",)}
+                     "bps": ("basis", "points"), "bp": ("basis", "points"), "x": ("times",),
+                     "fy": ("fiscal", "year")}  # ("FY 2024" for "Fiscal Year 2024", since the 61st stop)
 
 
 def _forms_in_one(words: list[str]) -> list[str]:
     """``words`` with forms that say the same thing in one of them (since the 60th stop): a provision's name shortened
-    (:func:`_provisions_written_out`), a quarter of the year ("the third quarter of 2018" as "q 3 2018", as "Q3 2018"
+    (:func:`_provisions_written_out`), a unit of time after a figure ("8 hr 41 min", since the 61st), a quarter of the year ("the third quarter of 2018" as "q 3 2018", as "Q3 2018"
     tokenizes), a count out of a total ("30 of 88" as "30/88").
 
     >>> _forms_in_one("in the third quarter of 2018 , 30 of 88 patients , 5 of 2023".split())
@@ -748,6 +752,10 @@ def _forms_in_one(words: list[str]) -> list[str]:
     """
     if not _PROVISION_ABBREVIATIONS.keys().isdisjoint(words):
         words = _provisions_written_out(words)
+    if not _TIME_UNITS.keys().isdisjoint(words):
+        # "8 hr 41 min" for "8 hours 41 minutes": after a figure only ("min" alone may be a minimum; since the 61st stop)
+        words = [(_TIME_UNITS[w].removesuffix("s") if words[i - 1] == "1" else _TIME_UNITS[w])
+                 if w in _TIME_UNITS and i and words[i - 1][:1].isdigit() else w for i, w in enumerate(words)]
     if "quarter" in words:
         words = quarters_as_digits(words)
     if "q" in words:
@@ -798,8 +806,8 @@ def _canonical(words: list[str]) -> list[str]:
     out: list[str] = []
     if "sq" in words or "foot" in words:
         words = _areas_written_out(words)
-    if not _UNIT_SHORT_FORMS.keys().isdisjoint(words):
-        words = [x for w in words for x in _UNIT_SHORT_FORMS.get(w, (w,))]
+    if not UNIT_SHORT_FORMS.keys().isdisjoint(words):
+        words = [x for w in words for x in UNIT_SHORT_FORMS.get(w, (w,))]
     for w in hundreds_as_digits(words):  # "one hundred twenty" is "120"
         if w in _EQUIVALENT and out and (scaled := scaled_figure(out[-1], w)) is not None:
             out[-1] = canonical_number(str(scaled)) or out[-1]  # "25 mn" is "25,000,000" (before "mn" is "million")
@@ -1301,7 +1309,7 @@ _DAY_COMMA_YEAR = re.compile(r"([0-3]?\d),(\d{4})")
 _SIGN_WORDS = {"<": "below", ">": "above"}
 _BOUND_SIGNS = {"≥": ("at", "least"), ">=": ("at", "least"), "≤": ("at", "most"), "<=": ("at", "most")}
 _DEGREE_LETTERS = {"e": "east", "w": "west", "n": "north", "s": "south"}  # (a temperature's letter is read elsewhere)
-_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", "p", "/", "<", ">", "°", "'", "≥", "≤", "-", "more", "less", "fewer", "greater", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
+_WRITTEN_FORM_CUES = frozenset({"vs", "m", "k", "p", "/", "<", ">", "°", "'", "≥", "≤", "-", "+", "more", "less", "fewer", "greater", *(s for _, s in _ORDINAL_DIGITS.values()), *_MONTH_ABBREVIATIONS})
 
 
 _OR_MORE = (["or", "more"], ["or", "less"], ["or", "fewer"], ["or", "greater"])
@@ -1368,6 +1376,10 @@ def _written_forms(words: list[str]) -> list[str]:
             # "2 or more": "at least 2" (as "≥2" reads), "10 or fewer": "at most 10"
             out.extend(("at", "least" if words[i + 2] in ("more", "greater") else "most", w))
             i += 3
+            continue
+        if w[:1].isdigit() and words[i + 1 : i + 2] == ["+"] and not (words[i + 2 : i + 3] and words[i + 2][:1].isdigit()):
+            out.extend(("at", "least", w))  # "30+ hours": "at least 30 hours" (since the 61st stop; "2+2" is a sum)
+            i += 2
             continue
         if w in NUMBER_WORDS and words[i + 1 : i + 2] == ["("] and words[i + 3 : i + 4] == [")"] and words[i + 4 : i + 6] in _OR_MORE:
             # "one (1) or more": the bound on the number written both ways
@@ -1482,9 +1494,9 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
     """
     as_written = quote, passage
     quote, passage = figure_forms(quote), figure_forms(passage)  # "1-1/2%" is "1.5%", "6 pm" is "18:00"
-    if "/" in quote or "/" in passage:
-        # "06/01/2025" for "6 January 2025": the other text says which order a date in digits is in (since the 60th stop)
-        quote, passage = dates_read_as(quote, passage), dates_read_as(passage, quote)
+    # "06/01/2025" for "6 January 2025": the other text says which order a date in digits is in (since the 60th stop),
+    # and "18 February and 9 April 2024" which year its first date is in (since the 61st)
+    quote, passage = dates_read_as(quote, passage), dates_read_as(passage, quote)
     if "-" in quote or "-" in passage:
         quote, passage = ranges_read_as(quote, passage), ranges_read_as(passage, quote)  # "2.85-2.95%" / "2.85% to 2.95%"
     raw_q, raw_s = _written_forms(_signed_words(quote)), _written_forms(_signed_words(passage))

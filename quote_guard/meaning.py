@@ -143,7 +143,7 @@ _OPPOSITES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
         ("true", "false"),
         ("increase", "decrease"),
         ("strengthen", "weaken"),
-        ("support", "oppos"),
+        ("support backing backed", "oppos"),  # ("with the backing of most of the governors": since the 61st stop)
         ("confirm", "refut"),
         ("safe", "unsafe dangerous"),
         ("effective", "ineffective"),
@@ -240,6 +240,66 @@ _PRONOUN_GROUPS = (
     frozenset("i me my mine myself".split()),
 )
 _PERSON = dict(zip(_PRONOUN_GROUPS, (3, 3, 1, 3, 1)))  # first or third person, by group
+def _row_figure_moved(qw: list[str], passage: str) -> tuple[str, str] | None:
+    """A figure of one row of the passage's table that the quote gives to another row: the label (first cell) of
+    another row within :data:`_ROW_REACH` words of it in the quote, and none of its own row's. ``(quote's "label
+    figure", the table's)``, else ``None`` (since the 61st stop).
+
+    >>> p = "Year | Revenue | Coverage\\n2022 | $51.9m | 1.71x\\n2023 | $55.4m | 1.59x\\n2024 | $58.8m | 1.77x"
+    >>> _row_figure_moved(_words("Coverage was weakest in FY2023 at 1.71x before recovering to 1.77x in FY2024."), p)
+    ('2023 1.71', '2022 1.71')
+    >>> _row_figure_moved(_words("coverage was 1.59x in 2023 and 1.71x in 2022"), p)
+    """
+    rows: dict[str, set[str]] = {}
+    for line in passage.splitlines():
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) >= 3 and cells[0] and len(cells[0]) <= _ROW_LABEL_CHARS:
+            label = " ".join(_words(cells[0]))
+            rows[label] = {x for c in cells[1:] for w in _words(c) if (x := figure(w)) is not None}
+    if len(rows) < 2:
+        return None
+    held: dict[str, list[str]] = {}
+    for label, figures in rows.items():
+        for x in figures:
+            held.setdefault(x, []).append(label)
+    for i, w in enumerate(qw):
+        x = figure(w) if w[:1].isdigit() and w not in rows else None
+        if x is None or len(held.get(x, ())) != 1:
+            continue
+        own = held[x][0]
+        near = qw[max(0, i - _ROW_REACH) : i + _ROW_REACH + 1]
+        others = [v for v in near if v in rows and v != own]
+        if others and own not in near:
+            return f"{others[0]} {w}", f"{own} {w}"
+    return None
+
+
+_ROW_REACH = 4  # words either side of a figure where a quote names the row it gives it to
+_ROW_LABEL_CHARS = 24  # a row's label is short: "2023", "Fiscal 2023", "Net revenue"
+_POSSESSIVES = {"his": 0, "her": 1, "our": 2, "their": 3, "my": 4}  # the possessive of each group
+
+
+def _owner_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A thing the quote gives another owner than the passage does, where the passage speaks of both: "our
+    commentary" for "their commentary" in a passage that says "we" of others. ``(quote's, passage's)``, else ``None``
+    (since the 61st stop). A passage that has no word of the quote's owner reports its writers' own words in the
+    third person ("the authors stress that their data"), which a quote may give in the first.
+
+    >>> p = "the original authors suggested in their commentary that it was weaker ; we note that it was approved".split()
+    >>> _owner_swapped("in our commentary , we suggested that it was weaker".split(), p)
+    ('our commentary', 'their commentary')
+    >>> _owner_swapped("in our commentary , we suggested that it was weaker".split(), p[:9])
+    """
+    owned = {(w, n) for w, n in itertools.pairwise(pw) if w in _POSSESSIVES}
+    for w, n in itertools.pairwise(qw):
+        if w not in _POSSESSIVES or (w, n) in owned or not n.isalpha():
+            continue
+        theirs = next((o for o, m in owned if m == n), None)
+        # (a quote in the first person for the passage's third; "their behalf" for "our behalf" reports the writer)
+        if theirs is not None and _PERSON[_PRONOUN_GROUPS[_POSSESSIVES[w]]] == 1 \
+                and _PERSON[_PRONOUN_GROUPS[_POSSESSIVES[theirs]]] == 3 and _PRONOUN_GROUPS[_POSSESSIVES[w]] & set(pw):
+            return f"{w} {n}", f"{theirs} {n}"
+    return None
 _DETERMINER_NUMBERS = frozenset({"zero", "one", "two"})
 _DETERMINERS_BEFORE = frozenset("the these those both its their his her our all".split())
 _MULTIPLES = {"half": "0.5", "halves": "0.5", "halve": "0.5", "halved": "0.5", "halving": "0.5", "quarter": "0.25",
@@ -573,7 +633,9 @@ def _recounted(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     for x, nouns in q.items():
         if x not in p or nouns.keys() & p[x].keys():
             continue
-        for noun in sorted(nouns):
+        # (the passage's word after its figure may describe what it counts: "1,080 individual reefs", since the 61st stop)
+        near = {pw[i + 2].rstrip("s") for i in range(len(pw) - 2) if pw[i][:1].isdigit() and figure(pw[i]) == x}
+        for noun in sorted(nouns.keys() - near):
             if any(noun in other for y, other in p.items() if y != x):
                 return nouns[noun], next(iter(p[x].values()))
     return None
@@ -3935,7 +3997,8 @@ def _figure_tails(words: list[str]) -> dict[str, tuple[set[str], str]]:
 
 
 _TAIL_WORDS = 5
-_TAIL_ENDS = frozenset(", ; . : and or ( ) with".split())
+_TAIL_ENDS = frozenset(", ; . : and or with".split())  # (not a bracket: "388 nits in standard (SDR) mode", since the 61st stop)
+_OWN_FEW = 4  # words of their own two figures' tails have, at most, for one word each way to trade them
 
 
 def _figures_traded(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
@@ -3957,9 +4020,12 @@ def _figures_traded(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
         for x, y in itertools.combinations(sorted(ql.keys() & pl.keys()), 2):
             shared = pl[x][0] & pl[y][0]
             own_x, own_y = pl[x][0] - shared, pl[y][0] - shared
-            # (two of the other's own words each way, or its one: "geostationary")
-            if own_x and own_y and len(ql[x][0] & own_y) >= min(2, len(own_y)) and not ql[x][0] & own_x \
-                    and len(ql[y][0] & own_x) >= min(2, len(own_x)) and not ql[y][0] & own_y:
+            # (two of the other's own words each way, or its one: "geostationary"; one each way where the passage's own
+            # are two at most: "612 nits in SDR mode, but only 388 nits in HDR mode" for "612 nits in HDR mode, but only
+            # 388 nits in standard (SDR) mode", since the 61st stop)
+            least = 1 if len(own_x) + len(own_y) <= _OWN_FEW else 2
+            if own_x and own_y and len(ql[x][0] & own_y) >= min(least, len(own_y)) and not ql[x][0] & own_x \
+                    and len(ql[y][0] & own_x) >= min(least, len(own_x)) and not ql[y][0] & own_y:
                 return ql[x][1], pl[x][1]
     return None
 
@@ -6686,8 +6752,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     """
     if "[" in quote or "[" in passage:
         quote, passage = _EDITORIAL_NOTE.sub(" ", quote), _EDITORIAL_NOTE.sub(" ", passage)
-    if "/" in quote or "/" in passage:  # "02/08/2021" for "2 August 2021": the other text says which order
-        quote, passage = dates_read_as(quote, passage), dates_read_as(passage, quote)
+    # "02/08/2021" for "2 August 2021": the other text says which order; "18 February and 9 April 2024", which year
+    quote, passage = dates_read_as(quote, passage), dates_read_as(passage, quote)
     qw, pw = _with_scales(_never_as_not(_words(quote))), _with_scales(_never_as_not(_words(passage)))
     qw, pw = _million_units(qw, pw), _million_units(pw, qw)
     # "were not included" for "were excluded": one claim, the negation in the word
@@ -6768,6 +6834,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "found evidence that hot-smoked products do not contribute" for "did not find evidence that
         # hot-smoked products contribute": the absence of evidence told as evidence of absence
         out.append(Difference("replace", shifted, f"not {shifted.split()[0]}", "negation"))
+    elif pn == 1 and qn == 1 and (swapped_verb := _negated_verb_swapped(qw, pw)) is not None:
+        # "would slow an attacker's enumeration, though it would not stop it" for "would not materially slow
+        # enumeration": one negation each, of another verb (since the 61st stop)
+        out.append(Difference("replace", swapped_verb[0], swapped_verb[1], "negation"))
     elif qn == 0 and _not_without(pw) and not _ORDER_KEEPERS.intersection(qw):
         # "should stop using the pump and consult a doctor" for "should not stop using the pump
         # without first consulting a doctor": the two negations made one condition, and the quote
@@ -7127,8 +7197,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         stated.add(_QUALIFIERS["approximately"])  # "about two years" states what "roughly two years" does
     if "most" in pw:
         stated.add(_QUALIFIERS["mostly"])  # "mostly mild" for "most were mild"
-    if _done_in_part(pw) is not None:
-        stated.add(_QUALIFIERS["partly"])  # "partly offset" for "offset in part" (since the 59th stop)
+    if _done_in_part(pw) is not None or any(a == "part" and b == "of" for a, b in itertools.pairwise(pw)):
+        # "partly offset" for "offset in part" (since the 59th stop); "may partly explain" for "may account for part
+        # of" (since the 61st)
+        stated.add(_QUALIFIERS["partly"])
     added_q = sorted(w for w in set(qw) if w in _QUALIFIERS and _QUALIFIERS[w] not in stated
                      and not (w in _ATTRIBUTIVE_TOO and _attributive(qw, w)))
     fq_, fp_ = f" {' '.join(qw)} ", f" {' '.join(pw)} "
@@ -7342,7 +7414,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                             if not (on_some and h.split()[-1] in _EVIDENCE_NOUNS)
                             and not any(_keeps(w, _REPORT_KEEPERS if h in _REPORT_HEDGES else _POSSIBLE_KEEPERS
                                                if h.endswith(" possible") else _READY_KEEPERS
-                                               if h.split()[0] in _READINESS else _DOUBT_KEEPERS) for w in qw)
+                                               if h.split()[0] in _READINESS else _DOUBT_KEEPERS)
+                                    # (a word the passage has too keeps no doubt of the quote's own: "the pooled
+                                    # estimate" beside "is likely to be smaller than the pooled estimate", since
+                                    # the 61st stop)
+                                    for w in qw if h in _REPORT_HEDGES or h not in _HEDGES or w not in pw)
                             # a forecast is dropped when the quote states its event ("will reach" for "are
                             # expected to reach"), not when it tells of another ("passed $1 million")
                             and (" to " not in h or h.startswith("according") or any(w[:4] == h.split()[-1][:4] for w in qw)))
@@ -7381,6 +7457,14 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                                            if h is not g and not (reported and _PERSON[h] != _PERSON[g] and 3 in (_PERSON[h], _PERSON[g])))]
             if others:
                 out.append(Difference("replace", next(w for w in qp if w in g), others[0], "party"))
+    if "|" in passage and (row := _row_figure_moved(qw, passage)) is not None:
+        # "weakest in FY2023 at 1.71x" for a table whose row "2022 | ... | 1.71x" holds it, and "2023 | ... | 1.59x"
+        # another (since the 61st stop)
+        out.append(Difference("replace", row[0], row[1], "number"))
+    if not any(d.category == "party" for d in out) and (owner := _owner_swapped(qp, pp)) is not None:
+        # "In our commentary, we suggested" for "The original authors suggested in their commentary ...; we note that":
+        # one party's words given to the other, where the passage names both (since the 61st stop)
+        out.append(Difference("replace", owner[0], owner[1], "party"))
     if (alternative := _denied_alternative(qw, pw)) is not None:
         # "the company had acted deliberately" for "had been reckless rather than deliberate": what the passage
         # sets aside, told as what it found
@@ -7636,6 +7720,18 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if (will := _may_told_as_will(qw, pw)) is not None:
         # "demand ... will not recover before the end of the financial year" for "may not recover"
         out.append(Difference("replace", will[0], will[1], "qualifier"))
+    if (part_whole := _part_told_as_whole(qw, pw)) is not None:
+        # "overdiagnosis explains the excess incidence in the screening group" for "may account for part of the excess
+        # incidence in the screening group" (since the 61st stop)
+        out.append(Difference("delete", "", part_whole, "quantifier"))
+    if (scheduled := _expected_told_as_scheduled(qw, pw)) is not None:
+        # "The Department has scheduled examinations for the second quarter" for "Insurers should expect examinations to
+        # begin in the second quarter" (since the 61st stop)
+        out.append(Difference("replace", scheduled[0], scheduled[1], "qualifier"))
+    if (shown := _little_evidence_told_as_done(qw, pw)) is not None:
+        # "have reduced both flood deaths and economic losses from drought" for "have reduced flood-related mortality,
+        # but there is limited evidence that they have reduced economic losses from drought" (since the 61st stop)
+        out.append(Difference("delete", "", shown, "qualifier"))
     if (provisional := _provisional_told_as_decided(qw, pw)) is not None:
         # "The court ordered that the costs of all parties be paid out of the estate" for "my provisional view is that the
         # costs of all parties should be paid from the estate"
@@ -8145,6 +8241,90 @@ def _expectation_told_as_fact(qw: list[str], pw: list[str]) -> tuple[str, str] |
     return None
 
 
+def _expected_told_as_scheduled(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """What the passage says is expected told as scheduled or confirmed, of the same thing (two content words of the
+    quote's after it are the passage's after "expect"): ``(the quote's word, the passage's)``, else ``None`` (since the
+    61st stop).
+
+    >>> _expected_told_as_scheduled("the department has scheduled conduct examinations for the second quarter".split(),
+    ...                             "insurers should expect conduct examinations to begin in the second quarter".split())
+    ('scheduled conduct examinations', 'expect conduct examinations')
+    >>> _expected_told_as_scheduled("examinations are scheduled for may".split(), "examinations are scheduled for may".split())
+    """
+    if any(w.startswith(_FIRM_PLANS) for w in pw):
+        return None
+    for i, w in enumerate(qw):
+        if not w.startswith(_FIRM_PLANS):
+            continue
+        said = {v[:VERB_PREFIX] for v in qw[i + 1 : i + 1 + _PLAN_WORDS] if content_word(v) and v not in _AUXILIARIES}
+        for k, v in enumerate(pw):
+            if v.startswith("expect") and len(said & {x[:VERB_PREFIX] for x in pw[k + 1 : k + 1 + _PLAN_WORDS]}) >= 2:
+                return " ".join(qw[i : i + 3]), " ".join(pw[k : k + 3])
+    return None
+
+
+_FIRM_PLANS = ("scheduled", "confirmed")
+
+
+def _part_told_as_whole(qw: list[str], pw: list[str]) -> str | None:
+    """What the passage says holds of part of a thing ("part of the excess incidence in the screening group") told of
+    the whole: the quote has its words (:data:`_PART_WORDS_AFTER` content words after "part of"), with no word of a
+    part. The passage's words, else ``None`` (since the 61st stop).
+
+    >>> _part_told_as_whole("overdiagnosis explains the excess incidence in the screening group".split(),
+    ...                     "overdiagnosis may account for part of the excess incidence in the screening group".split())
+    'part of the excess incidence'
+    >>> _part_told_as_whole("overdiagnosis partly explains the excess incidence".split(),
+    ...                     "overdiagnosis may account for part of the excess incidence".split())
+    """
+    if _PART_KEEPERS & set(qw):
+        return None
+    for k in range(len(pw) - 1):
+        # (not "a part of", a member; nor "any part of", all of it)
+        if pw[k] == "part" and pw[k + 1] == "of" and not (k and pw[k - 1] in ("a", "an", "integral", "form", "forms", "any",
+                                                                             "no", "every", "each")):
+            what = [w for w in pw[k + 2 : k + 2 + 2 * _PART_WORDS_AFTER] if content_word(w)][:_PART_WORDS_AFTER]
+            # (a quote that says how much of it: "£270 million of the Meridian claim")
+            of_it = any(qw[j] == "of" and any(figure(v) is not None for v in qw[max(0, j - 3) : j])
+                        and what[0][:VERB_PREFIX] in {v[:VERB_PREFIX] for v in qw[j + 1 : j + 5]} for j in range(len(qw))) if what else False
+            if len(what) == _PART_WORDS_AFTER and not of_it and all(any(v[:VERB_PREFIX] == w[:VERB_PREFIX] for v in qw) for w in what):
+                end = pw.index(what[-1], k + 2) + 1
+                return " ".join(pw[k:end])
+    return None
+
+
+_PART_WORDS_AFTER = 2
+_PART_KEEPERS = frozenset("part partly partially some portion share fraction proportion contributes contributed contribute "
+                          "contributing contributor partial".split())
+_PLAN_WORDS = 6  # words after "scheduled" (or "expect") that say what is
+
+
+def _little_evidence_told_as_done(qw: list[str], pw: list[str]) -> str | None:
+    """What the passage says there is little or no evidence of ("limited evidence that they have reduced economic losses
+    from drought") told as done, with no word of doubt: the passage's words, else ``None`` (since the 61st stop).
+
+    >>> p = "have reduced mortality , but there is limited evidence that they have reduced economic losses from drought".split()
+    >>> _little_evidence_told_as_done("have reduced both deaths and economic losses from drought".split(), p)
+    'limited evidence that they have reduced economic losses from drought'
+    >>> _little_evidence_told_as_done("there is little evidence they reduced economic losses from drought".split(), p)
+    """
+    if _DOUBT_WORDS & set(qw) or "evidence" in qw:
+        return None
+    stems = {w[:VERB_PREFIX] for w in qw if content_word(w) and w not in _AUXILIARIES}
+    for k in range(len(pw) - 2):
+        if pw[k] in _LITTLE and pw[k + 1] == "evidence" and pw[k + 2] in ("that", "of"):
+            claim = list(itertools.takewhile(lambda v: v not in (".", ";", ",", "but"), pw[k + 3 : k + 3 + _CLAIM_WORDS]))
+            own = [v for v in claim if content_word(v) and v not in _AUXILIARIES and not any(v in g for g in _PRONOUN_GROUPS)]
+            if len(own) >= 3 and all(v[:VERB_PREFIX] in stems for v in own):
+                return " ".join(pw[k : k + 3 + len(claim)])
+    return None
+
+
+_LITTLE = frozenset("limited little insufficient weak inconclusive scant".split())
+_DOUBT_WORDS = frozenset("may might possibly unclear uncertain limited little not no unproven".split())
+_CLAIM_WORDS = 12  # words of the claim after "evidence that"
+
+
 _MAY_DO = re.compile(r"\b(?:may|might)(?: not)? (\w+)")
 _WILL_DO = re.compile(r"\b(?:will|won't)(?: not| no longer)? (\w+)")
 
@@ -8272,24 +8452,121 @@ def _share_told_as_most(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     >>> _share_told_as_most("above the threshold in the majority of weekly samples".split(), "above it in 41% of weekly samples".split())
     ('majority of weekly samples', '41% of weekly samples')
     >>> _share_told_as_most("most weekly samples".split(), "in 61 % of weekly samples".split())
+
+    A share of a whole named before it ("84,310 vehicles, of which ... 2%"), told as "most of" them (since the 61st stop):
+
+    >>> _share_told_as_most("most of the 84,310 vehicles contain it".split(), "84,310 vehicles , of which it estimates that 2 % contain it".split())
+    ('most of the 84,310 vehicles contain', '84,310 vehicles , of which it estimates that 2 %')
     """
     for i, w in enumerate(qw):
+        whole = False
         if w == "majority" and qw[i + 1 : i + 2] == ["of"]:
             told = qw[i : i + 5]
-        elif w == "most" and qw[i + 1 : i + 2] not in (["of"], ["likely"], ["recent"], ["common"], ["important"]):
+        elif w == "most" and qw[i + 1 : i + 2] == ["of"]:
+            told, whole = qw[i : i + 6], True
+        elif w == "most" and qw[i + 1 : i + 2] not in (["likely"], ["recent"], ["common"], ["important"]):
             told = qw[i : i + 4]
         else:
             continue
         stems = {x[:VERB_PREFIX] for x in told[1:] if content_word(x)}
         for k, x in enumerate(pw):
             of = k + 1 + (pw[k + 1 : k + 2] == ["%"])  # "41%" or "41 %"
-            if not (x.endswith("%") or of > k + 1) or pw[of : of + 1] != ["of"]:
+            if not (x.endswith("%") or of > k + 1):
                 continue
             share = canonical_number(x.rstrip("%"))
-            if share is not None and _is_float(share) and float(share) < _HALF \
-                    and stems & {y[:VERB_PREFIX] for y in pw[of + 1 : of + 4]}:
+            if share is None or not _is_float(share) or float(share) >= _HALF:
+                continue
+            if not whole and pw[of : of + 1] == ["of"] and stems & {y[:VERB_PREFIX] for y in pw[of + 1 : of + 4]}:
                 return _up_to_stop(told), _up_to_stop(pw[k : of + 4])
+            # "..., of which 2%": the whole is named before
+            which = next((j for j in range(k - 1, max(-1, k - _OF_WHICH_REACH), -1) if pw[j : j + 2] == ["of", "which"]), None)
+            if whole and which is not None and stems & {y[:VERB_PREFIX] for y in pw[max(0, which - 3) : which]}:
+                return _up_to_stop(told), " ".join(pw[max(0, which - 3) : of])
     return None
+
+
+def _negated_verb_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """The verb the passage negates, told plainly by a quote that negates another verb the passage does not have:
+    ``(quote's "not verb", passage's)``, else ``None`` (since the 61st stop).
+
+    >>> _negated_verb_swapped("it would slow enumeration , though it would not stop it".split(),
+    ...                 "the rate limit would not materially slow enumeration".split())
+    ('not stop', 'not slow')
+    >>> _negated_verb_swapped("it would not slow enumeration much".split(), "it would not materially slow enumeration".split())
+    """
+    q, p = _negated_verbs(qw), _negated_verbs(pw)
+    if len(q) != 1 or len(p) != 1 or q.keys() == p.keys():
+        return None
+    [(qs, qverb)], [(ps, pverb)] = q.items(), p.items()
+    if negated_verb_told_plainly(qw, pw) is None or any(_verb_stem(w) == qs for w in pw):
+        return None
+    # (in another clause of the quote: "being positioned inside it is not enough" negates the whole, which restates
+    # "not merely positioned inside it")
+    plain = next(i for i, w in enumerate(qw) if _verb_stem(w) == ps)
+    negator = next(i for i, w in enumerate(qw) if w in ("not", "never") or w.endswith("n't"))
+    if not _CLAUSE_MARKS & set(qw[min(plain, negator) : max(plain, negator)]):
+        return None
+    return f"not {qverb}", f"not {pverb}"
+
+
+_CLAUSE_MARKS = frozenset(", ; though although but while whereas".split())
+
+
+def _negated_verbs(words: list[str]) -> dict[str, str]:
+    """The verbs a text negates ("would not materially slow": slow), by their first letters."""
+    out: dict[str, str] = {}
+    for i, w in enumerate(words):
+        if w in ("not", "never") or w.endswith("n't"):
+            # (the first word after it past an adverb or an auxiliary: "does not apply to Day Passes" negates "apply",
+            # never "day")
+            verb = next((v for v in words[i + 1 : i + 1 + _NEGATED_REACH]
+                         if not (v in _AUXILIARIES or _adverb(v) or v in _NOT_VERBS)), None)
+            if verb is not None and verb.isalpha() and content_word(verb):
+                out[_verb_stem(verb)] = verb
+    return out
+
+
+def _adverb(w: str) -> bool:
+    """Whether a word is an adverb of "-ly" ("materially"; not "apply", "comply", "rely")."""
+    return w.endswith("ly") and not w.endswith("ply") and w not in ("rely", "fly")
+
+
+def _verb_stem(w: str) -> str:
+    """A verb without its ending ("adjusted", "adjusts", "adjust": "adjust"; "considered" is not "consistent")."""
+    if len(w) <= _SHORT_VERB:
+        return w
+    return w[:-3] + "y" if w.endswith(("ies", "ied")) else _VERB_ENDING.sub("", w)  # ("applies", "applied": "apply")
+
+
+_VERB_ENDING = re.compile(r"(?:ing|ed|es|e|s)$")
+_SHORT_VERB = 4  # letters of a verb too short to lose its ending ("uses", "sees")
+
+
+def negated_verb_told_plainly(qw: list[str], pw: list[str]) -> str | None:
+    """A verb ``pw`` negates that ``qw`` states with no negation before it ("the estimates were adjusted" for "we do
+    not adjust the estimates"), else ``None`` (since the 61st stop).
+
+    >>> negated_verb_told_plainly("the estimates were adjusted".split(), "we do not adjust the estimates".split())
+    'adjust'
+    >>> negated_verb_told_plainly("the estimates were not adjusted".split(), "we do not adjust the estimates".split())
+    """
+    denied = _negated_verbs(pw)
+    for i, w in enumerate(qw):
+        # (not a noun of the same letters: "Records of a Level 1 outcome" for "shall not be recorded")
+        if i == 0 or qw[i - 1] in _NOUN_BEFORE:
+            continue
+        if _verb_stem(w) in denied and not any(
+                v in _NEGATORS or v.endswith("n't") for v in qw[max(0, i - _NEGATED_REACH - 1) : i]):
+            return denied[_verb_stem(w)]
+    return None
+
+
+_NEGATED_REACH = 3  # words after a "not" where the verb it negates is
+_NOUN_BEFORE = frozenset("the a an of these those its their his her our this that for".split())
+_NOT_VERBS = frozenset("be been have yet only just even always also any all".split())
+
+
+_OF_WHICH_REACH = 8  # words before a share where "of which" names the whole it is a share of
 
 
 _HALF = 50  # a share under it is no majority

@@ -69,6 +69,7 @@ __all__ = [
     "scale_after",
     "scaled_figure",
     "split_ellipsis",
+    "QUOTATION_MARKS",
     "spelled_number",
     "token_texts",
     "tokenize",
@@ -920,20 +921,29 @@ def split_ellipsis(quote: str) -> list[tuple[str, str]]:
     [('assign this Lease', '')]
     >>> split_ellipsis("the Tenant shall .... pay rent")
     [('the Tenant shall', ''), ('pay rent', ' .... ')]
+
+    A quotation mark is no fragment: "“…monetary policy…”" is one cut fragment (since the 61st stop).
+
+    >>> split_ellipsis("“…monetary policy would remain restrictive…”"), split_ellipsis('"shall ... pay"')
+    ([('monetary policy would remain restrictive', '')], [('"shall', ''), ('pay"', ' ... ')])
     """
     parts: list[tuple[str, str]] = []
     pos = 0
     prev_end = 0
     for m in ELLIPSIS.finditer(quote):
         a, b = trim(quote, pos, m.start())
-        if b > a:
+        if b > a and quote[a:b].strip(QUOTATION_MARKS):
             parts.append((quote[a:b], quote[prev_end:a] if parts else ""))
             prev_end = b
         pos = m.end()
     a, b = trim(quote, pos, len(quote))
-    if b > a:
+    if b > a and quote[a:b].strip(QUOTATION_MARKS):
         parts.append((quote[a:b], quote[prev_end:a] if parts else ""))
     return parts
+
+
+#: the double quotation marks (and guillemets) a quote may be written between
+QUOTATION_MARKS = "\"“”„‟″‶«»〝〞〟＂‹›"
 
 
 #: number words and their values ("forty" is 40); scale words ("million") stay words
@@ -1159,10 +1169,24 @@ def dates_read_as(text: str, other: str) -> str:
 
     >>> dates_read_as("for the period 02/08/2021 to 03/04/2020", "from 2 August 2021 to 31 March 2023")
     'for the period 2 august 2021 to 03/04/2020'
+
+    A range of dates that names its year once, at its end, carries it to its first date where ``other`` names that
+    date with its year (since the 61st stop): "18 February and 9 April 2024" is "18 February 2024 and ...".
+
+    >>> dates_read_as("Between 18 February and 9 April 2024, and 1 May to 2 June 2023", "Between 18/02/2024 and 09/04/2024, 1 May 2022")
+    'Between 18 February 2024 and 9 April 2024, and 1 May to 2 June 2023'
+    >>> dates_read_as("from March 3 through May 9, 2021", "from 2021-03-03 through May 9, 2021")
+    'from March 3 2021 through May 9, 2021'
     """
-    if "/" not in text or not _DIGITS.search(other):
+    if not _DIGITS.search(other):
         return text
     folded = other.lower()
+    if _YEAR_ONCE_HINT.search(text):
+        text = _YEAR_ONCE.sub(lambda m: _year_carried(m, folded), text)
+    if _YEAR_ONCE_HINT.search(folded):  # (and in the other text, read against this one: "03/03/2023" for "3 March")
+        folded = _YEAR_ONCE.sub(lambda m: _year_carried(m, text.lower()), folded)
+    if "/" not in text:
+        return text
 
     def read(m: re.Match[str]) -> str:
         if not m[1]:
@@ -1175,6 +1199,30 @@ def dates_read_as(text: str, other: str) -> str:
         return m[0]
 
     return _NUMERIC_DATE.sub(read, text)
+
+
+_MONTH = "(" + "|".join(MONTH_NAMES) + ")"
+_THROUGH = r"( (?:and|to|until|till|through) | ?[-\u2013] ?)"
+_YEAR = r"((?:1[5-9]|20)\d\d)\b"
+# a range of dates with its year written once, at its end: "18 February and 9 April 2024" (groups: day, month, the
+# words between, the second date, its year), or "March 3 through May 9, 2021" (month, day, ...)
+_YEAR_ONCE = re.compile(rf"\b(?:(\d{{1,2}}) {_MONTH}|{_MONTH} (\d{{1,2}})){_THROUGH}((?:\d{{1,2}} {_MONTH}|{_MONTH} \d{{1,2}},?) {_YEAR})",
+                        re.IGNORECASE)
+_YEAR_ONCE_HINT = re.compile(rf"\d {_MONTH}{_THROUGH}|{_MONTH} \d{{1,2}}{_THROUGH}", re.IGNORECASE)
+
+
+def _year_carried(m: re.Match[str], other: str) -> str:
+    """The range of dates matched by ``_YEAR_ONCE`` with its year carried to its first date where ``other`` (lower
+    case) names that date with that year, in words or in digits; else as written."""
+    day, month = (int(m[1]), m[2]) if m[1] else (int(m[4]), m[3])
+    year, mm = m[9], MONTH_NAMES.index(month.lower()) + 1
+    named = (f"{day} {month.lower()} {year}", f"{month.lower()} {day}, {year}", f"{month.lower()} {day} {year}",
+             f"{year}-{mm:02d}-{day:02d}", *(f"{x}/{y}/{year}" for x, y in ((day, mm), (mm, day))),
+             *(f"{x:02d}/{y:02d}/{year}" for x, y in ((day, mm), (mm, day))))
+    if not any(n in other for n in named):
+        return m[0]
+    first = m[0][: m.start(5) - m.start()]
+    return f"{first} {year}{m[5]}{m[6]}"
 
 
 def ranges_read_as(text: str, other: str) -> str:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from rapidfuzz.distance import Levenshtein
 
-from .align import PLAIN_OPENERS, defined_term_label, differences, infix, is_known_word, word_category
+from .align import PLAIN_OPENERS, UNIT_SHORT_FORMS, defined_term_label, differences, infix, is_known_word, word_category
 from .embed.config import SemanticConfig
 from .errors import ConfigError, QuoteVerificationError, SourceError
 from .index import CorpusSeeds, DocIndex, get_corpus_filter, get_index, without_running_lines
@@ -60,6 +60,7 @@ from .meaning import (
     meaning_differences,
     modal_classes,
     modal_swapped,
+    negated_verb_told_plainly,
     negation_cut_off,
     opposite_sides,
     proviso_at,
@@ -70,6 +71,7 @@ from .meaning import (
 )
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import (
+    QUOTATION_MARKS,
     SPEECH_VERBS,
     blank_out,
     canonical_number,
@@ -634,7 +636,8 @@ class Verifier:
                 or _swapped_in_copy(r, stage) or _edited_copy(r, passage, stage) or _referent_swapped(r, passage)
                 or _word_put_in(r, text, start, end) or _traded_places(r, passage)
                 or _term_of_parallel_sentence(r.quote, text, start, end)
-                or _added_content(r.quote, text, start, end, cosine, stage) or _one_place_copy(r, stage))
+                or _added_content(r.quote, text, start, end, cosine, stage) or _one_place_copy(r, stage)
+                or _neighbour_changed(r.quote, text, start, end))
 
     # ------------------------------------------------------------------ internals
     def _verify_one(self, quote: str, docs: list[_Doc], use_bm25: bool, *, fuzzy: bool = True,
@@ -736,7 +739,7 @@ class Verifier:
                 # "efficacy was 54.0% (95% CI, -12.6 to 81.2)" where the source goes on ", which was
                 # not statistically significant": a finding quoted without the denial of its significance
                 return _limited(r, [unproven], "the quote stops where the source denies or limits the significance of its finding")
-            if (limit := _hard_limit_left_out(r, docs)) is not None:
+            if (limit := _hard_limit_left_out(r, docs) or _exceptions_cut(r, docs)) is not None:
                 # "We may share your personal data with our service providers" where the source goes
                 # on ", but only to the extent necessary ...": the claim without its limit
                 return _limited(r, [limit], "the quote stops right before the source limits what it says", category="connective")
@@ -926,6 +929,15 @@ class Verifier:
         found = []
         after = _clause_words(text[last.end : last.end + _EDGE_CHARS], first=True) if tail else []
         found += _limiters(after, edge=True)
+        if tail and not found and (more_of := _exceptions_cut(r, docs)) is not None:
+            # "… issued only to a person whose main residence is within a CPZ…" before "or who can show that the vehicle is
+            # provided by their employer": the rest of those it is given to (since the 61st stop)
+            found.append(more_of)
+        if tail and not found and (scenario := _SCENARIO_AFTER.match(text, last.end)) is not None \
+                and "scenario" not in r.quote.lower():
+            # "... more intense and more frequent in the northern sub-basin…" before "under intermediate and higher
+            # emissions scenarios": the case it holds in (since the 61st stop)
+            found.append(" ".join(scenario.group().split()).lstrip(",; "))
         if tail and ended and not found:
             found += _narrowing(text, last.end, after, r.quote)
         if tail and ended and not found and (limit := _limit_right_after(text, last.end, r.quote)) is not None:
@@ -968,6 +980,14 @@ class Verifier:
             if not found and (scope := _SCOPE_OPENER.fullmatch(" ".join(sentence))) \
                     and scope.group().split()[1] not in token_texts(fold(r.quote).text):
                 found.append(scope.group().rstrip(" ,"))  # "The system reduces ..." after "In some embodiments,"
+            if not found and sentence[:2] in (["save", "as"], ["except", "as"]) and _names_a_part(sentence) \
+                    and not re.search(r"\b(?:save|except)\b", r.quote, re.I):
+                # "…the Employer shall not withhold ..." after "Save as provided in this clause 14.3 and clause 14.4,": the
+                # rule without the exceptions it opens with (since the 61st stop)
+                found.append(" ".join(sentence).rstrip(" ,"))
+            if not found and (scope := _LIMITING_OPENER.fullmatch(" ".join(sentence))) \
+                    and _limiting_key(scope) not in token_texts(fold(r.quote).text):
+                found.append(scope.group().rstrip(" ,"))  # "...the Group would breach" after "Under this scenario,"
             if before[-1:] == ["of"] and figure(_first_word(r.quote)) is not None:
                 found.append(" ".join(before))  # "six" cut from "five out of six": the whole for the part
         if not found:
@@ -1350,7 +1370,9 @@ def _cut_fragment(q: str, frags: list[tuple[str, str]]) -> tuple[str, bool, bool
     """A quote cut at an edge ellipsis ("...assign this Lease"): its fragment, whether it is cut, and
     at its head and at its tail."""
     if len(frags) == 1 and frags[0][0] != q:
-        return frags[0][0], True, not q.startswith(frags[0][0]), not q.endswith(frags[0][0])
+        # ("“…fragment…”", '"…fragment."': the marks around it cut nothing)
+        bare, frag = q.strip().strip(QUOTATION_MARKS), frags[0][0].strip(QUOTATION_MARKS)
+        return frags[0][0], True, not bare.startswith(frag), not bare.endswith(frag)
     return q, False, False, False
 
 
@@ -2326,6 +2348,78 @@ def _with_neighbours(text: str, start: int, end: int) -> str:
     return text[lo:hi]
 
 
+def _neighbour_changed(quote: str, text: str, start: int, end: int) -> tuple[Difference, ...]:
+    """A verb the sentence next to a restatement's passage ``text[start:end]`` negates, told plainly by a quote that
+    restates that sentence too (:data:`_NEIGHBOUR_WORDS` content words or more of the quote that the passage lacks and
+    the next, or the previous, sentence has). "... gained MWK 1,050, and the headline estimates were adjusted to account
+    for this" for "... a consumption gain of MWK 1,050 (p = 0.09). We interpret this as suggestive ..., and we do not
+    adjust the headline estimates for it." (since the 61st stop).
+
+    >>> t = "We estimate a gain of 1,050. We do not adjust the headline estimates for it. Other text."
+    >>> a, b = 0, t.index(" We do")
+    >>> _neighbour_changed("A gain of 1,050; the headline estimates were adjusted for it", t, a, b)
+    (Difference(kind='delete', quote_text='', source_text='not adjust', category='negation'),)
+    >>> _neighbour_changed("A gain of 1,050, not adjusted in the headline estimates", t, a, b)
+    ()
+    """
+    from .embed.passages import content_terms
+
+    new = content_terms(quote).keys() - content_terms(text[start:end]).keys()
+    qw = token_texts(fold(quote).text)
+    if len(new) < _NEIGHBOUR_WORDS or any(w in _NEGATION_WORDS or w.endswith("n't") for w in qw):
+        return ()  # (a quote with a negation of its own restates the negated claim another way: "no consent is needed")
+    gap = _SENTENCE_GAP.search(text, max(start, end - 1))
+    after = _SENTENCE_GAP.search(text, gap.end()) if gap is not None else None
+    nxt = (gap.end(), after.start() + 1 if after is not None else len(text)) if gap is not None else None
+    lo = _sentence_start(text, max(0, _sentence_start(text, start) - 2))
+    prev = (lo, start) if lo < start else None
+    for a, b in (x for x in (nxt, prev) if x is not None and x[1] - x[0] <= _NEIGHBOUR_CHARS):
+        if len(new & content_terms(text[a:b]).keys()) >= _NEIGHBOUR_WORDS:
+            nw = token_texts(fold(text[a:b]).text)
+            if (told := negated_verb_told_plainly(qw, nw)) is not None:
+                return (Difference("delete", "", f"not {told}", "negation"),)
+            if (condition := _only_if_dropped(qw, nw)) is not None:
+                # "IMF staff consider the deficit target to be achievable" for "Staff considers this target achievable only
+                # if the phase-out proceeds as scheduled ..."
+                return (Difference("delete", "", condition, "connective"),)
+            return ()
+    return ()
+
+
+def _only_if_dropped(qw: list[str], nw: list[str]) -> str | None:
+    """The condition ("only if", "only when", "provided that") a sentence puts right after what a quote restates of it
+    (the :data:`_ONLY_IF_BEFORE` content words before the condition, all in the quote), where the quote states no
+    condition: the condition's words, else ``None`` (since the 61st stop).
+
+    >>> _only_if_dropped("staff consider the deficit target to be achievable".split(),
+    ...                  "staff considers this target achievable only if the phase-out proceeds".split())
+    'only if'
+    >>> _only_if_dropped("staff consider it achievable if the phase-out proceeds".split(),
+    ...                  "staff considers this target achievable only if the phase-out proceeds".split())
+    """
+    if _STATED_CONDITIONS & set(qw):
+        return None
+    stems = {w[:VERB_PREFIX] for w in qw}
+    for i in range(1, len(nw) - 1):
+        if (nw[i], nw[i + 1]) in _ONLY_IF:
+            before = [w for w in nw[max(0, i - 2 * _ONLY_IF_BEFORE) : i] if content_word(w)][-_ONLY_IF_BEFORE:]
+            if len(before) == _ONLY_IF_BEFORE and all(w[:VERB_PREFIX] in stems for w in before):
+                return f"{nw[i]} {nw[i + 1]}"
+    return None
+
+
+_ONLY_IF = frozenset({("only", "if"), ("only", "when"), ("only", "where"), ("only", "once"), ("only", "after"),
+                      ("provided", "that")})
+_ONLY_IF_BEFORE = 2  # content words right before the condition that the quote must restate
+_STATED_CONDITIONS = frozenset("if when where unless provided once subject only conditional contingent depends depend "
+                               "long".split())
+
+
+_NEGATION_WORDS = frozenset("not no never none nor neither without cannot".split())
+_NEIGHBOUR_WORDS = 2  # content words of a restatement from the sentence next to its passage, that it restates too
+_NEIGHBOUR_CHARS = 600  # a longer neighbour is no sentence (a list, a table)
+
+
 def _sentences_around(text: str, start: int, end: int) -> tuple[int, int]:
     """The whole sentences ``text[start:end]`` lies in: from its first sentence's start to its last
     one's end (:func:`_sentence_start`), within its lines (a heading's line ends with no full stop).
@@ -2595,6 +2689,7 @@ def _name_stood_for(r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Do
     lb = [d for d in r.metrics.differences if d.load_bearing]
     text = _span_text(r.spans[0], docs)
     original = " ".join(text[span.start : span.end] for span in r.spans)
+    inserted = {w for m in insertions for w in token_texts(fold(m).text)}
     pronoun = any(m.strip("[] ").lower() in _STANDS_FOR_PRONOUNS for m in insertions)
     # "[it has] excluded" for "we have excluded": a pronoun with its verb's other person
     auxes = {_AUX_VERB[w] for m in insertions if (ws := m.strip("[] ").lower().split())[:1] and ws[0] in _STANDS_FOR_PRONOUNS
@@ -2612,7 +2707,10 @@ def _name_stood_for(r: QuoteResult, marks: list[tuple[str, str]], docs: list[_Do
             and (all(_capitalised_in(w, original) or w in _STANDS_FOR_PRONOUNS or _AUX_VERB.get(w) in auxes
                      for w in d.source_text.split())
                  # "[it] needed a simple majority" for "the measure needed ...": a pronoun for the thing named
-                 or (pronoun and d.source_text.split()[0] in _REFERENT_ARTICLES)) for d in lb):
+                 or (pronoun and d.source_text.split()[0] in _REFERENT_ARTICLES)
+                 # "at the upper end of [the range indicated by the yield approach]" for "... of that range": the same
+                 # thing named in full (since the 61st stop)
+                 or (d.source_text.split()[0] in _REFERENT_ARTICLES and d.source_text.split()[-1] in inserted)) for d in lb):
         return r
     named = {w for m in insertions for w in re.findall(r"\w+", m.lower()) if word_category(w) == "party"}
     if any((role := _defined_party(text, d.source_text.split()[-1])) and named and role not in named for d in lb):
@@ -2994,6 +3092,11 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
             # "Rates will fall if inflation eases. ... the Bank would keep rates on hold" leaves out "If wage
             # growth stays high,": the next fragment's sentence without the condition it opens with
             return [words[0], *_limiters(words[1:])]
+        whole = _TOTAL_WORDS.intersection(words)
+        if whole and any(w in _LIMITERS or w.endswith("n't") for w in token_texts(t[max(a.fstart, a.fend - 60) : a.fend])[-8:]):
+            # "we are not proposing to pass the … increase on" for "... the full increase": a negation narrowed to the
+            # whole, told of any of it (since the 61st stop)
+            return sorted(whole)
         window = _TIME_WINDOW_IN_GAP.match(" ".join(words))
         if window is not None and _RELATIVES.intersection(token_texts(t[max(a.fstart, a.fend - 60) : a.fend])[-6:]):
             # "Patients who received the drug ... had a 30% lower risk" for "... within three hours of
@@ -3023,6 +3126,11 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     # at any time; ... a pro rata refund of premium will be paid" leaves out "if no claim has been made")
     condition = [opener[0]] if (_opens_with_condition(opener) and (last_end > 0 or ends_sentence)
                                 and opener[0] not in _GAP_PROVISOS) else []
+    if not condition and (last_end > 0 or ends_sentence) and (scope := _LIMITING_OPENER.fullmatch(" ".join(opener))) \
+            and _limiting_key(scope) not in token_texts(fold(b.folded_quote).text):
+        # "... greater weight is placed on the Bornhuetter-Ferguson method" leaves out "For the most recent two accident
+        # years of long-tail classes,": the case the next fragment's sentence holds in (since the 61st stop)
+        condition = [scope.group().rstrip(" ,")]
     # and a fallback the next fragment is only ("borne as the surveyor directs or, failing any direction, [equally
     # by the parties]"): left out, the fallback is told as the rule (since the 59th stop)
     fallback = [f"failing {opener[j + 1]}" for j in range(max(0, len(opener) - _GAP_HEDGE_WORDS), len(opener) - 1)
@@ -3031,6 +3139,7 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
 
 
 _SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting words
+_TOTAL_WORDS = frozenset("full fully entire entirely whole wholly all".split())
 _OWN_PREDICATE = re.compile(r"\s*,?\s*(?:and|but)\s+(?:does|do|did|shall|will|may|must|can|could|would|should|is|are|was|"
                             r"were|has|have|had)\s+not\b", re.I)
 _GAP_SENTENCE_END = re.compile(r"[.;!?](?=\s)")
@@ -3232,7 +3341,12 @@ _HARD_LIMIT = re.compile(
     r"|or\s+within\s+[\w\s()-]{1,30}?\s+(?:for|in\s+the\s+case\s+of|where|if)\b"
     r"|(?:where|if|when|insofar\s+as)\s+(?:it\s+is\s+)?(?:reasonably\s+)?(?:practicable|possible|feasible)\b"
     r"|(?:during|in|for|within|at|on)\s+[^.;:,!?]{1,40}?\bonly\b"
+    # (since the 61st stop: "... more intense and more frequent in the northern sub-basin under intermediate and higher
+    # emissions scenarios": the case it holds in)
+    r"|(?:under|in)\s+(?:[\w-]+\s+){0,5}?scenarios?\b"
     r"|(?:for|during|in)\s+the\s+first\s+(?:[\w-]+\s+){0,2}(?:years?|months?|weeks?|days?|quarters?)\b"
+    # (since the 61st stop: "We will not charge exit fees if you switch ... in the last 49 days of the term")
+    r"|(?:in|during|within)\s+the\s+(?:last|final)\s+(?:[\w-]+\s+){0,2}(?:years?|months?|weeks?|days?|quarters?)\b"
     r"|without\s+(?:first\s+)?(?:(?:the|its|their|his|her|our|your)\s+)?(?:[\w-]+(?:'s|’s|s')\s+)?"
     r"(?:prior\s+|express\s+|written\s+|advance\s+)*(?:written\s+)?(?:consent|approval|permission|authori[sz]ation|agreement)\b)"
     r"[^.;!?]{0,60}", re.I)
@@ -3336,6 +3450,41 @@ def _frame_before(r: QuoteResult, docs: list[_Doc], frame: re.Pattern[str], char
     text = _span_text(span, docs)
     m = frame.search(text, max(0, span.start - chars), span.start)
     return None if m is None else " ".join(m.group().split())
+
+
+def _exceptions_cut(r: QuoteResult, docs: list[_Doc]) -> str | None:
+    """The rest of a list of exceptions a verbatim fragment stops inside: its last words open one ("other than",
+    "except", "save", "excluding", "unless") and the source goes on with "and" or "or" and more of them to its clause's
+    end. Quoted without them, what is excepted is less, and what the rule covers more (since the 61st stop).
+
+    >>> t = "A Contributor may not terminate the licence for any reason other than those stated in Section 3.3 and Section 8.1."
+    >>> r = QuoteResult(t[: t.index(" and Section 8")], Verdict.VERBATIM, spans=(Span("d", 0, t.index(" and Section 8")),))
+    >>> _exceptions_cut(r, [_Doc(Source("d", t), None, 0)])
+    'and Section 8.1'
+    """
+    every = token_texts(fold(r.quote).text)
+    words = every[-_EXCEPTION_REACH:]
+    # ("issued only to a person whose ... and who is the registered keeper …" before ", or who can show ...": those it
+    # holds for, the rest of them cut)
+    # ("save" excepts as "save for", "save as", "save that"; "would save about £640k" does not)
+    excepting = bool(_EXCEPTING & set(words)) or any(p in _EXCEPTING_PAIRS for p in itertools.pairwise(words))
+    only = "only" in every and not excepting
+    if not only and not excepting:
+        return None
+    span = r.spans[-1]
+    text = _span_text(span, docs)
+    more = _MORE_EXCEPTED.match(text, span.end)
+    if more is None or (only and not more.group(1).lower().startswith("or")):
+        return None
+    if re.match(r"(?:and|or)\s+(?:about\s+|around\s+|roughly\s+|approximately\s+|some\s+)?[$€£]?\d", more.group(1), re.I):
+        return None  # ("Only 12 patients responded, or 4%": the same figure another way)
+    return " ".join(more.group(1).split())
+
+
+_EXCEPTION_REACH = 10  # the quote's last words where a list of exceptions it stops inside opens
+_EXCEPTING = frozenset("except excepting excluding unless".split())
+_EXCEPTING_PAIRS = frozenset({("other", "than"), ("save", "for"), ("save", "as"), ("save", "that"), ("save", "where")})
+_MORE_EXCEPTED = re.compile(r",?[ \t]+((?:and|or)[ \t]+(?:[^.;:!?,()]|\.(?=\d)){1,120}?)(?=[.;:](?:\s|$))")
 
 
 def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
@@ -3524,7 +3673,9 @@ def _hard_opener_before(r: QuoteResult, docs: list[_Doc]) -> tuple[str, str] | N
             # "With the consent of the Board in compliance with Section 4.7, the Company may manufacture ..."
             or consent or condition
             # "For two years after termination, the Employee shall not ...": a duty for a time only
-            or window is not None)
+            or window is not None
+            # "Under this scenario, the Group would breach the leverage covenant" (since the 61st stop)
+            or _LIMITING_OPENER.fullmatch(" ".join(opener)) is not None)
     if not hard and opener[:1] in (["in"], ["among"]) and (
             {"subgroup", "subgroups"} & set(opener[1:5]) or _population_contrasted(r, docs, opener)):
         # "In a prespecified subgroup of patients with baseline ferritin below 100 μg/L, [the walk distance
@@ -3581,6 +3732,22 @@ _TIME_WINDOW_OPENER = re.compile(r"for (?:a period of )?[\w-]+ (?:\( \d+ \) )?(y
 # the part of what a sentence tells of that it opens with: "In some embodiments,", "In most cases,", "For certain
 # patients,", "In rare instances,"
 _SCOPE_OPENER = re.compile(r"(?:in|for|among) (?:some|certain|most|many|rare|a few|a minority of|selected) (?:\w+ ){0,2}?\w+ ,$")
+_SCENARIO_AFTER = re.compile(r"\s*,?\s*(?:under|in)\s+(?:[\w-]+\s+){0,5}?scenarios?\b", re.I)
+# ... or the case it holds in: "Under this scenario,", "In the adverse scenario,", "For the most recent two accident years of
+# long-tail classes," (since the 61st stop)
+_LIMITING_OPENER = re.compile(r"(?:under|in) (?:[\w-]+ ){0,5}?scenarios? ,$"
+                              r"|for the (?:[\w-]+ )?(?:most recent|latest|earliest|first|last) (?:[\w-]+ ){1,8}?,$")
+_LIMITING_KEYS = ("scenario", "recent", "latest", "earliest", "first", "last")
+
+
+def _limiting_key(m: re.Match[str]) -> str:
+    """The word of a :data:`_LIMITING_OPENER` match that a quote keeping the limit has: "scenario", or "recent".
+
+    >>> _limiting_key(_LIMITING_OPENER.fullmatch("for the three most recent underwriting years ,"))
+    'recent'
+    """
+    words = m.group().split()
+    return next(k for k in _LIMITING_KEYS for w in words if w.startswith(k))
 
 
 _PARTS = frozenset("section sections article articles clause clauses paragraph paragraphs subsection schedule exhibit "
@@ -4066,6 +4233,8 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
         a = t.rfind(first, max(0, fs - len(first) - 2), fs) if first in _EDGE_STOP else t.rfind(first, max(0, fs - _SNAP_MAX), fs)
         if a >= 0 and (a == 0 or not is_word_char(t[a - 1])):
             starts.append(a)
+        elif first in _EDGE_STOP and (lead_at := _sentence_opening(t, fs)) is not None and t.startswith(first + " ", lead_at):
+            starts.append(lead_at)  # "In Q3 2018" aligned from "quarter" of "In the third quarter of 2018" (since the 61st stop)
         gap = _SENTENCE_GAP.search(t, fs, min(fe, fs + _SNAP_MAX))
         if gap is not None and gap.end() < fe:
             starts.append(gap.end())
@@ -4084,6 +4253,12 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     if last not in _EDGE_STOP and not t.endswith(last, fs, fe):
         written = last  # the quote's last word as the source writes it
         b = t.find(last, fe, min(len(t), fe + _SNAP_MAX))
+        short = _SHORT_FORM_LAST.fullmatch(last)
+        if b < 0 and short is not None and short[1] in UNIT_SHORT_FORMS:
+            # "61.4 Mt" for "61.4 million tonnes", "in FY2018" for "in fiscal year 2018": the range stops before the words
+            # the source writes out (since the 61st stop)
+            written = " ".join([*UNIT_SHORT_FORMS[short[1]], *([short[2]] if short[2] else [])])
+            b = t.find(written, max(fs, fe - len(written) + 1), fe + len(written) + 1)
         if b < 0 and last.endswith("%") and last[:-1]:
             # "27%" for "27 per cent": the range stops after the figure or inside the sign the source
             # writes out ("4.5 per" of "4.5 per cent.")
@@ -4130,7 +4305,18 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     return best[1], best[2]
 
 
+def _sentence_opening(t: str, fs: int) -> int | None:
+    """Where the sentence that a folded range starts in opens, if that is less than ``_SNAP_MAX`` characters before it
+    (a sentence's end, a line's or the text's start), else ``None``."""
+    back = max(0, fs - _SNAP_MAX)
+    gaps = [m.end() for m in _SENTENCE_GAP.finditer(t, back, fs)]
+    line = t.rfind("\n", back, fs)
+    lead = max([*gaps, line + 1 if line >= 0 else -1, 0 if back == 0 else -1])
+    return lead if 0 <= lead < fs else None
+
+
 _RUN_PAST_CHARS = 12  # how far past a sentence's end an alignment may run by a word or two
+_SHORT_FORM_LAST = re.compile(r"([a-z]+)(\d*)")  # a unit or a name written short, and a figure run on: "mt", "fy2018"
 _OPENING_BACK_CHARS = 24  # how far back a sentence's opening words may lie before the aligned range
 _EDGE_STOP = frozenset("the a an of to and or in on at by for with".split())
 _EDGE_TOKEN = re.compile(r"[^\W_]+(?:[.,][^\W_]+)*%?")  # a figure is one word: "90.0", "1,000"
