@@ -4,6 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
+# the report's browser tests drive Debian's headless Chromium; install it where the machine can (root, apt), else
+# those tests skip and say why
+if ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium chromium-driver >/dev/null 2>&1 \
+    || echo "setup: could not install chromium and chromium-driver; the browser tests will skip" >&2
+fi
 stamp=.venv/.setup-stamp
 want=$(sha256sum pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
