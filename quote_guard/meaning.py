@@ -6779,6 +6779,16 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     # and one the two texts both have, said more often in the one ("the non-controlling interest losses
     # and the non-controlling interest share of loss" restated of the share alone) negates nothing more
     qn, pn = qn - _non_words_repeated(qw, pw), pn - _non_words_repeated(pw, qw)
+    # "Apart from roofing materials, there was no ..." for "no ... other than on roofing materials": one exception, which
+    # "apart from" counts as a negation and "other than" does not (since the 61st stop)
+    q_apart, p_apart = _pairs_of(qw, ("apart", "from")), _pairs_of(pw, ("apart", "from"))
+    # (or "no other customer" for "apart from Halvorsen and Brightwater, no single customer")
+    q_other, p_other = (_pairs_of(w, ("other", "than")) + _pairs_of(w, ("no", "other")) for w in (qw, pw))
+    excepting = {"except", "excepting", "excluding"}  # (counted as negations already: "apart from" then stands for one)
+    if q_apart and not p_apart and p_other and not excepting & set(pw):
+        qn -= min(q_apart, p_other)
+    elif p_apart and not q_apart and q_other and not excepting & set(qw):
+        pn -= min(p_apart, q_other)
     if qn % 2 != pn % 2:
         # "Peak-hour trains are unaffected" for "peak-hour services will not be changed": a participle
         # negated by its prefix, in the one text only, where the other has a negator of its own
@@ -7159,6 +7169,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if lost_conditions & {"unless", "except"} and unless_restated:
         # "may sublet only if the Landlord consents" restates "shall not sublet unless the Landlord consents"
         lost_conditions -= {"unless", "except"}
+    if lost_conditions & {"other than", "except"} and _pairs_of(qw, ("apart", "from")):
+        lost_conditions -= {"other than", "except"}  # "apart from roofing" for "other than on roofing" (since the 61st stop)
     if "subject" in lost_conditions and "under" in set(qw) - set(pw):
         lost_conditions.discard("subject")  # "under written contracts" for "subject to written contracts"
     if "subject" in lost_conditions and all(_no_condition_subject(pw, i, qw) for i, w in enumerate(pw) if w == "subject"):
@@ -7183,7 +7195,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                 keepers.discard("pending")
     if lost_conditions and not keepers:
         out.append(Difference("delete", "", " ".join(sorted(lost_conditions)), "connective"))
-    elif (added := _ADDED_CONDITIONS & _conditions(qw)) and not _conditions(pw) and not (
+    elif (added := _ADDED_CONDITIONS & _conditions(qw)) and not _conditions(pw) and not _pairs_of(pw, ("no", "other")) and not (
             _CONDITION_KEEPERS | {"without", "excluding", "excludes", "exclude"}) & set(pw) and not any(
             a in ("by", "on", "upon") and b.endswith("ing") and len(b) > 5 for a, b in itertools.pairwise(pw)):
         # ("cancel ... by notifying Vendor", "inspect ... on giving 14 days' notice" set the condition
@@ -8526,6 +8538,11 @@ def _negated_verbs(words: list[str]) -> dict[str, str]:
     return out
 
 
+def _pairs_of(words: list[str], pair: tuple[str, str]) -> int:
+    """How often two words stand together in ``words``."""
+    return sum(1 for p in itertools.pairwise(words) if p == pair)
+
+
 def _adverb(w: str) -> bool:
     """Whether a word is an adverb of "-ly" ("materially"; not "apply", "comply", "rely")."""
     return w.endswith("ly") and not w.endswith("ply") and w not in ("rely", "fly")
@@ -8995,7 +9012,9 @@ def _widened(qw: list[str], pw: list[str], ops: Sequence[tuple[str, int, int, in
         joined = gone[0] in ("and", "or") or gone[-1] in ("and", "or")
         if (not joined and "," not in gone and len(gone) <= 3 and pw[i1 - 1] in _RESTRICTING
                 and any(content_word(w) and w not in _POINTING for w in gone)
-                and not (i1 >= 2 and pw[i1 - 2] == "not")):  # "not all": the other way round
+                and not (i1 >= 2 and pw[i1 - 2] == "not")  # "not all": the other way round
+                # ("apart from Halvorsen, no customer" for "no other customer": the others named, since the 61st stop)
+                and not (gone == ["other"] and {"apart", "except", "besides", "excluding"} & set(qw))):
             return "quantifier", " ".join(gone)
         if (not joined and ops[k - 1][1] <= i1 - 2 and pw[i1 - 2] in _RESTRICTING and content_word(pw[i1 - 1])
                 and gone[0] in _POST_MODIFIERS and not (i1 >= 3 and pw[i1 - 3] == "not")):

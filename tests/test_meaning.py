@@ -5419,6 +5419,8 @@ _PERMITS = Source("pm", "1.1 A visitor permit will be issued only to a person wh
 _PASS_ON = Source("po", "We expect costs to rise in 2026, and we are not proposing to pass the full increase on to "
                         "customers through prices.")
 _EXIT_FEES = Source("ef", "We will not charge exit fees if you switch from a fixed tariff in the last 42 days of the term.")
+_DURABLES = Source("du", "There was no statistically significant effect on spending on durable goods other than on roofing "
+                        "materials: the share of households with an iron-sheet roof rose by 6.8 percentage points.")
 _PENSION = Source("pe", "Employees scheduled for 20 or more hours per week are eligible for the pension plan. Revenue in "
                         "Fiscal Year 2024 rose to $41.2 million.")
 
@@ -5447,6 +5449,11 @@ _PENSION = Source("pe", "Employees scheduled for 20 or more hours per week are e
     ("The council closed the branch library in 1994 with the backing of most residents.", _LIBRARY, False),
     ("The operator estimates that most of the 12,400 buses carry the faulty valve.", _VALVES, False),
     ("The new barrier would reduce flood risk downstream, though it would not eliminate it.", _BARRIER, False),
+    # "apart from" for "other than" or "no other": one exception, not a negation added
+    ("Apart from roofing materials, there was no statistically significant effect on spending on durable goods.",
+     _DURABLES, True),
+    ("Apart from roofing materials, there was a statistically significant effect on spending on durable goods.",
+     _DURABLES, False),
     # a part told as the whole; what the next sentence says the policy does not apply to, told as covered
     ("The authors say lead-time bias explains the excess incidence in the screening group.", _SCREENING, False),
     ("The authors say lead-time bias may partly explain the excess incidence in the screening group.", _SCREENING, True),
