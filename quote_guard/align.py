@@ -731,21 +731,22 @@ def _provisions_written_out(words: list[str]) -> list[str]:
     return out
 
 
-# a unit's short form, read as its words before a scale is read: "61.4 Mt" is "61.4 million tonnes", "25 bps" is "25
-# basis points", "2.6x" is "2.6 times" (since the 60th stop)
-_TIME_UNITS = {"hr": "hours", "hrs": "hours", "h": "hours", "min": "minutes", "mins": "minutes", "sec": "seconds",
-               "secs": "seconds"}
-#: units written short, with their words ("61.4 Mt": "61.4 million tonnes"; since the 60th stop)
+#: a unit's short form, read as its words before a scale is read: "61.4 Mt" is "61.4 million tonnes", "25 bps" is "25
+#: basis points", "2.6x" is "2.6 times" (since the 60th stop)
 UNIT_SHORT_FORMS = {"mt": ("million", "tonnes"), "kt": ("thousand", "tonnes"), "gt": ("billion", "tonnes"),
                      "gigatonnes": ("billion", "tonnes"), "moz": ("million", "ounces"), "koz": ("thousand", "ounces"),
                      "bps": ("basis", "points"), "bp": ("basis", "points"), "x": ("times",),
                      "fy": ("fiscal", "year")}  # ("FY 2024" for "Fiscal Year 2024", since the 61st stop)
+# a unit of time written short, after a figure only ("min" alone may be a minimum; since the 61st stop)
+_TIME_UNITS = {"hr": "hours", "hrs": "hours", "h": "hours", "min": "minutes", "mins": "minutes", "sec": "seconds",
+               "secs": "seconds"}
 
 
 def _forms_in_one(words: list[str]) -> list[str]:
     """``words`` with forms that say the same thing in one of them (since the 60th stop): a provision's name shortened
-    (:func:`_provisions_written_out`), a unit of time after a figure ("8 hr 41 min", since the 61st), a quarter of the year ("the third quarter of 2018" as "q 3 2018", as "Q3 2018"
-    tokenizes), a count out of a total ("30 of 88" as "30/88").
+    (:func:`_provisions_written_out`), a unit of time after a figure ("8 hr 41 min", since the 61st), a quarter of the
+    year ("the third quarter of 2018" as "q 3 2018", as "Q3 2018" tokenizes), a count out of a total ("30 of 88" as
+    "30/88").
 
     >>> _forms_in_one("in the third quarter of 2018 , 30 of 88 patients , 5 of 2023".split())
     ['in', 'q', '3', '2018', ',', '30/88', 'patients', ',', '5', 'of', '2023']
@@ -753,7 +754,7 @@ def _forms_in_one(words: list[str]) -> list[str]:
     if not _PROVISION_ABBREVIATIONS.keys().isdisjoint(words):
         words = _provisions_written_out(words)
     if not _TIME_UNITS.keys().isdisjoint(words):
-        # "8 hr 41 min" for "8 hours 41 minutes": after a figure only ("min" alone may be a minimum; since the 61st stop)
+        # "8 hr 41 min" for "8 hours 41 minutes"; "1 hr" for "1 hour"
         words = [(_TIME_UNITS[w].removesuffix("s") if words[i - 1] == "1" else _TIME_UNITS[w])
                  if w in _TIME_UNITS and i and words[i - 1][:1].isdigit() else w for i, w in enumerate(words)]
     if "quarter" in words:

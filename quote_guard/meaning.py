@@ -240,66 +240,6 @@ _PRONOUN_GROUPS = (
     frozenset("i me my mine myself".split()),
 )
 _PERSON = dict(zip(_PRONOUN_GROUPS, (3, 3, 1, 3, 1)))  # first or third person, by group
-def _row_figure_moved(qw: list[str], passage: str) -> tuple[str, str] | None:
-    """A figure of one row of the passage's table that the quote gives to another row: the label (first cell) of
-    another row within :data:`_ROW_REACH` words of it in the quote, and none of its own row's. ``(quote's "label
-    figure", the table's)``, else ``None`` (since the 61st stop).
-
-    >>> p = "Year | Revenue | Coverage\\n2022 | $51.9m | 1.71x\\n2023 | $55.4m | 1.59x\\n2024 | $58.8m | 1.77x"
-    >>> _row_figure_moved(_words("Coverage was weakest in FY2023 at 1.71x before recovering to 1.77x in FY2024."), p)
-    ('2023 1.71', '2022 1.71')
-    >>> _row_figure_moved(_words("coverage was 1.59x in 2023 and 1.71x in 2022"), p)
-    """
-    rows: dict[str, set[str]] = {}
-    for line in passage.splitlines():
-        cells = [c.strip() for c in line.split("|")]
-        if len(cells) >= 3 and cells[0] and len(cells[0]) <= _ROW_LABEL_CHARS:
-            label = " ".join(_words(cells[0]))
-            rows[label] = {x for c in cells[1:] for w in _words(c) if (x := figure(w)) is not None}
-    if len(rows) < 2:
-        return None
-    held: dict[str, list[str]] = {}
-    for label, figures in rows.items():
-        for x in figures:
-            held.setdefault(x, []).append(label)
-    for i, w in enumerate(qw):
-        x = figure(w) if w[:1].isdigit() and w not in rows else None
-        if x is None or len(held.get(x, ())) != 1:
-            continue
-        own = held[x][0]
-        near = qw[max(0, i - _ROW_REACH) : i + _ROW_REACH + 1]
-        others = [v for v in near if v in rows and v != own]
-        if others and own not in near:
-            return f"{others[0]} {w}", f"{own} {w}"
-    return None
-
-
-_ROW_REACH = 4  # words either side of a figure where a quote names the row it gives it to
-_ROW_LABEL_CHARS = 24  # a row's label is short: "2023", "Fiscal 2023", "Net revenue"
-_POSSESSIVES = {"his": 0, "her": 1, "our": 2, "their": 3, "my": 4}  # the possessive of each group
-
-
-def _owner_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
-    """A thing the quote gives another owner than the passage does, where the passage speaks of both: "our
-    commentary" for "their commentary" in a passage that says "we" of others. ``(quote's, passage's)``, else ``None``
-    (since the 61st stop). A passage that has no word of the quote's owner reports its writers' own words in the
-    third person ("the authors stress that their data"), which a quote may give in the first.
-
-    >>> p = "the original authors suggested in their commentary that it was weaker ; we note that it was approved".split()
-    >>> _owner_swapped("in our commentary , we suggested that it was weaker".split(), p)
-    ('our commentary', 'their commentary')
-    >>> _owner_swapped("in our commentary , we suggested that it was weaker".split(), p[:9])
-    """
-    owned = {(w, n) for w, n in itertools.pairwise(pw) if w in _POSSESSIVES}
-    for w, n in itertools.pairwise(qw):
-        if w not in _POSSESSIVES or (w, n) in owned or not n.isalpha():
-            continue
-        theirs = next((o for o, m in owned if m == n), None)
-        # (a quote in the first person for the passage's third; "their behalf" for "our behalf" reports the writer)
-        if theirs is not None and _PERSON[_PRONOUN_GROUPS[_POSSESSIVES[w]]] == 1 \
-                and _PERSON[_PRONOUN_GROUPS[_POSSESSIVES[theirs]]] == 3 and _PRONOUN_GROUPS[_POSSESSIVES[w]] & set(pw):
-            return f"{w} {n}", f"{theirs} {n}"
-    return None
 _DETERMINER_NUMBERS = frozenset({"zero", "one", "two"})
 _DETERMINERS_BEFORE = frozenset("the these those both its their his her our all".split())
 _MULTIPLES = {"half": "0.5", "halves": "0.5", "halve": "0.5", "halved": "0.5", "halving": "0.5", "quarter": "0.25",
@@ -4041,8 +3981,8 @@ def _figure_relabelled(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     ql, pl = _figure_labels(qw), _figure_labels(pw)
     if len(pl) < 2:
         return None
-    for x in ql.keys() & pl.keys():
-        for y in pl.keys() - ql.keys():
+    for x in sorted(ql.keys() & pl.keys()):  # (sorted: the same figure named on every run, whatever the hash seed)
+        for y in sorted(pl.keys() - ql.keys()):
             if not (ql[x][1].endswith("%") and pl[y][1].endswith("%")):
                 continue  # (shares only: a figure written out, "fifty thousand", is read in parts)
             own_x, own_y = pl[x][0] - pl[y][0], pl[y][0] - pl[x][0]
@@ -6784,10 +6724,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     q_apart, p_apart = _pairs_of(qw, ("apart", "from")), _pairs_of(pw, ("apart", "from"))
     # (or "no other customer" for "apart from Halvorsen and Brightwater, no single customer")
     q_other, p_other = (_pairs_of(w, ("other", "than")) + _pairs_of(w, ("no", "other")) for w in (qw, pw))
-    excepting = {"except", "excepting", "excluding"}  # (counted as negations already: "apart from" then stands for one)
-    if q_apart and not p_apart and p_other and not excepting & set(pw):
+    # (where the other text says "except", counted as a negation already, "apart from" stands for it)
+    if q_apart and not p_apart and p_other and not _EXCEPT_WORDS & set(pw):
         qn -= min(q_apart, p_other)
-    elif p_apart and not q_apart and q_other and not excepting & set(qw):
+    elif p_apart and not q_apart and q_other and not _EXCEPT_WORDS & set(qw):
         pn -= min(p_apart, q_other)
     if qn % 2 != pn % 2:
         # "Peak-hour trains are unaffected" for "peak-hour services will not be changed": a participle
@@ -8276,6 +8216,7 @@ def _expected_told_as_scheduled(qw: list[str], pw: list[str]) -> tuple[str, str]
 
 
 _FIRM_PLANS = ("scheduled", "confirmed")
+_PLAN_WORDS = 6  # words after "scheduled" (or "expect") that say what is
 
 
 def _part_told_as_whole(qw: list[str], pw: list[str]) -> str | None:
@@ -8308,7 +8249,6 @@ def _part_told_as_whole(qw: list[str], pw: list[str]) -> str | None:
 _PART_WORDS_AFTER = 2
 _PART_KEEPERS = frozenset("part partly partially some portion share fraction proportion contributes contributed contribute "
                           "contributing contributor partial".split())
-_PLAN_WORDS = 6  # words after "scheduled" (or "expect") that say what is
 
 
 def _little_evidence_told_as_done(qw: list[str], pw: list[str]) -> str | None:
@@ -8497,6 +8437,68 @@ def _share_told_as_most(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None
 
 
+def _row_figure_moved(qw: list[str], passage: str) -> tuple[str, str] | None:
+    """A figure of one row of the passage's table that the quote gives to another row: the label (first cell) of
+    another row within :data:`_ROW_REACH` words of it in the quote, and none of its own row's. ``(quote's "label
+    figure", the table's)``, else ``None`` (since the 61st stop).
+
+    >>> p = "Year | Revenue | Coverage\\n2022 | $51.9m | 1.71x\\n2023 | $55.4m | 1.59x\\n2024 | $58.8m | 1.77x"
+    >>> _row_figure_moved(_words("Coverage was weakest in FY2023 at 1.71x before recovering to 1.77x in FY2024."), p)
+    ('2023 1.71', '2022 1.71')
+    >>> _row_figure_moved(_words("coverage was 1.59x in 2023 and 1.71x in 2022"), p)
+    """
+    rows: dict[str, set[str]] = {}
+    for line in passage.splitlines():
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) >= 3 and cells[0] and len(cells[0]) <= _ROW_LABEL_CHARS:
+            label = " ".join(_words(cells[0]))
+            rows[label] = {x for c in cells[1:] for w in _words(c) if (x := figure(w)) is not None}
+    if len(rows) < 2:
+        return None
+    held: dict[str, list[str]] = {}
+    for label, figures in rows.items():
+        for x in figures:
+            held.setdefault(x, []).append(label)
+    for i, w in enumerate(qw):
+        x = figure(w) if w[:1].isdigit() and w not in rows else None
+        if x is None or len(held.get(x, ())) != 1:
+            continue
+        own = held[x][0]
+        near = qw[max(0, i - _ROW_REACH) : i + _ROW_REACH + 1]
+        others = [v for v in near if v in rows and v != own]
+        if others and own not in near:
+            return f"{others[0]} {w}", f"{own} {w}"
+    return None
+
+
+_ROW_REACH = 4  # words either side of a figure where a quote names the row it gives it to
+_ROW_LABEL_CHARS = 24  # a row's label is short: "2023", "Fiscal 2023", "Net revenue"
+_POSSESSIVES = {"his": 0, "her": 1, "our": 2, "their": 3, "my": 4}  # the possessive of each group
+
+
+def _owner_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A thing the quote gives another owner than the passage does, where the passage speaks of both: "our
+    commentary" for "their commentary" in a passage that says "we" of others. ``(quote's, passage's)``, else ``None``
+    (since the 61st stop). A passage that has no word of the quote's owner reports its writers' own words in the
+    third person ("the authors stress that their data"), which a quote may give in the first.
+
+    >>> p = "the original authors suggested in their commentary that it was weaker ; we note that it was approved".split()
+    >>> _owner_swapped("in our commentary , we suggested that it was weaker".split(), p)
+    ('our commentary', 'their commentary')
+    >>> _owner_swapped("in our commentary , we suggested that it was weaker".split(), p[:9])
+    """
+    owned = [(w, n) for w, n in itertools.pairwise(pw) if w in _POSSESSIVES]  # (in the passage's order: one answer)
+    for w, n in itertools.pairwise(qw):
+        if w not in _POSSESSIVES or (w, n) in owned or not n.isalpha():
+            continue
+        theirs = next((o for o, m in owned if m == n), None)
+        # (a quote in the first person for the passage's third; "their behalf" for "our behalf" reports the writer)
+        if theirs is not None and _PERSON[_PRONOUN_GROUPS[_POSSESSIVES[w]]] == 1 \
+                and _PERSON[_PRONOUN_GROUPS[_POSSESSIVES[theirs]]] == 3 and _PRONOUN_GROUPS[_POSSESSIVES[w]] & set(pw):
+            return f"{w} {n}", f"{theirs} {n}"
+    return None
+
+
 def _negated_verb_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     """The verb the passage negates, told plainly by a quote that negates another verb the passage does not have:
     ``(quote's "not verb", passage's)``, else ``None`` (since the 61st stop).
@@ -8509,13 +8511,12 @@ def _negated_verb_swapped(qw: list[str], pw: list[str]) -> tuple[str, str] | Non
     q, p = _negated_verbs(qw), _negated_verbs(pw)
     if len(q) != 1 or len(p) != 1 or q.keys() == p.keys():
         return None
-    [(qs, qverb)], [(ps, pverb)] = q.items(), p.items()
-    if negated_verb_told_plainly(qw, pw) is None or any(_verb_stem(w) == qs for w in pw):
+    [(qs, qverb)], [(_, pverb)] = q.items(), p.items()
+    if (plain := _plainly_told_at(qw, pw)) is None or any(_verb_stem(w) == qs for w in pw):
         return None
     # (in another clause of the quote: "being positioned inside it is not enough" negates the whole, which restates
     # "not merely positioned inside it")
-    plain = next(i for i, w in enumerate(qw) if _verb_stem(w) == ps)
-    negator = next(i for i, w in enumerate(qw) if w in ("not", "never") or w.endswith("n't"))
+    negator = next(i for i, w in enumerate(qw) if _is_not(w))
     if not _CLAUSE_MARKS & set(qw[min(plain, negator) : max(plain, negator)]):
         return None
     return f"not {qverb}", f"not {pverb}"
@@ -8528,7 +8529,7 @@ def _negated_verbs(words: list[str]) -> dict[str, str]:
     """The verbs a text negates ("would not materially slow": slow), by their first letters."""
     out: dict[str, str] = {}
     for i, w in enumerate(words):
-        if w in ("not", "never") or w.endswith("n't"):
+        if _is_not(w):
             # (the first word after it past an adverb or an auxiliary: "does not apply to Day Passes" negates "apply",
             # never "day")
             verb = next((v for v in words[i + 1 : i + 1 + _NEGATED_REACH]
@@ -8536,6 +8537,9 @@ def _negated_verbs(words: list[str]) -> dict[str, str]:
             if verb is not None and verb.isalpha() and content_word(verb):
                 out[_verb_stem(verb)] = verb
     return out
+
+
+_EXCEPT_WORDS = frozenset({"except", "excepting", "excluding"})
 
 
 def _pairs_of(words: list[str], pair: tuple[str, str]) -> int:
@@ -8567,6 +8571,12 @@ def negated_verb_told_plainly(qw: list[str], pw: list[str]) -> str | None:
     'adjust'
     >>> negated_verb_told_plainly("the estimates were not adjusted".split(), "we do not adjust the estimates".split())
     """
+    i = _plainly_told_at(qw, pw)
+    return None if i is None else _negated_verbs(pw)[_verb_stem(qw[i])]
+
+
+def _plainly_told_at(qw: list[str], pw: list[str]) -> int | None:
+    """Where ``qw`` states with no negation before it a verb ``pw`` negates (:func:`negated_verb_told_plainly`)."""
     denied = _negated_verbs(pw)
     for i, w in enumerate(qw):
         # (not a noun of the same letters: "Records of a Level 1 outcome" for "shall not be recorded")
@@ -8574,8 +8584,13 @@ def negated_verb_told_plainly(qw: list[str], pw: list[str]) -> str | None:
             continue
         if _verb_stem(w) in denied and not any(
                 v in _NEGATORS or v.endswith("n't") for v in qw[max(0, i - _NEGATED_REACH - 1) : i]):
-            return denied[_verb_stem(w)]
+            return i
     return None
+
+
+def _is_not(w: str) -> bool:
+    """Whether a word negates the verb after it: "not", "never", "didn't"."""
+    return w in ("not", "never") or w.endswith("n't")
 
 
 _NEGATED_REACH = 3  # words after a "not" where the verb it negates is

@@ -39,6 +39,7 @@ __all__ = [
     "ELLIPSIS",
     "MONEY_SCALE_LETTERS",
     "NUMBER_WORDS",
+    "QUOTATION_MARKS",
     "ROMAN_NUMERALS",
     "SCALE_WORDS",
     "SPEECH_VERBS",
@@ -69,7 +70,6 @@ __all__ = [
     "scale_after",
     "scaled_figure",
     "split_ellipsis",
-    "QUOTATION_MARKS",
     "spelled_number",
     "token_texts",
     "tokenize",
@@ -1181,10 +1181,9 @@ def dates_read_as(text: str, other: str) -> str:
     if not _DIGITS.search(other):
         return text
     folded = other.lower()
-    if _YEAR_ONCE_HINT.search(text):
-        text = _YEAR_ONCE.sub(lambda m: _year_carried(m, folded), text)
-    if _YEAR_ONCE_HINT.search(folded):  # (and in the other text, read against this one: "03/03/2023" for "3 March")
-        folded = _YEAR_ONCE.sub(lambda m: _year_carried(m, text.lower()), folded)
+    text = _YEAR_ONCE.sub(lambda m: _year_carried(m, folded), text)
+    # (and the other text, read against this one: "03/03/2023" for "3 March"; lower-cased only where a range is)
+    folded = _YEAR_ONCE.sub(lambda m: _year_carried(m, text.lower()), folded)
     if "/" not in text:
         return text
 
@@ -1208,7 +1207,6 @@ _YEAR = r"((?:1[5-9]|20)\d\d)\b"
 # words between, the second date, its year), or "March 3 through May 9, 2021" (month, day, ...)
 _YEAR_ONCE = re.compile(rf"\b(?:(\d{{1,2}}) {_MONTH}|{_MONTH} (\d{{1,2}})){_THROUGH}((?:\d{{1,2}} {_MONTH}|{_MONTH} \d{{1,2}},?) {_YEAR})",
                         re.IGNORECASE)
-_YEAR_ONCE_HINT = re.compile(rf"\d {_MONTH}{_THROUGH}|{_MONTH} \d{{1,2}}{_THROUGH}", re.IGNORECASE)
 
 
 def _year_carried(m: re.Match[str], other: str) -> str:

@@ -2341,11 +2341,22 @@ def _with_neighbours(text: str, start: int, end: int) -> str:
     >>> _with_neighbours(t, t.index("Two"), t.index("Three") - 1)
     'One. Two is here. Three!'
     """
-    lo = _sentence_start(text, max(0, _sentence_start(text, start) - 2))
-    first = _SENTENCE_GAP.search(text, max(start, end - 1))
-    nxt = _SENTENCE_GAP.search(text, first.end()) if first is not None else None
-    hi = nxt.start() + 1 if nxt is not None else len(text)
+    lo, _, hi = _sentences_beside(text, start, end)
     return text[lo:hi]
+
+
+def _sentences_beside(text: str, start: int, end: int) -> tuple[int, int | None, int]:
+    """Around ``text[start:end]``: where the sentence before it starts, where the sentence after it starts (``None``
+    where no sentence ends after it), and where that one ends (the text's end if it does not).
+
+    >>> t = "One. Two is here. Three! Four."
+    >>> _sentences_beside(t, t.index("Two"), t.index("Three") - 1)
+    (0, 18, 24)
+    """
+    lo = _sentence_start(text, max(0, _sentence_start(text, start) - 2))
+    gap = _SENTENCE_GAP.search(text, max(start, end - 1))
+    after = _SENTENCE_GAP.search(text, gap.end()) if gap is not None else None
+    return lo, gap.end() if gap is not None else None, after.start() + 1 if after is not None else len(text)
 
 
 def _neighbour_changed(quote: str, text: str, start: int, end: int) -> tuple[Difference, ...]:
@@ -2368,10 +2379,8 @@ def _neighbour_changed(quote: str, text: str, start: int, end: int) -> tuple[Dif
     qw = token_texts(fold(quote).text)
     if len(new) < _NEIGHBOUR_WORDS or any(w in _NEGATION_WORDS or w.endswith("n't") for w in qw):
         return ()  # (a quote with a negation of its own restates the negated claim another way: "no consent is needed")
-    gap = _SENTENCE_GAP.search(text, max(start, end - 1))
-    after = _SENTENCE_GAP.search(text, gap.end()) if gap is not None else None
-    nxt = (gap.end(), after.start() + 1 if after is not None else len(text)) if gap is not None else None
-    lo = _sentence_start(text, max(0, _sentence_start(text, start) - 2))
+    lo, next_start, hi = _sentences_beside(text, start, end)
+    nxt = (next_start, hi) if next_start is not None else None
     prev = (lo, start) if lo < start else None
     for a, b in (x for x in (nxt, prev) if x is not None and x[1] - x[0] <= _NEIGHBOUR_CHARS):
         if len(new & content_terms(text[a:b]).keys()) >= _NEIGHBOUR_WORDS:
@@ -3092,13 +3101,14 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
             # "Rates will fall if inflation eases. ... the Bank would keep rates on hold" leaves out "If wage
             # growth stays high,": the next fragment's sentence without the condition it opens with
             return [words[0], *_limiters(words[1:])]
+        before_gap = token_texts(t[max(a.fstart, a.fend - 60) : a.fend])
         whole = _TOTAL_WORDS.intersection(words)
-        if whole and any(w in _LIMITERS or w.endswith("n't") for w in token_texts(t[max(a.fstart, a.fend - 60) : a.fend])[-8:]):
+        if whole and any(w in _LIMITERS or w.endswith("n't") for w in before_gap[-8:]):
             # "we are not proposing to pass the … increase on" for "... the full increase": a negation narrowed to the
             # whole, told of any of it (since the 61st stop)
             return sorted(whole)
         window = _TIME_WINDOW_IN_GAP.match(" ".join(words))
-        if window is not None and _RELATIVES.intersection(token_texts(t[max(a.fstart, a.fend - 60) : a.fend])[-6:]):
+        if window is not None and _RELATIVES.intersection(before_gap[-6:]):
             # "Patients who received the drug ... had a 30% lower risk" for "... within three hours of
             # symptom onset had ...": the time that narrows who the finding is about
             return [*_limiters(words), window.group()]
@@ -3294,6 +3304,8 @@ _NOT_SIGNIFICANT = re.compile(
     r"|not\s+(?:pre-?specified|pre-?registered|adjusted\s+for\s+multiple))", re.I)
 
 
+# the case a claim holds in: "under intermediate and higher emissions scenarios", "in the adverse scenario"
+_SCENARIO = r"(?:under|in)\s+(?:[\w-]+\s+){0,5}?scenarios?\b"
 # a limit that cuts a claim down wherever it stands: an exception, a sole condition, a duty to ask
 # first, a cap, an assumption, an end ("but only to the extent", "only if", "save for", "unless",
 # "except", "with the exception of", "other than", "without the prior written consent of", "without
@@ -3343,7 +3355,7 @@ _HARD_LIMIT = re.compile(
     r"|(?:during|in|for|within|at|on)\s+[^.;:,!?]{1,40}?\bonly\b"
     # (since the 61st stop: "... more intense and more frequent in the northern sub-basin under intermediate and higher
     # emissions scenarios": the case it holds in)
-    r"|(?:under|in)\s+(?:[\w-]+\s+){0,5}?scenarios?\b"
+    rf"|{_SCENARIO}"
     r"|(?:for|during|in)\s+the\s+first\s+(?:[\w-]+\s+){0,2}(?:years?|months?|weeks?|days?|quarters?)\b"
     # (since the 61st stop: "We will not charge exit fees if you switch ... in the last 49 days of the term")
     r"|(?:in|during|within)\s+the\s+(?:last|final)\s+(?:[\w-]+\s+){0,2}(?:years?|months?|weeks?|days?|quarters?)\b"
@@ -3464,10 +3476,10 @@ def _exceptions_cut(r: QuoteResult, docs: list[_Doc]) -> str | None:
     """
     every = token_texts(fold(r.quote).text)
     words = every[-_EXCEPTION_REACH:]
-    # ("issued only to a person whose ... and who is the registered keeper …" before ", or who can show ...": those it
-    # holds for, the rest of them cut)
     # ("save" excepts as "save for", "save as", "save that"; "would save about £640k" does not)
     excepting = bool(_EXCEPTING & set(words)) or any(p in _EXCEPTING_PAIRS for p in itertools.pairwise(words))
+    # ("issued only to a person whose ... and who is the registered keeper …" before ", or who can show ...": those it
+    # holds for, the rest of them cut)
     only = "only" in every and not excepting
     if not only and not excepting:
         return None
@@ -3476,7 +3488,7 @@ def _exceptions_cut(r: QuoteResult, docs: list[_Doc]) -> str | None:
     more = _MORE_EXCEPTED.match(text, span.end)
     if more is None or (only and not more.group(1).lower().startswith("or")):
         return None
-    if re.match(r"(?:and|or)\s+(?:about\s+|around\s+|roughly\s+|approximately\s+|some\s+)?[$€£]?\d", more.group(1), re.I):
+    if _FIGURE_AGAIN.match(more.group(1)):
         return None  # ("Only 12 patients responded, or 4%": the same figure another way)
     return " ".join(more.group(1).split())
 
@@ -3484,6 +3496,7 @@ def _exceptions_cut(r: QuoteResult, docs: list[_Doc]) -> str | None:
 _EXCEPTION_REACH = 10  # the quote's last words where a list of exceptions it stops inside opens
 _EXCEPTING = frozenset("except excepting excluding unless".split())
 _EXCEPTING_PAIRS = frozenset({("other", "than"), ("save", "for"), ("save", "as"), ("save", "that"), ("save", "where")})
+_FIGURE_AGAIN = re.compile(r"(?:and|or)\s+(?:about\s+|around\s+|roughly\s+|approximately\s+|some\s+)?[$€£]?\d", re.I)
 _MORE_EXCEPTED = re.compile(r",?[ \t]+((?:and|or)[ \t]+(?:[^.;:!?,()]|\.(?=\d)){1,120}?)(?=[.;:](?:\s|$))")
 
 
@@ -3732,10 +3745,10 @@ _TIME_WINDOW_OPENER = re.compile(r"for (?:a period of )?[\w-]+ (?:\( \d+ \) )?(y
 # the part of what a sentence tells of that it opens with: "In some embodiments,", "In most cases,", "For certain
 # patients,", "In rare instances,"
 _SCOPE_OPENER = re.compile(r"(?:in|for|among) (?:some|certain|most|many|rare|a few|a minority of|selected) (?:\w+ ){0,2}?\w+ ,$")
-_SCENARIO_AFTER = re.compile(r"\s*,?\s*(?:under|in)\s+(?:[\w-]+\s+){0,5}?scenarios?\b", re.I)
+_SCENARIO_AFTER = re.compile(rf"\s*,?\s*{_SCENARIO}", re.I)
 # ... or the case it holds in: "Under this scenario,", "In the adverse scenario,", "For the most recent two accident years of
 # long-tail classes," (since the 61st stop)
-_LIMITING_OPENER = re.compile(r"(?:under|in) (?:[\w-]+ ){0,5}?scenarios? ,$"
+_LIMITING_OPENER = re.compile(rf"{_SCENARIO} ,$"
                               r"|for the (?:[\w-]+ )?(?:most recent|latest|earliest|first|last) (?:[\w-]+ ){1,8}?,$")
 _LIMITING_KEYS = ("scenario", "recent", "latest", "earliest", "first", "last")
 
@@ -4233,7 +4246,8 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
         a = t.rfind(first, max(0, fs - len(first) - 2), fs) if first in _EDGE_STOP else t.rfind(first, max(0, fs - _SNAP_MAX), fs)
         if a >= 0 and (a == 0 or not is_word_char(t[a - 1])):
             starts.append(a)
-        elif first in _EDGE_STOP and (lead_at := _sentence_opening(t, fs)) is not None and t.startswith(first + " ", lead_at):
+        elif first in _EDGE_STOP and (lead_at := _sentence_opening(t, fs, _SNAP_MAX)) is not None \
+                and t.startswith(first + " ", lead_at):
             starts.append(lead_at)  # "In Q3 2018" aligned from "quarter" of "In the third quarter of 2018" (since the 61st stop)
         gap = _SENTENCE_GAP.search(t, fs, min(fe, fs + _SNAP_MAX))
         if gap is not None and gap.end() < fe:
@@ -4241,11 +4255,7 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
         # ... or back to the start of its sentence, a few words before, where the quote opens with a
         # contract's words written plainly: "If the Customer rejects" aligns cheapest from "that" of "In
         # the event that the Customer rejects"
-        if formal := PLAIN_OPENERS.get(first):
-            back = max(0, fs - _OPENING_BACK_CHARS)
-            opening = [m.end() for m in _SENTENCE_GAP.finditer(t, back, fs)]
-            line = t.rfind("\n", back, fs)
-            lead = opening[-1] if opening else line + 1 if line >= 0 else 0 if back == 0 else fs
+        if (formal := PLAIN_OPENERS.get(first)) and (lead := _sentence_opening(t, fs, _OPENING_BACK_CHARS)) is not None:
             opens = t[lead:fs].split()
             if opens and opens[0] in formal:
                 starts.append(lead)  # (the sentence opens with a formal phrase the quote's first word may stand for)
@@ -4253,8 +4263,7 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     if last not in _EDGE_STOP and not t.endswith(last, fs, fe):
         written = last  # the quote's last word as the source writes it
         b = t.find(last, fe, min(len(t), fe + _SNAP_MAX))
-        short = _SHORT_FORM_LAST.fullmatch(last)
-        if b < 0 and short is not None and short[1] in UNIT_SHORT_FORMS:
+        if b < 0 and (short := _SHORT_FORM_LAST.fullmatch(last)) is not None and short[1] in UNIT_SHORT_FORMS:
             # "61.4 Mt" for "61.4 million tonnes", "in FY2018" for "in fiscal year 2018": the range stops before the words
             # the source writes out (since the 61st stop)
             written = " ".join([*UNIT_SHORT_FORMS[short[1]], *([short[2]] if short[2] else [])])
@@ -4305,14 +4314,19 @@ def _grow_edges(t: str, fs: int, fe: int, fq: str) -> tuple[int, int]:
     return best[1], best[2]
 
 
-def _sentence_opening(t: str, fs: int) -> int | None:
-    """Where the sentence that a folded range starts in opens, if that is less than ``_SNAP_MAX`` characters before it
-    (a sentence's end, a line's or the text's start), else ``None``."""
-    back = max(0, fs - _SNAP_MAX)
+def _sentence_opening(t: str, fs: int, reach: int) -> int | None:
+    """Where the sentence that a folded range starts in opens, if that is less than ``reach`` characters before it: the
+    last sentence's end there, else a line's start, else the text's; ``None`` if none is that close.
+
+    >>> t = "a claim. In the third quarter of 2018, sales rose"
+    >>> t[_sentence_opening(t, t.index("quarter"), 40):][:6], _sentence_opening(t, t.index("quarter"), 4)
+    ('In the', None)
+    """
+    back = max(0, fs - reach)
     gaps = [m.end() for m in _SENTENCE_GAP.finditer(t, back, fs)]
     line = t.rfind("\n", back, fs)
-    lead = max([*gaps, line + 1 if line >= 0 else -1, 0 if back == 0 else -1])
-    return lead if 0 <= lead < fs else None
+    lead = gaps[-1] if gaps else line + 1 if line >= 0 else 0 if back == 0 else None
+    return lead if lead is not None and lead < fs else None
 
 
 _RUN_PAST_CHARS = 12  # how far past a sentence's end an alignment may run by a word or two
