@@ -110,7 +110,11 @@ passages of each writer, of kinds the earlier sets had little of: US filings and
 technical documents, research papers, finance documents, news and general text) and ``handwritten_tune52a.json`` to
 ``handwritten_tune52c.json`` (tuning, 150 each, the same way, in a second round), and ``handwritten_heldout62.json`` to
 ``handwritten_heldout65.json`` (held out, 150 each; scored on arrival with the 60th stop's code and with the code of the
-time, their misses never read).
+time, their misses never read). The 62nd added ``handwritten_tune53a.json`` to ``handwritten_tune53d.json`` (tuning, 150
+each, by the brief in ``benchmarks/blind/``, over passage kinds of their own: insurance and pension texts, procurement,
+guidelines, audit reports, central bank minutes, charter parties, recall notices, term sheets, trading updates and more)
+and ``handwritten_heldout66.json`` to ``handwritten_heldout69.json`` (held out, 150 each; scored on arrival with the
+61st stop's code and with the code of the time, their misses never read).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every

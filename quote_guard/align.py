@@ -1320,6 +1320,25 @@ _PER_LITRE_BEFORE = frozenset({"g", "mg", "μg", "mcg", "ng", "mmol", "mol", "gr
 _COUNT_LIST = frozenset({",", "m", "and", "or"})  # what continues a list of counts in millions ("1.1M, 0.5M and 0.3M")
 
 
+# a stage, a type or a grade numbered in Roman numerals ("Phase III", "type II diabetes") is its number in digits
+_ROMAN_HEADS = frozenset("phase phases stage stages type grade class tier level category part chapter".split())
+_ROMAN = {r: str(i + 1) for i, r in enumerate("i ii iii iv v vi vii viii ix x".split())}
+_DAY_SUFFIXES = frozenset("st nd rd th".split())
+_DAY_TO_MONTH = 5  # words from a day to the month it is of ("14th and 15th May")
+
+
+def _days_plain(words: list[str]) -> list[str]:
+    """Days of a month in digits without their ordinal endings, where a month's name follows ("14th and 15th May
+    2024" as "14 and 15 May 2024": one date; since the 62nd stop)."""
+    out: list[str] = []
+    for i, w in enumerate(words):
+        if w in _DAY_SUFFIXES and i and words[i - 1].isdigit() and 1 <= int(words[i - 1]) <= 31 \
+                and not _MONTH_NAMES.isdisjoint(words[i + 1 : i + 1 + _DAY_TO_MONTH]):
+            continue
+        out.append(w)
+    return out
+
+
 def _written_forms(words: list[str]) -> list[str]:
     """A month's abbreviation before a day or a year ("Dec. 15", "Nov 2019") as the month's name,
     "vs." as "versus" (the abbreviation's full stop ends no sentence), "m" and "k" after an amount of
@@ -1344,8 +1363,16 @@ def _written_forms(words: list[str]) -> list[str]:
     (['a', 'majority', 'of', '6', 'to', '3'], ['aged', '3', '-', '6'])
     >>> _written_forms(["on", "4", "sept", "2018"])
     ['on', 'september', '4', ',', '2018']
+    >>> _written_forms(["on", "14", "th", "and", "15", "th", "may", "2024"]) == _written_forms(["on", "14", "and", "15", "may", "2024"])
+    True
+    >>> _written_forms(["the", "phase", "iii", "trial"])
+    ['the', 'phase', '3', 'trial']
     """
     dates = not _MONTH_NAMES.isdisjoint(words)  # (most texts name no month: the check below is skipped)
+    if dates and _DAY_SUFFIXES.intersection(words):
+        words = _days_plain(words)
+    if not _ROMAN_HEADS.isdisjoint(words):
+        words = [_ROMAN.get(w, w) if i and words[i - 1] in _ROMAN_HEADS else w for i, w in enumerate(words)]
     if not dates and _WRITTEN_FORM_CUES.isdisjoint(words) and ("b" not in words or CURRENCY_SIGNS.isdisjoint(words)):
         return words  # nothing to rewrite (most texts: no pass over the words; "b" only after money: "$4.1B")
     out: list[str] = []
@@ -1554,6 +1581,8 @@ def differences(quote: str, passage: str, *, names: frozenset[str] = frozenset()
             category = "format"  # "95% confidence interval" for "95% confidence interval [CI]": the short form's definition left out
         elif not qw and _spelled_before_figure(sw, st[d : d + 3]):
             category = "format"  # "45 days" for "forty-five (45) days" among other differences: the value, written once
+        elif not sw and _spelled_before_figure(qw, qt[b : b + 3]):
+            category = "format"  # "forty-five (45) days" for "45 days": the value, written twice (since the 62nd stop)
         elif not qw and len(sw) == 1 and c and st[c - 1][:1].isdigit() and _unit_said_once(sw[0], qt[a : a + 4]):
             category = "format"  # "from 7.1 to 8.4 millimetres" for "from 7.1 mm to 8.4 mm": a range's unit, said once
         elif not qw and len(sw) == 3 and sw[0] == "(" and sw[2] == ")" and _spelled_ends_at(st, c, sw[1]):

@@ -2503,6 +2503,26 @@ def _restraint_lifted(words: list[str], i: int) -> bool:
         and words[i + 3 : i + 4] == ["from"]
 
 
+def _duty_denied(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` is the "not" of "not be obliged to" (required, bound ...): a duty denied, so, as a modal, a
+    choice ("the Supplier may (but shall not be obliged to) repurchase"; since the 62nd stop). The negation stays one:
+    "isn't obliged to" restates it.
+
+    >>> sorted(_modal_classes("the supplier may ( but shall not be obliged to ) repurchase".split()))
+    ['permission']
+    >>> sorted(_modal_classes("its employees are not obliged to devote full time".split()))
+    ['permission']
+    >>> sorted(_modal_classes("it does not have to inform the customer".split()))
+    ['permission']
+    """
+    return (words[i : i + 2] == ["not", "be"] and words[i + 2 : i + 3] != [] and words[i + 2] in _BOUND_TO
+            and words[i + 3 : i + 4] == ["to"]) or (words[i : i + 1] == ["not"] and words[i + 1 : i + 3] in (
+                ["have", "to"], ["need", "to"]))  # ("banks will not have to raise capital")
+
+
+_BOUND_TO = frozenset("obliged obligated required bound compelled".split())  # "not be obliged to": no duty
+
+
 _NEED_WORDS = frozenset("need needs needed require requires required".split())
 
 
@@ -2641,6 +2661,15 @@ def _modal_uses(words: list[str]) -> list[tuple[int, str]]:
             continue
         if w in ("have", "has") and (i + 1 >= len(words) or words[i + 1] != "to"):
             continue  # "have" is a modal only in "have to"
+        if w in ("have", "has", "need", "needs") and words[i + 1 : i + 2] == ["to"] and i and (
+                words[i - 1] in ("not", "never") or words[i - 1].endswith("n't")):
+            out.append((i, "permission"))  # "does not have to tell the customer": no duty, a choice (since the 62nd stop)
+            continue
+        if w in _BOUND_TO and words[i + 1 : i + 2] == ["to"] and any(
+                x in ("not", "never") or x.endswith("n't") for x in words[max(0, i - 2) : i]):
+            if words[max(0, i - 2) : i] != ["not", "be"] or not (i > 2 and words[i - 3] in _MODAL_WORDS):
+                out.append((i, "permission"))  # "are not obliged to devote full time": no duty, a choice
+            continue  # (the duty "shall not be obliged to" denies is read at its modal)
         if w in ("allowed", "permitted") and words[i + 1 : i + 2] in (["by"], ["under"]):
             continue  # "the maximum amount allowed by law": what a law allows, no right of the text's party
         if w in _NEED_WORDS and words[i + 1 : i + 2] not in (["to"], ["not"], ["never"]):
@@ -2648,7 +2677,7 @@ def _modal_uses(words: list[str]) -> list[tuple[int, str]]:
             # parental consent", "needs further study" and "if that is reasonably needed" bind no one
             continue
         nxt = words[i + 1 : i + 3]
-        if _restraint_lifted(words, i + 1):
+        if _restraint_lifted(words, i + 1) or _duty_denied(words, i + 1):
             out.append((i, "permission"))  # "shall not be restricted from purchasing": free to purchase
         elif ("not" in nxt and not _not_a_bound(words, i + 1 + nxt.index("not"))) or "never" in nxt or "no" in nxt[:1] \
                 or (i and words[i - 1] in ("not", "never")) or _negative_subject(words, i):
@@ -3017,6 +3046,42 @@ def entity_from_elsewhere(quote: str, passage: str, around: str) -> tuple[Differ
     return ()
 
 
+_NAME_LINKS = frozenset("of the and for on in de".split())  # words of a name that say nothing of its kind
+
+
+def unknown_name_for_known(quote: str, passage: str, source_folded: str) -> tuple[Difference, ...]:
+    """A name of two words or more that the folded source ``source_folded`` has nowhere, put where the passage has a
+    name of the same kind that the quote lacks, the two sharing one word only, of :data:`_INSTITUTIONS`: "the Bank of
+    England base rate" for "the European Central Bank main refinancing rate" (since the 62nd stop).
+
+    >>> unknown_name_for_known("interest above the Bank of England base rate", "interest above the European Central "
+    ...                        "Bank main refinancing rate", "interest above the european central bank main refinancing rate")[0].quote_text
+    'bank of england'
+    >>> unknown_name_for_known("interest above the ECB main rate", "interest above the European Central Bank main rate", "")
+    ()
+    """
+    fq = fold(quote).text
+    gone = [e for e in sorted(_entities(passage)) if " " in e and e not in fq]
+    if not gone:
+        return ()
+    for e in sorted(_entities(quote)):
+        if " " not in e or e in source_folded:
+            continue
+        own = set(e.split()) - _NAME_LINKS
+        for g in gone:
+            other = set(g.split()) - _NAME_LINKS
+            # one word of the same kind, the rest of each name its own ("US District Court" and "Federal District
+            # Court", "King James Version" and "King James Bible" share more: one thing, named otherwise)
+            if len(own) >= 2 and len(other) >= 2 and len(shared := own & other) == 1 and shared <= _INSTITUTIONS:
+                return (Difference("replace", e, g, "party"),)
+    return ()
+
+
+_INSTITUTIONS = frozenset("""bank court society institute institution association commission committee council authority
+    agency university college hospital fund exchange tribunal board office department ministry union party
+    federation foundation""".split())
+
+
 _SPELLED_NAME = re.compile(r"\b[A-Z][\w'-]*(?:\s+(?:(?:of|the|and|for|on)\s+)*[A-Z][\w'-]*)+")
 
 
@@ -3275,20 +3340,64 @@ _POSSESSIVE = re.compile(r"['’]s\b")
 
 
 def _restated_clauses(quote: str, passage: str) -> str | None:
-    """The clauses of ``passage`` (parted at "; ", ", but" and ", and" unless a condition follows it)
-    that share a content word with the quote, when some do not: what the quote restates. ``None``
-    when it restates every clause or none.
+    """The clauses of ``passage`` (parted at "; ", ", but" and ", and" unless a condition follows it, at a colon
+    before a lower-case word, and, since the 62nd stop, between sentences, a sentence that opens by speaking of the
+    one before it read with it: :func:`_joined_sentences`) that share a content word with the quote, when some do
+    not: what the quote restates. ``None`` when it restates every clause or none.
 
     >>> _restated_clauses("salvage crews hope to refloat the vessel on Thursday",
     ...                   "Salvage teams hope to refloat the ship on Thursday, but officials warned it could last if that fails.")
     'Salvage teams hope to refloat the ship on Thursday'
     """
-    parts = _COORDINATE.split(passage)
+    parts = [part for sentence in _joined_sentences(passage) for clause in _COORDINATE.split(sentence)
+             for part in _ELABORATION.split(clause)]
     if len(parts) < 2:
         return None
     stems = content_stems(quote)
     kept = [part for part in parts if content_stems(part) & stems]
     return " ".join(kept) if kept and len(kept) < len(parts) else None
+
+
+# a colon before a clause that says more ("It does not cap your total bill: if you use more energy, you will pay more")
+_ELABORATION = re.compile(r":\s+(?=[a-z])")
+# a sentence that speaks of the one before it ("This applies only if ...", "Such notice ...") is read with it
+_SENTENCE_PARTS = re.compile(r"(?<=[^\s.][.!?])\s+(?=[(“\"‘']?[A-Z])")
+_SPEAKS_OF_BEFORE = frozenset("this that these those such it its they their them he she his her however nevertheless "
+                              "nonetheless but and or otherwise thereafter then accordingly in any unless except save "
+                              "provided subject notwithstanding only where if".split())
+
+
+def _joined_sentences(passage: str) -> list[str]:
+    """The sentences of ``passage``, each joined to the one before it where it opens with a word that
+    speaks of it (:data:`_SPEAKS_OF_BEFORE`).
+
+    >>> _joined_sentences("Fees are due monthly. This applies only if the Tenant pays late. Rent is fixed.")
+    ['Fees are due monthly. This applies only if the Tenant pays late.', 'Rent is fixed.']
+    """
+    out: list[str] = []
+    for sentence in _SENTENCE_PARTS.split(passage):
+        first = sentence.split(None, 1)[0].strip("(\"'“‘").lower() if sentence.strip() else ""
+        if out and first in _SPEAKS_OF_BEFORE:
+            out[-1] += " " + sentence
+        else:
+            out.append(sentence)
+    return out
+
+
+_SHOULD_SUBJECTS = frozenset("a an the any such either each you it they we he she this that these those".split())
+
+
+def _inverted_condition(words: list[str]) -> bool:
+    """Whether ``words`` set a condition by inversion, "Should X fail to ...": "should" opening a
+    clause before its subject.
+
+    >>> _inverted_condition("should a dragged shareholder fail to complete , the company may act".split())
+    True
+    >>> _inverted_condition("the company should act , should it not ?".split())
+    False
+    """
+    return any(w == "should" and (i == 0 or words[i - 1] in (",", ";", ".")) and i + 1 < len(words)
+               and words[i + 1] in _SHOULD_SUBJECTS for i, w in enumerate(words)) and "?" not in words
 
 
 _IF_NOT_WINDOW = 8  # words after "if" where the negator of "if ... not" (which "unless" restates) stands
@@ -3356,7 +3465,7 @@ _QUALIFIER_CLASSES = {
     # a duration without end, where the source states a period or none ("confidential indefinitely")
     # ("permanent" would fit, but it is a trigger word of the frozen slice: benchmarks/build_real_habits.py)
     "permanently": "indefinitely indefinite perpetually perpetual forever irrevocably irrevocable",
-    "retroactively": "retroactively",
+    "retroactively": "retroactively retrospectively",
     # a scope the source does not give: "worldwide" for "in the Development Territory", "selectively
     # killing activated T cells" for "killing dividing cells such as activated T cells"
     "worldwide": "worldwide globally universally",
@@ -4318,6 +4427,14 @@ def _hedges(words: list[str]) -> set[str]:
     # a belief its maker states: "we believe that the net proceeds will be sufficient" (told without it, a fact)
     found.update(f"{words[i - 1]} {w}" for i, w in enumerate(words) if w in ("believe", "believes")
                  and i and words[i - 1] in _BELIEVERS)
+    # an estimate or a belief a named maker states: "The Republic estimates that the restructuring would deliver relief
+    # of US$3.1 billion" (told without it, a fact; since the 62nd stop)
+    found.update(f"{words[i - 1]} {w}" for i, w in enumerate(words[:-1]) if w in _ESTIMATING and words[i + 1] == "that"
+                 and i and content_word(words[i - 1]) and words[i - 1] not in _NOT_A_MAKER)
+    # a recommendation to consider: "1.3.2 Consider referral to hospital ...", "clinicians should consider an extended
+    # course" (told as "recommends referring", it is firm; since the 62nd stop)
+    found.update(f"consider {words[i + 1]}" for i, w in enumerate(words[:-1]) if w == "consider" and (
+        i == 0 or words[i - 1] in _CONSIDER_AFTER or words[i - 1][:1].isdigit()))
     # a readiness: "the Committee would be prepared to keep the rate unchanged" (told as "will keep", it is a decision)
     found.update(f"{w} to {words[i + 2]}" for i, w in enumerate(words[:-2]) if w in _READINESS and words[i + 1] == "to"
                  and i and words[i - 1] in _BE)
@@ -4350,14 +4467,18 @@ def _hedges(words: list[str]) -> set[str]:
 
 # verbs of explanation after "may": a possibility, not a permission
 # ("which may arise" in a contract is whatever arises: not read)
-_MAY_EXPLAIN = frozenset("reflect indicate suggest signal explain represent denote imply contribute".split())
+_MAY_EXPLAIN = frozenset("reflect indicate suggest signal explain represent denote imply contribute cast lead result".split())
 
 
 _TIME_CLAUSE = frozenset("before until till after when once".split())  # a clause of time: "before he could be seen"
 _BOUND_AFTER_VERB = 4  # words after a possible event's verb where a bound makes it the most that could happen
 _NOT_BE_AFTER_MODAL = frozenset("not never be have also only still".split())
+_ESTIMATING = frozenset("estimates believes considers expects anticipates predicts".split())
+_NOT_A_MAKER = _ESTIMATING | frozenset("other these those such our its their the any all some new current latest".split())
+_CONSIDER_AFTER = frozenset(", ; . : should may could might to and or".split())  # where "consider" recommends
 _READINESS = frozenset("prepared willing ready".split())
-_BELIEVERS = frozenset("we i management company group board".split())
+_BELIEVERS = frozenset("we i management company group board applicant appellant claimant defendant respondent authors "
+                       "council committee department government regulator authority".split())
 _ATTEMPTS = frozenset("attempt attempts attempted attempting try tries tried trying seek seeks sought seeking aim aims "
                       "aimed aiming strive strives strove striving endeavour endeavours endeavor endeavors potential".split())
 _SOME_OF = frozenset("some many most several certain one other early preliminary unofficial".split())
@@ -7094,6 +7215,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # could last until the weekend if that attempt fails") is not one of its claim
         lost_conditions &= _conditions(_words(restated))
     keepers = set(_CONDITION_KEEPERS & (set(qw) - set(pw)))
+    if "if" in lost_conditions and _inverted_condition(qw):
+        keepers.add("should")  # "Should a dragged shareholder fail to complete, ..." for "If any Dragged Shareholder fails ..."
     if lost_conditions and lost_conditions <= _ONE_CONDITION and (
             restating := _one_condition_restated(qw, pw, lost_conditions)) is not None:
         # "if the Directors mutually agree" for "provided it is mutually agreed by the Directors": one
@@ -7373,7 +7496,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                                     for w in qw if h in _REPORT_HEDGES or h not in _HEDGES or w not in pw)
                             # a forecast is dropped when the quote states its event ("will reach" for "are
                             # expected to reach"), not when it tells of another ("passed $1 million")
-                            and (" to " not in h or h.startswith("according") or any(w[:4] == h.split()[-1][:4] for w in qw)))
+                            and (" to " not in h or h.startswith("according") or any(w[:4] == h.split()[-1][:4] for w in qw))
+                            # (an estimate kept by its verb: "The Authority considers the decision to be ..."; a
+                            # recommendation to consider, by "consider")
+                            and not (h.split()[-1] in _ESTIMATING and any(w[:5] == h.split()[-1][:5] for w in qw))
+                            and not (h.startswith("consider ") and any(w.startswith("consid") for w in qw)))
     if dropped_hedges:
         # "a carcinogenic chemical" for "a reportedly carcinogenic chemical": a report told as a fact
         out.append(Difference("delete", "", dropped_hedges[0], "qualifier"))
@@ -8397,6 +8524,10 @@ def _total_told_per_occasion(qw: list[str], pw: list[str]) -> tuple[str, str] | 
     return None if period is None else (told[0].strip(), period[0].strip())
 
 
+_SHARE_OF_REACH = 14  # words after "41% of" where the thing it is a share of is named
+_SHARE_STOPS = frozenset(",;.!?()")
+
+
 def _share_told_as_most(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     """"The majority of" (or "most") things the passage gives a share under half of ("in the majority of weekly samples"
     for "in 41% of weekly samples"): ``(the quote's words, the passage's)``, else ``None`` (since the 60th stop).
@@ -8429,6 +8560,11 @@ def _share_told_as_most(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
             if share is None or not _is_float(share) or float(share) >= _HALF:
                 continue
             if not whole and pw[of : of + 1] == ["of"] and stems & {y[:VERB_PREFIX] for y in pw[of + 1 : of + 4]}:
+                return _up_to_stop(told), _up_to_stop(pw[k : of + 4])
+            # (since the 62nd stop) the thing further on, in the same clause: "approximately 41% of the aggregate
+            # outstanding principal amount of the Republic's US$6.8 billion of eligible external bonds"
+            if not whole and pw[of : of + 1] == ["of"] and len(stems) >= 2 and stems <= {
+                    y[:VERB_PREFIX] for y in itertools.takewhile(lambda y: y not in _SHARE_STOPS, pw[of + 1 : of + 1 + _SHARE_OF_REACH])}:
                 return _up_to_stop(told), _up_to_stop(pw[k : of + 4])
             # "..., of which 2%": the whole is named before
             which = next((j for j in range(k - 1, max(-1, k - _OF_WHICH_REACH), -1) if pw[j : j + 2] == ["of", "which"]), None)

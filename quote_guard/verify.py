@@ -68,9 +68,11 @@ from .meaning import (
     same_side,
     states_bound,
     trigger_changed,
+    unknown_name_for_known,
 )
 from .models import Difference, Metrics, QuoteResult, Source, Span, Verdict
 from .normalize import (
+    MONTH_NAMES,
     QUOTATION_MARKS,
     SPEECH_VERBS,
     blank_out,
@@ -637,7 +639,8 @@ class Verifier:
                 or _word_put_in(r, text, start, end) or _traded_places(r, passage)
                 or _term_of_parallel_sentence(r.quote, text, start, end)
                 or _added_content(r.quote, text, start, end, cosine, stage) or _one_place_copy(r, stage)
-                or _neighbour_changed(r.quote, text, start, end))
+                or _neighbour_changed(r.quote, text, start, end) or _trimmed_copy(r.quote, text)
+                or unknown_name_for_known(r.quote, passage, get_index(text).text))
 
     # ------------------------------------------------------------------ internals
     def _verify_one(self, quote: str, docs: list[_Doc], use_bm25: bool, *, fuzzy: bool = True,
@@ -675,6 +678,8 @@ class Verifier:
         if not r.verdict.accepted:
             r = self._with_page_break(quote, q, frags, r, live, use_bm25, fuzzy, fuzzy_docs, seeds)
         cleaned, marks = strip_editorial(q)
+        if marks and q[:1] in QUOTATION_MARKS and q[-1:] in QUOTATION_MARKS:
+            cleaned = cleaned.strip(QUOTATION_MARKS + " ")  # ('“[Harrowgate Mutual] shall not ...”': the marks are the writer's)
         if marks and cleaned and not r.verdict.accepted:
             # brackets the source does not have: editorial marks of the quoting writer
             # (brackets the source has, "[***]" redactions or "[Indemnity]" headings, matched above)
@@ -767,20 +772,20 @@ class Verifier:
             if kind != "insertion":
                 continue
             wrong = _wrong_party(mark, before)
-            if wrong is None and name and r.quote.lstrip().startswith(mark):
+            if wrong is None and name and _opening(r.quote).startswith(mark):
                 # "[the Licensee] shall deliver" for "Acme shall deliver", where Acme is the Licensor
                 named = {w for w in re.findall(r"\w+", mark.lower())
                          if word_category(w) == "party" and w not in _PRONOUN_SET}
                 role = _defined_party(text, fold(name.group(1)).text.lower())
                 wrong = role if named and role and role not in named else None
-            if wrong is None and r.quote.lstrip().startswith(mark):
+            if wrong is None and _opening(r.quote).startswith(mark):
                 wrong = _referent_elsewhere(mark, text, span.start)
             if wrong:
                 return replace(r, verdict=Verdict.ALTERED,
                                metrics=replace(r.metrics, differences=r.metrics.differences + (
                                    Difference("replace", mark, wrong, "party"),)),
                                reason=f"the bracketed insertion {mark!r} names another party than the source ({wrong!r})")
-        if marks[0][1] == "insertion" and r.quote.lstrip().startswith(marks[0][0]):
+        if marks[0][1] == "insertion" and _opening(r.quote).startswith(marks[0][0]):
             # "[the Tenant] shall ..." stands for the source's "he shall ...": the span takes that word
             m = _WORD_BEFORE.search(text, 0, span.start)
             if m and m.group(1).lower() in _PRONOUN_SET:
@@ -929,6 +934,12 @@ class Verifier:
         found = []
         after = _clause_words(text[last.end : last.end + _EDGE_CHARS], first=True) if tail else []
         found += _limiters(after, edge=True)
+        if tail and not found and after[:1] and after[0] in _SCOPE_AFTER_CUT \
+                and not _figure_in(_clause_words(text[last.end : last.end + _EDGE_CHARS], first=None)[1 : 1 + _SCOPE_WORDS]) \
+                and after[0] not in token_texts(fold(r.quote).text):
+            # "… we will pay the cost of carriage both ways…" before "within the UK mainland": where it holds (a period
+            # or an amount, "within 30 days", "within forty-five (45) days", is detail a cut may drop; since the 62nd stop)
+            found.append(" ".join(after[: 1 + _SCOPE_WORDS]))
         if tail and not found and (more_of := _exceptions_cut(r, docs)) is not None:
             # "… issued only to a person whose main residence is within a CPZ…" before "or who can show that the vehicle is
             # provided by their employer": the rest of those it is given to (since the 61st stop)
@@ -1168,9 +1179,10 @@ class Verifier:
         return _Match(d, fs, fe, dist, ratio, fq, stage)
 
     # -- ellipsis -------------------------------------------------------------
-    def _fragments(self, quote: str, frags: list[tuple[str, str]], docs: list[_Doc]) -> QuoteResult:
+    def _fragments(self, quote: str, frags: list[tuple[str, str]], docs: list[_Doc],
+                   folded: list[str] | None = None) -> QuoteResult:
         best: tuple[tuple[int, float], list[_Match | None], list[str], _Doc] | None = None
-        folded = [fold(f).text for f, _ in frags]
+        folded = folded or [fold(f).text for f, _ in frags]
         if len(docs) > 1:
             # every fragment exact, in order and within the gaps, is the best chain there is, and
             # only an exact chain can be one: the first document that has it wins, as it would
@@ -1188,6 +1200,11 @@ class Verifier:
                 best = (key, chain, problems, d)
         assert best is not None
         _, chain, problems, d = best
+        bare = [folded[0].lstrip(_MARKS_FOLDED), *folded[1:-1], folded[-1].rstrip(_MARKS_FOLDED)]
+        if any(m is None for m in chain) and bare != folded:
+            # the quotation marks a quote is written between are no words of its first and last fragments ('"The Group
+            # ... other than temporarily."': "The Group" stands where no mark does; since the 62nd stop)
+            return self._fragments(quote, frags, docs, bare)
         seps = [s for _, s in frags]
         n = len(frags)
         if any(m is None for m in chain):
@@ -1364,6 +1381,9 @@ def _chunks(fq: str) -> list[str]:
     """The disjoint seed chunks of a folded quote, ``_SEED`` characters each, the last whole one
     included (:meth:`Verifier._fuzzy_seeded`)."""
     return [fq[o : o + _SEED] for o in range(0, len(fq) - _SEED + 1, _SEED)]
+
+
+_MARKS_FOLDED = "".join(sorted(set(fold(QUOTATION_MARKS + " ").text))) + " "  # what the marks fold to
 
 
 def _cut_fragment(q: str, frags: list[tuple[str, str]]) -> tuple[str, bool, bool, bool]:
@@ -1552,6 +1572,61 @@ def _stitched(quote: str, text: str) -> str | None:
             return None  # one sentence, its parts in another order ("According to the Bureau, wages rose")
     where = "an earlier sentence" if all(p < h for p in rests for h in heads) else "a later sentence, past the next"
     return f"{rest} [joined on from {where}]"
+
+
+_TRIM_MIN_CHARS = 20  # each copied piece of a trimmed quote this long at least (folded)
+_TRIM_GAP_WORDS = (3, 16)  # the words a trimmed quote leaves out of the middle: a clause, not a word or two
+_OPEN_LIST = re.compile(r"(?:but\s+)?(?:(?:are|is|shall\s+be|will\s+be)\s+)?not\s+limited\s+to|(?:including\s+)?without\s+limitation")
+_TRIM_CONDITIONS = frozenset("if unless except excluding provided providing only subject where when until".split())
+
+
+def _trimmed_copy(quote: str, text: str) -> tuple[Difference, ...]:
+    """A quote copied word for word from one sentence of ``text`` but for a clause left out of its middle with no
+    ellipsis, where that clause carries a negation, a condition, an exception or a figure (other than a year or a
+    date): "The Borrower shall report any deviation to the Lender within two working days" for "... any deviation
+    lasting longer than 24 hours to the Lender ..." (issue 10, section 4; since the 62nd stop). None otherwise.
+
+    >>> t = "Light shall not exceed 50 lux. The Borrower shall report any deviation lasting longer than 24 hours to the Lender within two working days."
+    >>> _trimmed_copy("The Borrower shall report any deviation to the Lender within two working days.", t)[0].source_text
+    'lasting longer than 24 hours'
+    >>> _trimmed_copy("The Borrower shall report any deviation lasting longer than 24 hours to the Lender.", t)
+    ()
+    """
+    fq = fold(quote).text.strip(" .\"'“”‘’")
+    ft = get_index(text).text
+    lo, hi = 0, len(fq)
+    while lo < hi:  # the longest start of the quote the source holds
+        mid = (lo + hi + 1) // 2
+        if fq[:mid] in ft:
+            lo = mid
+        else:
+            hi = mid - 1
+    k = lo
+    while 0 < k < len(fq) and is_word_char(fq[k - 1]) and is_word_char(fq[k]):
+        k -= 1  # back to a word's start
+    head, rest = fq[:k].rstrip(" ,;:"), fq[k:].lstrip(" ,;:")
+    if len(head) < _TRIM_MIN_CHARS or len(rest) < _TRIM_MIN_CHARS or rest not in ft:
+        return ()
+    for h in get_index(text).scan_all(head, _STITCH_TRIES):
+        e = h + len(head)
+        p = ft.find(rest, e)
+        if p < 0 or _FOLDED_SENTENCE_END.search(ft, e, p + 1):
+            continue
+        gap = token_texts(ft[e:p])
+        words = [w for w in gap if is_word_char(w[0])]
+        if not _TRIM_GAP_WORDS[0] <= len(words) <= _TRIM_GAP_WORDS[1]:
+            continue
+        said = " ".join(words)
+        if _OPEN_LIST.fullmatch(said):
+            return ()  # "include[, but are not limited to,] financial services": a list left open, nothing negated
+        if _NEGATION_WORDS & set(words):
+            return (Difference("delete", "", said, "negation"),)
+        if _TRIM_CONDITIONS & set(words):
+            return (Difference("delete", "", said, "connective"),)
+        if not set(words) & set(MONTH_NAMES) and any(
+                figure(w) is not None and not (w.isdigit() and len(w) == 4 and w[:2] in ("19", "20")) for w in words):
+            return (Difference("delete", "", said, "number"),)
+    return ()
 
 
 def _added_claim(quote: str, passage: str) -> tuple[Difference, ...]:
@@ -2968,6 +3043,12 @@ def _capitalised_in(word: str, text: str) -> bool:
     return any(fold(m).text.lower() == word and m[:1].isupper() for m in re.findall(r"[\w'’]+", text))
 
 
+def _opening(quote: str) -> str:
+    """The quote past its opening quotation mark, if it has one ('“[Harrowgate Mutual] shall not ...'; since the 62nd
+    stop)."""
+    return quote.lstrip().lstrip(QUOTATION_MARKS + "'‘").lstrip()
+
+
 def _wrong_party(mark: str, before: str) -> str | None:
     """The party the source names right before a bracketed insertion's place, when the
     insertion names a different one ("[the Landlord]" where the source says "the Tenant")."""
@@ -2988,12 +3069,20 @@ def _referent_elsewhere(mark: str, text: str, start: int) -> str | None:
     >>> _referent_elsewhere("[Duke Sergius IV]", t, t.index("promptly"))
     'He'
     >>> _referent_elsewhere("[Guaimar IV]", t, t.index("promptly"))
+
+    A first-person pronoun stands for the source's writer, whom the source may name anywhere (since the 62nd stop):
+
+    >>> t = "We used revenue as the benchmark. Hartley Quinn LLP, Statutory Auditor"
+    >>> _referent_elsewhere("[Hartley Quinn]", t, t.index("used"))
     """
     pronoun = _WORD_BEFORE.search(text, 0, start)
     if pronoun is None or pronoun.group(1).lower() not in _PRONOUN_SET:
         return None
     names = [w for w in re.findall(r"[A-Z][\w-]+", mark)  # "Tanaghrisson's": the name
              if w.lower() not in _TITLES and w.lower() not in ("the", "a", "an") and not re.fullmatch(r"[IVXLC]+", w)]
+    if pronoun.group(1).lower() in _FIRST_PERSON and names and all(
+            re.search(rf"\b{re.escape(w)}\b", text, re.I) for w in names):
+        return None  # "[Hartley Quinn] used revenue" for the auditor's "We used revenue": the writer, named in the source
     here = _sentence_start(text, pronoun.start(1))
     near = text[_sentence_start(text, max(0, here - 2)) : pronoun.start(1)]
     said = {w.lower() for w in re.findall(r"[\w-]+", near)}
@@ -3008,6 +3097,7 @@ _TITLES = frozenset("duke king queen prince princess lord lady sir dame mr mrs m
 _WORD_BEFORE = re.compile(r"(\w+)\s*\Z")
 _NAME_BEFORE = re.compile(r"\b([A-Z][\w'’]*)\s*\Z")  # a capitalised word right before a span
 _PRONOUN_SET = frozenset("we us you they he she it its their our your his her him them".split())
+_FIRST_PERSON = frozenset("we us our i".split())
 
 
 # words that limit or negate what comes before or after them; an ellipsis may not hide them
@@ -3025,6 +3115,13 @@ _LIMITER_PAIRS = frozenset({("other", "than"), ("as", "if"), ("save", "for"), ("
 # ("subject matter" limits nothing; "..., as applicable, to the extent commercially practicable": since the 57th stop)
 _EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to"), ("the", "extent"), ("insofar", "as")} | {
     ("save", w) for w in ("in", "as", "where", "when", "that", "with", "to")}  # ", save in an emergency approved by ..."
+def _figure_in(words: list[str]) -> bool:
+    """Whether ``words`` hold a figure, in digits or in words ("45", "forty-five")."""
+    return any(w[:1].isdigit() or figure(w) is not None or number_word_value(w) is not None for w in words)
+
+
+_SCOPE_AFTER_CUT = frozenset("within outside inside".split())  # a place a claim holds in, right after a cut
+_SCOPE_WORDS = 3  # ... and the words after it read
 _EDGE_CHARS = 40  # how far past a cut the source is read for a limiting word
 _OPENING_CONDITIONS = frozenset("except excepting unless notwithstanding provided providing if".split())
 _REST_CHARS = 160  # ... and past a full stop the source does not have there, for the rest of its sentence
@@ -3086,6 +3183,9 @@ def _first_words(words: list[str]) -> list[str]:
     return words[: min(stop, _EDGE_WORDS)]
 
 
+_GAP_IF_WORDS = 3  # words at a long gap's start where its "if" opens a condition of what follows
+
+
 def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     """Limiting words an ellipsis leaves out where they attach to the quote: at the start of the
     gap when the fragment before it does not end its sentence, at its end when the fragment after
@@ -3122,6 +3222,11 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     # before it as it was; since the 55th stop)
     own_predicate = last_end > 0 and _OWN_PREDICATE.match(gap) is not None
     after_a = [] if ends_sentence or own_predicate else _limiters(_first_words(words))
+    if not ends_sentence and last_end == 0 and "if" in words[:_GAP_IF_WORDS] and "if" not in after_a:
+        # "Modelling indicates that … four-hour performance could reach 74%" for "..., if all measures are implemented
+        # in full, bed occupancy could fall to 93% and four-hour performance could reach 74%": a condition the gap
+        # opens, of the rest of the sentence the next fragment is in (since the 62nd stop)
+        after_a.append("if")
     opener = token_texts(fold(tail_text[last_end:]).text)
     # and those just before it: "... in participants older than 65" cut from "The reduction was not
     # statistically significant in participants older than 65"
@@ -3343,6 +3448,9 @@ _HARD_LIMIT = re.compile(
     # (since the 58th stop: "..., valid for 30 days, on request.": given only when asked for)
     r"|(?:only\s+)?(?:on|upon)\s+(?:written\s+)?(?:request|application|demand)(?=\s*[.;])"
     r"|capped\s+at\b"
+    # (since the 62nd stop: "Our findings do not support the original claim ..., at least under the conditions tested
+    # here": how far the finding holds)
+    r"|at\s+least\s+(?:under|in|for|among|within)\s+(?:the|these|this|those)\b"
     # (since the 59th stop: "... benchmarks in its Performance Plan, so far as reasonably practicable")
     r"|(?:so|as)\s+far\s+as\s+(?:is\s+)?(?:reasonably\s+)?(?:practicable|possible|feasible)\b"
     # (since the 60th stop: "the Contractor's liability for liquidated damages shall cease, save in respect of any
@@ -3533,12 +3641,17 @@ def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
     return said
 
 
+# a named place a grant or a duty holds in ("an exclusive license to distribute PivX's Qwik-Fix Pro within North
+# America", "within the Territory"; since the 62nd stop)
+_PLACE_SCOPE = re.compile(r"[ \t]*,?[ \t]+within[ \t]+(?:the[ \t]+)?[A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,2}")
+
+
 def _limit_right_after(text: str, at: int, quote: str) -> re.Match[str] | None:
     """A hard limit (:data:`_HARD_LIMIT`) that starts at ``text[at]``, or for a quote of six words or more
     the population its finding holds in (:data:`_POPULATION_AFTER`), or an exception that closes the
     sentence past the phrases that finish the quote's clause (:data:`_CLOSING_EXCEPTION`: "... for any
     action or failure to act, in connection with its duties ..., except as a result of bad faith")."""
-    m = _HARD_LIMIT.match(text, at)
+    m = _HARD_LIMIT.match(text, at) or _PLACE_SCOPE.match(text, at)
     if m is None and len(quote.split()) >= _POPULATION_MIN_WORDS:
         m = _POPULATION_AFTER.match(text, at)
     if m is None and text[at : at + 1] == ",":
