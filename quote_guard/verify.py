@@ -772,20 +772,20 @@ class Verifier:
             if kind != "insertion":
                 continue
             wrong = _wrong_party(mark, before)
-            if wrong is None and name and _opening(r.quote).startswith(mark):
+            if wrong is None and name and r.quote.lstrip().startswith(mark):
                 # "[the Licensee] shall deliver" for "Acme shall deliver", where Acme is the Licensor
                 named = {w for w in re.findall(r"\w+", mark.lower())
                          if word_category(w) == "party" and w not in _PRONOUN_SET}
                 role = _defined_party(text, fold(name.group(1)).text.lower())
                 wrong = role if named and role and role not in named else None
-            if wrong is None and _opening(r.quote).startswith(mark):
+            if wrong is None and r.quote.lstrip().startswith(mark):
                 wrong = _referent_elsewhere(mark, text, span.start)
             if wrong:
                 return replace(r, verdict=Verdict.ALTERED,
                                metrics=replace(r.metrics, differences=r.metrics.differences + (
                                    Difference("replace", mark, wrong, "party"),)),
                                reason=f"the bracketed insertion {mark!r} names another party than the source ({wrong!r})")
-        if marks[0][1] == "insertion" and _opening(r.quote).startswith(marks[0][0]):
+        if marks[0][1] == "insertion" and r.quote.lstrip().startswith(marks[0][0]):
             # "[the Tenant] shall ..." stands for the source's "he shall ...": the span takes that word
             m = _WORD_BEFORE.search(text, 0, span.start)
             if m and m.group(1).lower() in _PRONOUN_SET:
@@ -3041,12 +3041,6 @@ def _in_passage_terms(quote: str, passage: str, text: str) -> str:
 def _capitalised_in(word: str, text: str) -> bool:
     """Whether folded ``word`` is written with a capital in ``text``."""
     return any(fold(m).text.lower() == word and m[:1].isupper() for m in re.findall(r"[\w'’]+", text))
-
-
-def _opening(quote: str) -> str:
-    """The quote past its opening quotation mark, if it has one ('“[Harrowgate Mutual] shall not ...'; since the 62nd
-    stop)."""
-    return quote.lstrip().lstrip(QUOTATION_MARKS + "'‘").lstrip()
 
 
 def _wrong_party(mark: str, before: str) -> str | None:
