@@ -1005,3 +1005,12 @@ def test_a_cut_quote_that_copies_a_page_break_keeps_its_cut() -> None:
              "\n\n\n\n\n\n8. programs.\n\n8.1 production of the ...")
     [r] = Verifier(semantic={"enabled": False}).verify([quote], [Source("d", doc)])
     assert r.verdict is Verdict.NEAR_VERBATIM, r.reason
+
+
+def test_the_quotation_marks_fold_to_the_marks_a_fragment_sheds() -> None:
+    """verify._MARKS_FOLDED is written out (folding at import would load numpy); it must hold what every quotation
+    mark folds to, or a quote's first fragment keeps a mark and is not found (since the 62nd stop)."""
+    from quote_guard.normalize import QUOTATION_MARKS, fold
+    from quote_guard.verify import _MARKS_FOLDED
+
+    assert set(fold(QUOTATION_MARKS).text) <= set(_MARKS_FOLDED)
