@@ -1528,6 +1528,26 @@ _STITCH_TRIES = 5  # places of each piece tried
 _FOLDED_SENTENCE_END = re.compile(r"[.!?][\"')\]]* ")
 
 
+def _held_start(fq: str, ft: str) -> int:
+    """Where the longest start of the folded quote ``fq`` that the folded source ``ft`` holds ends, moved back to a
+    word's start: the quote's first ``k`` characters are copied, the rest is not, or not next.
+
+    >>> _held_start("the tenant shall pay rent", "the tenant shall not pay")
+    17
+    """
+    lo, hi = 0, len(fq)
+    while lo < hi:  # the longest start of the quote the source holds
+        mid = (lo + hi + 1) // 2
+        if fq[:mid] in ft:
+            lo = mid
+        else:
+            hi = mid - 1
+    k = lo
+    while 0 < k < len(fq) and is_word_char(fq[k - 1]) and is_word_char(fq[k]):
+        k -= 1  # back to a word's start
+    return k
+
+
 def _stitched(quote: str, text: str) -> str | None:
     """Two pieces of the source, each copied word for word, joined with no ellipsis where the
     second comes from before the first or from past the sentence after it: 'Following the
@@ -1546,16 +1566,7 @@ def _stitched(quote: str, text: str) -> str | None:
     fq = fold(quote).text.rstrip(" .")
     index = get_index(text)
     ft = index.text
-    lo, hi = 0, len(fq)
-    while lo < hi:  # the longest start of the quote the source holds
-        mid = (lo + hi + 1) // 2
-        if fq[:mid] in ft:
-            lo = mid
-        else:
-            hi = mid - 1
-    k = lo
-    while 0 < k < len(fq) and is_word_char(fq[k - 1]) and is_word_char(fq[k]):
-        k -= 1  # back to a word's start
+    k = _held_start(fq, ft)
     head = fq[:k].rstrip(" ,;:")
     if len(head) < _STITCH_MIN_CHARS or k >= len(fq):
         return None
@@ -1594,16 +1605,7 @@ def _trimmed_copy(quote: str, text: str) -> tuple[Difference, ...]:
     """
     fq = fold(quote).text.strip(" .\"'“”‘’")
     ft = get_index(text).text
-    lo, hi = 0, len(fq)
-    while lo < hi:  # the longest start of the quote the source holds
-        mid = (lo + hi + 1) // 2
-        if fq[:mid] in ft:
-            lo = mid
-        else:
-            hi = mid - 1
-    k = lo
-    while 0 < k < len(fq) and is_word_char(fq[k - 1]) and is_word_char(fq[k]):
-        k -= 1  # back to a word's start
+    k = _held_start(fq, ft)
     head, rest = fq[:k].rstrip(" ,;:"), fq[k:].lstrip(" ,;:")
     if len(head) < _TRIM_MIN_CHARS or len(rest) < _TRIM_MIN_CHARS or rest not in ft:
         return ()
