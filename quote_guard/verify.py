@@ -1528,6 +1528,9 @@ _STITCH_TRIES = 5  # places of each piece tried
 _FOLDED_SENTENCE_END = re.compile(r"[.!?][\"')\]]* ")
 
 
+_QUOTE_EDGES = " .\"'“”‘’"  # what a quote's folded text is stripped of at its ends before its pieces are looked for
+
+
 def _held_start(fq: str, ft: str) -> int:
     """Where the longest start of the folded quote ``fq`` that the folded source ``ft`` holds ends, moved back to a
     word's start: the quote's first ``k`` characters are copied, the rest is not, or not next.
@@ -1563,7 +1566,7 @@ def _stitched(quote: str, text: str) -> str | None:
     >>> _stitched("In 1990 the schools could convert, and many admitted other pupils", t) is None
     True
     """
-    fq = fold(quote).text.rstrip(" .")
+    fq = fold(quote).text.strip(_QUOTE_EDGES)  # (the quotation marks it is written between are the writer's)
     index = get_index(text)
     ft = index.text
     k = _held_start(fq, ft)
@@ -1603,7 +1606,7 @@ def _trimmed_copy(quote: str, text: str) -> tuple[Difference, ...]:
     >>> _trimmed_copy("The Borrower shall report any deviation lasting longer than 24 hours to the Lender.", t)
     ()
     """
-    fq = fold(quote).text.strip(" .\"'“”‘’")
+    fq = fold(quote).text.strip(_QUOTE_EDGES)
     ft = get_index(text).text
     k = _held_start(fq, ft)
     head, rest = fq[:k].rstrip(" ,;:"), fq[k:].lstrip(" ,;:")

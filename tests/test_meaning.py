@@ -5535,6 +5535,10 @@ _PAYMENT_62 = Source("pay", "4.2 Payment shall be made in euros within 45 days o
                             "payments bear interest.")
 _HEARING_62 = Source("hea", "I heard evidence from both parents and from the Cafcass officer over two days on 14 "
                             "and 15 May 2024.")
+_COMMITTEE_62 = Source("com", "We recommend that ticket office closures be paused until the Department has published "
+                              "an equality impact assessment. Witnesses raised other concerns about staffing. "
+                              "Recommendations: 1. The Department should publish a full business case, including "
+                              "costs and benefits, within six months of this report.")
 _PIVX_62 = Source("piv", "1.1 PivX hereby grants to Detto an exclusive license to distribute Qwik-Fix Pro within "
                          "North America, solely to end users.")
 _TRIAL_62 = Source("tri", "Enrolment in the Phase 3 HORIZON trial of NX-417 was completed in August, with 1,640 "
@@ -5582,6 +5586,11 @@ _GUIDE_62 = Source("gui", "1.3.2 Consider referral to hospital for people with a
     ("I heard evidence from both parents and from the Cafcass officer over 2 days on 14th and 16th May 2024.",
      _HEARING_62, False),
     ("PivX hereby grants to Detto an exclusive license to distribute Qwik-Fix Pro", _PIVX_62, False),
+    # two pieces of the source stitched, in a quote between quotation marks and bare
+    ("\"We recommend that ticket office closures be paused until the Department has published a full business case, "
+     "including costs and benefits\"", _COMMITTEE_62, False),
+    ("We recommend that ticket office closures be paused until the Department has published a full business case, "
+     "including costs and benefits", _COMMITTEE_62, False),
     ("Enrolment in the Phase III HORIZON trial of NX-417 was completed in August", _TRIAL_62, True),
     ("Enrolment in the Phase II HORIZON trial of NX-417 was completed in August", _TRIAL_62, False),
     ("The guideline recommends referring anyone with a CRB-65 score of 2 or more to hospital.", _GUIDE_62, False),
@@ -5594,6 +5603,6 @@ def test_the_62nd_stop_s_rules(quote: str, source: Source, accepted: bool) -> No
     copy with no ellipsis; a belief, an estimate or a possibility told as fact; a name of another institution; a duty
     denied told as one; an ellipsis that hides a condition; a scope dropped at a full stop; a share under half told as
     a majority; bracketed names in a quote between quotation marks; numbers written twice, ordinal days and Roman
-    numerals as form; a recommendation to consider told as firm. 20 of the rows fail on the 61st stop's code; the
-    others are neighbours, passed or rejected by both."""
+    numerals as form; a recommendation to consider told as firm; two pieces stitched in a quote between quotation
+    marks. 21 of the rows fail on the 61st stop's code; the others are neighbours, passed or rejected by both."""
     _assert_passed(quote, source, accepted)
