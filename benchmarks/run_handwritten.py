@@ -113,8 +113,9 @@ technical documents, research papers, finance documents, news and general text) 
 time, their misses never read). The 62nd added ``handwritten_tune53a.json`` to ``handwritten_tune53d.json`` (tuning, 150
 each, by the brief in ``benchmarks/blind/``, over passage kinds of their own: insurance and pension texts, procurement,
 guidelines, audit reports, central bank minutes, charter parties, recall notices, term sheets, trading updates and more)
-and ``handwritten_heldout66.json`` to ``handwritten_heldout69.json`` (held out, 150 each; scored on arrival with the
-61st stop's code and with the code of the time, their misses never read).
+and ``handwritten_heldout66.json`` to ``handwritten_heldout73.json`` (held out, 150 each; scored on arrival with the
+61st stop's code and with the code of the time, their misses never read; ``_heldout70`` to ``_heldout73`` arrived
+after the stop's last rule but one and no rule was chosen on their counts).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every
