@@ -32,6 +32,7 @@ from .normalize import (
     MONTH_NAMES,
     NUMBER_WORDS,
     ROMAN_NUMERALS,
+    ROMAN_VALUES,
     SPEECH_VERBS,
     UNIT_NAMES,
     Token,
@@ -1322,8 +1323,7 @@ _COUNT_LIST = frozenset({",", "m", "and", "or"})  # what continues a list of cou
 
 # a stage, a type or a grade numbered in Roman numerals ("Phase III", "type II diabetes") is its number in digits
 _ROMAN_HEADS = frozenset("phase phases stage stages type grade class tier level category part chapter".split())
-_ROMAN = {r: str(i + 1) for i, r in enumerate("i ii iii iv v vi vii viii ix x".split())}
-_DAY_SUFFIXES = frozenset("st nd rd th".split())
+_DAY_SUFFIXES = frozenset(s for _, s in _ORDINAL_DIGITS.values())  # "st", "nd", "rd", "th"
 _DAY_TO_MONTH = 5  # words from a day to the month it is of ("14th and 15th May")
 
 
@@ -1372,7 +1372,8 @@ def _written_forms(words: list[str]) -> list[str]:
     if dates and _DAY_SUFFIXES.intersection(words):
         words = _days_plain(words)
     if not _ROMAN_HEADS.isdisjoint(words):
-        words = [_ROMAN.get(w, w) if i and words[i - 1] in _ROMAN_HEADS else w for i, w in enumerate(words)]
+        words = [str(ROMAN_VALUES[w]) if w in ROMAN_VALUES and i and words[i - 1] in _ROMAN_HEADS else w
+                 for i, w in enumerate(words)]
     if not dates and _WRITTEN_FORM_CUES.isdisjoint(words) and ("b" not in words or CURRENCY_SIGNS.isdisjoint(words)):
         return words  # nothing to rewrite (most texts: no pass over the words; "b" only after money: "$4.1B")
     out: list[str] = []
@@ -1468,7 +1469,7 @@ def _written_forms(words: list[str]) -> list[str]:
                 i += 2
                 continue
         if dates and out and out[-1] in _MONTH_NAMES and w.isdigit() and 1 <= int(w) <= 31 \
-                and words[i + 1 : i + 2] and words[i + 1] in ("st", "nd", "rd", "th"):
+                and words[i + 1 : i + 2] and words[i + 1] in _DAY_SUFFIXES:
             out.append(w)  # "March 14th, 2021": the day, its suffix left out
             i += 2
             continue

@@ -2661,12 +2661,10 @@ def _modal_uses(words: list[str]) -> list[tuple[int, str]]:
             continue
         if w in ("have", "has") and (i + 1 >= len(words) or words[i + 1] != "to"):
             continue  # "have" is a modal only in "have to"
-        if w in ("have", "has", "need", "needs") and words[i + 1 : i + 2] == ["to"] and i and (
-                words[i - 1] in ("not", "never") or words[i - 1].endswith("n't")):
+        if w in ("have", "has", "need", "needs") and words[i + 1 : i + 2] == ["to"] and i and _is_not(words[i - 1]):
             out.append((i, "permission"))  # "does not have to tell the customer": no duty, a choice (since the 62nd stop)
             continue
-        if w in _BOUND_TO and words[i + 1 : i + 2] == ["to"] and any(
-                x in ("not", "never") or x.endswith("n't") for x in words[max(0, i - 2) : i]):
+        if w in _BOUND_TO and words[i + 1 : i + 2] == ["to"] and any(_is_not(x) for x in words[max(0, i - 2) : i]):
             if words[max(0, i - 2) : i] != ["not", "be"] or not (i > 2 and words[i - 3] in _MODAL_WORDS):
                 out.append((i, "permission"))  # "are not obliged to devote full time": no duty, a choice
             continue  # (the duty "shall not be obliged to" denies is read at its modal)
@@ -7499,7 +7497,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                             and (" to " not in h or h.startswith("according") or any(w[:4] == h.split()[-1][:4] for w in qw))
                             # (an estimate kept by its verb: "The Authority considers the decision to be ..."; a
                             # recommendation to consider, by "consider")
-                            and not (h.split()[-1] in _ESTIMATING and any(w[:5] == h.split()[-1][:5] for w in qw))
+                            and not (h.split()[-1] in _ESTIMATING and any(w[:VERB_PREFIX] == h.split()[-1][:VERB_PREFIX] for w in qw))
                             and not (h.startswith("consider ") and any(w.startswith("consid") for w in qw)))
     if dropped_hedges:
         # "a carcinogenic chemical" for "a reportedly carcinogenic chemical": a report told as a fact

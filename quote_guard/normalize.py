@@ -41,6 +41,7 @@ __all__ = [
     "NUMBER_WORDS",
     "QUOTATION_MARKS",
     "ROMAN_NUMERALS",
+    "ROMAN_VALUES",
     "SCALE_WORDS",
     "SPEECH_VERBS",
     "UNIT_NAMES",
@@ -1295,7 +1296,9 @@ def mixed_numbers(text: str) -> str:
 
 
 #: the Roman numerals that close a name ("World War II", "Schedule IV"), read whole where initials are read
-ROMAN_NUMERALS = frozenset("i ii iii iv v vi vii viii ix x".split())
+#: ... and their values ("iii" is 3), for a stage or a type numbered by one ("Phase III")
+ROMAN_VALUES = {r: i + 1 for i, r in enumerate("i ii iii iv v vi vii viii ix x".split())}
+ROMAN_NUMERALS = frozenset(ROMAN_VALUES)
 
 #: digits with a capital letter on each side: a name's ("N2K", "B2B"), which states no figure
 #: ("tCO2e" is left alone: a unit the figure rules read)

@@ -1528,7 +1528,7 @@ _STITCH_TRIES = 5  # places of each piece tried
 _FOLDED_SENTENCE_END = re.compile(r"[.!?][\"')\]]* ")
 
 
-_QUOTE_EDGES = " .\"'“”‘’"  # what a quote's folded text is stripped of at its ends before its pieces are looked for
+_QUOTE_EDGES = _MARKS_FOLDED + ".'"  # what a quote's folded text is stripped of at its ends before its pieces are looked for
 
 
 def _held_start(fq: str, ft: str) -> int:
@@ -1591,6 +1591,7 @@ def _stitched(quote: str, text: str) -> str | None:
 _TRIM_MIN_CHARS = 20  # each copied piece of a trimmed quote this long at least (folded)
 _TRIM_GAP_WORDS = (3, 16)  # the words a trimmed quote leaves out of the middle: a clause, not a word or two
 _OPEN_LIST = re.compile(r"(?:but\s+)?(?:(?:are|is|shall\s+be|will\s+be)\s+)?not\s+limited\s+to|(?:including\s+)?without\s+limitation")
+_MONTHS = frozenset(MONTH_NAMES)
 _TRIM_CONDITIONS = frozenset("if unless except excluding provided providing only subject where when until".split())
 
 
@@ -1607,12 +1608,13 @@ def _trimmed_copy(quote: str, text: str) -> tuple[Difference, ...]:
     ()
     """
     fq = fold(quote).text.strip(_QUOTE_EDGES)
-    ft = get_index(text).text
+    index = get_index(text)
+    ft = index.text
     k = _held_start(fq, ft)
     head, rest = fq[:k].rstrip(" ,;:"), fq[k:].lstrip(" ,;:")
     if len(head) < _TRIM_MIN_CHARS or len(rest) < _TRIM_MIN_CHARS or rest not in ft:
         return ()
-    for h in get_index(text).scan_all(head, _STITCH_TRIES):
+    for h in index.scan_all(head, _STITCH_TRIES):
         e = h + len(head)
         p = ft.find(rest, e)
         if p < 0 or _FOLDED_SENTENCE_END.search(ft, e, p + 1):
@@ -1628,7 +1630,7 @@ def _trimmed_copy(quote: str, text: str) -> tuple[Difference, ...]:
             return (Difference("delete", "", said, "negation"),)
         if _TRIM_CONDITIONS & set(words):
             return (Difference("delete", "", said, "connective"),)
-        if not set(words) & set(MONTH_NAMES) and any(
+        if _MONTHS.isdisjoint(words) and any(
                 figure(w) is not None and not (w.isdigit() and len(w) == 4 and w[:2] in ("19", "20")) for w in words):
             return (Difference("delete", "", said, "number"),)
     return ()
@@ -3116,7 +3118,7 @@ _EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to"), ("the", "extent"), ("
     ("save", w) for w in ("in", "as", "where", "when", "that", "with", "to")}  # ", save in an emergency approved by ..."
 def _figure_in(words: list[str]) -> bool:
     """Whether ``words`` hold a figure, in digits or in words ("45", "forty-five")."""
-    return any(w[:1].isdigit() or figure(w) is not None or number_word_value(w) is not None for w in words)
+    return any(figure(w) is not None or number_word_value(w) is not None for w in words)  # (figure() reads digits too)
 
 
 _SCOPE_AFTER_CUT = frozenset("within outside inside".split())  # a place a claim holds in, right after a cut
