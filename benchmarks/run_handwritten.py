@@ -115,7 +115,11 @@ each, by the brief in ``benchmarks/blind/``, over passage kinds of their own: in
 guidelines, audit reports, central bank minutes, charter parties, recall notices, term sheets, trading updates and more)
 and ``handwritten_heldout66.json`` to ``handwritten_heldout73.json`` (held out, 150 each; scored on arrival with the
 61st stop's code and with the code of the time, their misses never read; ``_heldout70`` to ``_heldout73`` arrived
-after the stop's last rule but one and no rule was chosen on their counts).
+after the stop's last rule but one and no rule was chosen on their counts). The 63rd added ``handwritten_tune54a.json``
+to ``handwritten_tune54d.json`` (tuning, 150 each, by the same brief: reinsurance, data processing, oncology trials,
+mining reports, zoning, franchising, loan facilities, infection control, export licences, remuneration policies and
+more) and ``handwritten_heldout74.json`` to ``handwritten_heldout77.json`` (held out, 150 each; scored on arrival with
+the 62nd stop's code and with the code of the time, their misses never read, and no rule chosen on their counts).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every

@@ -102,6 +102,11 @@ _QUANTIFIERS = {
     "only": "only", "solely": "only", "exclusively": "only", "sole": "only", "alone": "only",
     "least": "at least", "minimum": "at least", "maximum": "at most",
 }
+def quantifier_class(word: str) -> str | None:
+    """The class of a quantifier word ("every" is "all", "majority" is "most"), else ``None``."""
+    return _QUANTIFIERS.get(word)
+
+
 # quantifiers that change a claim even where the passage states none: "only", "none"
 _STRONG_QUANTIFIERS = frozenset({"only", "none"})
 _WHOLE = frozenset(("entire", "entirety", "whole", "wholly"))  # the whole of something ...
@@ -2846,11 +2851,14 @@ def _quantifiers(words: list[str]) -> set[str]:
             q = None  # "only if": a condition (read as one), no quantifier
         if w == "either" and "or" in words[i + 2 : i + 2 + _EITHER_OR_WORDS]:
             q = None  # "present either in person or by proxy": one way or the other, no quantifier
+        if w == "every" and words[i + 1 : i + 2] and words[i + 1] in _EVERY_PERIOD:
+            q = None  # "report every year" is "report annually": how often, no quantifier (since the 63rd stop)
         if q:
             out.add(q)
     return out
 
 
+_EVERY_PERIOD = frozenset("year month week day quarter hour".split())
 _PREPOSITIONS_OF_COUNT = frozenset("in of at for to from on by with".split())
 _ALL_AFTER_COUNT = 3  # words after a count of the passage's where "all" is all of them ("four locations all tested")
 _EITHER_OR_WORDS = 8  # how far an "or" may follow "either" and its first word for the pair to join two ways
@@ -3245,6 +3253,8 @@ def _one_condition_restated(qw: list[str], pw: list[str], lost: set[str]) -> str
 _RELATIVE_SHARED = 3  # content words a restricting clause shares with the condition it restates
 
 
+# words that restrict as "only" does
+_ONLY_RESTATED = frozenset("alone solely exclusively single sole".split())
 _CONDITION_KEEPERS = frozenset("when where while after before once upon long case event condition conditions "
                                "conditional contingent requires required pending".split())
 
@@ -3605,17 +3615,26 @@ def _considered_told_decided(qw: list[str], pw: list[str]) -> tuple[str, str] | 
     ('will cut', 'expects')
     >>> _considered_told_decided("said it expects it will cut them".split(), "signalled that it expects to cut them".split())
     >>> _considered_told_decided("they said they would collaborate".split(), "they announced plans to collaborate".split())
+    >>> _considered_told_decided("it has committed to legislation".split(), "it is considering legislation".split())
+    ('committed to', 'considering')
     """
     at = next((i for i, w in enumerate(pw) if w in _CONSIDERING or w in _EXPECTED_STEP), None)
-    if at is None or _STILL_OPEN.intersection(qw) or _EXPECTED_STEP.intersection(qw):
+    if at is None or _STILL_OPEN.intersection(qw) or (_EXPECTED_STEP.intersection(qw) - set(pw)):
         return None
     considered = _word_stems(pw[at + 1 : at + 5])
     # (an expectation reported with "would" may be the speaker's own: "said it would cut them")
-    told = ("will",) if pw[at] in _EXPECTED_STEP else ("will", "would")
+    told = () if _EXPECTED_STEP.intersection(qw) else ("will",) if pw[at] in _EXPECTED_STEP else ("will", "would")
     for i, w in enumerate(qw[:-1]):
         if w in told and considered & {x[:VERB_PREFIX] for x in qw[i + 1 : i + 6]}:
             return f"{w} {qw[i + 1]}", pw[at]
+        if w in _COMMITTED and w not in pw and pw[at] in _CONSIDERING and considered & {x[:VERB_PREFIX] for x in qw[i + 1 : i + 4]}:
+            # "has committed to legislation" for "is 'considering' legislation" (since the 63rd stop)
+            return f"{w} {qw[i + 1]}", pw[at]
     return None
+
+
+# a step told as decided: "has committed to legislation", "decided to", "agreed to"
+_COMMITTED = frozenset("committed decided agreed pledged resolved".split())
 
 
 # what marks a clause as still to come: "will resume", "expects construction to resume"
@@ -5235,21 +5254,33 @@ _TERM_HEADS = frozenset(
     exhibit annex appendix clause section article act statute regulation directive rule rules procedure
     trial study report paper review survey index framework protocol standard license licence trust
     facility account period date term terms notice fee fees rights right obligations obligation
-    ownership territory product products services service materials information property""".split()
+    ownership territory product products services service materials information property
+    panel tribunal office unit taskforce forum agency bureau division department registry scheme form
+    statement certificate""".split()  # (bodies and documents since the 63rd stop)
 )
 _TITLE_MIN_WORDS = 5  # a capitalised run this long is a title (of a paper, a report, a work)
 
 
-def invented_terms(quote: str, sources_text: str) -> list[str]:
+def invented_terms(quote: str, sources_text: str, *, near_copy: bool = False) -> list[str]:
     """Defined terms and titles the quote presents that no source contains ("Joint IP Ownership
     Committee", an invented paper title): capitalised runs whose last word names a term or a body,
     or of five words or more. Names of people and places the quote adds are attribution, not
-    terms. ``sources_text`` is the folded text of all sources."""
+    terms. ``sources_text`` is the folded text of all sources. Of a ``near_copy`` of its passage, only
+    a body whose last word no source has at all ("the Authority's Mergers Panel" where no source speaks of
+    a panel; since the 63rd stop).
+
+    >>> invented_terms("The Authority's Mergers Panel found that", "the authority found that the merger", near_copy=True)
+    ['authority mergers panel']
+    >>> invented_terms("The Mergers Panel found that", "the panel found that the merger", near_copy=True)
+    []
+    """
     terms = [e for e in _entities(quote) if " " in e and e not in sources_text
-             and (e.split()[-1] in _TERM_HEADS or len(e.split()) >= _TITLE_MIN_WORDS)]
+             and (e.split()[-1] in _TERM_HEADS or (len(e.split()) >= _TITLE_MIN_WORDS and not near_copy))]
     if not terms:
         return []  # (most quotes: no need to read every word of the sources)
     words = set(sources_text.split())
+    if near_copy:
+        terms = [e for e in terms if e.split()[-1] not in words]
     return sorted(e for e in terms if not all(w in words for w in e.split()))  # the same words, laid out otherwise
 
 
@@ -7208,6 +7239,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         lost_conditions.discard("unless")  # the other way round
     if "only" in lost_conditions and any(w in ("just", "merely") and figure(n) is not None for w, n in zip(qw, qw[1:])):
         lost_conditions.discard("only")  # "enrolled just 60%" for "enrolled only 60%": the same figure, as small
+    if "only" in lost_conditions and _ONLY_RESTATED & (set(qw) - set(pw)):
+        # "on service conditions alone" for "only service conditions", "a single registered nurse" for "only one
+        # registered nurse": the restriction, in a word of its own (since the 63rd stop)
+        lost_conditions.discard("only")
     if lost_conditions and (restated := _restated_clauses(quote, passage)) is not None:
         # a condition of a clause the quote does not restate ("..., but officials warned the closure
         # could last until the weekend if that attempt fails") is not one of its claim
@@ -7268,6 +7303,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if any(w in _APPROXIMATE and (figure(n) is not None or (n in CURRENCY_SIGNS and figure(m) is not None))
            for w, n, m in zip(pw, pw[1:], [*pw[2:], ""])):  # "about £9 million": the sign between
         stated.add(_QUALIFIERS["approximately"])  # "about two years" states what "roughly two years" does
+    if any(w in _APPROXIMATE and _QUALIFIERS.get(a) == _QUALIFIERS["approximately"] and b == n
+           for w, n in itertools.pairwise(pw) for a, b in itertools.pairwise(qw)):
+        stated.add(_QUALIFIERS["approximately"])  # "roughly neutral" for "around neutral" (since the 63rd stop)
     if "most" in pw:
         stated.add(_QUALIFIERS["mostly"])  # "mostly mild" for "most were mild"
     if _done_in_part(pw) is not None or any(a == "part" and b == "of" for a, b in itertools.pairwise(pw)):
@@ -7275,7 +7313,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # of" (since the 61st)
         stated.add(_QUALIFIERS["partly"])
     added_q = sorted(w for w in set(qw) if w in _QUALIFIERS and _QUALIFIERS[w] not in stated
-                     and not (w in _ATTRIBUTIVE_TOO and _attributive(qw, w)))
+                     and not (w in _ATTRIBUTIVE_TOO and _attributive(qw, w))
+                     # "live exactly the same distance away" for "live at the same distance": the same is the same
+                     # (since the 63rd stop)
+                     and not (_QUALIFIERS[w] == "exactly" and "same" in pw
+                              and all(qw[k + 1 : k + 3] == ["the", "same"] for k, x in enumerate(qw) if x == w)))
     fq_, fp_ = f" {' '.join(qw)} ", f" {' '.join(pw)} "
     if _RECORD.search(fq_) and " record " not in fp_:
         added_q.append("record")  # "rose a record 27%": a ranking the passage does not make
@@ -7827,7 +7869,7 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "can be suspended for up to 45 school days at a time" for "up to a maximum of 45 school days in a single
         # academic year"
         out.append(Difference("replace", occasion[0], occasion[1], "quantifier"))
-    if (most := _share_told_as_most(qw, pw)) is not None:
+    if (most := _share_told_as_most(qw, pw) or _amount_told_as_most(qw, pw)) is not None:
         # "in the majority of weekly samples" for "in 41% of weekly samples"
         out.append(Difference("replace", most[0], most[1], "quantifier"))
     if (none := _no_evidence_told_as_none(qw, pw)) is not None:
@@ -8569,6 +8611,43 @@ def _share_told_as_most(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
             if whole and which is not None and stems & {y[:VERB_PREFIX] for y in pw[max(0, which - 3) : which]}:
                 return _up_to_stop(told), " ".join(pw[max(0, which - 3) : of])
     return None
+
+
+def _amount_told_as_most(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """"Most of" (or "the majority of") a whole the quote gives a part of no more than half of, as amounts: "£1.71 million
+    of £3.42 million" in the quote, or "£3.42 million, of which £1.71 million" in the passage, the part's figure in the
+    quote. ``(the quote's "most", the part and the whole)``, else ``None`` (since the 63rd stop).
+
+    >>> _amount_told_as_most("most of its income ( £ 1,710,000 of £ 3,420,000 ) came from grants".split(), [])
+    ('most of', '1,710,000 of 3,420,000')
+    >>> _amount_told_as_most("most of its income came from grants ( £ 1,710,000 )".split(),
+    ...                      "income was £ 3,420,000 , of which £ 1,710,000 came from grants".split())
+    ('most of', '1,710,000 of 3,420,000')
+    >>> _amount_told_as_most("most of its income ( £ 2,710,000 of £ 3,420,000 )".split(), [])
+    """
+    told = next((f"{w} of" for i, w in enumerate(qw) if w in ("most", "majority") and qw[i + 1 : i + 2] == ["of"]), None)
+    if told is None:
+        return None
+
+    def amount(words: list[str], i: int, step: int) -> tuple[str, float] | None:
+        while 0 <= i < len(words) and words[i] in _CURRENCY_SIGNS:
+            i += step
+        x = words[i] if 0 <= i < len(words) else ""
+        value = canonical_number(x) if x[:1].isdigit() and not x.endswith("%") else None
+        return (x, float(value)) if value is not None and _is_float(value) else None
+
+    said = {w for w in qw if w[:1].isdigit()}
+    pairs = [(part, whole) for k, w in enumerate(qw) if w == "of" and (part := amount(qw, k - 1, -1))
+             and (whole := amount(qw, k + 1, 1))]
+    pairs += [(part, whole) for k, w in enumerate(pw) if pw[k : k + 2] == ["of", "which"] and (part := amount(pw, k + 2, 1))
+              and part[0] in said and (whole := next(filter(None, (amount(pw, j, 1) for j in range(k - 1, max(-1, k - 4), -1))), None))]
+    for (p, pv), (wh, wv) in pairs:
+        if pv > 0 and pv * 2 <= wv:
+            return told, f"{p} of {wh}"
+    return None
+
+
+_CURRENCY_SIGNS = frozenset("£ $ € ¥ us$".split())
 
 
 def _row_figure_moved(qw: list[str], passage: str) -> tuple[str, str] | None:

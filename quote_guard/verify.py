@@ -64,6 +64,7 @@ from .meaning import (
     negation_cut_off,
     opposite_sides,
     proviso_at,
+    quantifier_class,
     restated_spans,
     same_side,
     states_bound,
@@ -504,7 +505,8 @@ class Verifier:
                 if not everything:
                     everything = " ".join(get_index(s).text for s in sources)  # folded once, cached
                 # a near-copy of its passage (cosine at the paraphrase_threshold) is no invention
-                invented = invented_terms(r.quote, everything) if m.cosine < self.config.semantic.paraphrase_threshold else []
+                invented = invented_terms(r.quote, everything,
+                                          near_copy=m.cosine >= self.config.semantic.paraphrase_threshold)
                 invented += invented_titles(r.quote, everything)  # (a title in quotation marks, however close the rest)
                 invented += invented_definitions(r.quote, everything)  # (a term it defines, however close the rest)
                 if invented:
@@ -635,7 +637,8 @@ class Verifier:
                 or made_mutual(r.quote, text[_sentence_start(text, start) : end]) or made_unilateral(r.quote, passage)
                 or added_significance(r.quote, _with_neighbours(text, start, end))
                 or _reversed_roles(r.quote, passage) or _swapped_word(r.quote, passage, stage)
-                or _swapped_in_copy(r, stage) or _edited_copy(r, passage, stage) or _referent_swapped(r, passage)
+                or _swapped_in_copy(r, stage) or _edited_copy(r, passage, stage) or _quantifier_in_copy(r)
+                or _referent_swapped(r, passage)
                 or _word_put_in(r, text, start, end) or _traded_places(r, passage)
                 or _term_of_parallel_sentence(r.quote, text, start, end)
                 or _added_content(r.quote, text, start, end, cosine, stage) or _one_place_copy(r, stage)
@@ -1963,6 +1966,41 @@ def _edited_copy(r: QuoteResult, passage: str, stage: SemanticStage) -> tuple[Di
     return (d,) if stage.similarity([(q_text, s_text)])[0] < _EDITED_MAX_COSINE else ()
 
 
+def _quantifier_in_copy(r: QuoteResult) -> tuple[Difference, ...]:
+    """A long quote that is its closest passage word for word (:data:`_EDITED_MIN_RATIO` alike) but for a
+    quantifier put in the place of another: "if so directed by any Lender" for "... by the Majority Lenders",
+    where the sets of quantifiers of the two texts are the same ("at any time" in both). The alignment's
+    difference, else none (since the 63rd stop).
+
+    >>> d = (Difference("replace", "any lender", "the majority lenders", "quantifier"),)
+    >>> r = QuoteResult("At any time after a default the Agent may, and shall if so directed by any Lender, cancel it.",
+    ...                 Verdict.UNSUPPORTED, metrics=Metrics(match_ratio=0.9, differences=d))
+    >>> _quantifier_in_copy(r)[0].quote_text
+    'any lender'
+    """
+    if r.metrics is None or r.metrics.match_ratio is None or r.metrics.match_ratio < _EDITED_MIN_RATIO \
+            or len(token_texts(fold(r.quote).text)) < _EDITED_MIN_WORDS:
+        return ()
+    return tuple(d for d in r.metrics.differences if d.kind == "replace" and d.category == "quantifier"
+                 and _quantifier_classes(d.quote_text) != _quantifier_classes(d.source_text)
+                 # (an article for "any" or "all" is none: "subject to any access restrictions" for "... the access
+                 # restrictions")
+                 and not any(set(side.split()) <= _REFERENT_ARTICLES for side in (d.quote_text, d.source_text)))[:1]
+
+
+def _quantifier_classes(text: str) -> frozenset[str]:
+    """The classes of the quantifiers of a difference's side ("most" for "the majority"; "all" for "both"; "any"
+    for "a", one thing whichever: "a breach" restates "any breach"). None in "how far" for "how much".
+
+    >>> _quantifier_classes("the majority lenders") == _quantifier_classes("most lenders"), _quantifier_classes("a")
+    (True, frozenset({'any'}))
+    """
+    return frozenset(c for w in text.split() if (c := _MORE_QUANTIFIERS.get(w) or quantifier_class(w)))
+
+
+_MORE_QUANTIFIERS = {"most": "most", "both": "all", "a": "any", "an": "any"}
+
+
 _REFERENT_MAX_WORDS = 5
 _REFERENT_MIN_RATIO = 0.8  # (a phrase of up to five words in the place of another costs a short quote more)
 _REFERENT_ARTICLES = frozenset("the a an this that these those such each any".split())
@@ -2948,6 +2986,10 @@ def _aliases_in(head: str) -> tuple[frozenset[str], ...]:
     # a lead-in's name must be no English word ("MediaCo", "Jetco"): "Convertible Note" defines no party
     groups += [frozenset({name, party, *_whole_name(found, name)}) for found, party in _DEFINED_AS.findall(head)
                if (name := _defined_name(found)) is not None and not is_known_word(name.lower())]
+    # (and a name of words joined by "of" or "for", or after a title, since the 63rd stop: 'the University of Eastbridge (the "Institution")', 'Professor Amara Okonjo (the
+    # "PI")')
+    groups += [frozenset({*names, party}) for found, party in _DEFINED_AS.findall(head)
+               if (names := _joined_name(found)) and (" " in names[0] or names[0] != _defined_name(found))]
     groups += [frozenset(_QUOTED_NAME.findall(m.group(1))) for m in _REFERRED_AS.finditer(head)]
     # two names given at once (since the 60th stop): 'Calderbrook Wealth Management Limited ("Calderbrook" or
     # the "Firm")' names one party by either
@@ -2981,6 +3023,42 @@ def _whole_name(found: str, first: str) -> list[str]:
     while run and run[-1].strip(".,").lower() in _CORPORATE:
         run.pop()
     return [" ".join(run).rstrip(",")] if len(run) > 1 else []
+
+
+def _joined_name(found: str) -> list[str]:
+    """The names of a definition's lead-in whose words are joined by "of" or "for", or follow a title: the
+    whole name, its words before the first joiner, and a person's surname, alone and after the title; none
+    when every word is an English word.
+
+    >>> _joined_name("Between the Halvorsen Trust for Health Research")
+    ['Halvorsen Trust for Health Research', 'Halvorsen Trust']
+    >>> _joined_name("and the University of Eastbridge"), _joined_name("Professor Amara Okonjo")
+    (['University of Eastbridge', 'University'], ['Amara Okonjo', 'Okonjo', 'Professor Okonjo'])
+    >>> _joined_name("the Board of Directors")
+    []
+    """
+    words = found.split(",")[-1].split()
+    end = len(words)
+    while end and not words[end - 1][:1].isupper():
+        end -= 1
+    start = end
+    while start and (words[start - 1][:1].isupper() or (
+            words[start - 1] in ("of", "for") and start > 1 and words[start - 2][:1].isupper() and start < end)):
+        start -= 1
+    run = [w.strip(".") for w in words[start:end]]
+    title = run[0] if run and run[0].lower().strip(".") in _TITLES else None
+    run = run[1:] if title else run
+    while run and run[-1].lower() in _CORPORATE:
+        run.pop()
+    if not run or all(is_known_word(w.lower()) for w in run if w not in ("of", "for")):
+        return []
+    names = [" ".join(run)]
+    head = list(itertools.takewhile(lambda w: w not in ("of", "for"), run))
+    if len(head) < len(run):
+        names.append(" ".join(head))
+    if title and len(run) > 1 and "of" not in run and "for" not in run:
+        names += [run[-1], f"{title} {run[-1]}"]
+    return names
 
 
 def _defined_name(found: str) -> str | None:
@@ -3493,7 +3571,9 @@ _HEDGE_FRAME = re.compile(
     r"|\bsome\s+(?:have\s+|had\s+)?(?:argue|argued|claim|claimed|believe|believed|suggest|suggested|speculate"
     r"|speculated|allege|alleged)\s+that\s*$"
     # a plan, not an act: "it is contemplated that PAPA JOHN'S and CELEBRITY will enter into ..."
-    r"|\bit\s+(?:is|was)\s+(?:\w+\s+)?(?:contemplated|anticipated|envisaged|proposed|intended)\s+that\s*$"
+    # (an expectation too, since the 63rd stop: "It is expected that [the Scheme will become effective ...]")
+    r"|\bit\s+(?:is|was)\s+(?:\w+\s+)?(?:contemplated|anticipated|envisaged|proposed|intended|expected|hoped|planned"
+    r"|likely|estimated|projected|forecast|predicted)\s+that\s*$"
     # the writer's belief, not a fact: "We believe that [the Company is not exposed to any significant credit risk]"
     # (since the 55th stop, without its "that": "We believe [personalised offers contributed to higher basket sizes]")
     r"|\b(?:we|management)\s+(?:currently\s+|also\s+|further\s+)?(?:believe|believes|think|thinks)(?:\s+that)?\s*$",

@@ -5606,3 +5606,62 @@ def test_the_62nd_stop_s_rules(quote: str, source: Source, accepted: bool) -> No
     numerals as form; a recommendation to consider told as firm; two pieces stitched in a quote between quotation
     marks. 21 of the rows fail on the 61st stop's code; the others are neighbours, passed or rejected by both."""
     _assert_passed(quote, source, accepted)
+_AWARDS_63 = Source("awd", "For restricted stock units that contain only service conditions for vesting, we measure fair value "
+                           "using the closing price of our common stock on the grant date.")
+_GRANT_63 = Source("grt", "RESEARCH AGREEMENT\nBetween the Marlow Foundation for Cancer Research (the \"Sponsor\") and the "
+                          "University of Tarnwick (the \"Site\").\n\n4.2 Net revenues from any licence of the Results shall "
+                          "be shared, and the Sponsor shall receive 20% of the Site's net revenues unless the parties agree "
+                          "otherwise in writing.")
+_OFFER_63 = Source("off", "It is expected that the Offer will complete in the second half of 2026, subject to the "
+                          "satisfaction of the Conditions.")
+_FEES_63 = Source("fee", "The committee notes that the Department is considering legislation to cap fees for late "
+                         "payment by public bodies.")
+_REVENUE_63 = Source("rev", "Total revenue was £8.40 million, of which £3.10 million came from licensing and £2.20 "
+                            "million from services.")
+_RIVALS_63 = Source("riv", "3.1 The Commission found that the two firms were close rivals in Wales, where they won 5 of "
+                           "the 7 contracts let since 2021.")
+_REPORT_63 = Source("rep", "The Minister should publish a target for maximum waiting times within six months and "
+                           "report annually on progress against it.")
+_MARGIN_63 = Source("mar", "We expect operating margins to be slightly negative in 2026 and around neutral in 2027.")
+_TIE_63 = Source("tie", "If two bidders submit the same price, the contract goes to the bidder with the higher quality "
+                        "score.")
+_NOTES_63 = Source("not", "9.4 At any time after a Termination Event which is continuing, the Trustee may, and shall "
+                          "if so instructed by the Majority Noteholders, declare all outstanding Notes, together with "
+                          "accrued interest, immediately due and repayable by notice to the Issuer.")
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    ("For restricted stock units with service conditions alone, fair value is measured using the closing price of the "
+     "common stock on the grant date.", _AWARDS_63, True),
+    ("For restricted stock units, fair value is measured using the closing price of the common stock on the grant date.",
+     _AWARDS_63, False),
+    ("The Marlow Foundation receives 20% of the University's net revenues from licensing the Results, unless the parties "
+     "agree otherwise in writing.", _GRANT_63, True),
+    ("The University receives 20% of the Marlow Foundation's net revenues from licensing the Results, unless the "
+     "parties agree otherwise in writing.", _GRANT_63, False),
+    ("\"The Offer will complete in the second half of 2026, subject to the satisfaction of the Conditions.\"", _OFFER_63,
+     False),
+    ("The Department has committed to legislation capping fees for late payment by public bodies.", _FEES_63, False),
+    ("Most of the revenue (£3.10 million of £8.40 million) came from licensing.", _REVENUE_63, False),
+    ("Most of the revenue came from licensing (£3.10 million).", _REVENUE_63, False),
+    ("The Commission's Review Panel \"found that the two firms were close rivals in Wales, where they won 5 of the 7 "
+     "contracts let since 2021.\"", _RIVALS_63, False),
+    ("The Commission \"found that the two firms were close rivals in Wales, where they won 5 of the 7 contracts let "
+     "since 2021.\"", _RIVALS_63, True),
+    ("The Minister should, within six months, set out a target for maximum waiting times and report on progress "
+     "against it every year.", _REPORT_63, True),
+    ("Operating margins are expected to be slightly negative in 2026 and roughly neutral in 2027.", _MARGIN_63, True),
+    ("If two bidders submit exactly the same price, the contract is awarded to the one with the higher quality score.",
+     _TIE_63, True),
+    ("\"At any time after a Termination Event, the Trustee may, and shall if so instructed by any Noteholder, declare "
+     "all outstanding Notes, together with accrued interest, immediately due and repayable by notice to the Issuer.\"",
+     _NOTES_63, False),
+])
+def test_the_63rd_stop_s_rules(quote: str, source: Source, accepted: bool) -> None:
+    """The 63rd stop's rules (docs/meaning.md): "alone" for "only"; a party named by the name a document defines
+    with "of" or "for" or a title ('the University of Tarnwick (the "Site")'); an expectation frame cut off; a step
+    considered told as committed to; "most of" a whole the quote gives a part of no more than half of; a body no
+    source speaks of, in a near-copy; "every year" for "annually"; "roughly" for "around"; "exactly the same"; a
+    quantifier put in the place of another in a near-copy. 10 of the rows fail on the 62nd stop's code; the others
+    are neighbours, passed or rejected by both."""
+    _assert_passed(quote, source, accepted)
