@@ -6830,6 +6830,9 @@ def _voice_turned(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None
 
 
+_BRACKETED_LETTER = re.compile(r"\[([^\W\d_])\](?=\w)")
+
+
 def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     """The load-bearing ways ``quote`` does not claim what ``passage`` claims (empty: the same claim).
 
@@ -6842,6 +6845,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     """
     if "[" in quote or "[" in passage:
         quote, passage = _EDITORIAL_NOTE.sub(" ", quote), _EDITORIAL_NOTE.sub(" ", passage)
+        # "[n]either Party shall": a letter put in brackets is the word's own (since the 63rd stop)
+        quote = _BRACKETED_LETTER.sub(r"\1", quote)
     # "02/08/2021" for "2 August 2021": the other text says which order; "18 February and 9 April 2024", which year
     quote, passage = dates_read_as(quote, passage), dates_read_as(passage, quote)
     qw, pw = _with_scales(_never_as_not(_words(quote))), _with_scales(_never_as_not(_words(passage)))
@@ -8630,7 +8635,7 @@ def _amount_told_as_most(qw: list[str], pw: list[str]) -> tuple[str, str] | None
         return None
 
     def amount(words: list[str], i: int, step: int) -> tuple[str, float] | None:
-        while 0 <= i < len(words) and words[i] in _CURRENCY_SIGNS:
+        while 0 <= i < len(words) and (words[i] in CURRENCY_SIGNS or words[i] in CURRENCY_CODES):
             i += step
         x = words[i] if 0 <= i < len(words) else ""
         value = canonical_number(x) if x[:1].isdigit() and not x.endswith("%") else None
@@ -8646,8 +8651,6 @@ def _amount_told_as_most(qw: list[str], pw: list[str]) -> tuple[str, str] | None
             return told, f"{p} of {wh}"
     return None
 
-
-_CURRENCY_SIGNS = frozenset("£ $ € ¥ us$".split())
 
 
 def _row_figure_moved(qw: list[str], passage: str) -> tuple[str, str] | None:

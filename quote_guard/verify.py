@@ -712,7 +712,13 @@ class Verifier:
             # "... the Committee recommends" cut from "A majority of the Committee recommends": what a part
             # says, quoted of the whole
             part = _after_part_of(r, docs) if head and len(r.spans) == 1 else None
-            return part or self._check_cut(r, docs, head, tail)
+            checked = part or self._check_cut(r, docs, head, tail)
+            if checked is r and head and not tail and q.rstrip("\"”’' ")[-1:] in (".", ";", "!", "?") \
+                    and not _ends_sentence(r, docs):
+                # and a full stop at its other end the source does not have ("…must remain switched on at all times when
+                # it is fitted." before ", unless the master believes ..."; since the 63rd stop)
+                checked = self._check_cut(r, docs, False, True, ended=True)
+            return checked
         if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[-1:] in ".;!?" and not _ends_sentence(r, docs):
             # a full stop the source does not have there: the quote presents the start of a
             # sentence as a whole one, and what it leaves out may be a condition ("…will control."
@@ -747,7 +753,7 @@ class Verifier:
                 # "efficacy was 54.0% (95% CI, -12.6 to 81.2)" where the source goes on ", which was
                 # not statistically significant": a finding quoted without the denial of its significance
                 return _limited(r, [unproven], "the quote stops where the source denies or limits the significance of its finding")
-            if (limit := _hard_limit_left_out(r, docs) or _exceptions_cut(r, docs)) is not None:
+            if (limit := _hard_limit_left_out(r, docs) or _exceptions_cut(r, docs) or _universal_narrowed(r, docs)) is not None:
                 # "We may share your personal data with our service providers" where the source goes
                 # on ", but only to the extent necessary ...": the claim without its limit
                 return _limited(r, [limit], "the quote stops right before the source limits what it says", category="connective")
@@ -935,7 +941,9 @@ class Verifier:
         span, last = r.spans[0], r.spans[-1]  # a cut at the start is read before the first span, one at the end after the last
         text = _span_text(span, docs)
         found = []
-        after = _clause_words(text[last.end : last.end + _EDGE_CHARS], first=True) if tail else []
+        # (past a defined term's label: '... a minimum term of 24 months...' before '(the "Minimum Term"), unless ...')
+        label = _LABEL_AFTER.match(text, last.end) if tail else None
+        after = _clause_words(text[label.end() if label else last.end :][:_EDGE_CHARS], first=True) if tail else []
         found += _limiters(after, edge=True)
         if tail and not found and after[:1] and after[0] in _SCOPE_AFTER_CUT \
                 and not _figure_in(_clause_words(text[last.end : last.end + _EDGE_CHARS], first=None)[1 : 1 + _SCOPE_WORDS]) \
@@ -943,6 +951,10 @@ class Verifier:
             # "… we will pay the cost of carriage both ways…" before "within the UK mainland": where it holds (a period
             # or an amount, "within 30 days", "within forty-five (45) days", is detail a cut may drop; since the 62nd stop)
             found.append(" ".join(after[: 1 + _SCOPE_WORDS]))
+        if tail and not found and after[:3] == ["within", "the", "first"] and "first" not in token_texts(fold(r.quote).text):
+            # "We will not pay a claim if death is caused by suicide…" before "within the first 12 months of the plan":
+            # the start of a term, when the rule holds (since the 63rd stop)
+            found.append(" ".join(after[:5]))
         if tail and not found and (more_of := _exceptions_cut(r, docs)) is not None:
             # "… issued only to a person whose main residence is within a CPZ…" before "or who can show that the vehicle is
             # provided by their employer": the rest of those it is given to (since the 61st stop)
@@ -970,7 +982,7 @@ class Verifier:
                 " ".join(p) for p in itertools.pairwise(rest) if p in _REST_LIMITER_PAIRS]
         if head:
             before = _words_before(text, span.start)
-            found += _limiters(before)
+            found += _limiters(_own_clause(before))
             if before[-1:] and before[-1] in SOFTENERS and _first_word(r.quote) in UNIVERSALS:
                 found.append(f"{before[-1]} {_first_word(r.quote)}")  # "All of our chips" cut from "Substantially all of ..."
             if not found and (negated := _negated_list_before(text, span.start)) is not None:
@@ -1002,6 +1014,11 @@ class Verifier:
             if not found and (scope := _LIMITING_OPENER.fullmatch(" ".join(sentence))) \
                     and _limiting_key(scope) not in token_texts(fold(r.quote).text):
                 found.append(scope.group().rstrip(" ,"))  # "...the Group would breach" after "Under this scenario,"
+            if not found and (since := _TIME_SCOPE_BEFORE.search(text, max(0, span.start - _TIME_SCOPE_CHARS), span.start)) \
+                    and since.group(1).lower() not in r.quote.lower():
+                # "…has not entered into any new contract" after "and, since March 2022,": the time its claim holds in
+                # (since the 63rd stop)
+                found.append(" ".join(since.group().split()).strip(" ,"))
             if before[-1:] == ["of"] and figure(_first_word(r.quote)) is not None:
                 found.append(" ".join(before))  # "six" cut from "five out of six": the whole for the part
         if not found:
@@ -3031,11 +3048,13 @@ def _joined_name(found: str) -> list[str]:
     when every word is an English word.
 
     >>> _joined_name("Between the Halvorsen Trust for Health Research")
-    ['Halvorsen Trust for Health Research', 'Halvorsen Trust']
+    ['Halvorsen Trust for Health Research', 'Halvorsen Trust', 'Halvorsen']
     >>> _joined_name("and the University of Eastbridge"), _joined_name("Professor Amara Okonjo")
     (['University of Eastbridge', 'University'], ['Amara Okonjo', 'Okonjo', 'Professor Okonjo'])
     >>> _joined_name("the Board of Directors")
     []
+    >>> _joined_name("Between Bramble Brands Franchising LLC")
+    ['Bramble Brands Franchising', 'Bramble', 'Bramble Brands']
     """
     words = found.split(",")[-1].split()
     end = len(words)
@@ -3046,11 +3065,15 @@ def _joined_name(found: str) -> list[str]:
             words[start - 1] in ("of", "for") and start > 1 and words[start - 2][:1].isupper() and start < end)):
         start -= 1
     run = [w.strip(".") for w in words[start:end]]
+    while run and run[0].lower() in _LEAD_INS:
+        run = run[1:]  # "Between Bramble Brands Franchising LLC"
     title = run[0] if run and run[0].lower().strip(".") in _TITLES else None
     run = run[1:] if title else run
+    suffix = bool(run) and run[-1].lower() in _CORPORATE
     while run and run[-1].lower() in _CORPORATE:
         run.pop()
-    if not run or all(is_known_word(w.lower()) for w in run if w not in ("of", "for")):
+    # (English words name a company where its suffix says so: "Bramble Brands Franchising LLC")
+    if not run or (all(is_known_word(w.lower()) for w in run if w not in ("of", "for")) and not suffix):
         return []
     names = [" ".join(run)]
     head = list(itertools.takewhile(lambda w: w not in ("of", "for"), run))
@@ -3058,7 +3081,13 @@ def _joined_name(found: str) -> list[str]:
         names.append(" ".join(head))
     if title and len(run) > 1 and "of" not in run and "for" not in run:
         names += [run[-1], f"{title} {run[-1]}"]
+    elif not title and len(run) > 1 and (suffix or not is_known_word(run[0].lower())):
+        # a company by its first words ("Bramble", "Orchard Lane")
+        names += [" ".join(head[:k]) for k in range(1, len(head)) if " ".join(head[:k]) not in names]
     return names
+
+
+_LEAD_INS = frozenset("between by and with from to among amongst made dated".split())  # capitalised before a name
 
 
 def _defined_name(found: str) -> str | None:
@@ -3188,9 +3217,13 @@ _LIMITERS = frozenset(
 # words that open a condition or an exception right after a cut: "... will control [unless ...]"
 # (and a condition by its adjective: "12 positions, eight of which are contingent on a grant"; since the 57th stop)
 _EDGE_LIMITERS = _LIMITERS | frozenset("if when whenever until contingent conditional conditioned".split())
-_LIMITER_PAIRS = frozenset({("other", "than"), ("as", "if"), ("save", "for"), ("except", "for")} | {
+# ("rather than", "instead of": a negation in other words, since the 63rd stop)
+_LIMITER_PAIRS = frozenset({("other", "than"), ("as", "if"), ("save", "for"), ("except", "for"), ("rather", "than"),
+                            ("instead", "of")} | {
     # ("borne as the surveyor directs or, failing any direction, equally by the parties": since the 59th stop)
-    ("failing", w) for w in ("any", "which", "such", "agreement", "that", "this", "the", "its", "their", "his", "her")})
+    ("failing", w) for w in ("any", "which", "such", "agreement", "that", "this", "the", "its", "their", "his", "her")} | {
+    # the cases a claim holds in ("which in most cases we would expect to be ...": since the 63rd stop)
+    (a, b) for a in ("most", "some", "certain") for b in ("cases", "circumstances", "instances")})
 # ("subject matter" limits nothing; "..., as applicable, to the extent commercially practicable": since the 57th stop)
 _EDGE_LIMITER_PAIRS = _LIMITER_PAIRS | {("subject", "to"), ("the", "extent"), ("insofar", "as")} | {
     ("save", w) for w in ("in", "as", "where", "when", "that", "with", "to")}  # ", save in an emergency approved by ..."
@@ -3231,6 +3264,25 @@ def _clause_words(text: str, *, first: bool | None) -> list[str]:
 def _words_before(text: str, start: int) -> list[str]:
     """The last few folded words of ``text`` before ``start``, in its sentence: what a cut there leaves out."""
     return _clause_words(text[max(0, start - _EDGE_CHARS) : start], first=False)
+
+
+def _own_clause(before: list[str]) -> list[str]:
+    """The words of ``before`` (the words a head cut leaves out) in the fragment's own clause: after the last ", and"
+    or ", but" that opens a clause of its own, and without the "provided that" whose proviso the fragment is (since
+    the 63rd stop).
+
+    >>> _own_clause("this is not a disciplinary procedure , and".split())
+    []
+    >>> _own_clause("the owner may require deposits , provided that".split())
+    ['the', 'owner', 'may', 'require', 'deposits', ',']
+    >>> _own_clause("the landlord is not".split())
+    ['the', 'landlord', 'is', 'not']
+    """
+    at = max((i for i in range(len(before) - 1) if before[i] == "," and before[i + 1] in ("and", "but")), default=None)
+    words = before[at + 2 :] if at is not None else before
+    while words and words[-1] in (",", "that", "however") and "provided" in words[-4:]:
+        words = words[:-1]
+    return words[:-1] if words[-1:] == ["provided"] else words
 
 
 _LIST_REACH = 8  # words before a cut where the negator of a list of verbs that runs up to it may stand
@@ -3332,6 +3384,13 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     return after_a + _limiters(before_b) + hedges + [w for w in condition if w not in before_b] + fallback
 
 
+# a time a claim holds in, right before a span: ", since March 2022, [has not entered ...]"
+_TIME_SCOPE_BEFORE = re.compile(
+    r"\b(?:since|from|after|until|before)\s+((?:(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+)?(?:January|February|March|April|May|"
+    r"June|July|August|September|October|November|December)?\s*\d{4}|\d{1,2}\s+\w+\s+\d{4}),\s*$", re.I)
+_TIME_SCOPE_CHARS = 40
+# a defined term's label right after a span: ' (the "Minimum Term")' (since the 63rd stop)
+_LABEL_AFTER = re.compile(r"[ \t]*\((?:the[ \t]+)?[\"“][^\"”()\n]{1,60}[\"”]\)")
 _SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting words
 _TOTAL_WORDS = frozenset("full fully entire entirely whole wholly all".split())
 _OWN_PREDICATE = re.compile(r"\s*,?\s*(?:and|but)\s+(?:does|do|did|shall|will|may|must|can|could|would|should|is|are|was|"
@@ -3687,6 +3746,31 @@ _EXCEPTING = frozenset("except excepting excluding unless".split())
 _EXCEPTING_PAIRS = frozenset({("other", "than"), ("save", "for"), ("save", "as"), ("save", "that"), ("save", "where")})
 _FIGURE_AGAIN = re.compile(r"(?:and|or)\s+(?:about\s+|around\s+|roughly\s+|approximately\s+|some\s+)?[$€£]?\d", re.I)
 _MORE_EXCEPTED = re.compile(r",?[ \t]+((?:and|or)[ \t]+(?:[^.;:!?,()]|\.(?=\d)){1,120}?)(?=[.;:](?:\s|$))")
+
+
+def _universal_narrowed(r: QuoteResult, docs: list[_Doc]) -> str | None:
+    """The words that narrow a thing the quote closes with "any", "all", "every" or "each" of, right after it in the
+    source with no mark between ("... avoid permanently excluding any pupil" before "with an EHC plan"): told without
+    them, the claim is of every one of that thing. The words, else ``None`` (since the 63rd stop).
+
+    >>> t = "The Academy will avoid excluding any pupil with an EHC plan or a child looked after."
+    >>> r = QuoteResult("The Academy will avoid excluding any pupil", Verdict.VERBATIM,
+    ...                 spans=(Span("d", 0, t.index(" with")),))
+    >>> _universal_narrowed(r, [_Doc(Source("d", t), None, 0)])
+    'with an EHC plan'
+    """
+    last = r.spans[-1]
+    words = [w for w in token_texts(fold(r.quote).text) if w not in _QUOTE_EDGES]
+    if len(words) < 2 or words[-2] not in _UNIVERSAL_HEADS:
+        return None
+    text = _span_text(last, docs)
+    narrowing = _NARROWING_AFTER.match(text, last.end)
+    return " ".join(narrowing.group().split()) if narrowing is not None else None
+
+
+_UNIVERSAL_HEADS = frozenset("any all every each".split())
+# the words that narrow a noun, right after it: "with an EHC plan", "who are over 65", "aged under 16"
+_NARROWING_AFTER = re.compile(r"[ \t]+(?:with|who|whose|aged|under|over)[ \t]+\w+(?:[ \t]+\w+){0,2}")
 
 
 def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:

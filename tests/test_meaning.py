@@ -5665,3 +5665,57 @@ def test_the_63rd_stop_s_rules(quote: str, source: Source, accepted: bool) -> No
     quantifier put in the place of another in a near-copy. 10 of the rows fail on the 62nd stop's code; the others
     are neighbours, passed or rejected by both."""
     _assert_passed(quote, source, accepted)
+_FRANCHISE_63 = Source("fra", "FRANCHISE AGREEMENT\nBetween Orchard Lane Bakeries LLC (\"Franchisor\") and Pemberton Foods Inc. "
+                              "(\"Franchisee\").\n\n7.2 Reserved Channels. Sales through grocery stores and online delivery "
+                              "are reserved to Franchisor and are not part of Franchisee's protected territory.")
+_AIS_63 = Source("ais", "A recommendation has been made to the Harbour Users' Association to remind skippers that AIS must "
+                        "remain switched on at all times when it is fitted, unless the master believes that doing so would "
+                        "compromise the safety of the vessel.")
+_TERM_63 = Source("trm", "2.1 Your plan starts on the day your line is connected and has a minimum term of 18 months (the "
+                         "\"Minimum Term\"), unless your order confirmation states a different period.")
+_COVENANT_63 = Source("cov", "Trustees should assess the employer covenant over the period for which they can reasonably "
+                             "rely on it, which in most cases we would expect to be between three and six years.")
+_METALS_63 = Source("met", "The Group does not trade with any person designated under sanctions regimes and, since "
+                           "March 2022, has not entered into any new contract for Russian-origin metals.")
+_CONFIDENTIAL_63 = Source("con", "4.2 Neither Party shall make any statement that disparages the other in relation to "
+                                 "the Proceedings for a period of three (3) years from the date of this Agreement.")
+_SUICIDE_63 = Source("sui", "We will not pay a claim if death is caused by suicide or intentional self-injury within the "
+                            "first 12 months of the plan.")
+_EXCLUDE_63 = Source("exc", "The Academy will, wherever possible, avoid permanently excluding any pupil with an Education, "
+                            "Health and Care plan or a child looked after.")
+_FEE_63 = Source("fee", "The Claimant's solicitors have agreed to limit their success fee to 15% of base costs, rather "
+                        "than the 25% permitted under the conditional fee agreement.")
+_DEPOSIT_63 = Source("dep", "The Licensee may require the Owner to deposit an updated copy of the Source Code at any time, "
+                            "provided that the Owner shall not be required to make more than four (4) updated deposits "
+                            "in any twelve (12) month period.")
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    ("Orchard Lane keeps sales through grocery stores and online delivery for itself, and they are not part of "
+     "Pemberton's protected territory.", _FRANCHISE_63, True),
+    ("Pemberton keeps sales through grocery stores and online delivery for itself, and they are not part of "
+     "Orchard Lane's protected territory.", _FRANCHISE_63, False),
+    ("…to remind skippers that AIS must remain switched on at all times when it is fitted.", _AIS_63, False),
+    ("…to remind skippers that AIS must remain switched on at all times", _AIS_63, True),
+    ("\"Your plan starts on the day your line is connected and has a minimum term of 18 months...\"", _TERM_63, False),
+    ("Trustees should assess the employer covenant over the period for which they can reasonably rely on it, \"which "
+     "... we would expect to be between three and six years.\"", _COVENANT_63, False),
+    ("\"…has not entered into any new contract for Russian-origin metals.\"", _METALS_63, False),
+    ("the agreement says \"[n]either Party shall make any statement that disparages the other in relation to the "
+     "Proceedings for a period of three (3) years\"", _CONFIDENTIAL_63, True),
+    ("“We will not pay a claim if death is caused by suicide or intentional self-injury…”", _SUICIDE_63, False),
+    ("“The Academy will, wherever possible, avoid permanently excluding any pupil”", _EXCLUDE_63, False),
+    ("have agreed to limit their success fee to ... the 25% permitted under the conditional fee agreement", _FEE_63,
+     False),
+    ("“…the Owner shall not be required to make more than four (4) updated deposits in any twelve (12) month period.”",
+     _DEPOSIT_63, True),
+])
+def test_the_63rd_stop_s_edge_rules(quote: str, source: Source, accepted: bool) -> None:
+    """The 63rd stop's rules at a quote's edges (docs/meaning.md): a company named by its first words ('Orchard Lane
+    Bakeries LLC ("Franchisor")'); a full stop the source does not have, at the other end of a quote cut at its start;
+    a marked cut before a defined term's label and the "unless" after it; "in most cases", "rather than" in an
+    ellipsis's gap; a time right before a fragment ("since March 2022,"); "within the first 12 months" after a cut;
+    "any pupil" before "with an Education, Health and Care plan"; a letter in brackets ("[n]either"); a cut right
+    after "provided that", the proviso quoted whole. 10 of the rows fail on the 62nd stop's code; the others are
+    neighbours, passed or rejected by both."""
+    _assert_passed(quote, source, accepted)
