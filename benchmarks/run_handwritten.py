@@ -119,7 +119,9 @@ after the stop's last rule but one and no rule was chosen on their counts). The 
 to ``handwritten_tune54d.json`` (tuning, 150 each, by the same brief: reinsurance, data processing, oncology trials,
 mining reports, zoning, franchising, loan facilities, infection control, export licences, remuneration policies and
 more) and ``handwritten_heldout74.json`` to ``handwritten_heldout77.json`` (held out, 150 each; scored on arrival with
-the 62nd stop's code and with the code of the time, their misses never read, and no rule chosen on their counts).
+the 62nd stop's code and with the code of the time, their misses never read, and no rule chosen on their counts), then
+``handwritten_tune55a.json`` to ``handwritten_tune55d.json`` and ``handwritten_heldout78.json`` to
+``handwritten_heldout81.json`` in a second round, the same way.
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every
