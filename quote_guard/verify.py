@@ -3560,7 +3560,7 @@ _HARD_LIMIT = re.compile(
     # a defined term between: '... from any source ("Included Investors"), except', '(each, an "Extension Period")
     # unless', '(the "Marketing and Sale Restriction"); provided that'
     r"(?:\s*\([^()\"“]{0,80}[\"“][^\"”()]{1,60}[\"”]\))?"
-    r"\s*[,;(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where|to\s+the\s+extent)\b|unless\b|so\s+long\s+as\b"
+    r"\s*[,;(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where|in|to\s+the\s+extent)\b|unless\b|so\s+long\s+as\b"
     r"|except\b|with\s+the\s+exceptions?\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
     r"|nor\b[^.;!?]{0,80}?,\s*(?:unless|except)\b|but\s+(?:[\w'’-]+\s+){1,6}(?:must|shall)\s+(?:first\s+)?(?:give|provide|notify|obtain|consult|inform)\b"
     # (since the 57th stop: "... remains permissible without a warrant, but requires reasonable suspicion"; a part of
@@ -3574,7 +3574,9 @@ _HARD_LIMIT = re.compile(
     r"|(?<=[,;]\s)(?:where|if)\s+(?:the|a|an|any|its|their|such)\s+(?:[\w-]+\s+){0,3}?(?:exceeds?|exceeded|falls?\s+(?:below|short)|fell\s+below"
     r"|is\s+(?:more|less|greater|lower|higher)\s+than|fails?|failed)\b"
     r"|which\s+(?:breach|failure|default)\s+(?:has\s+|shall\s+have\s+)?(?:remain|remains|remained|continue|continues|continued|persist|persists|persisted|is\s+not\s+(?:cured|remedied))\b"
-    r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their)\b|\d)"
+    # ("provided these are disclosed", "save in exceptional circumstances": since the 63rd stop)
+    r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their|these"
+    r"|those|this|we|you|there)\b|\d)"
     r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|less\s+(?:any|all|applicable)\b|(?:contingent|conditional|conditioned)\s+(?:on|upon)\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|(?:but\s+)?excluding\b"
     r"|however\s*,?\s*(?:if|where|when|in\s+the\s+event)\b|or\s*,?\s*in\s+the\s+case\s+of\b|(?:for\s+)?as\s+long\s+as\b"
     r"|with\s+the\s+(?:prior\s+)?(?:written\s+)?(?:consent|approval|agreement|permission)\s+of\b"
