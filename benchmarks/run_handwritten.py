@@ -121,7 +121,10 @@ mining reports, zoning, franchising, loan facilities, infection control, export 
 more) and ``handwritten_heldout74.json`` to ``handwritten_heldout77.json`` (held out, 150 each; scored on arrival with
 the 62nd stop's code and with the code of the time, their misses never read, and no rule chosen on their counts), then
 ``handwritten_tune55a.json`` to ``handwritten_tune55d.json`` and ``handwritten_heldout78.json`` to
-``handwritten_heldout81.json`` in a second round, the same way.
+``handwritten_heldout81.json`` in a second round, the same way, and ``handwritten_tune56a.json`` to
+``handwritten_tune56d.json`` and ``handwritten_heldout82.json`` to ``handwritten_heldout85.json`` in a third (the
+held-out sets of the third round arrived after every rule of the stop but the last two, and no rule was chosen on
+their counts).
 
 Per set it prints ``dangerous`` (changed quotes accepted as verbatim, near_verbatim or
 paraphrase) and ``false_reject`` (faithful quotes rejected), and with ``--show-misses`` every

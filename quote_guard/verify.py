@@ -753,7 +753,7 @@ class Verifier:
                 # "efficacy was 54.0% (95% CI, -12.6 to 81.2)" where the source goes on ", which was
                 # not statistically significant": a finding quoted without the denial of its significance
                 return _limited(r, [unproven], "the quote stops where the source denies or limits the significance of its finding")
-            if (limit := _hard_limit_left_out(r, docs) or _exceptions_cut(r, docs) or _universal_narrowed(r, docs)) is not None:
+            if (limit := _hard_limit_left_out(r, docs) or _exceptions_cut(r, docs)) is not None:
                 # "We may share your personal data with our service providers" where the source goes
                 # on ", but only to the extent necessary ...": the claim without its limit
                 return _limited(r, [limit], "the quote stops right before the source limits what it says", category="connective")
@@ -3384,9 +3384,10 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
     return after_a + _limiters(before_b) + hedges + [w for w in condition if w not in before_b] + fallback
 
 
-# a time a claim holds in, right before a span: ", since March 2022, [has not entered ...]"
+# a time a claim holds in, right before a span: ", since March 2022, [has not entered ...]" (not the date a rule starts
+# from: "From 1 December 2023, [theatre lists will be generated ...]")
 _TIME_SCOPE_BEFORE = re.compile(
-    r"\b(?:since|from|after|until|before)\s+((?:(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+)?(?:January|February|March|April|May|"
+    r"\b(?:since|until)\s+((?:(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+)?(?:January|February|March|April|May|"
     r"June|July|August|September|October|November|December)?\s*\d{4}|\d{1,2}\s+\w+\s+\d{4}),\s*$", re.I)
 _TIME_SCOPE_CHARS = 40
 # a defined term's label right after a span: ' (the "Minimum Term")' (since the 63rd stop)
@@ -3577,7 +3578,7 @@ _HARD_LIMIT = re.compile(
     # ("provided these are disclosed", "save in exceptional circumstances": since the 63rd stop)
     r"|provided\s*,?\s*(?:(?:however|further|always)\b|that\b|(?:the|a|an|all|such|each|any|it|they|he|she|its|their|these"
     r"|those|this|we|you|there)\b|\d)"
-    r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|reduced\s+by\b|less\s+(?:any|all|applicable)\b|(?:contingent|conditional|conditioned)\s+(?:on|upon)\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|(?:but\s+)?excluding\b"
+    r"|but\s+not\s+(?:to\s+exceed|more\s+than)\b|but\s+no\s+(?:later|earlier|more|less)\s+than\b|reduced\s+by\b|less\s+(?:any|all|applicable)\b|(?:contingent|conditional|conditioned)\s+(?:on|upon)\b|solely\b|to\s+the\s+extent\b|subject\s+to\b|(?:but\s+)?excluding\b"
     r"|however\s*,?\s*(?:if|where|when|in\s+the\s+event)\b|or\s*,?\s*in\s+the\s+case\s+of\b|(?:for\s+)?as\s+long\s+as\b"
     r"|with\s+the\s+(?:prior\s+)?(?:written\s+)?(?:consent|approval|agreement|permission)\s+of\b"
     # (since the 59th stop: "any improvement carried out by the Tenant with the Landlord's consent, otherwise than
@@ -3750,31 +3751,6 @@ _FIGURE_AGAIN = re.compile(r"(?:and|or)\s+(?:about\s+|around\s+|roughly\s+|appro
 _MORE_EXCEPTED = re.compile(r",?[ \t]+((?:and|or)[ \t]+(?:[^.;:!?,()]|\.(?=\d)){1,120}?)(?=[.;:](?:\s|$))")
 
 
-def _universal_narrowed(r: QuoteResult, docs: list[_Doc]) -> str | None:
-    """The words that narrow a thing the quote closes with "any", "all", "every" or "each" of, right after it in the
-    source with no mark between ("... avoid permanently excluding any pupil" before "with an EHC plan"): told without
-    them, the claim is of every one of that thing. The words, else ``None`` (since the 63rd stop).
-
-    >>> t = "The Academy will avoid excluding any pupil with an EHC plan or a child looked after."
-    >>> r = QuoteResult("The Academy will avoid excluding any pupil", Verdict.VERBATIM,
-    ...                 spans=(Span("d", 0, t.index(" with")),))
-    >>> _universal_narrowed(r, [_Doc(Source("d", t), None, 0)])
-    'with an EHC plan'
-    """
-    last = r.spans[-1]
-    words = [w for w in token_texts(fold(r.quote).text) if w not in _QUOTE_EDGES]
-    if len(words) < 2 or words[-2] not in _UNIVERSAL_HEADS:
-        return None
-    text = _span_text(last, docs)
-    narrowing = _NARROWING_AFTER.match(text, last.end)
-    return " ".join(narrowing.group().split()) if narrowing is not None else None
-
-
-_UNIVERSAL_HEADS = frozenset("any all every each".split())
-# the words that narrow a noun, right after it: "with an EHC plan", "who are over 65", "aged under 16"
-_NARROWING_AFTER = re.compile(r"[ \t]+(?:with|who|whose|aged|under|over)[ \t]+\w+(?:[ \t]+\w+){0,2}")
-
-
 def _hard_limit_left_out(r: QuoteResult, docs: list[_Doc]) -> str | None:
     """What the source says right after a verbatim fragment that does not end its sentence, when
     it starts with a limit of :data:`_HARD_LIMIT` (or, after six words or more, with the population
@@ -3862,8 +3838,11 @@ _ALL_OF_A_KIND = re.compile(r"\b(?:every|all|any|each|no)\s+(?:of\s+(?:our|its|t
                             r"(?!(?:in|of|to|for|on|at|by|with|from|and|or)\W*$)[\w'’-]+\W*$", re.I)  # (not "... in [which]")
 # (since the 60th stop, a size that bounds them: "a permit-to-alter system for all scaffolds" where the source goes on
 # "over 6 metres high")
+# (since the 63rd stop, what they have or their age: "any pupil" where the source goes on "with an Education, Health and
+# Care plan")
 _RESTRICTIVE_AFTER = re.compile(r"[ \t]+(?:(?:who|whom|whose|that|which)\b[^.;!?]{0,80}|(?:over|above|under|below|exceeding|of\s+more"
-                                r"\s+than|of\s+at\s+least|of\s+less\s+than)\s+\d[^.;!?,]{0,40})", re.I)
+                                r"\s+than|of\s+at\s+least|of\s+less\s+than)\s+\d[^.;!?,]{0,40}"
+                                r"|with\s+(?:an?|the)\s+[^.;!?,]{1,60}|aged\s+[^.;!?,]{1,40})", re.I)
 
 
 # an exception at the end of a sentence, after phrases that finish the clause a quote stops in (no new

@@ -5689,6 +5689,10 @@ _COSTS_63 = Source("cst", "We will retain the cap, but firms may recover reasona
                          "these are disclosed in the pre-contract information.")
 _HOURS_63 = Source("hrs", "4.3 Weekly hours shall not exceed 60 in any seven-day period, save in exceptional circumstances "
                           "notified to the Buyer in advance.")
+_STOCK_63 = Source("stk", "Stock labelled under the old rules may be sold until it is exhausted, but no later than 30 June "
+                          "2027.")
+_LISTS_63 = Source("lst", "Safety actions\nSA1: From 1 December 2023, theatre lists will be generated only from the "
+                          "electronic booking system.")
 _DEPOSIT_63 = Source("dep", "The Licensee may require the Owner to deposit an updated copy of the Source Code at any time, "
                             "provided that the Owner shall not be required to make more than four (4) updated deposits "
                             "in any twelve (12) month period.")
@@ -5715,6 +5719,8 @@ _DEPOSIT_63 = Source("dep", "The Licensee may require the Owner to deposit an up
      _DEPOSIT_63, True),
     ("firms may recover reasonable third-party costs in addition", _COSTS_63, False),
     ("weekly hours shall not exceed 60 in any seven-day period", _HOURS_63, False),
+    ("Stock labelled under the old rules may be sold until it is exhausted", _STOCK_63, False),
+    ("“…theatre lists will be generated only from the electronic booking system.”", _LISTS_63, True),
 ])
 def test_the_63rd_stop_s_edge_rules(quote: str, source: Source, accepted: bool) -> None:
     """The 63rd stop's rules at a quote's edges (docs/meaning.md): a company named by its first words ('Orchard Lane
@@ -5722,7 +5728,7 @@ def test_the_63rd_stop_s_edge_rules(quote: str, source: Source, accepted: bool) 
     a marked cut before a defined term's label and the "unless" after it; "in most cases", "rather than" in an
     ellipsis's gap; a time right before a fragment ("since March 2022,"); "within the first 12 months" after a cut;
     "any pupil" before "with an Education, Health and Care plan"; a letter in brackets ("[n]either"); a cut right
-    after "provided that", the proviso quoted whole; a span right before ", provided these ..." or ", save in
-    ...". 12 of the rows fail on the 62nd stop's code; the others are
+    after "provided that", the proviso quoted whole; a span right before ", provided these ...", ", save in
+    ..." or ", but no later than ..."; a rule's start date ("From 1 December 2023,") is no scope. 13 of the rows fail on the 62nd stop's code; the others are
     neighbours, passed or rejected by both."""
     _assert_passed(quote, source, accepted)
