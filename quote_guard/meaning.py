@@ -3633,6 +3633,36 @@ def _considered_told_decided(qw: list[str], pw: list[str]) -> tuple[str, str] | 
     return None
 
 
+def _request_told_done(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
+    """A decision the passage asks a body to take ("The Board is asked to approve the proposal") that the quote says
+    was taken ("The Board has approved ..."): ``(the quote's verb, the passage's request)``, else ``None`` (since the
+    63rd stop).
+
+    >>> _request_told_done("the board has approved extending the lists".split(),
+    ...                    "the board is asked to approve the proposal to extend the lists".split())
+    ('approved', 'asked to approve')
+    >>> _request_told_done("the board was asked to approve it".split(), "the board is asked to approve it".split())
+    """
+    for k, w in enumerate(pw):
+        if w not in _ASKED:
+            continue
+        # ("is asked to note the position and to approve the proposal")
+        for j in range(k + 1, min(len(pw) - 1, k + _ASKED_REACH)):
+            if pw[j] == "to" and (verb := pw[j + 1]) in _DECISION_VERBS:
+                done = _DECISION_VERBS[verb]
+                if done in qw and done not in pw and not _ASKED.intersection(qw):
+                    return done, f"{w} to {verb}"
+    return None
+
+
+_ASKED_REACH = 10  # words after "asked" where the decision asked for may stand
+
+
+_ASKED = frozenset("asked invited requested".split())
+_DECISION_VERBS = {"approve": "approved", "agree": "agreed", "endorse": "endorsed", "adopt": "adopted",
+                   "ratify": "ratified", "authorise": "authorised", "authorize": "authorized"}
+
+
 # a step told as decided: "has committed to legislation", "decided to", "agreed to"
 _COMMITTED = frozenset("committed decided agreed pledged resolved".split())
 
@@ -4730,6 +4760,8 @@ def _dropped_limit(qw: list[str], pw: list[str]) -> str | None:
     >>> _dropped_limit("no patent is invalid".split(), "to array's knowledge , no patent is invalid".split())
     "to array's knowledge"
     >>> _dropped_limit("as far as array knows no patent is invalid".split(), "to array's knowledge , no patent is invalid".split())
+    >>> _dropped_limit("the trust will implement all 16 recommendations".split(), "the trust accepted all 16 recommendations in principle".split())
+    'in principle'
     """
     stems = {w[:VERB_PREFIX] for w in qw if len(w) >= VERB_PREFIX}
     # a warranty limited to what a party knows ("to Array's knowledge, none of the Patents is invalid"):
@@ -4748,6 +4780,11 @@ def _dropped_limit(qw: list[str], pw: list[str]) -> str | None:
                 and pw[k + 1][:VERB_PREFIX] in stems]
     if partial and not _PARTIAL & set(qw) and ("in", "part") not in set(itertools.pairwise(qw)):
         return partial[0]
+    # "accepted all 16 recommendations in principle": an acceptance short of a commitment, which the quote must keep
+    # (since the 63rd stop)
+    if "principle" not in qw and any(pw[k : k + 2] == ["in", "principle"] and {w[:VERB_PREFIX] for w in pw[max(0, k - 6) : k]
+                                     if len(w) >= VERB_PREFIX and content_word(w)} & stems for k in range(len(pw) - 1)):
+        return "in principle"
     # "does not of itself indicate" / "does not necessarily mean": under a negation these keep the
     # claim narrow; the quote that keeps the negation but not them denies more ("does not indicate")
     q_softened = any(tuple(qw[j : j + len(p)]) == p for j, w in enumerate(qw) if w in _SOFTENER_FIRST
@@ -7358,6 +7395,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # will cut them" for "signalled that it expects to cut them"
         how = "expected" if decided[1] in _EXPECTED_STEP else "considered"
         out.append(Difference("replace", f"{decided[0]} (decided)", f"{decided[1]} ({how})", "modal"))
+    elif (asked := _request_told_done(qw, pw)) is not None:
+        # "The Board has approved extending ..." for "The Board is asked to approve the proposal to extend ..."
+        out.append(Difference("replace", f"{asked[0]} (decided)", f"{asked[1]} (asked)", "modal"))
     if (flipped := _with_for_without(qw, pw)) is not None:
         # "may sublet ... without the Landlord's consent" for "may sublet ... with the Landlord's consent" (where
         # another negation of the passage leaves the count of negations even)

@@ -5618,6 +5618,9 @@ _FEES_63 = Source("fee", "The committee notes that the Department is considering
                          "payment by public bodies.")
 _REVENUE_63 = Source("rev", "Total revenue was £8.40 million, of which £3.10 million came from licensing and £2.20 "
                             "million from services.")
+_LISTS_BOARD_63 = Source("brd", "Recommendation: the Board is asked to note the position and to approve the proposal to "
+                                "extend the Saturday theatre lists for a further six months.")
+_REVIEW_63 = Source("rvw", "The Council has accepted all 12 of the review's recommendations in principle.")
 _RIVALS_63 = Source("riv", "3.1 The Commission found that the two firms were close rivals in Wales, where they won 5 of "
                            "the 7 contracts let since 2021.")
 _REPORT_63 = Source("rep", "The Minister should publish a target for maximum waiting times within six months and "
@@ -5644,6 +5647,10 @@ _NOTES_63 = Source("not", "9.4 At any time after a Termination Event which is co
     ("The Department has committed to legislation capping fees for late payment by public bodies.", _FEES_63, False),
     ("Most of the revenue (£3.10 million of £8.40 million) came from licensing.", _REVENUE_63, False),
     ("Most of the revenue came from licensing (£3.10 million).", _REVENUE_63, False),
+    ("The Board has approved extending the Saturday theatre lists for another six months.", _LISTS_BOARD_63, False),
+    ("The Board is being asked to approve extending the Saturday theatre lists for another six months.",
+     _LISTS_BOARD_63, True),
+    ("The Council has accepted all 12 recommendations the review made.", _REVIEW_63, False),
     ("The Commission's Review Panel \"found that the two firms were close rivals in Wales, where they won 5 of the 7 "
      "contracts let since 2021.\"", _RIVALS_63, False),
     ("The Commission \"found that the two firms were close rivals in Wales, where they won 5 of the 7 contracts let "
@@ -5662,8 +5669,9 @@ def test_the_63rd_stop_s_rules(quote: str, source: Source, accepted: bool) -> No
     with "of" or "for" or a title ('the University of Tarnwick (the "Site")'); an expectation frame cut off; a step
     considered told as committed to; "most of" a whole the quote gives a part of no more than half of; a body no
     source speaks of, in a near-copy; "every year" for "annually"; "roughly" for "around"; "exactly the same"; a
-    quantifier put in the place of another in a near-copy. 10 of the rows fail on the 62nd stop's code; the others
-    are neighbours, passed or rejected by both."""
+    quantifier put in the place of another in a near-copy; a decision a body is asked to take told as taken; an
+    acceptance "in principle" told without it. 12 of the rows fail on the 62nd stop's code; the others are neighbours,
+    passed or rejected by both."""
     _assert_passed(quote, source, accepted)
 _FRANCHISE_63 = Source("fra", "FRANCHISE AGREEMENT\nBetween Orchard Lane Bakeries LLC (\"Franchisor\") and Pemberton Foods Inc. "
                               "(\"Franchisee\").\n\n7.2 Reserved Channels. Sales through grocery stores and online delivery "
