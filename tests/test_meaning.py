@@ -2721,7 +2721,6 @@ def test_a_negation_told_another_way(quote: str, passage: str, negation: bool) -
 
 _PAYS = ("Payment. {a} shall pay the fee to {b} within thirty (30) days of the invoice. {b} shall deliver the goods on "
          "time.")
-REJECTED = {Verdict.ALTERED, Verdict.UNSUPPORTED}
 
 
 @pytest.mark.parametrize("a, b, quote, verdict", [
@@ -5079,7 +5078,7 @@ _PUNCTUALITY = Source("pu", "Condition 4 requires the operator to run its servic
                             "Plan, so far as reasonably practicable.")
 _HANDSET = Source("hs", "We will delete any data left on the handset, but we are not responsible for any data you fail to back "
                         "up, save to the extent that the loss arises from our negligence.")
-_LATE_FEE = Source("lf", "A late fee of £0.40 applies to each overdue item.")
+_LIBRARY_FEE = Source("lf", "A late fee of £0.40 applies to each overdue item.")
 _RENT_DAY = Source("rd", "Rent is due on the fifth (5th) Business Day of each month.")
 _OUR_ESTIMATE = Source("oe", "Our estimate is 12% lower than the most recent gravimetry-only assessment, a difference we "
                              "ascribe largely to the treatment of glacial isostatic adjustment.")
@@ -5109,8 +5108,8 @@ _OUR_ESTIMATE = Source("oe", "Our estimate is 12% lower than the most recent gra
      _PUNCTUALITY, False),
     ("We will delete any data left on the handset, but we are not responsible for any data you fail to back up",
      _HANDSET, False),
-    ("A late fee of 40p applies to each overdue item.", _LATE_FEE, True),
-    ("A late fee of 50p applies to each overdue item.", _LATE_FEE, False),
+    ("A late fee of 40p applies to each overdue item.", _LIBRARY_FEE, True),
+    ("A late fee of 50p applies to each overdue item.", _LIBRARY_FEE, False),
     ("Rent is due on the 5th Business Day of each month.", _RENT_DAY, True),
     # the writers named in the third person report their own "our"; without the name, "their" is another party's
     ("The authors largely put the gap down to how glacial isostatic adjustment is treated: their estimate is 12% lower "
@@ -5149,9 +5148,9 @@ def test_the_59th_stop_s_third_rules(quote: str, source: Source, accepted: bool)
 
 _STATIN_RESULT = Source("st", "Interpretation: We found no evidence of an overall effect of rosuvastatin 10 mg on joint pain compared "
                               "with placebo in patients who had reported such pain before.")
-_SPECIES = Source("sp", "After four years, bird species richness on the restored heath was comparable to that of the reference "
+_BIRD_SPECIES = Source("sp", "After four years, bird species richness on the restored heath was comparable to that of the reference "
                         "site, although nesting density remained about a third lower.")
-_OUTLOOK = Source("ol", "Volumes in the Coatings division fell 9%, reflecting destocking by distributors, which the Board had "
+_COATINGS = Source("ol", "Volumes in the Coatings division fell 9%, reflecting destocking by distributors, which the Board had "
                         "previously expected to ease in the fourth quarter.")
 _DIVIDEND_REVIEW = Source("dr", "The Board expects to remain within its covenants but will consider the level of the final "
                                 "dividend in light of trading when it announces results on 6 March 2025.")
@@ -5188,9 +5187,9 @@ _FINE_NOTICE = Source("fn", 'The Authority imposes on Elmbridge Advisers Limited
      False),
     ("The trial found no evidence that rosuvastatin 10 mg affects joint pain compared with placebo.", _STATIN_RESULT,
      True),
-    ("After four years the restored heath supported more bird species than the reference site.", _SPECIES, False),
+    ("After four years the restored heath supported more bird species than the reference site.", _BIRD_SPECIES, False),
     ("Coatings volumes fell 9% because of distributor destocking, which the Board expects to ease in the fourth "
-     "quarter.", _OUTLOOK, False),
+     "quarter.", _COATINGS, False),
     ("The Board has decided to cut the final dividend in light of trading, with details on 6 March 2025.",
      _DIVIDEND_REVIEW, False),
     ("Once the smart meter is fitted, you can no longer send your own readings.", _READINGS, False),
@@ -5269,7 +5268,7 @@ _CLOSURE_PLAN = Source("cl", "The increase was primarily due to the revised clos
                              "regulator in May 2024, which requires backfilling of the eastern pit.")
 _REVIEW = Source("rv", "7.1 The Rent shall be reviewed on each Review Date and shall be the greater of (a) the Rent payable "
                        "immediately before that Review Date and (b) the Open Market Rent.")
-_RECALL = Source("rc", "The company said it is aware of three warranty claims but of no crashes or injuries related to the "
+_WARRANTY_CLAIMS = Source("rc", "The company said it is aware of three warranty claims but of no crashes or injuries related to the "
                        "condition.")
 _MORALS = Source("mo", "(c) in the reasonable opinion of the Sponsor, brings the Athlete or the Sponsor into public disrepute.")
 _BIRDS = Source("bi", "Most of the birds recorded at rotor height flew at night or in poor visibility, when the cameras could "
@@ -5295,7 +5294,7 @@ _BIRDS = Source("bi", "Most of the birds recorded at rotor height flew at night 
      "of the eastern pit.", _CLOSURE_PLAN, False),
     ("At each Review Date the rent becomes the Open Market Rent, whether that is higher or lower than the rent payable "
      "before.", _REVIEW, False),
-    ("The company said it is aware of three crashes but of no injuries related to the condition.", _RECALL, False),
+    ("The company said it is aware of three crashes but of no injuries related to the condition.", _WARRANTY_CLAIMS, False),
     ("The Sponsor can act whenever, in its own opinion, the Athlete brings the Sponsor into public disrepute.", _MORALS,
      False),
     ("Most of the birds recorded at rotor height flew in daylight, when the cameras could record them.", _BIRDS, False),
@@ -5382,7 +5381,7 @@ def test_the_60th_stop_s_fifth_rules(quote: str, source: Source, accepted: bool)
 _SURVEY_DATES = Source("sd", "Summary. Between 3 March and 21 May 2023, inspectors visited 412 sites across the region.")
 _QUARTER_SALE = Source("qs", "Segment review. In the third quarter of 2024, the segment sold its Dutch subsidiary for €84 million.")
 _COPPER = Source("cu", "Production. Output for the year was 12.7 million tonnes of copper concentrate, up 4% on 2023.")
-_AWARD = Source("aw", "In the result, the tribunal declined to award interest on the sum, and each party bears its own costs.")
+_INTEREST_AWARD = Source("aw", "In the result, the tribunal declined to award interest on the sum, and each party bears its own costs.")
 _PUPILS = Source("pu", "Using the pure-control schools as a comparison, we estimate a reading gain of 0.08 SD among untreated "
                        "pupils in treated schools (p = 0.11). We regard this as suggestive only, and we do not adjust the "
                        "main estimates for it.")
@@ -5408,7 +5407,7 @@ _WETLANDS = Source("wl", "Restored wetlands in the catchment have reduced peak f
                          "they have improved water quality downstream.")
 _DEFICIT = Source("df", "The 2026 budget targets a deficit of 3.1 percent of GDP. Staff considers this target achievable only "
                        "if the new carbon levy raises the budgeted 0.4 percent of GDP.")
-_SCREENING = Source("sg", "Incidence was higher in the screening group. Lead-time bias may account for part of the excess "
+_LEAD_TIME = Source("sg", "Incidence was higher in the screening group. Lead-time bias may account for part of the excess "
                          "incidence in the screening group.")
 _SCOPE = Source("so", "1.1 This Policy applies to all students registered on taught programmes. It does not apply to "
                       "doctoral theses, which are governed by the Research Code.")
@@ -5434,7 +5433,7 @@ _PENSION = Source("pe", "Employees scheduled for 20 or more hours per week are e
     ("In Q2 2024, the segment sold its Dutch subsidiary for €84 million.", _QUARTER_SALE, False),
     ("Output for the year was 12.7 Mt", _COPPER, True),
     ("Output for the year was 17.2 Mt", _COPPER, False),
-    ("“…the tribunal declined to award interest on the sum…”", _AWARD, True),
+    ("“…the tribunal declined to award interest on the sum…”", _INTEREST_AWARD, True),
     ("Employees scheduled for 20+ hours per week are eligible for the pension plan.", _PENSION, True),
     ("Revenue in FY 2024 rose to $41.2 million.", _PENSION, True),
     # meaning: a restatement that tells the next sentence too; a hedge dropped beside a word both have; an exception
@@ -5455,8 +5454,8 @@ _PENSION = Source("pe", "Employees scheduled for 20 or more hours per week are e
     ("Apart from roofing materials, there was a statistically significant effect on spending on durable goods.",
      _DURABLES, False),
     # a part told as the whole; what the next sentence says the policy does not apply to, told as covered
-    ("The authors say lead-time bias explains the excess incidence in the screening group.", _SCREENING, False),
-    ("The authors say lead-time bias may partly explain the excess incidence in the screening group.", _SCREENING, True),
+    ("The authors say lead-time bias explains the excess incidence in the screening group.", _LEAD_TIME, False),
+    ("The authors say lead-time bias may partly explain the excess incidence in the screening group.", _LEAD_TIME, True),
     ("The Policy applies to all students, including those submitting doctoral theses.", _SCOPE, False),
     # a condition of the next sentence dropped by a restatement of both
     ("Staff consider the 3.1 percent of GDP deficit target in the 2026 budget to be achievable.", _DEFICIT, False),
