@@ -102,6 +102,8 @@ _QUANTIFIERS = {
     "only": "only", "solely": "only", "exclusively": "only", "sole": "only", "alone": "only",
     "least": "at least", "minimum": "at least", "maximum": "at most",
 }
+
+
 def quantifier_class(word: str) -> str | None:
     """The class of a quantifier word ("every" is "all", "majority" is "most"), else ``None``."""
     return _QUANTIFIERS.get(word)
@@ -2501,11 +2503,17 @@ def _negative_subject(words: list[str], i: int) -> bool:
 _RESTRAINED = frozenset("restricted prohibited prevented precluded barred restrained".split())
 
 
+def _not_be(words: list[str], i: int, states: frozenset[str], particle: str) -> bool:
+    """Whether ``words[i:]`` read "not be" and one of ``states`` before ``particle`` ("not be restricted from", "not be
+    obliged to")."""
+    return words[i : i + 2] == ["not", "be"] and words[i + 2 : i + 3] != [] and words[i + 2] in states \
+        and words[i + 3 : i + 4] == [particle]
+
+
 def _restraint_lifted(words: list[str], i: int) -> bool:
     """Whether ``words[i]`` is the "not" of "not be restricted from" (prohibited, prevented ...): a
     restraint negated, so a freedom ("Flotek shall not be restricted from purchasing")."""
-    return words[i : i + 2] == ["not", "be"] and words[i + 2 : i + 3] != [] and words[i + 2] in _RESTRAINED \
-        and words[i + 3 : i + 4] == ["from"]
+    return _not_be(words, i, _RESTRAINED, "from")
 
 
 def _duty_denied(words: list[str], i: int) -> bool:
@@ -2520,9 +2528,8 @@ def _duty_denied(words: list[str], i: int) -> bool:
     >>> sorted(_modal_classes("it does not have to inform the customer".split()))
     ['permission']
     """
-    return (words[i : i + 2] == ["not", "be"] and words[i + 2 : i + 3] != [] and words[i + 2] in _BOUND_TO
-            and words[i + 3 : i + 4] == ["to"]) or (words[i : i + 1] == ["not"] and words[i + 1 : i + 3] in (
-                ["have", "to"], ["need", "to"]))  # ("banks will not have to raise capital")
+    return _not_be(words, i, _BOUND_TO, "to") or (words[i : i + 1] == ["not"] and words[i + 1 : i + 3] in (
+        ["have", "to"], ["need", "to"]))  # ("banks will not have to raise capital")
 
 
 _BOUND_TO = frozenset("obliged obligated required bound compelled".split())  # "not be obliged to": no duty
@@ -3655,10 +3662,8 @@ def _request_told_done(qw: list[str], pw: list[str]) -> tuple[str, str] | None:
     return None
 
 
-_ASKED_REACH = 10  # words after "asked" where the decision asked for may stand
-
-
 _ASKED = frozenset("asked invited requested".split())
+_ASKED_REACH = 10  # words after "asked" where the decision asked for may stand
 _DECISION_VERBS = {"approve": "approved", "agree": "agreed", "endorse": "endorsed", "adopt": "adopted",
                    "ratify": "ratified", "authorise": "authorised", "authorize": "authorized"}
 
@@ -7345,8 +7350,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if any(w in _APPROXIMATE and (figure(n) is not None or (n in CURRENCY_SIGNS and figure(m) is not None))
            for w, n, m in zip(pw, pw[1:], [*pw[2:], ""])):  # "about £9 million": the sign between
         stated.add(_QUALIFIERS["approximately"])  # "about two years" states what "roughly two years" does
-    if any(w in _APPROXIMATE and _QUALIFIERS.get(a) == _QUALIFIERS["approximately"] and b == n
-           for w, n in itertools.pairwise(pw) for a, b in itertools.pairwise(qw)):
+    if {n for w, n in itertools.pairwise(pw) if w in _APPROXIMATE} & {
+            b for a, b in itertools.pairwise(qw) if _QUALIFIERS.get(a) == _QUALIFIERS["approximately"]}:
         stated.add(_QUALIFIERS["approximately"])  # "roughly neutral" for "around neutral" (since the 63rd stop)
     if "most" in pw:
         stated.add(_QUALIFIERS["mostly"])  # "mostly mild" for "most were mild"
@@ -8685,12 +8690,14 @@ def _amount_told_as_most(qw: list[str], pw: list[str]) -> tuple[str, str] | None
     pairs = [(part, whole) for k, w in enumerate(qw) if w == "of" and (part := amount(qw, k - 1, -1))
              and (whole := amount(qw, k + 1, 1))]
     pairs += [(part, whole) for k, w in enumerate(pw) if pw[k : k + 2] == ["of", "which"] and (part := amount(pw, k + 2, 1))
-              and part[0] in said and (whole := next(filter(None, (amount(pw, j, 1) for j in range(k - 1, max(-1, k - 4), -1))), None))]
+              and part[0] in said and (whole := next(filter(None, (amount(pw, j, 1) for j in range(k - 1, max(-1, k - 1 - _WHOLE_BEFORE_WHICH), -1))), None))]
     for (p, pv), (wh, wv) in pairs:
         if pv > 0 and pv * 2 <= wv:
             return told, f"{p} of {wh}"
     return None
 
+
+_WHOLE_BEFORE_WHICH = 3  # words before "of which" where the whole's figure stands ("£3.42 million, of which")
 
 
 def _row_figure_moved(qw: list[str], passage: str) -> tuple[str, str] | None:

@@ -943,7 +943,8 @@ class Verifier:
         found = []
         # (past a defined term's label: '... a minimum term of 24 months...' before '(the "Minimum Term"), unless ...')
         label = _LABEL_AFTER.match(text, last.end) if tail else None
-        after = _clause_words(text[label.end() if label else last.end :][:_EDGE_CHARS], first=True) if tail else []
+        edge = label.end() if label else last.end
+        after = _clause_words(text[edge : edge + _EDGE_CHARS], first=True) if tail else []
         found += _limiters(after, edge=True)
         if tail and not found and after[:1] and after[0] in _SCOPE_AFTER_CUT \
                 and not _figure_in(_clause_words(text[last.end : last.end + _EDGE_CHARS], first=None)[1 : 1 + _SCOPE_WORDS]) \
@@ -3001,12 +3002,13 @@ def _aliases_in(head: str) -> tuple[frozenset[str], ...]:
     if "referred" not in head and not any(mark in head for mark in ('("', "(“", "('", "(‘", "(the ", "(hereinafter")):
         return tuple(g for g in groups if len(g) > 1)  # no definition of a party in it: most texts, read in one pass
     # a lead-in's name must be no English word ("MediaCo", "Jetco"): "Convertible Note" defines no party
-    groups += [frozenset({name, party, *_whole_name(found, name)}) for found, party in _DEFINED_AS.findall(head)
-               if (name := _defined_name(found)) is not None and not is_known_word(name.lower())]
-    # (and a name of words joined by "of" or "for", or after a title, since the 63rd stop: 'the University of Eastbridge (the "Institution")', 'Professor Amara Okonjo (the
-    # "PI")')
-    groups += [frozenset({*names, party}) for found, party in _DEFINED_AS.findall(head)
-               if (names := _joined_name(found)) and (" " in names[0] or names[0] != _defined_name(found))]
+    defined = [(found, party, _defined_name(found)) for found, party in _DEFINED_AS.findall(head)]
+    groups += [frozenset({name, party, *_whole_name(found, name)}) for found, party, name in defined
+               if name is not None and not is_known_word(name.lower())]
+    # (and a name of words joined by "of" or "for", or after a title, since the 63rd stop: 'the University of
+    # Eastbridge (the "Institution")', 'Professor Amara Okonjo (the "PI")')
+    groups += [frozenset({*names, party}) for found, party, name in defined
+               if (names := _joined_name(found)) and (" " in names[0] or names[0] != name)]
     groups += [frozenset(_QUOTED_NAME.findall(m.group(1))) for m in _REFERRED_AS.finditer(head)]
     # two names given at once (since the 60th stop): 'Calderbrook Wealth Management Limited ("Calderbrook" or
     # the "Firm")' names one party by either
