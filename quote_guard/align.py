@@ -308,7 +308,11 @@ def _failed_as_not(a: list[str], b: list[str]) -> bool:
 def _spelling_variant(a: str, b: str) -> bool:
     """True when two different words are the same word spelt differently: a typo, a
     British/American variant, a joined or split compound. Not two points of the compass
-    ("westwards" / "eastwards")."""
+    ("westwards" / "eastwards"), nor a word with another first syllable (since the 64th stop).
+
+    >>> _spelling_variant("recieve", "receive"), _spelling_variant("deflation", "inflation")
+    (True, False)
+    """
     if a.replace(" ", "") == b.replace(" ", ""):
         return True
     if _compass_points(a) != _compass_points(b):
@@ -339,6 +343,8 @@ def _spelling_variant(a: str, b: str) -> bool:
     # "liable"/"viable", "inclusive"/"exclusive"
     if " " not in a and " " not in b and is_known_word(a) and is_known_word(b):
         return False
+    if min(len(a), len(b)) > 4 and a[0] != b[0] and a[1] != b[1] and a[2:] == b[2:]:
+        return False  # another first syllable, the rest the same ("deflation" / "inflation"): a typo keeps a word's start
     dist = OSA.distance(a, b)
     # one edit, or two in a long word or as a swap of letters ("hwihc"/"which")
     return dist <= 1 or (dist == 2 and (n >= _TYPO_TWO_EDITS_MIN_CHARS or sorted(a) == sorted(b)))
@@ -473,7 +479,7 @@ _EQUIVALENT = {
     "k": "kelvin", "gpa": "gigapascals", "gigapascal": "gigapascals", "mpa": "megapascals", "megapascal": "megapascals",
     "kpa": "kilopascals", "kilopascal": "kilopascals", "hz": "hertz", "khz": "kilohertz", "mhz": "megahertz", "ghz": "gigahertz",
     "kw": "kilowatts", "kilowatt": "kilowatts", "mw": "megawatts", "megawatt": "megawatts", "gw": "gigawatts", "gigawatt": "gigawatts", "ml": "millilitres", "millilitre": "millilitres",
-    "milliliter": "millilitres", "milliliters": "millilitres",
+    "milliliter": "millilitres", "milliliters": "millilitres", "oz": "ounces", "ounce": "ounces",  # (ounces since the 64th stop)
     "usd": "$", "eur": "€", "gbp": "£", "jpy": "¥",  # "USD 311 million" / "$311 million"
     "approx": "approximately", "annum": "year",  # "5% per annum" / "5% per year"
     "twice": "2 times", "thrice": "3 times",  # "two times as likely" / "twice as likely" ("once" may be "formerly")

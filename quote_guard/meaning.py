@@ -1840,9 +1840,17 @@ def _non_words_alone(words: list[str], other: list[str]) -> int:
     1
     >>> _non_words_alone("a nonexclusive licence".split(), "an exclusive licence".split())
     0
+
+    Nor where ``other`` tells of the act the word denies ("will be refunded" for "is non-refundable"; since the
+    64th stop):
+
+    >>> _non_words_alone("the fee is nonrefundable".split(), "the fee will be refunded".split())
+    0
     """
     seen = set(other)
-    return sum(1 for w in words if _non_word(w) and w not in seen and w[3:] not in seen)
+    acts = {o[: VERB_PREFIX + 1] for o in seen if len(o) > VERB_PREFIX}
+    return sum(1 for w in words if _non_word(w) and w not in seen and w[3:] not in seen
+               and not (w.endswith(("able", "ible")) and w[3 : 4 + VERB_PREFIX] in acts))
 
 
 def _non_word(w: str) -> bool:
@@ -2200,6 +2208,8 @@ def _negated_opposites(words: list[str], other: list[str]) -> list[str]:
     ['the', 'tribunal', 'does', 'rejected', 'that']
     >>> _negated_opposites("it may not include fees".split(), "it excludes fees".split())
     ['it', 'may', 'not', 'include', 'fees']
+    >>> _negated_opposites("the fee is not refunded".split(), "the fee is nonrefundable".split())
+    ['the', 'fee', 'is', 'nonrefundable']
     """
     oset = set(other)
     out: list[str | None] = list(words)
@@ -2214,6 +2224,12 @@ def _negated_opposites(words: list[str], other: list[str]) -> list[str]:
             opposite = next((o for o in (f"un{x}", f"non{x}") if o in oset and _negated(o)), None)
         if opposite is None and x.endswith(_IN_ENDINGS):
             opposite = next((o for o in (f"{p}{x}" for p in _IN_PREFIXES) if o in oset), None)
+        if opposite is None and len(x) > VERB_PREFIX:
+            # "isn't refunded" for "non-refundable": the act denied, and the word that denies it can be done (since
+            # the 64th stop)
+            opposite = next((o for o in sorted(oset) if o.endswith(("able", "ible")) and _negated(o)
+                             and o.removeprefix("non").removeprefix("un")[:VERB_PREFIX + 1] == x[:VERB_PREFIX + 1]
+                             and o.startswith(("non", "un"))), None)
         if opposite is not None:
             out[i], out[j] = _AUX_NOT.get(w), opposite
     return [t for t in out if t is not None]
@@ -4234,6 +4250,26 @@ _EXPECTING = frozenset("expect expects anticipate anticipates forecast forecasts
 _WHOLE_KEEPERS = frozenset("may might could can should said says".split())  # keepers read as whole words only
 
 
+_OTHER_CLAUSE = _CONTRAST_WORDS | frozenset((";", "whereas"))
+
+
+def _hedge_clause(words: list[str], hedge: str) -> set[str]:
+    """The words of the clause of ``words`` where ``hedge`` (one of :func:`_hedges`) first stands, between the
+    contrasts and semicolons around it ("although", "but", "whereas"): the claim the hedge qualifies. Every word
+    when the hedge is not found word for word.
+
+    >>> sorted(_hedge_clause("results suggest x , although we believe y may be z".split(), "may be"))
+    ['be', 'believe', 'may', 'we', 'y', 'z']
+    """
+    head = hedge.split()
+    at = next((i for i in range(len(words)) if words[i : i + len(head)] == head), None)
+    if at is None:
+        return set(words)
+    start = max((i + 1 for i in range(at) if words[i] in _OTHER_CLAUSE), default=0)
+    end = next((i for i in range(at + len(head), len(words)) if words[i] in _OTHER_CLAUSE), len(words))
+    return set(words[start:end])
+
+
 def _keeps(w: str, keepers: tuple[str, ...]) -> bool:
     """Whether the word ``w`` keeps a hedge: it starts with one of ``keepers`` ("alleg": "alleged"), or is
     one of the short ones whole ("can" and "can't", not "cancellations"; "may", not "mayor").
@@ -5298,7 +5334,8 @@ _TERM_HEADS = frozenset(
     facility account period date term terms notice fee fees rights right obligations obligation
     ownership territory product products services service materials information property
     panel tribunal office unit taskforce forum agency bureau division department registry scheme form
-    statement certificate""".split()  # (bodies and documents since the 63rd stop)
+    statement certificate criteria guidelines guidance code charter pathway principles warranty manual
+    handbook regime""".split()  # (bodies and documents since the 63rd stop; rules and codes since the 64th)
 )
 _TITLE_MIN_WORDS = 5  # a capitalised run this long is a title (of a paper, a report, a work)
 
@@ -5342,6 +5379,8 @@ _TITLE_CUE_CHARS = 60
 _DEFINING = re.compile(r"\b(?:referred to (?:herein |hereinafter )?as|hereinafter(?: referred to as| called)?|"
                        r"(?:(?:is|are|was|were) )?(?:called|known as|termed|dubbed)) (?:the |an? )?((?:[A-Z][\w-]+ ){1,5}[A-Z][\w-]+)")
 _WITH_INITIALS = re.compile(r"\b((?:[A-Z][\w-]+ ){1,5}[A-Z][\w-]+) \(([A-Z]{2,6})\)")
+# a contract's label for what it has just said: '(the "Hold Cleanliness Warranty")' (since the 64th stop)
+_LABELLED = re.compile(r"\((?:the |an? |each )?[\"“]([A-Z][\w-]*(?: [\w-]+){0,5})[\"”]\)")
 
 
 def invented_definitions(quote: str, sources_text: str) -> list[str]:
@@ -5353,10 +5392,13 @@ def invented_definitions(quote: str, sources_text: str) -> list[str]:
     ['differential priority allocation']
     >>> invented_definitions("the Food and Drug Administration (FDA) approved it", "the food and drug administration approved it")
     []
+    >>> invented_definitions('holds clean and dry (the "Hold Warranty")', "holds clean and dry")
+    ['hold warranty']
     """
     out = [m.group(1) for m in _DEFINING.finditer(quote)]
     out += [m.group(1) for m in _WITH_INITIALS.finditer(quote)
             if "".join(w[0] for w in m.group(1).split() if w[0].isupper()) == m.group(2)]
+    out += [m.group(1) for m in _LABELLED.finditer(quote)]
     return sorted({t for t in (fold(x).text for x in out) if t not in sources_text})
 
 
@@ -7583,7 +7625,11 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                                     # (a word the passage has too keeps no doubt of the quote's own: "the pooled
                                     # estimate" beside "is likely to be smaller than the pooled estimate", since
                                     # the 61st stop)
-                                    for w in qw if h in _REPORT_HEDGES or h not in _HEDGES or w not in pw)
+                                    for w in qw if (h in _REPORT_HEDGES or h not in _HEDGES or w not in pw)
+                                    # (a word the passage says in another clause keeps no doubt of this one: "Early
+                                    # tastings suggest ..., although we believe the components may be lighter" told
+                                    # with "the components are lighter"; since the 64th stop)
+                                    and not (w in pw and w not in _hedge_clause(pw, h)))
                             # a forecast is dropped when the quote states its event ("will reach" for "are
                             # expected to reach"), not when it tells of another ("passed $1 million")
                             and (" to " not in h or h.startswith("according") or any(w[:4] == h.split()[-1][:4] for w in qw))

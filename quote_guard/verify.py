@@ -965,6 +965,10 @@ class Verifier:
             # "... more intense and more frequent in the northern sub-basin…" before "under intermediate and higher
             # emissions scenarios": the case it holds in (since the 61st stop)
             found.append(" ".join(scenario.group().split()).lstrip(",; "))
+        if tail and not ended and not found and (hard_limit := _HARD_LIMIT.match(text, last.end)) is not None:
+            # a hard limit right after a marked cut ("… for every 1,000 litres of milk supplied in the previous milk
+            # year..." before "(1 April to 31 March), up to a maximum of 2,000,000 Ordinary Shares"; since the 64th stop)
+            found.append(" ".join(re.sub(r"^\s*\([^()]*\)", "", hard_limit.group()).split()).lstrip(",;( "))
         if tail and ended and not found:
             found += _narrowing(text, last.end, after, r.quote)
         if tail and ended and not found and (limit := _limit_right_after(text, last.end, r.quote)) is not None:
@@ -1012,6 +1016,14 @@ class Verifier:
                 # "…the Employer shall not withhold ..." after "Save as provided in this clause 14.3 and clause 14.4,": the
                 # rule without the exceptions it opens with (since the 61st stop)
                 found.append(" ".join(sentence).rstrip(" ,"))
+            # (past a clause's number and heading: "6. Liability 6.1 Subject to clause 6.2,")
+            subject = next((k for k in range(min(len(sentence) - 1, _SUBJECT_TO_AFTER_WORDS)) if sentence[k : k + 2] == ["subject", "to"]), None)
+            # (a numbered provision: "subject to the terms of this Agreement" names none)
+            if not found and subject is not None and len(sentence) - subject <= _SUBJECT_TO_OPENER_WORDS \
+                    and any(w[:1].isdigit() for w in sentence[subject:]) and not re.search(r"\bsubject\s+to\b", r.quote, re.I):
+                # "…each party's total liability ... shall not exceed" after "Subject to clause 6.2,": the rule without
+                # the carve-outs it is made subject to (since the 64th stop)
+                found.append(" ".join(sentence[subject:]).rstrip(" ,"))
             if not found and (scope := _LIMITING_OPENER.fullmatch(" ".join(sentence))) \
                     and _limiting_key(scope) not in token_texts(fold(r.quote).text):
                 found.append(scope.group().rstrip(" ,"))  # "...the Group would breach" after "Under this scenario,"
@@ -3242,6 +3254,8 @@ _REST_CHARS = 160  # ... and past a full stop the source does not have there, fo
 # a condition of time a sentence opens with, read where the quote capitalises the word after it, presenting
 # the rest as a whole sentence ("No weight restriction is considered necessary" from "Pending the results of testing, no ...")
 _OPENED_CONDITIONS = frozenset("pending where when whenever once until".split())
+_SUBJECT_TO_OPENER_WORDS = 10  # "Subject to clause 6.2 and Schedule 4," read before a cut, and no further
+_SUBJECT_TO_AFTER_WORDS = 4  # words of a heading and a clause number before it
 _HARD_OPENERS = frozenset("except excepting unless".split())  # an opening clause that holds one limits the rest
 _REST_CONDITIONS = frozenset("unless except excepting excluding provided providing notwithstanding if whenever "
                              "until contingent conditional conditioned".split())
@@ -3345,7 +3359,16 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
             # "Patients who received the drug ... had a 30% lower risk" for "... within three hours of
             # symptom onset had ...": the time that narrows who the finding is about
             return [*_limiters(words), window.group()]
-        return _limiters(words)
+        # a hedge the short gap ends with governs the next fragment ("which [the investigation considers is likely to
+        # have] accelerated crack growth"): left out, a finding is asserted (since the 64th stop)
+        if words[:1] == [","] and words[-1:] == [","] and len(words) > 3 and words[1] in _ASIDE_CONDITIONS:
+            # "may result in a fine and ... revocation of the licence" for "a fine and, after repeated convictions,
+            # revocation": the condition the next fragment holds on, set off by commas (since the 64th stop)
+            return [*_limiters(words), " ".join(words[1:-1])]
+        # (not one the fragment before keeps in its own words: "This rare honour suggests that ... visited the site")
+        hedge = _HEDGE_ENDS_GAP.search(" ".join(words))
+        kept = hedge is not None and not _GAP_HEDGES.isdisjoint(before_gap[-_GAP_HEDGE_WORDS:])
+        return _limiters(words) + ([hedge.group(1)] if hedge and not kept else [])
     # the words of the gap's end in the next fragment's sentence (its clause, as _clause_words reads it)
     tail_text = gap[-_GAP_HEAD_CHARS:]
     # (a sentence ends at a mark before a space, not at the dot of "Women.com")
@@ -3395,6 +3418,8 @@ _TIME_SCOPE_CHARS = 40
 # a defined term's label right after a span: ' (the "Minimum Term")' (since the 63rd stop)
 _LABEL_AFTER = re.compile(r"[ \t]*\((?:the[ \t]+)?[\"“][^\"”()\n]{1,60}[\"”]\)")
 _SHORT_GAP_WORDS = 8  # an omitted stretch this short is read whole for limiting words
+# words that open a condition set off by commas in a short gap (", after repeated convictions,")
+_ASIDE_CONDITIONS = frozenset("if when where whenever after following upon once until unless subject provided".split())
 _TOTAL_WORDS = frozenset("full fully entire entirely whole wholly all".split())
 _OWN_PREDICATE = re.compile(r"\s*,?\s*(?:and|but)\s+(?:does|do|did|shall|will|may|must|can|could|would|should|is|are|was|"
                             r"were|has|have|had)\s+not\b", re.I)
@@ -3406,6 +3431,11 @@ _GAP_HEDGE_WORDS = 6  # the words of a gap right before the next fragment read f
 _GAP_HEDGES = frozenset("likely unlikely probably possibly perhaps may might could suggest suggests suggested "
                         "appears appear seems seem believe believes estimated".split())
 _GAP_HEAD_CHARS = 400  # a longer gap is first read this far: enough words to decide, mostly
+# a hedge a short gap ends with, whose verb is the next fragment's ("is likely to have", "may have", "perhaps"; not a
+# month, "issued in May", nor an estimate in an aside, "(estimated)")
+_HEDGE_ENDS_GAP = re.compile(r"\b((?:likely|unlikely|expected|thought|believed|estimated|appears?|seems?|projected|"
+                             r"forecast|predicted) to(?: have| be)?|(?:may|might|could) (?:have|be)|probably|possibly|"
+                             r"perhaps)$")
 
 
 def _finds(text: str, needle: str) -> Iterator[int]:
@@ -3562,7 +3592,9 @@ _SCENARIO = r"(?:under|in)\s+(?:[\w-]+\s+){0,5}?scenarios?\b"
 _HARD_LIMIT = re.compile(
     # a defined term between: '... from any source ("Included Investors"), except', '(each, an "Extension Period")
     # unless', '(the "Marketing and Sale Restriction"); provided that'
-    r"(?:\s*\([^()\"“]{0,80}[\"“][^\"”()]{1,60}[\"”]\))?"
+    # (or a short aside, since the 64th stop: "for every 1,000 litres supplied in the previous milk year (1 April to 31
+    # March), up to a maximum of 2,000,000 Ordinary Shares")
+    r"(?:\s*\([^()\"“]{0,80}[\"“][^\"”()]{1,60}[\"”]\)|\s*\([^()\"“”\n]{1,40}\)(?=\s*[,;]))?"
     r"\s*[,;(]?\s*(?:but\s+only\b|only\s+(?:if|where|when|to\s+the\s+extent)\b|save\s+(?:for|as|that|where|in|to\s+the\s+extent)\b|unless\b|so\s+long\s+as\b"
     r"|except\b|with\s+the\s+exceptions?\s+of\b|other\s+than\b|or\b[^.;!?]{0,80}?\bwhichever\s+is\b|until\b"
     r"|nor\b[^.;!?]{0,80}?,\s*(?:unless|except)\b|but\s+(?:[\w'’-]+\s+){1,6}(?:must|shall)\s+(?:first\s+)?(?:give|provide|notify|obtain|consult|inform)\b"

@@ -5739,3 +5739,60 @@ def test_the_63rd_stop_s_edge_rules(quote: str, source: Source, accepted: bool) 
     ..." or ", but no later than ..."; a rule's start date ("From 1 December 2023,") is no scope. 13 of the rows fail on the 62nd stop's code; the others are
     neighbours, passed or rejected by both."""
     _assert_passed(quote, source, accepted)
+
+
+_TASTING_64 = Source("tas", "Early tastings suggest good structure, although we believe the Merlot components may be softer "
+                            "than in 2023.")
+_CRACKS_64 = Source("cra", "The cracking began in 2019 after a change of supplier, which the inspectors consider is likely to "
+                           "have weakened the welds.")
+_EMPEROR_64 = Source("emp", "The inscription suggests that the emperor may have visited the fort during his tour of the "
+                            "province.")
+_SITE_64 = Source("sit", "The Contractor shall keep the site clean and free of debris at all times.")
+_DISCHARGE_64 = Source("dis", "Patients with an uncomplicated procedure may go home on the same day without a routine "
+                              "review.")
+_SHARES_64 = Source("sha", "2.1 Each Member must hold one share for every 500 litres of milk supplied in the previous year "
+                           "(1 April to 31 March), up to a maximum of 1,000 shares.")
+_VOTES_64 = Source("vot", "2.1 Each Member must hold one share for every 500 litres of milk supplied in the previous year "
+                          "(1 April to 31 March), and each share carries one vote.")
+_FEES_64 = Source("fee", "Late booking fees are non-refundable.")
+_GOLD_64 = Source("gol", "The reserve estimate assumes a gold price of $2,100 per ounce and a cut-off grade of 0.5 g/t.")
+_STEEL_64 = Source("ste", "Revenue in the Steel division fell by 4% to £81 million, reflecting lower volumes and price "
+                          "deflation in rebar.")
+_CAP_64 = Source("cap", "6. Liability\n6.1 Subject to clause 6.2, each party's total liability under this Agreement shall "
+                        "not exceed £1 million in any Contract Year.")
+_DELIVERY_64 = Source("del", "Subject to the terms of this Agreement, the Supplier shall deliver the Goods to the Depot every "
+                             "month.")
+_PERMIT_64 = Source("per", "Breach of any condition is an offence and may result in a fine and, after repeated breaches, "
+                           "suspension of the permit by the council.")
+
+
+@pytest.mark.parametrize("quote, source, accepted", [
+    ("Early tastings suggest good structure, although the Merlot components are softer than in 2023.", _TASTING_64, False),
+    ("Early tastings suggest good structure, although we believe the Merlot components may be softer than in 2023.",
+     _TASTING_64, True),
+    ("The cracking began in 2019 after a change of supplier, which ... weakened the welds.", _CRACKS_64, False),
+    ("The inscription suggests that ... visited the fort during his tour of the province.", _EMPEROR_64, True),
+    ("The Contractor shall keep the site clean and free of debris at all times (the \"Site Cleanliness Obligation\").",
+     _SITE_64, False),
+    ("Under the Harbourside Same-Day Discharge Criteria, patients with an uncomplicated procedure may go home on the same "
+     "day without a routine review.", _DISCHARGE_64, False),
+    ("Each Member must hold one share for every 500 litres of milk supplied in the previous year...", _SHARES_64, False),
+    ("Each Member must hold one share for every 500 litres of milk supplied in the previous year...", _VOTES_64, True),
+    ("Late booking fees will be refunded.", _FEES_64, False),
+    ("\"The reserve estimate assumes a gold price of $2,100/oz and a cut-off grade of 0.5 g/t.\"", _GOLD_64, True),
+    ("\"Revenue in the Steel division fell by 4% to £81 million, reflecting lower volumes and price inflation in rebar.\"",
+     _STEEL_64, False),
+    ("…each party's total liability under this Agreement shall not exceed £1 million in any Contract Year.", _CAP_64, False),
+    ("…the Supplier shall deliver the Goods to the Depot every month.", _DELIVERY_64, True),
+    ("Breach of any condition is an offence and may result in a fine and ... suspension of the permit by the council.",
+     _PERMIT_64, False),
+])
+def test_the_64th_stop_s_rules(quote: str, source: Source, accepted: bool) -> None:
+    """The 64th stop's rules (docs/meaning.md): a hedge dropped from one clause where another clause keeps a hedge of
+    its own; a hedge a short ellipsis gap ends with, unless the fragment before keeps one; a contract's label in
+    brackets no source has; "criteria" and other names of rules and codes as the heads of invented terms; a hard limit
+    right after a marked cut, past a short aside in brackets; "will be refunded" for "non-refundable"; "/oz" for "per
+    ounce"; another first syllable ("inflation" for "deflation") is no spelling; a marked cut right after "Subject to
+    clause 6.2,"; a condition set off by commas in an ellipsis's gap. 8 of the rows fail on the 63rd stop's code; the
+    others are neighbours, passed or rejected by both."""
+    _assert_passed(quote, source, accepted)
