@@ -25,8 +25,9 @@ import logging
 import re
 import statistics
 import threading
-from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -476,49 +477,14 @@ class Verifier:
         if todo:
             matches = stage.find_support([results[i].quote for i in todo], sources)
             by_id = {s.id: s for s in sources}
-            everything = ""  # the folded text of every source, built once if a quote needs it
+            everything: list[str] = []  # the folded text of every source, built once if a quote needs it
             for i, m in zip(todo, matches):
-                if m is None:
-                    continue
-                r = results[i]
-                metrics = replace(r.metrics, cosine_similarity=round(m.cosine, 4))
-                if m.verdict is not Verdict.PARAPHRASE:
-                    out[i] = replace(r, metrics=metrics,
-                                     reason=r.reason + f"; no passage says it in other words either (best cosine {m.cosine:.2f})")
-                    continue
-                text = by_id[m.source_id].text
-                passage = text[m.start : m.end]
-                missing = _unstated_figures(r.quote, passage)
-                if missing and ((merged := _merged_for_figures(r.quote, text, m.start, m.end)) is not None
-                                or (merged := _with_referent(r.quote, text, m.start, m.end)) is not None):
-                    # two neighbouring sentences restated in one, each half with its own figures; or a
-                    # passage that points back ("This fee shall be fully earned") read with the sentence
-                    # before, whose figures the quote names it by ("the $1,500,000 endorsement fee")
-                    m = replace(m, start=merged[0], end=merged[1])
-                    passage, missing = text[m.start : m.end], []
-                if missing:
-                    # a restatement keeps its figures; a look-alike clause from elsewhere does not
-                    out[i] = replace(r, metrics=metrics, reason=(
-                        f"the closest passage by meaning (cosine {m.cosine:.2f}, {m.source_id}) has other "
-                        f"figures: {', '.join(missing[:4])} not in it"))
-                    continue
-                if not everything:
-                    everything = " ".join(get_index(s).text for s in sources)  # folded once, cached
-                # a near-copy of its passage (cosine at the paraphrase_threshold) is no invention
-                invented = invented_terms(r.quote, everything,
-                                          near_copy=m.cosine >= self.config.semantic.paraphrase_threshold)
-                invented += invented_titles(r.quote, everything)  # (a title in quotation marks, however close the rest)
-                invented += invented_definitions(r.quote, everything)  # (a term it defines, however close the rest)
-                if invented:
-                    # topical similarity is not support: a name, title or defined term no source has
-                    out[i] = replace(r, metrics=metrics, reason=(
-                        f"it presents {', '.join(repr(t) for t in invented[:3])}, which no source contains "
-                        f"(closest passage by meaning: cosine {m.cosine:.2f}, {m.source_id})"))
-                    continue
-                out[i] = self._restated(r, metrics, m.source_id, m.start, m.end, text, m.cosine, stage)
+                if m is not None:
+                    out[i] = _kept_on_error(results[i], partial(self._supported, results[i], m, by_id, sources, everything,
+                                                                stage))
             for i in todo:
                 if results[i].spans:
-                    out[i] = self._reworded_copy(results[i], out[i], by_id, stage)
+                    out[i] = _kept_on_error(out[i], partial(self._reworded_copy, results[i], out[i], by_id, stage))
         if self.config.semantic.audit_all:
             located = [i for i, r in enumerate(out) if r.verbatim is not None and r.metrics.cosine_similarity is None]
             if located:
@@ -526,6 +492,44 @@ class Verifier:
                 for i, cos in zip(located, sims):
                     out[i] = replace(out[i], metrics=replace(out[i].metrics, cosine_similarity=round(cos, 4)))
         return out
+
+    def _supported(self, r: QuoteResult, m: Any, by_id: dict[str, Source], sources: list[Source], everything: list[str],
+                   stage: SemanticStage) -> QuoteResult:
+        """A quote the lexical stage rejected, read against the passage the semantic stage found closest by meaning
+        (``m``): a paraphrase, or rejected with the reason. ``everything``: the folded text of every source, once
+        built (a list of one text, filled on first use)."""
+        metrics = replace(r.metrics, cosine_similarity=round(m.cosine, 4))
+        if m.verdict is not Verdict.PARAPHRASE:
+            return replace(r, metrics=metrics,
+                          reason=r.reason + f"; no passage says it in other words either (best cosine {m.cosine:.2f})")
+        text = by_id[m.source_id].text
+        passage = text[m.start : m.end]
+        missing = _unstated_figures(r.quote, passage)
+        if missing and ((merged := _merged_for_figures(r.quote, text, m.start, m.end)) is not None
+                        or (merged := _with_referent(r.quote, text, m.start, m.end)) is not None):
+            # two neighbouring sentences restated in one, each half with its own figures; or a
+            # passage that points back ("This fee shall be fully earned") read with the sentence
+            # before, whose figures the quote names it by ("the $1,500,000 endorsement fee")
+            m = replace(m, start=merged[0], end=merged[1])
+            passage, missing = text[m.start : m.end], []
+        if missing:
+            # a restatement keeps its figures; a look-alike clause from elsewhere does not
+            return replace(r, metrics=metrics, reason=(
+                f"the closest passage by meaning (cosine {m.cosine:.2f}, {m.source_id}) has other "
+                f"figures: {', '.join(missing[:4])} not in it"))
+        if not everything:
+            everything.append(" ".join(get_index(s).text for s in sources))  # folded once, cached
+        # a near-copy of its passage (cosine at the paraphrase_threshold) is no invention
+        invented = invented_terms(r.quote, everything[0],
+                                  near_copy=m.cosine >= self.config.semantic.paraphrase_threshold)
+        invented += invented_titles(r.quote, everything[0])  # (a title in quotation marks, however close the rest)
+        invented += invented_definitions(r.quote, everything[0])  # (a term it defines, however close the rest)
+        if invented:
+            # topical similarity is not support: a name, title or defined term no source has
+            return replace(r, metrics=metrics, reason=(
+                f"it presents {', '.join(repr(t) for t in invented[:3])}, which no source contains "
+                f"(closest passage by meaning: cosine {m.cosine:.2f}, {m.source_id})"))
+        return self._restated(r, metrics, m.source_id, m.start, m.end, text, m.cosine, stage)
 
     def _reworded_copy(self, r: QuoteResult, found: QuoteResult, by_id: dict[str, Source],
                        stage: SemanticStage) -> QuoteResult:
@@ -4681,6 +4685,19 @@ def _extend_period(text: str, oe: int, quote: str) -> int:
     if oe < len(text) and text[oe] in ".:;" and (oe + 1 == len(text) or text[oe + 1].isspace() or text[oe + 1] in _CLOSERS):
         return oe + 1
     return oe
+
+
+def _kept_on_error(r: QuoteResult, read: Callable[[], QuoteResult]) -> QuoteResult:
+    """``read()``, or ``r`` (a rejection) with the error named when the semantic stage's reading of it fails: one quote's
+    failure loses none of the batch's other results (a source that cannot be read is the caller's error, raised)."""
+    try:
+        return read()
+    except SourceError:
+        raise
+    except Exception as exc:  # keep the batch
+        log.exception("quote_guard: internal error in the semantic stage for %r", r.quote[:80])
+        return replace(r, reason=f"{r.reason}; the semantic stage failed on it ({type(exc).__name__}: {exc}), so it "
+                       "stays rejected")
 
 
 def _check_quotes(quotes: Any) -> list[str]:

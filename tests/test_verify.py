@@ -1014,3 +1014,26 @@ def test_the_quotation_marks_fold_to_the_marks_a_fragment_sheds() -> None:
     from quote_guard.verify import _MARKS_FOLDED
 
     assert set(fold(QUOTATION_MARKS).text) <= set(_MARKS_FOLDED)
+
+
+def test_a_quote_the_semantic_stage_fails_on_loses_no_other_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An internal error while the semantic stage reads one quote leaves that quote rejected, with the error named,
+    and every other result of the call as it would be (a partial batch keeps its results)."""
+    import quote_guard.verify as verify_module
+
+    read = verify_module.Verifier._supported
+
+    def failing(self: Verifier, r: QuoteResult, *args: object) -> QuoteResult:
+        if "every single month" in r.quote:
+            raise IndexError("string index out of range")
+        return read(self, r, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(verify_module.Verifier, "_supported", failing)
+    source = {"lease": "The Tenant shall pay the rent monthly in advance. The Landlord shall keep the roof in good repair."}
+    quotes = ["The tenant has to pay the rent every single month, in advance.",
+              "The Tenant shall pay the rent monthly in advance.",
+              "The landlord has to keep the roof well repaired."]
+    failed, copied, restated = Verifier().verify(quotes, source)
+    assert failed.verdict is Verdict.UNSUPPORTED and "the semantic stage failed on it (IndexError" in failed.reason
+    assert copied.verdict is Verdict.VERBATIM
+    assert restated.verdict is Verdict.PARAPHRASE, restated.reason
