@@ -969,7 +969,7 @@ class Verifier:
             # "... more intense and more frequent in the northern sub-basin…" before "under intermediate and higher
             # emissions scenarios": the case it holds in (since the 61st stop)
             found.append(" ".join(scenario.group().split()).lstrip(",; "))
-        if tail and not ended and not found and (hard_limit := _HARD_LIMIT.match(text, last.end)) is not None:
+        if tail and not ended and not found and (hard_limit := _limit_right_after(text, last.end, r.quote)) is not None:
             # a hard limit right after a marked cut ("… for every 1,000 litres of milk supplied in the previous milk
             # year..." before "(1 April to 31 March), up to a maximum of 2,000,000 Ordinary Shares"; since the 64th stop)
             found.append(" ".join(re.sub(r"^\s*\([^()]*\)", "", hard_limit.group()).split()).lstrip(",;( "))
@@ -1021,12 +1021,16 @@ class Verifier:
                 # rule without the exceptions it opens with (since the 61st stop)
                 found.append(" ".join(sentence).rstrip(" ,"))
             # (past a clause's number and heading: "6. Liability 6.1 Subject to clause 6.2,")
-            subject = next((k for k in range(min(len(sentence) - 1, _SUBJECT_TO_AFTER_WORDS)) if sentence[k : k + 2] == ["subject", "to"]), None)
+            subject = next((k for k in range(min(len(sentence) - 1, _SUBJECT_TO_AFTER_WORDS))
+                            if _opens_with_condition(sentence[k:]) and sentence[k] not in _NOT_OPENING_LIMITS), None)
             # (a numbered provision: "subject to the terms of this Agreement" names none)
-            if not found and subject is not None and len(sentence) - subject <= _SUBJECT_TO_OPENER_WORDS \
-                    and any(w[:1].isdigit() for w in sentence[subject:]) and not re.search(r"\bsubject\s+to\b", r.quote, re.I):
-                # "…each party's total liability ... shall not exceed" after "Subject to clause 6.2,": the rule without
-                # the carve-outs it is made subject to (since the 64th stop)
+            if not found and not opened and subject is not None and len(sentence) - subject <= _SUBJECT_TO_OPENER_WORDS \
+                    and sentence[-1:] == [","] and not re.search(rf"\b{re.escape(sentence[subject])}\b", r.quote, re.I) \
+                    and (sentence[subject] != "subject" or any(w[:1].isdigit() for w in sentence[subject:])):
+                # "…each party's total liability ... shall not exceed" after "Subject to clause 6.2,", "…the Lessee may
+                # continue to lease the Equipment" after "Provided that no Event of Default has occurred and is
+                # continuing,": the rule without the condition or the carve-outs its sentence opens with (since the
+                # 64th stop)
                 found.append(" ".join(sentence[subject:]).rstrip(" ,"))
             if not found and (scope := _LIMITING_OPENER.fullmatch(" ".join(sentence))) \
                     and _limiting_key(scope) not in token_texts(fold(r.quote).text):
@@ -3258,8 +3262,11 @@ _REST_CHARS = 160  # ... and past a full stop the source does not have there, fo
 # a condition of time a sentence opens with, read where the quote capitalises the word after it, presenting
 # the rest as a whole sentence ("No weight restriction is considered necessary" from "Pending the results of testing, no ...")
 _OPENED_CONDITIONS = frozenset("pending where when whenever once until".split())
-_SUBJECT_TO_OPENER_WORDS = 10  # "Subject to clause 6.2 and Schedule 4," read before a cut, and no further
+_SUBJECT_TO_OPENER_WORDS = 16  # "Subject to clause 6.2 and Schedule 4," read before a cut, and no further
 _SUBJECT_TO_AFTER_WORDS = 4  # words of a heading and a clause number before it
+# openers a marked cut may start after: "Notwithstanding the foregoing," overrides rather than limits, "If ..." and
+# "Except as ..." are read by the rules of their own
+_NOT_OPENING_LIMITS = frozenset(("if", "except", "notwithstanding"))
 _HARD_OPENERS = frozenset("except excepting unless".split())  # an opening clause that holds one limits the rest
 _REST_CONDITIONS = frozenset("unless except excepting excluding provided providing notwithstanding if whenever "
                              "until contingent conditional conditioned".split())
@@ -3623,7 +3630,7 @@ _HARD_LIMIT = re.compile(
     # ..."; "was lawfully in its possession before the date of this Agreement, as evidenced by written records")
     r"|with\s+(?:the\s+)?[\w-]+(?:'s|’s|s')\s+(?:prior\s+)?(?:written\s+)?(?:consent|approval|permission)\b"
     r"|as\s+evidenced\s+by\b"
-    r"|up\s+to\s+(?:a\s+)?(?:maximum|max|total|aggregate|cap|limit)\b"
+    r"|up\s+to\s+(?:a\s+)?(?:maximum|max|total|aggregate|cap|limit)\b|up\s+to\s+the\s+amount\s+of\b"
     # (since the 58th stop: "..., valid for 30 days, on request.": given only when asked for)
     r"|(?:only\s+)?(?:on|upon)\s+(?:written\s+)?(?:request|application|demand)(?=\s*[.;])"
     r"|capped\s+at\b"

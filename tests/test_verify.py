@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quote_guard import (
+    QuoteResult,
     QuoteVerificationError,
     Source,
     SourceError,
