@@ -2849,13 +2849,16 @@ def _shares(words: list[str]) -> list[str]:
     return out
 
 
-def _quantifiers(words: list[str]) -> set[str]:
-    """The quantifiers of ``words``, by class ("every" is "all"; "not less than" is "at least").
+def _quantifiers(words: list[str], *, verb_before_condition: bool = True) -> set[str]:
+    """The quantifiers of ``words``, by class ("every" is "all"; "not less than" is "at least"). "only" before a verb
+    and the condition it opens ("only applies if") is the condition's, as "only if" is, with ``verb_before_condition``.
 
     >>> sorted(_quantifiers("on not less than 60 days notice to each party".split()))
     ['all', 'at least']
     >>> sorted(_quantifiers("will confer not less frequently than monthly".split()))
     ['at least']
+    >>> sorted(_quantifiers("cover only applies if you have paid".split())), sorted(_quantifiers("only the board can".split()))
+    ([], ['only'])
     """
     out = set()
     for i, w in enumerate(words):
@@ -2872,6 +2875,10 @@ def _quantifiers(words: list[str]) -> set[str]:
             q = None
         if w == "only" and i + 1 < len(words) and words[i + 1] in _ONLY_OPENS_CONDITION:
             q = None  # "only if": a condition (read as one), no quantifier
+        if w == "only" and verb_before_condition and (k := next((k for k in range(i + 2, min(len(words), i + 2 + _ONLY_VERB_WORDS))
+                                       if words[k] in _ONLY_OPENS_CONDITION), None)) is not None \
+                and all(x.isalpha() and x not in _DETERMINERS_BEFORE for x in words[i + 1 : k]):
+            q = None  # "only applies if", "is only considered where": the same condition, its verb between (since the 64th stop)
         if w == "either" and "or" in words[i + 2 : i + 2 + _EITHER_OR_WORDS]:
             q = None  # "present either in person or by proxy": one way or the other, no quantifier
         if w == "every" and words[i + 1 : i + 2] and words[i + 1] in _EVERY_PERIOD:
@@ -2882,6 +2889,8 @@ def _quantifiers(words: list[str]) -> set[str]:
 
 
 _EVERY_PERIOD = frozenset("year month week day quarter hour".split())
+_ONLY_VERB_WORDS = 2  # words of a verb between "only" and the condition it opens ("only be used where")
+_ONLY_WAY = frozenset(("only", "unless", "solely"))  # a passage's words that make a condition the only way
 _PREPOSITIONS_OF_COUNT = frozenset("in of at for to from on by with".split())
 _ALL_AFTER_COUNT = 3  # words after a count of the passage's where "all" is all of them ("four locations all tested")
 _EITHER_OR_WORDS = 8  # how far an "or" may follow "either" and its first word for the pair to join two ways
@@ -7250,7 +7259,9 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         out.append(Difference("replace", "obligation", goals[0], "modal"))
     if (strict := _equality_dropped(qw, pw)) is not None:
         out.append(Difference("replace", strict, "or equal to", "quantifier"))
-    qq, pq = _quantifiers(qw), _quantifiers(pw)
+    # ("only applies if" for "applies only if", "is not covered unless": a condition the passage makes the only way too;
+    # since the 64th stop)
+    qq, pq = _quantifiers(qw, verb_before_condition=not _ONLY_WAY.isdisjoint(pw)), _quantifiers(pw)
     if unless_restated:
         qq.discard("only")  # ("only with the Landlord's prior written consent": the exception, restated)
     # a quantifier the passage contradicts, or a strong one it lacks ("each year" restating
