@@ -232,7 +232,9 @@ def _fold_short(text: str) -> Folded:
 # space runs (one space, none at the edges), hyphens between letters (dropped, with the line
 # break of a word hyphenated across lines) and the backtick (an apostrophe). A single space
 # between two characters folds to itself, so it is no event.
-_ASCII_EVENTS = re.compile(r"\s{2,}|[^\S ]|^ | \Z|(?<=[A-Za-z])-(?:[ \t]*\r?\n[ \t]*)?(?=[A-Za-z])")
+# (each event starts with a white space character or a hyphen, read first: the regex engine then skips to the
+# next of those instead of trying every alternative at every character, about twice as fast on a quote)
+_ASCII_EVENTS = re.compile(r"[\s-](?:(?<=\s)\s+|(?<=[^\S ])|(?<=^ )|(?<= )\Z|(?<=[A-Za-z]-)(?:[ \t]*\r?\n[ \t]*)?(?=[A-Za-z]))")
 
 
 def _fold_ascii(text: str) -> Folded:

@@ -3844,12 +3844,13 @@ def _limit_right_after(text: str, at: int, quote: str) -> re.Match[str] | None:
         m = _POPULATION_AFTER.match(text, at)
     if m is None and text[at : at + 1] == ",":
         m = _CLOSING_EXCEPTION.match(text, at)
-    if m is None and _ALL_OF_A_KIND.search(quote):
-        m = _RESTRICTIVE_AFTER.match(text, at)
-    if m is None and _OPEN_CONDITION.search(quote):
-        m = _CONDITION_GOES_ON.match(text, at)
-    if m is None and _OPEN_EXCEPTION.search(quote):
-        m = _EXCEPTION_GOES_ON.match(text, at)
+    # (what the source goes on with is read first: one anchored match, where the quote's reading searches all of it)
+    if m is None and (after := _RESTRICTIVE_AFTER.match(text, at)) is not None and _ALL_OF_A_KIND.search(quote):
+        m = after
+    if m is None and (after := _CONDITION_GOES_ON.match(text, at)) is not None and _OPEN_CONDITION.search(quote):
+        m = after
+    if m is None and (after := _EXCEPTION_GOES_ON.match(text, at)) is not None and _OPEN_EXCEPTION.search(quote):
+        m = after
     return m
 
 
