@@ -2554,6 +2554,35 @@ _BOUND_TO = frozenset("obliged obligated required bound compelled".split())  # "
 _NEED_WORDS = frozenset("need needs needed require requires required".split())
 
 
+def _only_condition_for_unless(qw: list[str], pw: list[str]) -> bool:
+    """Whether the quote's "only" and the condition it opens, right after it or after a verb ("only if", "only applies
+    if"), restate the passage's "not ... unless": the condition's first content words are the words after "unless",
+    and the passage negates the clause the "unless" is of.
+
+    >>> _only_condition_for_unless("cover only applies if you have paid".split(), "cover does not apply unless you have paid".split())
+    True
+    >>> _only_condition_for_unless("cover only applies if you have asked".split(), "cover does not apply unless you have paid".split())
+    False
+    """
+    at = [i for i, x in enumerate(pw) if x == "unless"]
+    if not at or not any(_NEGATORS.intersection(pw[max(0, i - _UNLESS_NEGATED_WORDS) : i]) for i in at):
+        return False
+    said = {w[:VERB_PREFIX] for i in at for w in pw[i + 1 : i + 1 + _ONLY_IF_WINDOW] if content_word(w)}
+    for k, w in enumerate(qw):
+        if w != "only":
+            continue
+        cond = next((j for j in range(k + 1, min(len(qw), k + 2 + _ONLY_VERB_WORDS)) if qw[j] in _ONLY_OPENS_CONDITION), None)
+        if cond is None:
+            continue
+        told = [x[:VERB_PREFIX] for x in qw[cond + 1 : cond + 1 + _ONLY_IF_WINDOW] if content_word(x)][:_ONLY_IF_WORDS]
+        if told and all(x in said for x in told):
+            return True
+    return False
+
+
+_UNLESS_NEGATED_WORDS = 6  # words before "unless" where the negation of its clause stands ("does not apply unless")
+
+
 def _only_if_for_unless(qw: list[str], pw: list[str]) -> bool:
     """Whether the quote's "only if" (only with, only after, only when, only upon, only where, only once)
     restates the passage's "unless" (or "except", "without"): the words of the condition after it are
@@ -7365,6 +7394,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
     if lost_conditions & {"unless", "except"} and unless_restated:
         # "may sublet only if the Landlord consents" restates "shall not sublet unless the Landlord consents"
         lost_conditions -= {"unless", "except"}
+    if "unless" in lost_conditions and _only_condition_for_unless(qw, pw):
+        # "Cover only applies if you have paid the premium" restates "Cover does not apply unless you have paid the
+        # premium", no modal in either (since the 64th stop)
+        lost_conditions.discard("unless")
     if lost_conditions & {"other than", "except"} and _pairs_of(qw, ("apart", "from")):
         lost_conditions -= {"other than", "except"}  # "apart from roofing" for "other than on roofing" (since the 61st stop)
     if "subject" in lost_conditions and "under" in set(qw) - set(pw):

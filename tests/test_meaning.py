@@ -5811,6 +5811,8 @@ def test_the_64th_stop_s_rules(quote: str, source: Source, accepted: bool) -> No
 
 _COVER_ONLY_64 = Source("cov", "Cover in the USA, Canada and the Caribbean applies only if you have paid the Worldwide premium.")
 _COVER_IF_64 = Source("cof", "Cover in the USA, Canada and the Caribbean applies if you have paid the Worldwide premium.")
+_COVER_UNLESS_64 = Source("cou", "Cover in the USA, Canada and the Caribbean does not apply unless you have paid the Worldwide "
+                                 "premium.")
 _CLEANING_64 = Source("cle", "Instruments must be cleaned in the washer-disinfector; manual cleaning is not to be used unless the "
                              "manufacturer's instructions state that an item is not compatible with automated cleaning.")
 
@@ -5821,11 +5823,15 @@ _CLEANING_64 = Source("cle", "Instruments must be cleaned in the washer-disinfec
     ("Emergency cover in the USA, Canada and the Caribbean only applies if you've paid the Worldwide premium.",
      _COVER_IF_64, False),
     ("Instruments go through the washer-disinfector, and hand cleaning is only used where the manufacturer says an item "
-     "isn't compatible with automated cleaning.", _CLEANING_64, True),
+     "isn't compatible with automated cleaning.", _CLEANING_64, True),    ("Emergency cover in the USA, Canada and the Caribbean only applies if you've paid the Worldwide premium.",
+     _COVER_UNLESS_64, True),
+    ("Emergency cover in the USA, Canada and the Caribbean only applies if you've asked for it in writing.",
+     _COVER_UNLESS_64, False),
 ])
 def test_the_64th_stop_s_false_rejects(quote: str, source: Source, accepted: bool) -> None:
     """"only" before a verb and the condition it opens ("only applies if", "is only used where") is that condition's,
     as "only if" is, where the passage makes the condition the only way too ("only", "unless", "solely"); where it
-    does not, "only" is still a quantifier the quote adds. 2 of the rows fail on the 63rd stop's code; the other is a
-    neighbour, rejected by both."""
+    does not, "only" is still a quantifier the quote adds. "only ... if" restates "not ... unless" on the same
+    condition, no modal in either. 3 of the rows fail on the 63rd stop's code; the others are neighbours, rejected by
+    both."""
     _assert_passed(quote, source, accepted)
