@@ -2197,10 +2197,11 @@ MARKS: list[tuple[str, str, set[Verdict], list[str] | None]] = [
     ("round40", "with 58 per cent in favour; [it] needed a simple majority to pass.", {NV},
      ["with 58 per cent in favour; the measure needed a simple majority to pass."]),
     # a capital the source does not have: a condition opening the source's sentence is read too
-    # (not after an ellipsis, which marks the cut, nor before a name, whose capital is the source's)
+    # (not before a name, whose capital is the source's); since the 64th stop also after an ellipsis, which marks the
+    # cut but not the exception left out right past it (issue 10, section 2b: the words just past an edge ellipsis)
     ("unpaid", "Balances unpaid after that period bear interest of 1% per month.", {ALT},
      ["balances unpaid after that period bear interest of 1% per month."]),
-    ("unpaid", "...balances unpaid after that period bear interest of 1% per month.", {V_},
+    ("unpaid", "...balances unpaid after that period bear interest of 1% per month.", {ALT},
      ["balances unpaid after that period bear interest of 1% per month."]),
     ("unpaid", "Velora warrants the frame for five years.", {V_}, ["Velora warrants the frame for five years."]),
     ("prices", "The confidentiality agreement dated November 19, 2013 shall govern this agreement.", {NV},
