@@ -4315,6 +4315,8 @@ def _keeps(w: str, keepers: tuple[str, ...]) -> bool:
     >>> _keeps("cancellations", _DOUBT_KEEPERS), _keeps("can", _DOUBT_KEEPERS), _keeps("alleged", _REPORT_KEEPERS)
     (False, True, True)
     """
+    if w.startswith("probabilit"):
+        return False  # a measure ("an annual exceedance probability of 1.3%"), not a doubt (since the 64th stop)
     return any(w.removesuffix("n't") == k if k in _WHOLE_KEEPERS else w.startswith(k) for k in keepers)
 
 
@@ -4553,6 +4555,12 @@ def _hedges(words: list[str]) -> set[str]:
     # a belief its maker states: "we believe that the net proceeds will be sufficient" (told without it, a fact)
     found.update(f"{words[i - 1]} {w}" for i, w in enumerate(words) if w in ("believe", "believes")
                  and i and words[i - 1] in _BELIEVERS)
+    # ... or an estimate: "We estimate the peak flow had an annual exceedance probability of around 1.3%" (since the
+    # 64th stop)
+    # (opening its clause: "which I estimate corresponds to" estimates what the quote may leave out)
+    found.update(f"{words[i - 1]} {w}" for i, w in enumerate(words) if w in ("estimate", "estimates")
+                 and i and words[i - 1] in _BELIEVERS and words[i + 1 : i + 2] and words[i + 1].isalpha()
+                 and (i < 2 or words[i - 2] in (".", ";", ":", ",")))
     # an estimate or a belief a named maker states: "The Republic estimates that the restructuring would deliver relief
     # of US$3.1 billion" (told without it, a fact; since the 62nd stop)
     found.update(f"{words[i - 1]} {w}" for i, w in enumerate(words[:-1]) if w in _ESTIMATING and words[i + 1] == "that"

@@ -5742,6 +5742,10 @@ def test_the_63rd_stop_s_edge_rules(quote: str, source: Source, accepted: bool) 
     _assert_passed(quote, source, accepted)
 
 
+_FLOOD_64 = Source("flo", "At the Ashford Mills gauge the river peaked at 4.21 m on 3 January. We estimate the peak flow had an "
+                          "annual exceedance probability of around 1.3% (approximately a 1 in 75 chance in any given year).")
+_GAUGE_64 = Source("gau", "The rain gauge at Ashby Farm recorded 71.4 mm in the 12 hours to 06:00, which I estimate corresponds "
+                          "to an annual exceedance probability of approximately 2%.")
 _TASTING_64 = Source("tas", "Early tastings suggest good structure, although we believe the Merlot components may be softer "
                             "than in 2023.")
 _CRACKS_64 = Source("cra", "The cracking began in 2019 after a change of supplier, which the inspectors consider is likely to "
@@ -5792,11 +5796,16 @@ _HIRE_64 = Source("hir", "6.1 The Hirer is responsible for any loss of or damage
     ("…each party's total liability under this Agreement shall not exceed £1 million in any Contract Year.", _CAP_64, False),
     ("…the Supplier shall deliver the Goods to the Depot every month.", _DELIVERY_64, True),
     ("Breach of any condition is an offence and may result in a fine and ... suspension of the permit by the council.",
-     _PERMIT_64, False),    ("…the Lessee may continue to lease the Equipment after the Primary Period for successive periods of 12 months.",
+     _PERMIT_64, False),
+    ("…the Lessee may continue to lease the Equipment after the Primary Period for successive periods of 12 months.",
      _LEASE_64, False),
     ("…the Lessee may continue to lease the Equipment after the Primary Period for successive periods of 12 months.",
      _FOREGOING_64, True),
     ("\"The Hirer is responsible for any loss of or damage to the Boat during the hire…\"", _HIRE_64, False),
+    ("The peak flow had an annual exceedance probability of 1.3%, a 1 in 75 chance in any given year.", _FLOOD_64, False),
+    ("We estimate the peak flow had an annual exceedance probability of around 1.3% (approximately a 1 in 75 chance "
+     "in any given year).", _FLOOD_64, True),
+    ("71.4 mm of rain was recorded at the Ashby Farm gauge in the 12 hours to 06:00.", _GAUGE_64, True),
 ])
 def test_the_64th_stop_s_rules(quote: str, source: Source, accepted: bool) -> None:
     """The 64th stop's rules (docs/meaning.md): a hedge dropped from one clause where another clause keeps a hedge of
@@ -5805,8 +5814,9 @@ def test_the_64th_stop_s_rules(quote: str, source: Source, accepted: bool) -> No
     right after a marked cut, past a short aside in brackets, or a condition that goes on; "up to the amount of"; "will be
     refunded" for "non-refundable"; "/oz" for "per ounce"; another first syllable ("inflation" for "deflation") is no
     spelling; a marked cut right after "Subject to clause 6.2," or "Provided that ...," (not "Notwithstanding the
-    foregoing,"); a condition set off by commas in an ellipsis's gap. 10 of the rows fail on the 63rd stop's code; the
-    others are neighbours, passed or rejected by both."""
+    foregoing,"); a condition set off by commas in an ellipsis's gap; "We estimate" opening its clause, dropped
+    ("probability" keeps no doubt). 11 of the rows fail on the 63rd stop's code; the others are neighbours, passed or
+    rejected by both."""
     _assert_passed(quote, source, accepted)
 
 
