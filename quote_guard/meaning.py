@@ -7073,6 +7073,10 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
         # "would slow an attacker's enumeration, though it would not stop it" for "would not materially slow
         # enumeration": one negation each, of another verb (since the 61st stop)
         out.append(Difference("replace", swapped_verb[0], swapped_verb[1], "negation"))
+    elif pn == 1 and qn == 1 and (swapped_verb := _negated_verb_swapped(pw, qw)) is not None:
+        # and the other way round: "doesn't pass into breast milk, so it's safe" for "passes into breast milk, but this is
+        # not expected to harm your baby" (since the 64th stop)
+        out.append(Difference("replace", swapped_verb[1], swapped_verb[0], "negation"))
     elif qn == 0 and _not_without(pw) and not _ORDER_KEEPERS.intersection(qw):
         # "should stop using the pump and consult a doctor" for "should not stop using the pump
         # without first consulting a doctor": the two negations made one condition, and the quote
@@ -8956,7 +8960,7 @@ def _is_not(w: str) -> bool:
 
 _NEGATED_REACH = 3  # words after a "not" where the verb it negates is
 _NOUN_BEFORE = frozenset("the a an of these those its their his her our this that for".split())
-_NOT_VERBS = frozenset("be been have yet only just even always also any all".split())
+_NOT_VERBS = frozenset("be been have yet only just even always also any all elsewhere otherwise anywhere".split())
 
 
 _OF_WHICH_REACH = 8  # words before a share where "of which" names the whole it is a share of

@@ -5746,6 +5746,8 @@ _FLOOD_64 = Source("flo", "At the Ashford Mills gauge the river peaked at 4.21 m
                           "annual exceedance probability of around 1.3% (approximately a 1 in 75 chance in any given year).")
 _GAUGE_64 = Source("gau", "The rain gauge at Ashby Farm recorded 71.4 mm in the 12 hours to 06:00, which I estimate corresponds "
                           "to an annual exceedance probability of approximately 2%.")
+_MILK_64 = Source("mil", "Hydroxocobalamin passes into breast milk, but this is not expected to harm your baby.")
+_TAP_64 = Source("tap", "Tap water is safe to drink in Arvena and Port Elan, but not elsewhere on the island.")
 _TASTING_64 = Source("tas", "Early tastings suggest good structure, although we believe the Merlot components may be softer "
                             "than in 2023.")
 _CRACKS_64 = Source("cra", "The cracking began in 2019 after a change of supplier, which the inspectors consider is likely to "
@@ -5806,6 +5808,9 @@ _HIRE_64 = Source("hir", "6.1 The Hirer is responsible for any loss of or damage
     ("We estimate the peak flow had an annual exceedance probability of around 1.3% (approximately a 1 in 75 chance "
      "in any given year).", _FLOOD_64, True),
     ("71.4 mm of rain was recorded at the Ashby Farm gauge in the 12 hours to 06:00.", _GAUGE_64, True),
+    ("Hydroxocobalamin doesn't pass into breast milk, so it's safe to have while breast-feeding.", _MILK_64, False),
+    ("Hydroxocobalamin gets into breast milk, but it isn't expected to harm the baby.", _MILK_64, True),
+    ("Outside Arvena and Port Elan, the advice says tap water is not safe to drink.", _TAP_64, True),
 ])
 def test_the_64th_stop_s_rules(quote: str, source: Source, accepted: bool) -> None:
     """The 64th stop's rules (docs/meaning.md): a hedge dropped from one clause where another clause keeps a hedge of
@@ -5815,8 +5820,10 @@ def test_the_64th_stop_s_rules(quote: str, source: Source, accepted: bool) -> No
     refunded" for "non-refundable"; "/oz" for "per ounce"; another first syllable ("inflation" for "deflation") is no
     spelling; a marked cut right after "Subject to clause 6.2," or "Provided that ...," (not "Notwithstanding the
     foregoing,"); a condition set off by commas in an ellipsis's gap; "We estimate" opening its clause, dropped
-    ("probability" keeps no doubt). 11 of the rows fail on the 63rd stop's code; the others are neighbours, passed or
-    rejected by both."""
+    ("probability" keeps no doubt); a verb the passage states plainly, negated by a quote that leaves out the passage's
+    own negation of another verb ("doesn't pass into breast milk" for "passes into breast milk, but this is not
+    expected to harm"; not "elsewhere", no verb). 12 of the rows fail on the 63rd stop's code; the others are
+    neighbours, passed or rejected by both."""
     _assert_passed(quote, source, accepted)
 
 
