@@ -969,7 +969,8 @@ class Verifier:
             # "... more intense and more frequent in the northern sub-basin…" before "under intermediate and higher
             # emissions scenarios": the case it holds in (since the 61st stop)
             found.append(" ".join(scenario.group().split()).lstrip(",; "))
-        if tail and not ended and not found and (hard_limit := _limit_right_after(text, last.end, r.quote)) is not None:
+        if tail and not ended and not found and (hard_limit := _limit_right_after(
+                text, last.end, _CUT_MARK_AT_END.sub("", r.quote))) is not None:
             # a hard limit right after a marked cut ("… for every 1,000 litres of milk supplied in the previous milk
             # year..." before "(1 April to 31 March), up to a maximum of 2,000,000 Ordinary Shares"; since the 64th stop)
             found.append(" ".join(re.sub(r"^\s*\([^()]*\)", "", hard_limit.group()).split()).lstrip(",;( "))
@@ -3255,6 +3256,7 @@ def _figure_in(words: list[str]) -> bool:
 
 
 _SCOPE_AFTER_CUT = frozenset("within outside inside".split())  # a place a claim holds in, right after a cut
+_CUT_MARK_AT_END = re.compile(r"[\s\"”’'\]]*(?:\.{3,}|…|\[\s*(?:\.{3}|…)\s*\])[\s\"”’'\]]*$")  # "...", "…", "[...]" ending a quote
 _SCOPE_WORDS = 3  # ... and the words after it read
 _EDGE_CHARS = 40  # how far past a cut the source is read for a limiting word
 _OPENING_CONDITIONS = frozenset("except excepting unless notwithstanding provided providing if".split())
@@ -3871,7 +3873,7 @@ _EXCEPTION_GOES_ON = re.compile(r"\s*,?\s+(?i:or)\s+(?:(?i:where|if|when|unless|
 # offer will be subject to shareholder approval." where the source goes on "and to the Company having sufficient
 # distributable reserves"; "only after they have been checked by pharmacy staff and found to be in date" where it goes
 # on ", in the original labelled container and suitable for use")
-_OPEN_CONDITION = re.compile(r"\b(?:if|where|provided\s+that|in\s+the\s+event(?:\s+that)?|subject\s+to|only\s+(?:after|once|when)"
+_OPEN_CONDITION = re.compile(r"\b(?:if|where|unless|provided\s+that|in\s+the\s+event(?:\s+that)?|subject\s+to|only\s+(?:after|once|when)"
                              r"|conditional\s+(?:on|upon))\s+[^,;:.!?()\"“”]{3,80}\.?$", re.I)
 _CONDITION_GOES_ON = re.compile(r"[ \t]+and\s+(?!(?:[\w'’-]+\s+){1,2}(?:shall|may|will|must|can|agrees?)\b)[^.;!?,]{3,100}"
                                 r"|,?[ \t]+(?:in|with|within|having|being)\s+[^.;!?,]{3,60}\s+and\s+[^.;!?,]{3,60}", re.I)

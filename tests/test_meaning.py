@@ -5748,6 +5748,10 @@ _GAUGE_64 = Source("gau", "The rain gauge at Ashby Farm recorded 71.4 mm in the 
                           "to an annual exceedance probability of approximately 2%.")
 _MILK_64 = Source("mil", "Hydroxocobalamin passes into breast milk, but this is not expected to harm your baby.")
 _TAP_64 = Source("tap", "Tap water is safe to drink in Arvena and Port Elan, but not elsewhere on the island.")
+_ARREARS_64 = Source("arr", "We will not begin legal proceedings for possession unless arrears exceed the equivalent of 3 monthly "
+                            "payments and the customer has not kept to an agreed payment arrangement for 2 months.")
+_ARREARS_ONE_64 = Source("ar1", "We will not begin legal proceedings for possession unless arrears exceed the equivalent of 3 "
+                                "monthly payments. We will write to the customer first.")
 _TASTING_64 = Source("tas", "Early tastings suggest good structure, although we believe the Merlot components may be softer "
                             "than in 2023.")
 _CRACKS_64 = Source("cra", "The cracking began in 2019 after a change of supplier, which the inspectors consider is likely to "
@@ -5811,6 +5815,10 @@ _HIRE_64 = Source("hir", "6.1 The Hirer is responsible for any loss of or damage
     ("Hydroxocobalamin doesn't pass into breast milk, so it's safe to have while breast-feeding.", _MILK_64, False),
     ("Hydroxocobalamin gets into breast milk, but it isn't expected to harm the baby.", _MILK_64, True),
     ("Outside Arvena and Port Elan, the advice says tap water is not safe to drink.", _TAP_64, True),
+    ("We will not begin legal proceedings for possession unless arrears exceed the equivalent of 3 monthly payments...",
+     _ARREARS_64, False),
+    ("We will not begin legal proceedings for possession unless arrears exceed the equivalent of 3 monthly payments...",
+     _ARREARS_ONE_64, True),
 ])
 def test_the_64th_stop_s_rules(quote: str, source: Source, accepted: bool) -> None:
     """The 64th stop's rules (docs/meaning.md): a hedge dropped from one clause where another clause keeps a hedge of
@@ -5822,8 +5830,9 @@ def test_the_64th_stop_s_rules(quote: str, source: Source, accepted: bool) -> No
     foregoing,"); a condition set off by commas in an ellipsis's gap; "We estimate" opening its clause, dropped
     ("probability" keeps no doubt); a verb the passage states plainly, negated by a quote that leaves out the passage's
     own negation of another verb ("doesn't pass into breast milk" for "passes into breast milk, but this is not
-    expected to harm"; not "elsewhere", no verb). 12 of the rows fail on the 63rd stop's code; the others are
-    neighbours, passed or rejected by both."""
+    expected to harm"; not "elsewhere", no verb); a marked cut inside an "unless" clause the source goes on with "and"
+    a second requirement. 13 of the rows fail on the 63rd stop's code; the others are neighbours, passed or rejected by
+    both."""
     _assert_passed(quote, source, accepted)
 
 
