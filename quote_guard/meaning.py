@@ -2571,8 +2571,7 @@ def _only_condition_for_unless(qw: list[str], pw: list[str]) -> bool:
     for k, w in enumerate(qw):
         if w != "only":
             continue
-        cond = next((j for j in range(k + 1, min(len(qw), k + 2 + _ONLY_VERB_WORDS)) if qw[j] in _ONLY_OPENS_CONDITION), None)
-        if cond is None:
+        if (cond := _condition_after_only(qw, k, past_verb=True)) is None:
             continue
         told = [x[:VERB_PREFIX] for x in qw[cond + 1 : cond + 1 + _ONLY_IF_WINDOW] if content_word(x)][:_ONLY_IF_WORDS]
         if told and all(x in said for x in told):
@@ -2902,12 +2901,10 @@ def _quantifiers(words: list[str], *, verb_before_condition: bool = True) -> set
             q = "at least"
         if w == "all" and _idiom_all(words, i):
             q = None
-        if w == "only" and i + 1 < len(words) and words[i + 1] in _ONLY_OPENS_CONDITION:
-            q = None  # "only if": a condition (read as one), no quantifier
-        if w == "only" and verb_before_condition and (k := next((k for k in range(i + 2, min(len(words), i + 2 + _ONLY_VERB_WORDS))
-                                       if words[k] in _ONLY_OPENS_CONDITION), None)) is not None \
-                and all(x.isalpha() and x not in _DETERMINERS_BEFORE for x in words[i + 1 : k]):
-            q = None  # "only applies if", "is only considered where": the same condition, its verb between (since the 64th stop)
+        if w == "only" and _condition_after_only(words, i, past_verb=verb_before_condition) is not None:
+            # "only if": a condition (read as one), no quantifier; and "only applies if", "is only considered where": the
+            # same condition, its verb between (since the 64th stop)
+            q = None
         if w == "either" and "or" in words[i + 2 : i + 2 + _EITHER_OR_WORDS]:
             q = None  # "present either in person or by proxy": one way or the other, no quantifier
         if w == "every" and words[i + 1 : i + 2] and words[i + 1] in _EVERY_PERIOD:
@@ -2919,6 +2916,23 @@ def _quantifiers(words: list[str], *, verb_before_condition: bool = True) -> set
 
 _EVERY_PERIOD = frozenset("year month week day quarter hour".split())
 _ONLY_VERB_WORDS = 2  # words of a verb between "only" and the condition it opens ("only be used where")
+
+
+def _condition_after_only(words: list[str], i: int, *, past_verb: bool) -> int | None:
+    """Where the condition the "only" at ``words[i]`` opens starts: right after it ("only if", "only where"), or with
+    ``past_verb`` past a verb of up to :data:`_ONLY_VERB_WORDS` words ("only applies if", "can only be used where");
+    ``None`` when it opens none.
+
+    >>> _condition_after_only("cover only applies if paid".split(), 1, past_verb=True)
+    3
+    >>> _condition_after_only("cover only applies if paid".split(), 1, past_verb=False) is None
+    True
+    """
+    reach = i + 2 + (_ONLY_VERB_WORDS if past_verb else 0)
+    k = next((k for k in range(i + 1, min(len(words), reach)) if words[k] in _ONLY_OPENS_CONDITION), None)
+    if k is None or not all(x.isalpha() and x not in _DETERMINERS_BEFORE for x in words[i + 1 : k]):
+        return None
+    return k
 _ONLY_WAY = frozenset(("only", "unless", "solely"))  # a passage's words that make a condition the only way
 _PREPOSITIONS_OF_COUNT = frozenset("in of at for to from on by with".split())
 _ALL_AFTER_COUNT = 3  # words after a count of the passage's where "all" is all of them ("four locations all tested")

@@ -98,6 +98,7 @@ from .normalize import (
 
 if TYPE_CHECKING:  # pragma: no cover
     from .embed import Embedder, SemanticStage
+    from .embed.stage import SemanticMatch
     from .scale.batch import BatchResult
 
 __all__ = ["Verifier", "VerifierConfig", "coerce_sources", "raise_for_failures", "split_ellipsis", "stats",
@@ -493,7 +494,7 @@ class Verifier:
                     out[i] = replace(out[i], metrics=replace(out[i].metrics, cosine_similarity=round(cos, 4)))
         return out
 
-    def _supported(self, r: QuoteResult, m: Any, by_id: dict[str, Source], sources: list[Source], everything: list[str],
+    def _supported(self, r: QuoteResult, m: SemanticMatch, by_id: dict[str, Source], sources: list[Source], everything: list[str],
                    stage: SemanticStage) -> QuoteResult:
         """A quote the lexical stage rejected, read against the passage the semantic stage found closest by meaning
         (``m``): a paraphrase, or rejected with the reason. ``everything``: the folded text of every source, once
@@ -970,7 +971,7 @@ class Verifier:
             # emissions scenarios": the case it holds in (since the 61st stop)
             found.append(" ".join(scenario.group().split()).lstrip(",; "))
         if tail and not ended and not found and (hard_limit := _limit_right_after(
-                text, last.end, _CUT_MARK_AT_END.sub("", r.quote))) is not None:
+                text, last.end, split_ellipsis(r.quote.strip())[-1][0])) is not None:
             # a hard limit right after a marked cut ("… for every 1,000 litres of milk supplied in the previous milk
             # year..." before "(1 April to 31 March), up to a maximum of 2,000,000 Ordinary Shares"; since the 64th stop)
             found.append(" ".join(re.sub(r"^\s*\([^()]*\)", "", hard_limit.group()).split()).lstrip(",;( "))
@@ -1022,17 +1023,17 @@ class Verifier:
                 # rule without the exceptions it opens with (since the 61st stop)
                 found.append(" ".join(sentence).rstrip(" ,"))
             # (past a clause's number and heading: "6. Liability 6.1 Subject to clause 6.2,")
-            subject = next((k for k in range(min(len(sentence) - 1, _SUBJECT_TO_AFTER_WORDS))
+            opening = next((k for k in range(min(len(sentence) - 1, _OPENER_AFTER_WORDS))
                             if _opens_with_condition(sentence[k:]) and sentence[k] not in _NOT_OPENING_LIMITS), None)
             # (a numbered provision: "subject to the terms of this Agreement" names none)
-            if not found and not opened and subject is not None and len(sentence) - subject <= _SUBJECT_TO_OPENER_WORDS \
-                    and sentence[-1:] == [","] and not re.search(rf"\b{re.escape(sentence[subject])}\b", r.quote, re.I) \
-                    and (sentence[subject] != "subject" or any(w[:1].isdigit() for w in sentence[subject:])):
+            if not found and not opened and opening is not None and len(sentence) - opening <= _OPENER_MAX_WORDS \
+                    and sentence[-1:] == [","] and not re.search(rf"\b{re.escape(sentence[opening])}\b", r.quote, re.I) \
+                    and (sentence[opening] != "subject" or any(w[:1].isdigit() for w in sentence[opening:])):
                 # "…each party's total liability ... shall not exceed" after "Subject to clause 6.2,", "…the Lessee may
                 # continue to lease the Equipment" after "Provided that no Event of Default has occurred and is
                 # continuing,": the rule without the condition or the carve-outs its sentence opens with (since the
                 # 64th stop)
-                found.append(" ".join(sentence[subject:]).rstrip(" ,"))
+                found.append(" ".join(sentence[opening:]).rstrip(" ,"))
             if not found and (scope := _LIMITING_OPENER.fullmatch(" ".join(sentence))) \
                     and _limiting_key(scope) not in token_texts(fold(r.quote).text):
                 found.append(scope.group().rstrip(" ,"))  # "...the Group would breach" after "Under this scenario,"
@@ -3256,7 +3257,6 @@ def _figure_in(words: list[str]) -> bool:
 
 
 _SCOPE_AFTER_CUT = frozenset("within outside inside".split())  # a place a claim holds in, right after a cut
-_CUT_MARK_AT_END = re.compile(r"[\s\"”’'\]]*(?:\.{3,}|…|\[\s*(?:\.{3}|…)\s*\])[\s\"”’'\]]*$")  # "...", "…", "[...]" ending a quote
 _SCOPE_WORDS = 3  # ... and the words after it read
 _EDGE_CHARS = 40  # how far past a cut the source is read for a limiting word
 _OPENING_CONDITIONS = frozenset("except excepting unless notwithstanding provided providing if".split())
@@ -3264,8 +3264,8 @@ _REST_CHARS = 160  # ... and past a full stop the source does not have there, fo
 # a condition of time a sentence opens with, read where the quote capitalises the word after it, presenting
 # the rest as a whole sentence ("No weight restriction is considered necessary" from "Pending the results of testing, no ...")
 _OPENED_CONDITIONS = frozenset("pending where when whenever once until".split())
-_SUBJECT_TO_OPENER_WORDS = 16  # "Subject to clause 6.2 and Schedule 4," read before a cut, and no further
-_SUBJECT_TO_AFTER_WORDS = 4  # words of a heading and a clause number before it
+_OPENER_MAX_WORDS = 16  # an opening condition ("Subject to clause 6.2 and Schedule 4,") read before a cut, and no longer
+_OPENER_AFTER_WORDS = 4  # words of a heading and a clause number before it
 # openers a marked cut may start after: "Notwithstanding the foregoing," overrides rather than limits; after "If ...,"
 # writers quote a rule's consequence as theirs (two of three such tuning quotes, and held-out ones, were faithful)
 _NOT_OPENING_LIMITS = frozenset(("if", "notwithstanding"))
@@ -3372,13 +3372,13 @@ def _hidden_in_gap(t: str, a: _Match, b: _Match) -> list[str]:
             # "Patients who received the drug ... had a 30% lower risk" for "... within three hours of
             # symptom onset had ...": the time that narrows who the finding is about
             return [*_limiters(words), window.group()]
-        # a hedge the short gap ends with governs the next fragment ("which [the investigation considers is likely to
-        # have] accelerated crack growth"): left out, a finding is asserted (since the 64th stop)
         if words[:1] == [","] and words[-1:] == [","] and len(words) > 3 and words[1] in _ASIDE_CONDITIONS:
             # "may result in a fine and ... revocation of the licence" for "a fine and, after repeated convictions,
             # revocation": the condition the next fragment holds on, set off by commas (since the 64th stop)
             return [*_limiters(words), " ".join(words[1:-1])]
-        # (not one the fragment before keeps in its own words: "This rare honour suggests that ... visited the site")
+        # a hedge the short gap ends with governs the next fragment ("which [the investigation considers is likely to
+        # have] accelerated crack growth"): left out, a finding is asserted (since the 64th stop); not one the fragment
+        # before keeps in its own words ("This rare honour suggests that ... visited the site")
         hedge = _HEDGE_ENDS_GAP.search(" ".join(words))
         kept = hedge is not None and not _GAP_HEDGES.isdisjoint(before_gap[-_GAP_HEDGE_WORDS:])
         return _limiters(words) + ([hedge.group(1)] if hedge and not kept else [])
