@@ -124,10 +124,10 @@ the 62nd stop's code and with the code of the time, their misses never read, and
 ``handwritten_heldout81.json`` in a second round, the same way, and ``handwritten_tune56a.json`` to
 ``handwritten_tune56d.json`` and ``handwritten_heldout82.json`` to ``handwritten_heldout85.json`` in a third (the
 held-out sets of the third round arrived after every rule of the stop but the last two, and no rule was chosen on
-their counts). The 64th added ``handwritten_tune57a.json`` to ``handwritten_tune61d.json`` (tuning, 150 each, in five
+their counts). The 64th added ``handwritten_tune57a.json`` to ``handwritten_tune62d.json`` (tuning, 150 each, in six
 rounds of four by the same brief, but ``_tune61b``, whose writer failed: charter parties, transplant guidelines, hedge
 fund memoranda, escrow and guarantee deeds, sponsorship and facilities contracts, inspection reports, trading
-statements and more) and ``handwritten_heldout86.json`` to ``handwritten_heldout105.json`` (held out, 150 each, four a
+statements and more) and ``handwritten_heldout86.json`` to ``handwritten_heldout109.json`` (held out, 150 each, four a
 round; scored on arrival with the 63rd stop's code and with the code of the time, their misses never read, and no rule
 chosen on their counts).
 

@@ -4305,6 +4305,17 @@ _WHOLE_KEEPERS = frozenset("may might could can should said says".split())  # ke
 _OTHER_CLAUSE = _CONTRAST_WORDS | frozenset((";", "whereas"))
 
 
+def _clause_restated(qw: list[str], clause: set[str]) -> bool:
+    """Whether the quote restates a clause of the passage: half of the clause's content words at least are the quote's
+    (by their first letters). A quote that leaves the clause out whole drops its hedge with it: information dropped.
+
+    >>> _clause_restated("the components are lighter".split(), {"we", "believe", "the", "components", "may", "be", "lighter"})
+    True
+    """
+    said = {w[:VERB_PREFIX] for w in clause if content_word(w)}
+    return bool(said) and 2 * len(said & {w[:VERB_PREFIX] for w in qw}) >= len(said)
+
+
 def _hedge_clause(words: list[str], hedge: str) -> set[str]:
     """The words of the clause of ``words`` where ``hedge`` (one of :func:`_hedges`) first stands, between the
     contrasts and semicolons around it ("although", "but", "whereas"): the claim the hedge qualifies. Every word
@@ -7699,7 +7710,8 @@ def meaning_differences(quote: str, passage: str) -> tuple[Difference, ...]:
                                     # (a word the passage says in another clause keeps no doubt of this one: "Early
                                     # tastings suggest ..., although we believe the components may be lighter" told
                                     # with "the components are lighter"; since the 64th stop)
-                                    and not (w in pw and w not in _hedge_clause(pw, h)))
+                                    and not (w in pw and w not in (clause := _hedge_clause(pw, h))
+                                             and _clause_restated(qw, clause)))
                             # a forecast is dropped when the quote states its event ("will reach" for "are
                             # expected to reach"), not when it tells of another ("passed $1 million")
                             and (" to " not in h or h.startswith("according") or any(w[:4] == h.split()[-1][:4] for w in qw))

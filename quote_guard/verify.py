@@ -723,6 +723,10 @@ class Verifier:
                 # and a full stop at its other end the source does not have ("…must remain switched on at all times when
                 # it is fitted." before ", unless the master believes ..."; since the 63rd stop)
                 checked = self._check_cut(r, docs, False, True, ended=True)
+            elif checked is r and head and not tail and len(r.spans) == 1 and (limit := _hard_limit_left_out(r, docs)):
+                # and its other end, unmarked, right before a hard limit ("…the Supplier may suspend access to the Software
+                # on giving not less than 10 School Days' written notice" before ", save that ..."; since the 64th stop)
+                checked = _limited(r, [limit], "the quote stops right before the source limits what it says", category="connective")
             return checked
         if r.spans and r.verdict is Verdict.NEAR_VERBATIM and q[-1:] in ".;!?" and not _ends_sentence(r, docs):
             # a full stop the source does not have there: the quote presents the start of a
@@ -970,8 +974,10 @@ class Verifier:
             # "... more intense and more frequent in the northern sub-basin…" before "under intermediate and higher
             # emissions scenarios": the case it holds in (since the 61st stop)
             found.append(" ".join(scenario.group().split()).lstrip(",; "))
-        if tail and not ended and not found and (hard_limit := _limit_right_after(
+        if tail and not ended and not found and not _ends_sentence(r, docs) and (hard_limit := _limit_right_after(
                 text, last.end, split_ellipsis(r.quote.strip())[-1][0])) is not None:
+            # (not past the end of its sentence: "… within 28 days of the date of the funeral…" before "Where a balance
+            # remains unpaid after 60 days, ..." limits the next sentence's claim)
             # a hard limit right after a marked cut ("… for every 1,000 litres of milk supplied in the previous milk
             # year..." before "(1 April to 31 March), up to a maximum of 2,000,000 Ordinary Shares"; since the 64th stop)
             found.append(" ".join(re.sub(r"^\s*\([^()]*\)", "", hard_limit.group()).split()).lstrip(",;( "))
@@ -1025,10 +1031,10 @@ class Verifier:
             # (past a clause's number and heading: "6. Liability 6.1 Subject to clause 6.2,")
             opening = next((k for k in range(min(len(sentence) - 1, _OPENER_AFTER_WORDS))
                             if _opens_with_condition(sentence[k:]) and sentence[k] not in _NOT_OPENING_LIMITS), None)
-            # (a numbered provision: "subject to the terms of this Agreement" names none)
+            # ("subject to the terms of this Agreement", "to the exclusions below" points at the document, no condition)
             if not found and not opened and opening is not None and len(sentence) - opening <= _OPENER_MAX_WORDS \
                     and sentence[-1:] == [","] and not re.search(rf"\b{re.escape(sentence[opening])}\b", r.quote, re.I) \
-                    and (sentence[opening] != "subject" or any(w[:1].isdigit() for w in sentence[opening:])):
+                    and (sentence[opening] != "subject" or _DOCUMENT_POINTERS.isdisjoint(sentence[opening:])):
                 # "…each party's total liability ... shall not exceed" after "Subject to clause 6.2,", "…the Lessee may
                 # continue to lease the Equipment" after "Provided that no Event of Default has occurred and is
                 # continuing,": the rule without the condition or the carve-outs its sentence opens with (since the
@@ -3266,6 +3272,8 @@ _REST_CHARS = 160  # ... and past a full stop the source does not have there, fo
 _OPENED_CONDITIONS = frozenset("pending where when whenever once until".split())
 _OPENER_MAX_WORDS = 16  # an opening condition ("Subject to clause 6.2 and Schedule 4,") read before a cut, and no longer
 _OPENER_AFTER_WORDS = 4  # words of a heading and a clause number before it
+_DOCUMENT_POINTERS = frozenset("agreement terms conditions provisions below above following foregoing herein hereof "
+                               "contract deed lease policy".split())  # "subject to" these points at the document
 # openers a marked cut may start after: "Notwithstanding the foregoing," overrides rather than limits; after "If ...,"
 # writers quote a rule's consequence as theirs (two of three such tuning quotes, and held-out ones, were faithful)
 _NOT_OPENING_LIMITS = frozenset(("if", "notwithstanding"))
@@ -3633,6 +3641,7 @@ _HARD_LIMIT = re.compile(
     r"|with\s+(?:the\s+)?[\w-]+(?:'s|’s|s')\s+(?:prior\s+)?(?:written\s+)?(?:consent|approval|permission)\b"
     r"|as\s+evidenced\s+by\b"
     r"|up\s+to\s+(?:a\s+)?(?:maximum|max|total|aggregate|cap|limit)\b|up\s+to\s+the\s+amount\s+of\b"
+    r"|at\s+the\s+(?:sole\s+|absolute\s+)?discretion\s+of\b"
     # (since the 58th stop: "..., valid for 30 days, on request.": given only when asked for)
     r"|(?:only\s+)?(?:on|upon)\s+(?:written\s+)?(?:request|application|demand)(?=\s*[.;])"
     r"|capped\s+at\b"
