@@ -2568,15 +2568,7 @@ def _only_condition_for_unless(qw: list[str], pw: list[str]) -> bool:
     if not at or not any(_NEGATORS.intersection(pw[max(0, i - _UNLESS_NEGATED_WORDS) : i]) for i in at):
         return False
     said = {w[:VERB_PREFIX] for i in at for w in pw[i + 1 : i + 1 + _ONLY_IF_WINDOW] if content_word(w)}
-    for k, w in enumerate(qw):
-        if w != "only":
-            continue
-        if (cond := _condition_after_only(qw, k, past_verb=True)) is None:
-            continue
-        told = [x[:VERB_PREFIX] for x in qw[cond + 1 : cond + 1 + _ONLY_IF_WINDOW] if content_word(x)][:_ONLY_IF_WORDS]
-        if told and all(x in said for x in told):
-            return True
-    return False
+    return _only_condition_said(qw, said, past_verb=True, conditions=_ONLY_OPENS_CONDITION)
 
 
 _UNLESS_NEGATED_WORDS = 6  # words before "unless" where the negation of its clause stands ("does not apply unless")
@@ -2601,12 +2593,17 @@ def _only_if_for_unless(qw: list[str], pw: list[str]) -> bool:
                  for w in pw[i + 1 : i + 1 + _ONLY_IF_WINDOW] if content_word(w) and w not in _AUXILIARIES}
     acts = [w[:VERB_PREFIX] for i, x in enumerate(qw) if x in _PERMISSION
             for w in qw[i + 1 : i + 3] if content_word(w) and w not in _AUXILIARIES]
-    if not acts or not set(acts) & forbidden:
-        return False
-    for k in range(len(qw) - 1):
-        if qw[k] == "only" and qw[k + 1] in _ONLY_CONDITIONS:
-            told = [w[:VERB_PREFIX] for w in qw[k + 2 : k + 2 + _ONLY_IF_WINDOW] if content_word(w)][:_ONLY_IF_WORDS]
-            if told and all(w in said for w in told):
+    return bool(acts) and bool(set(acts) & forbidden) and _only_condition_said(qw, said, past_verb=False,
+                                                                         conditions=_ONLY_CONDITIONS)
+
+
+def _only_condition_said(qw: list[str], said: set[str], *, past_verb: bool, conditions: frozenset[str]) -> bool:
+    """Whether a condition an "only" of the quote opens (:func:`_condition_after_only`) is one the passage states:
+    its first :data:`_ONLY_IF_WORDS` content words are among ``said`` (stems of the passage's words after "unless")."""
+    for k, w in enumerate(qw):
+        if w == "only" and (cond := _condition_after_only(qw, k, past_verb=past_verb, conditions=conditions)) is not None:
+            told = [x[:VERB_PREFIX] for x in qw[cond + 1 : cond + 1 + _ONLY_IF_WINDOW] if content_word(x)][:_ONLY_IF_WORDS]
+            if told and all(x in said for x in told):
                 return True
     return False
 
@@ -2918,10 +2915,11 @@ _EVERY_PERIOD = frozenset("year month week day quarter hour".split())
 _ONLY_VERB_WORDS = 2  # words of a verb between "only" and the condition it opens ("only be used where")
 
 
-def _condition_after_only(words: list[str], i: int, *, past_verb: bool) -> int | None:
+def _condition_after_only(words: list[str], i: int, *, past_verb: bool,
+                          conditions: frozenset[str] | None = None) -> int | None:
     """Where the condition the "only" at ``words[i]`` opens starts: right after it ("only if", "only where"), or with
     ``past_verb`` past a verb of up to :data:`_ONLY_VERB_WORDS` words ("only applies if", "can only be used where");
-    ``None`` when it opens none.
+    ``None`` when it opens none. ``conditions``: the words that open one (:data:`_ONLY_OPENS_CONDITION` by default).
 
     >>> _condition_after_only("cover only applies if paid".split(), 1, past_verb=True)
     3
@@ -2929,7 +2927,8 @@ def _condition_after_only(words: list[str], i: int, *, past_verb: bool) -> int |
     True
     """
     reach = i + 2 + (_ONLY_VERB_WORDS if past_verb else 0)
-    k = next((k for k in range(i + 1, min(len(words), reach)) if words[k] in _ONLY_OPENS_CONDITION), None)
+    opens = _ONLY_OPENS_CONDITION if conditions is None else conditions
+    k = next((k for k in range(i + 1, min(len(words), reach)) if words[k] in opens), None)
     if k is None or not all(x.isalpha() and x not in _DETERMINERS_BEFORE for x in words[i + 1 : k]):
         return None
     return k
